@@ -1,0 +1,212 @@
+//===- TileDialect.cpp - the tile dialect and #tile.config ----------------===//
+
+#include "tile/Dialect/Tile/TileDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+#include "tile/Dialect/Tile/TileDialect.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tile/Dialect/Tile/TileAttrs.cpp.inc"
+
+void TileDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "tile/Dialect/Tile/TileAttrs.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// #tile.config
+//===----------------------------------------------------------------------===//
+
+TileConfig ConfigAttr::toTileConfig() const {
+  TileConfig c;
+  c.blockM = getBlockM();
+  c.blockN = getBlockN();
+  c.blockK = getBlockK();
+  c.warpM = getWarpM();
+  c.warpN = getWarpN();
+  c.threadM = getThreadM();
+  c.threadN = getThreadN();
+  c.stages = getStages();
+  c.swizzleGroup = getSwizzleGroup();
+  c.smemLayout = getSmemLayout();
+  c.smemPad = getSmemPad();
+  c.regPrefetch = getRegPrefetch();
+  return c;
+}
+
+ConfigAttr ConfigAttr::get(MLIRContext *context, const TileConfig &c) {
+  return get(context, {c.blockM, c.blockN, c.blockK}, {c.warpM, c.warpN},
+             {c.threadM, c.threadN}, c.stages, c.swizzleGroup, c.smemLayout,
+             c.smemPad, c.regPrefetch);
+}
+
+LogicalResult
+ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                   ArrayRef<int64_t> blockTile, ArrayRef<int64_t> warpTile,
+                   ArrayRef<int64_t> threadTile, int64_t stages,
+                   int64_t swizzleGroup, SharedLayout smemLayout,
+                   int64_t smemPad, bool regPrefetch) {
+  if (blockTile.size() != 3)
+    return emitError() << "block tile must have 3 sizes (M, N, K), got "
+                       << blockTile.size();
+  if (warpTile.size() != 2)
+    return emitError() << "warp tile must have 2 sizes (M, N), got "
+                       << warpTile.size();
+  if (threadTile.size() != 2)
+    return emitError() << "thread tile must have 2 sizes (M, N), got "
+                       << threadTile.size();
+  TileConfig c;
+  c.blockM = blockTile[0];
+  c.blockN = blockTile[1];
+  c.blockK = blockTile[2];
+  c.warpM = warpTile[0];
+  c.warpN = warpTile[1];
+  c.threadM = threadTile[0];
+  c.threadN = threadTile[1];
+  c.stages = stages;
+  c.swizzleGroup = swizzleGroup;
+  c.smemLayout = smemLayout;
+  c.smemPad = smemPad;
+  c.regPrefetch = regPrefetch;
+  std::string error = checkConsistency(c);
+  if (!error.empty())
+    return emitError() << "invalid #tile.config: " << error;
+  return success();
+}
+
+namespace {
+/// Parses `[a, b, ...]` into `values`.
+ParseResult parseSizeList(AsmParser &parser, SmallVectorImpl<int64_t> &values) {
+  return parser.parseCommaSeparatedList(
+      AsmParser::Delimiter::Square, [&]() -> ParseResult {
+        int64_t value;
+        if (parser.parseInteger(value))
+          return failure();
+        values.push_back(value);
+        return success();
+      });
+}
+} // namespace
+
+Attribute ConfigAttr::parse(AsmParser &parser, Type) {
+  TileConfig defaults;
+  SmallVector<int64_t> block, warp, thread;
+  int64_t stages = defaults.stages;
+  int64_t swizzle = defaults.swizzleGroup;
+  SharedLayout layout = defaults.smemLayout;
+  int64_t pad = defaults.smemPad;
+  bool prefetch = defaults.regPrefetch;
+  llvm::StringSet<> seen;
+
+  auto parseField = [&]() -> ParseResult {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef key;
+    if (parser.parseKeyword(&key))
+      return failure();
+    if (!seen.insert(key).second)
+      return parser.emitError(loc) << "field '" << key << "' given twice";
+    if (parser.parseEqual())
+      return failure();
+    if (key == "block")
+      return parseSizeList(parser, block);
+    if (key == "warp")
+      return parseSizeList(parser, warp);
+    if (key == "thread")
+      return parseSizeList(parser, thread);
+    if (key == "stages")
+      return parser.parseInteger(stages);
+    if (key == "swizzle")
+      return parser.parseInteger(swizzle);
+    if (key == "prefetch") {
+      SMLoc valueLoc = parser.getCurrentLocation();
+      StringRef value;
+      if (parser.parseKeyword(&value))
+        return failure();
+      if (value != "true" && value != "false")
+        return parser.emitError(valueLoc)
+               << "prefetch must be true or false, got '" << value << "'";
+      prefetch = value == "true";
+      return success();
+    }
+    if (key == "smem") {
+      SMLoc valueLoc = parser.getCurrentLocation();
+      StringRef value;
+      if (parser.parseKeyword(&value))
+        return failure();
+      if (value == "none") {
+        layout = SharedLayout::None;
+        pad = 0;
+        return success();
+      }
+      if (value == "xor") {
+        layout = SharedLayout::Xor;
+        pad = 0;
+        return success();
+      }
+      if (value == "pad") {
+        layout = SharedLayout::Pad;
+        if (parser.parseLParen() || parser.parseInteger(pad) ||
+            parser.parseRParen())
+          return failure();
+        return success();
+      }
+      return parser.emitError(valueLoc)
+             << "smem must be none, pad(N) or xor, got '" << value << "'";
+    }
+    return parser.emitError(loc)
+           << "unknown field '" << key
+           << "' (expected block, warp, thread, stages, swizzle, smem or "
+              "prefetch)";
+  };
+
+  SMLoc start = parser.getCurrentLocation();
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::LessGreater,
+                                     parseField))
+    return {};
+  for (StringRef required : {"block", "warp", "thread"})
+    if (!seen.contains(required)) {
+      parser.emitError(start) << "#tile.config needs the field '" << required
+                              << "'";
+      return {};
+    }
+  return parser.getChecked<ConfigAttr>(start, parser.getContext(), block, warp,
+                                       thread, stages, swizzle, layout, pad,
+                                       prefetch);
+}
+
+void ConfigAttr::print(AsmPrinter &printer) const {
+  auto printList = [&](ArrayRef<int64_t> values) {
+    printer << "[";
+    llvm::interleaveComma(values, printer);
+    printer << "]";
+  };
+  printer << "<block = ";
+  printList(getBlockTile());
+  printer << ", warp = ";
+  printList(getWarpTile());
+  printer << ", thread = ";
+  printList(getThreadTile());
+  printer << ", stages = " << getStages() << ", swizzle = " << getSwizzleGroup()
+          << ", smem = " << stringifySharedLayout(getSmemLayout());
+  if (getSmemLayout() == SharedLayout::Pad)
+    printer << "(" << getSmemPad() << ")";
+  printer << ", prefetch = " << (getRegPrefetch() ? "true" : "false") << ">";
+}
+
+ConfigAttr mlir::tile::getConfig(Operation *op) {
+  return op->getAttrOfType<ConfigAttr>(TileDialect::kConfigAttrName);
+}
+
+void mlir::tile::setConfig(Operation *op, ConfigAttr config) {
+  op->setAttr(TileDialect::kConfigAttrName, config);
+}
