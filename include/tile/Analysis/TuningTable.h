@@ -1,0 +1,63 @@
+//===- TuningTable.h - measured best configs by shape -----------*- C++ -*-===//
+//
+// A tuning table maps (chip, element type, M, N, K) to the config that was
+// measured fastest. tile-configure consults it before the cost model. The
+// table built into tile-opt is tuning/h200-f32.json of the source tree.
+//
+// Format:
+//   {"chip": "sm_90", "element_type": "f32",
+//    "entries": [{"m": 4096, "n": 4096, "k": 4096,
+//                 "block": [128, 128, 8], "warp": [32, 64], "thread": [8, 8],
+//                 "stages": 2, "swizzle": 8, "smem": "pad4", "prefetch": true,
+//                 ...any other keys (measurements) are ignored}]}
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_ANALYSIS_TUNINGTABLE_H
+#define TILE_ANALYSIS_TUNINGTABLE_H
+
+#include "tile/Dialect/Tile/TileConfig.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace tile {
+
+class TuningTable {
+public:
+  struct Entry {
+    int64_t m = 0, n = 0, k = 0;
+    TileConfig config;
+  };
+
+  /// Parses a table; errors name the entry and field at fault.
+  static llvm::Expected<TuningTable> parse(llvm::StringRef json);
+  /// Reads and parses the file at `path`.
+  static llvm::Expected<TuningTable> load(llvm::StringRef path);
+  /// The table compiled into the library.
+  static const TuningTable &builtin();
+
+  /// The config for an exact shape match on this table's chip and element
+  /// type.
+  std::optional<TileConfig> lookup(llvm::StringRef chip,
+                                   llvm::StringRef elementType, int64_t m,
+                                   int64_t n, int64_t k) const;
+
+  const std::string &getChip() const { return chip; }
+  const std::string &getElementType() const { return elementType; }
+  const std::vector<Entry> &getEntries() const { return entries; }
+
+private:
+  std::string chip;
+  std::string elementType;
+  std::vector<Entry> entries;
+};
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_ANALYSIS_TUNINGTABLE_H

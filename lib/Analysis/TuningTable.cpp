@@ -1,0 +1,151 @@
+//===- TuningTable.cpp - measured best configs by shape -------------------===//
+
+#include "tile/Analysis/TuningTable.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace mlir::tile;
+using llvm::json::Array;
+using llvm::json::Object;
+
+// The built-in table, generated from tuning/h200-f32.json at configure time.
+#include "BuiltinTuningTable.inc"
+
+namespace {
+llvm::Error entryError(size_t index, const llvm::Twine &what) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 "tuning table entry " + llvm::Twine(index) +
+                                     ": " + what);
+}
+
+/// Reads `key` of `entry` as a list of `count` integers into `out`.
+llvm::Error readInts(const Object &entry, size_t index, llvm::StringRef key,
+                     size_t count, int64_t *out) {
+  const Array *values = entry.getArray(key);
+  if (!values || values->size() != count)
+    return entryError(index, "'" + key + "' must be a list of " +
+                                 llvm::Twine(count) + " integers");
+  for (size_t i = 0; i < count; ++i) {
+    std::optional<int64_t> value = (*values)[i].getAsInteger();
+    if (!value)
+      return entryError(index, "'" + key + "' must be a list of " +
+                                   llvm::Twine(count) + " integers");
+    out[i] = *value;
+  }
+  return llvm::Error::success();
+}
+} // namespace
+
+llvm::Expected<TuningTable> TuningTable::parse(llvm::StringRef text) {
+  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(text);
+  if (!parsed)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "tuning table: " +
+                                       llvm::toString(parsed.takeError()));
+  const Object *root = parsed->getAsObject();
+  if (!root)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "tuning table: expected a JSON object");
+  TuningTable table;
+  std::optional<llvm::StringRef> chip = root->getString("chip");
+  std::optional<llvm::StringRef> elementType = root->getString("element_type");
+  const Array *entries = root->getArray("entries");
+  if (!chip || !elementType || !entries)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "tuning table: needs 'chip', 'element_type' and 'entries'");
+  table.chip = chip->str();
+  table.elementType = elementType->str();
+  for (size_t index = 0; index < entries->size(); ++index) {
+    const Object *entry = (*entries)[index].getAsObject();
+    if (!entry)
+      return entryError(index, "expected an object");
+    Entry e;
+    int64_t shape[3] = {}, block[3] = {}, warp[2] = {}, thread[2] = {};
+    for (auto [key, out] :
+         {std::pair<const char *, int64_t *>{"m", &shape[0]},
+          {"n", &shape[1]},
+          {"k", &shape[2]}}) {
+      std::optional<int64_t> value = entry->getInteger(key);
+      if (!value)
+        return entryError(index, "'" + llvm::Twine(key) +
+                                     "' must be an integer");
+      *out = *value;
+    }
+    if (llvm::Error error = readInts(*entry, index, "block", 3, block))
+      return std::move(error);
+    if (llvm::Error error = readInts(*entry, index, "warp", 2, warp))
+      return std::move(error);
+    if (llvm::Error error = readInts(*entry, index, "thread", 2, thread))
+      return std::move(error);
+    e.m = shape[0];
+    e.n = shape[1];
+    e.k = shape[2];
+    TileConfig &c = e.config;
+    c.blockM = block[0];
+    c.blockN = block[1];
+    c.blockK = block[2];
+    c.warpM = warp[0];
+    c.warpN = warp[1];
+    c.threadM = thread[0];
+    c.threadN = thread[1];
+    if (std::optional<int64_t> stages = entry->getInteger("stages"))
+      c.stages = *stages;
+    if (std::optional<int64_t> swizzle = entry->getInteger("swizzle"))
+      c.swizzleGroup = *swizzle;
+    if (std::optional<llvm::StringRef> smem = entry->getString("smem")) {
+      if (!parseSharedLayout(smem->str(), c.smemLayout, c.smemPad))
+        return entryError(index, "'smem' must be none, xor or padN, got '" +
+                                     *smem + "'");
+    }
+    if (std::optional<bool> prefetch = entry->getBoolean("prefetch"))
+      c.regPrefetch = *prefetch;
+    std::string problem = checkConsistency(c);
+    if (!problem.empty())
+      return entryError(index, "invalid config: " + problem);
+    table.entries.push_back(e);
+  }
+  return table;
+}
+
+llvm::Expected<TuningTable> TuningTable::load(llvm::StringRef path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return llvm::createStringError(buffer.getError(),
+                                   "cannot read tuning table '" + path +
+                                       "': " + buffer.getError().message());
+  llvm::Expected<TuningTable> table = parse((*buffer)->getBuffer());
+  if (!table)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   path + ": " +
+                                       llvm::toString(table.takeError()));
+  return table;
+}
+
+const TuningTable &TuningTable::builtin() {
+  static const TuningTable table = [] {
+    llvm::Expected<TuningTable> parsed = parse(kBuiltinTuningTable);
+    if (!parsed) {
+      // The build checks the file (a lit test parses it); an unreadable
+      // table only means no entries.
+      llvm::consumeError(parsed.takeError());
+      return TuningTable();
+    }
+    return std::move(*parsed);
+  }();
+  return table;
+}
+
+std::optional<TileConfig> TuningTable::lookup(llvm::StringRef chip,
+                                              llvm::StringRef elementType,
+                                              int64_t m, int64_t n,
+                                              int64_t k) const {
+  if (chip != this->chip || elementType != this->elementType)
+    return std::nullopt;
+  for (const Entry &entry : entries)
+    if (entry.m == m && entry.n == n && entry.k == k)
+      return entry.config;
+  return std::nullopt;
+}
