@@ -1,0 +1,191 @@
+/*===- tile_runtime.h - Load and launch tile kernel artifacts -----*- C -*-===*\
+|*                                                                            *|
+|* A C API over kernel artifacts (docs/artifact.md): open a manifest and the  *|
+|* binaries it names, load the kernel into a GPU's primary context, check     *|
+|* and launch. Opening and checking need no GPU; loading dlopens the NVIDIA   *|
+|* driver (libcuda.so.1, or $TILE_CUDA_DRIVER_LIBRARY).                       *|
+|*                                                                            *|
+|* Every function that can fail returns a tile_status; tile_last_error()      *|
+|* then says why, in one line. Nothing here aborts or throws on bad input.    *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef TILE_RUNTIME_TILE_RUNTIME_H
+#define TILE_RUNTIME_TILE_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__)
+#define TILE_RUNTIME_API __attribute__((visibility("default")))
+#else
+#define TILE_RUNTIME_API
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Status codes. */
+typedef enum tile_status {
+  TILE_SUCCESS = 0,
+  /* A null pointer or out-of-range value was passed to the API. */
+  TILE_ERROR_INVALID_ARGUMENT = 1,
+  /* A manifest or binary file could not be read. */
+  TILE_ERROR_IO = 2,
+  /* The manifest is not valid JSON, lacks a field, or is inconsistent. */
+  TILE_ERROR_INVALID_MANIFEST = 3,
+  /* A binary's size or FNV-1a hash differs from the manifest. */
+  TILE_ERROR_BINARY_MISMATCH = 4,
+  /* libcuda.so.1 could not be loaded. */
+  TILE_ERROR_NO_DRIVER = 5,
+  /* The driver is there but sees no usable GPU. */
+  TILE_ERROR_NO_DEVICE = 6,
+  /* The driver is too old for the binary (or lacks an entry point). */
+  TILE_ERROR_DRIVER_TOO_OLD = 7,
+  /* The binary was built for another compute capability. */
+  TILE_ERROR_WRONG_DEVICE = 8,
+  /* The driver rejected the binary, or it lacks the kernel. */
+  TILE_ERROR_LOAD_FAILED = 9,
+  /* Launch arguments do not match the manifest's params. */
+  TILE_ERROR_INVALID_LAUNCH_ARGS = 10,
+  /* cuLaunchKernel failed. */
+  TILE_ERROR_LAUNCH_FAILED = 11,
+  /* Any other CUDA driver error. */
+  TILE_ERROR_CUDA = 12
+} tile_status;
+
+/* "TILE_ERROR_NO_DRIVER" for TILE_ERROR_NO_DRIVER; "unknown status" for
+ * values outside the enum. */
+TILE_RUNTIME_API const char *tile_status_name(int status);
+
+/* Why the most recent call on this thread failed, in one line; "" after a
+ * call that succeeded. Valid until the next call on this thread. */
+TILE_RUNTIME_API const char *tile_last_error(void);
+
+typedef struct tile_artifact tile_artifact;
+typedef struct tile_kernel tile_kernel;
+
+/* One kernel argument: a device pointer (CUdeviceptr) and the size in bytes
+ * of the allocation behind it, from that pointer on. */
+typedef struct tile_buffer {
+  uint64_t device_ptr;
+  uint64_t size_bytes;
+} tile_buffer;
+
+typedef struct tile_param_info {
+  const char *name;         /* "A" */
+  const char *role;         /* "lhs", "rhs" or "result" */
+  const char *element_type; /* "f32" */
+  int64_t rows, cols;
+  int64_t row_stride, col_stride; /* in elements */
+  uint32_t alignment;             /* bytes */
+  const char *access;             /* "read", "write" or "readwrite" */
+  uint32_t element_bytes;
+  uint64_t required_bytes; /* the smallest buffer that holds the param */
+} tile_param_info;
+
+/* Everything the manifest says. Strings and the params array belong to the
+ * artifact and stay valid until tile_artifact_close. */
+typedef struct tile_kernel_info {
+  const char *kernel; /* entry symbol */
+  const char *manifest_path;
+  const char *chip;        /* "sm_90" */
+  const char *ptx_version; /* "8.0" */
+  const char *cubin_path;  /* null when the artifact has no cubin */
+  const char *ptx_path;    /* null when the artifact has no PTX */
+  uint32_t grid[3];
+  uint32_t block[3];
+  uint32_t dynamic_shared_bytes;
+  int64_t m, n, k;
+  const char *element_type; /* "f32" */
+  const char *c_init;       /* "fill" or "accumulate" */
+  double c_fill_value;
+  size_t num_params;
+  const tile_param_info *params;
+  const char *config_text;  /* "#tile.config<...>" */
+  const char *config_short; /* "128x128x8/32x64/8x8/s2/g8/pad4/pf" */
+  /* From ptxas at compile time; -1 where unknown. */
+  int64_t registers, spill_stores, spill_loads, stack_bytes;
+} tile_kernel_info;
+
+/* Reads and parses the manifest, checks its consistency, reads every binary
+ * it names and checks each one's size and FNV-1a hash. Needs no GPU. On
+ * success *out owns the artifact; close it with tile_artifact_close. */
+TILE_RUNTIME_API int tile_artifact_open(const char *manifest_path,
+                                        tile_artifact **out);
+
+/* Null is ignored. */
+TILE_RUNTIME_API void tile_artifact_close(tile_artifact *artifact);
+
+TILE_RUNTIME_API int tile_artifact_get_info(const tile_artifact *artifact,
+                                            tile_kernel_info *out);
+
+/* Checks launch arguments against the manifest without a GPU: their count,
+ * each buffer's size against what its param needs, each pointer's alignment
+ * and that it is not null. Returns TILE_ERROR_INVALID_LAUNCH_ARGS with the
+ * param named in tile_last_error() when one does not fit. */
+TILE_RUNTIME_API int tile_artifact_check_args(const tile_artifact *artifact,
+                                              const tile_buffer *args,
+                                              size_t num_args);
+
+/* Which binary tile_kernel_load uses. */
+typedef enum tile_binary_choice {
+  /* The cubin when the device's compute capability is the artifact's chip,
+   * else the PTX (JIT-compiled by the driver). */
+  TILE_BINARY_AUTO = 0,
+  TILE_BINARY_CUBIN = 1,
+  TILE_BINARY_PTX = 2
+} tile_binary_choice;
+
+typedef struct tile_load_options {
+  int device; /* CUDA device ordinal */
+  int binary; /* a tile_binary_choice */
+} tile_load_options;
+
+/* Loads the artifact's kernel on a device: dlopens the driver, initializes
+ * it, retains the device's primary context (so libraries using the CUDA
+ * runtime API, such as cuBLAS, share it) and makes it current on this
+ * thread, checks the compute capability and the driver version, loads the
+ * binary and finds the kernel, and raises the kernel's dynamic shared
+ * memory limit when it needs more than 48 KiB. `options` may be null:
+ * device 0, TILE_BINARY_AUTO. The kernel keeps what it needs: the artifact
+ * may be closed afterwards. */
+TILE_RUNTIME_API int tile_kernel_load(const tile_artifact *artifact,
+                                      const tile_load_options *options,
+                                      tile_kernel **out);
+
+typedef struct tile_load_info {
+  int device;
+  char device_name[256];
+  int compute_major, compute_minor;
+  int driver_version;        /* cuDriverGetVersion: 13000 is CUDA 13.0 */
+  const char *binary_format; /* "cubin" or "ptx" */
+  const char *binary_path;
+  /* As the driver reports them for the loaded kernel. */
+  int registers;
+  int local_bytes;
+  int max_threads_per_block;
+  void *context; /* the primary context (CUcontext) */
+} tile_load_info;
+
+TILE_RUNTIME_API int tile_kernel_get_load_info(const tile_kernel *kernel,
+                                               tile_load_info *out);
+
+/* Checks the arguments as tile_artifact_check_args does, makes the kernel's
+ * context current on this thread if it is not, and enqueues the kernel on
+ * `stream` (a CUstream; null for the default stream) with the manifest's
+ * grid, block and dynamic shared memory. Asynchronous: errors while the
+ * kernel runs show up at the next synchronization. */
+TILE_RUNTIME_API int tile_kernel_launch(tile_kernel *kernel,
+                                        const tile_buffer *args,
+                                        size_t num_args, void *stream);
+
+/* Unloads the module and releases the primary context. Null is ignored. */
+TILE_RUNTIME_API void tile_kernel_unload(tile_kernel *kernel);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* TILE_RUNTIME_TILE_RUNTIME_H */

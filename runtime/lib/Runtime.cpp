@@ -1,0 +1,731 @@
+//===- Runtime.cpp - The tile_runtime C API -------------------------------===//
+
+#include "Artifact.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <sys/stat.h>
+
+using namespace tile::runtime;
+
+namespace {
+thread_local std::string lastError;
+
+int fail(int status, std::string message) {
+  lastError = std::move(message);
+  return status;
+}
+
+int succeed() {
+  lastError.clear();
+  return TILE_SUCCESS;
+}
+
+/// A manifest is a few KiB; anything this large is the wrong file.
+constexpr uint64_t kMaxManifestBytes = 16u << 20;
+
+std::string quote(const std::string &text) { return "'" + text + "'"; }
+
+std::string directoryOf(const std::string &path) {
+  size_t slash = path.rfind('/');
+  if (slash == std::string::npos)
+    return ".";
+  if (slash == 0)
+    return "/";
+  return path.substr(0, slash);
+}
+
+std::string formatPointer(uint64_t pointer) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof(buffer), "0x%llx",
+                static_cast<unsigned long long>(pointer));
+  return buffer;
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Pure checks
+//===----------------------------------------------------------------------===//
+
+bool tile::runtime::readWholeFile(const std::string &path, const char *what,
+                                  uint64_t maxBytes, std::vector<char> &bytes,
+                                  std::string &error, int &status) {
+  struct stat info;
+  if (stat(path.c_str(), &info) != 0) {
+    error = std::string("cannot read ") + what + " " + quote(path) + ": " +
+            std::strerror(errno);
+    status = TILE_ERROR_IO;
+    return false;
+  }
+  if (!S_ISREG(info.st_mode)) {
+    error = std::string("cannot read ") + what + " " + quote(path) +
+            ": not a regular file";
+    status = TILE_ERROR_IO;
+    return false;
+  }
+  if (static_cast<uint64_t>(info.st_size) > maxBytes) {
+    error = std::string("cannot read ") + what + " " + quote(path) + ": " +
+            std::to_string(info.st_size) + " bytes is more than the " +
+            std::to_string(maxBytes) + " expected";
+    status = TILE_ERROR_IO;
+    return false;
+  }
+  FILE *file = std::fopen(path.c_str(), "rb");
+  if (!file) {
+    error = std::string("cannot read ") + what + " " + quote(path) + ": " +
+            std::strerror(errno);
+    status = TILE_ERROR_IO;
+    return false;
+  }
+  std::vector<char> result;
+  char buffer[1 << 16];
+  size_t count;
+  while ((count = std::fread(buffer, 1, sizeof(buffer), file)) > 0) {
+    if (result.size() + count > maxBytes)
+      break;
+    result.insert(result.end(), buffer, buffer + count);
+  }
+  bool failed = std::ferror(file) != 0 || result.size() + count > maxBytes;
+  std::fclose(file);
+  if (failed) {
+    error =
+        std::string("cannot read ") + what + " " + quote(path) + ": read error";
+    status = TILE_ERROR_IO;
+    return false;
+  }
+  bytes = std::move(result);
+  return true;
+}
+
+std::string tile::runtime::formatChip(int major, int minor) {
+  return "sm_" + std::to_string(major) + std::to_string(minor);
+}
+
+bool tile::runtime::chooseBinary(const KernelManifest &manifest, int choice,
+                                 int ordinal, const std::string &deviceName,
+                                 int deviceMajor, int deviceMinor,
+                                 BinaryFormat &format, std::string &error,
+                                 int &status) {
+  ChipVersion chip;
+  if (!parseChip(manifest.target.chip, chip)) {
+    error =
+        "unsupported chip " + quote(manifest.target.chip) + " in the manifest";
+    status = TILE_ERROR_INVALID_MANIFEST;
+    return false;
+  }
+  bool exact = deviceMajor == chip.major && deviceMinor == chip.minor;
+  bool newer = deviceMajor > chip.major ||
+               (deviceMajor == chip.major && deviceMinor >= chip.minor);
+  bool ptxRuns = chip.suffix == 'a' ? exact
+                 : chip.suffix == 'f'
+                     ? deviceMajor == chip.major && deviceMinor >= chip.minor
+                     : newer;
+  bool hasCubin = findBinary(manifest, BinaryFormat::Cubin) != nullptr;
+  bool hasPtx = findBinary(manifest, BinaryFormat::Ptx) != nullptr;
+  std::string mismatch = "artifact built for " + manifest.target.chip +
+                         " but device " + std::to_string(ordinal) + " is " +
+                         formatChip(deviceMajor, deviceMinor) + " (" +
+                         deviceName + ")";
+
+  if (choice == TILE_BINARY_CUBIN || choice == TILE_BINARY_PTX) {
+    bool wantCubin = choice == TILE_BINARY_CUBIN;
+    if (wantCubin ? !hasCubin : !hasPtx) {
+      error = std::string("the artifact has no ") +
+              (wantCubin ? "cubin" : "PTX") + " to load";
+      status = TILE_ERROR_INVALID_ARGUMENT;
+      return false;
+    }
+    if (wantCubin ? !exact : !ptxRuns) {
+      error = mismatch + (wantCubin ? ": a cubin runs only on its own chip"
+                                    : ": its PTX does not run there");
+      status = TILE_ERROR_WRONG_DEVICE;
+      return false;
+    }
+    format = wantCubin ? BinaryFormat::Cubin : BinaryFormat::Ptx;
+    return true;
+  }
+  if (choice != TILE_BINARY_AUTO) {
+    error = "unknown binary choice " + std::to_string(choice);
+    status = TILE_ERROR_INVALID_ARGUMENT;
+    return false;
+  }
+  if (hasCubin && exact) {
+    format = BinaryFormat::Cubin;
+    return true;
+  }
+  if (hasPtx && ptxRuns) {
+    format = BinaryFormat::Ptx;
+    return true;
+  }
+  error = mismatch + (hasPtx ? ": its PTX does not run there"
+                             : ": its cubin runs only on " +
+                                   manifest.target.chip + " and it has no PTX");
+  status = TILE_ERROR_WRONG_DEVICE;
+  return false;
+}
+
+bool tile::runtime::checkDriverForPtx(const KernelManifest &manifest,
+                                      int driverVersion, std::string &error) {
+  int major, minor;
+  if (!parsePtxVersion(manifest.target.ptxVersion, major, minor))
+    return true;
+  int needed = getMinimumDriverForPtx(major, minor);
+  if (needed == 0 || driverVersion >= needed)
+    return true;
+  error = "the NVIDIA driver supports CUDA " +
+          formatCudaVersion(driverVersion) + " (driver API " +
+          std::to_string(driverVersion) + ") but the kernel's PTX (ISA " +
+          manifest.target.ptxVersion + ") needs CUDA " +
+          formatCudaVersion(needed) + " or newer: update the driver";
+  return false;
+}
+
+std::string tile::runtime::describeModuleLoadError(
+    const KernelManifest &manifest, BinaryFormat format, int driverVersion,
+    CUresult result, const std::string &driverText, const std::string &log) {
+  std::string what = format == BinaryFormat::Cubin ? "cubin" : "PTX";
+  std::string message;
+  switch (result) {
+  case CUDA_ERROR_NO_BINARY_FOR_GPU:
+    message = "the " + what + " has no code this GPU can run (built for " +
+              manifest.target.chip + ")";
+    break;
+  case CUDA_ERROR_INVALID_PTX:
+    message = "the driver's JIT compiler rejected the PTX";
+    break;
+  case CUDA_ERROR_UNSUPPORTED_PTX_VERSION:
+    message = "the driver (CUDA " + formatCudaVersion(driverVersion) +
+              ") does not support PTX ISA " + manifest.target.ptxVersion +
+              ": update the NVIDIA driver";
+    break;
+  case CUDA_ERROR_INVALID_IMAGE:
+    message = "the driver does not accept the " + what +
+              " as a module image (corrupt, or built by a newer toolkit "
+              "than the driver supports)";
+    break;
+  case CUDA_ERROR_JIT_COMPILER_NOT_FOUND:
+    message = "the driver has no PTX JIT compiler (libnvidia-ptxjitcompiler "
+              "is missing)";
+    break;
+  case CUDA_ERROR_JIT_COMPILATION_DISABLED:
+    message = "PTX JIT compilation is disabled (CUDA_DISABLE_PTX_JIT?)";
+    break;
+  case CUDA_ERROR_OUT_OF_MEMORY:
+    message = "out of device memory while loading the module";
+    break;
+  default:
+    message = "loading the " + what + " failed";
+    break;
+  }
+  message += " [" + driverText + "]";
+  if (!log.empty())
+    message += "; JIT log: " + log;
+  return message;
+}
+
+bool tile::runtime::checkLaunchArguments(const KernelManifest &manifest,
+                                         const tile_buffer *args,
+                                         size_t numArgs, std::string &error) {
+  if (numArgs != manifest.params.size()) {
+    std::string names;
+    for (const ParamInfo &param : manifest.params)
+      names += (names.empty() ? "" : ", ") + param.name;
+    error = "kernel " + manifest.kernel + " takes " +
+            std::to_string(manifest.params.size()) + " arguments (" + names +
+            "), got " + std::to_string(numArgs);
+    return false;
+  }
+  if (numArgs != 0 && !args) {
+    error = "the argument array is null";
+    return false;
+  }
+  for (size_t i = 0; i < numArgs; ++i) {
+    const ParamInfo &param = manifest.params[i];
+    const tile_buffer &arg = args[i];
+    std::string what =
+        "argument " + std::to_string(i) + " (" + param.name + ")";
+    if (arg.device_ptr == 0) {
+      error = what + " is a null device pointer";
+      return false;
+    }
+    uint64_t needed = 0;
+    if (!getRequiredBytes(param, needed)) {
+      error = what + ": the param's layout overflows 64 bits";
+      return false;
+    }
+    if (arg.size_bytes < needed) {
+      error = what + " is too small: param " + param.name + " (" +
+              std::to_string(param.rows) + "x" + std::to_string(param.cols) +
+              " " + std::string(stringifyElementType(param.elementType)) +
+              ", row_stride " + std::to_string(param.rowStride) +
+              ", col_stride " + std::to_string(param.colStride) + ") needs " +
+              std::to_string(needed) + " bytes, the buffer holds " +
+              std::to_string(arg.size_bytes);
+      return false;
+    }
+    if (param.alignment > 1 && arg.device_ptr % param.alignment != 0) {
+      error = what + " at " + formatPointer(arg.device_ptr) +
+              " is not aligned to " + std::to_string(param.alignment) +
+              " bytes, as the kernel assumes";
+      return false;
+    }
+  }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Artifacts
+//===----------------------------------------------------------------------===//
+
+const ArtifactBinary *tile_artifact::findBinary(BinaryFormat format) const {
+  for (const ArtifactBinary &binary : binaries)
+    if (binary.info.format == format)
+      return &binary;
+  return nullptr;
+}
+
+namespace {
+/// Fills the C view of the manifest. Every string it points to is owned by
+/// the artifact.
+void buildInfo(tile_artifact &artifact) {
+  const KernelManifest &m = artifact.manifest;
+  // Reserve first: `info` points into these strings.
+  artifact.strings.clear();
+  artifact.strings.reserve(8 + 4 * m.params.size());
+  auto keep = [&](std::string_view text) {
+    artifact.strings.emplace_back(text);
+    return artifact.strings.back().c_str();
+  };
+  artifact.configShort = formatConfigShort(m.config);
+  tile_kernel_info &info = artifact.info;
+  info = tile_kernel_info();
+  info.kernel = m.kernel.c_str();
+  info.manifest_path = artifact.manifestPath.c_str();
+  info.chip = m.target.chip.c_str();
+  info.ptx_version = m.target.ptxVersion.c_str();
+  const ArtifactBinary *cubin = artifact.findBinary(BinaryFormat::Cubin);
+  const ArtifactBinary *ptx = artifact.findBinary(BinaryFormat::Ptx);
+  info.cubin_path = cubin ? cubin->path.c_str() : nullptr;
+  info.ptx_path = ptx ? ptx->path.c_str() : nullptr;
+  for (int i = 0; i < 3; ++i) {
+    info.grid[i] = m.launch.grid[i];
+    info.block[i] = m.launch.block[i];
+  }
+  info.dynamic_shared_bytes = m.launch.dynamicSharedBytes;
+  info.m = m.problem.m;
+  info.n = m.problem.n;
+  info.k = m.problem.k;
+  info.element_type = keep(stringifyElementType(m.problem.elementType));
+  info.c_init = keep(stringifyCInit(m.problem.cInit));
+  info.c_fill_value = m.problem.cFillValue;
+  artifact.params.clear();
+  for (const ParamInfo &param : m.params) {
+    tile_param_info p;
+    p.name = param.name.c_str();
+    p.role = keep(stringifyParamRole(param.role));
+    p.element_type = keep(stringifyElementType(param.elementType));
+    p.rows = param.rows;
+    p.cols = param.cols;
+    p.row_stride = param.rowStride;
+    p.col_stride = param.colStride;
+    p.alignment = param.alignment;
+    p.access = keep(stringifyParamAccess(param.access));
+    p.element_bytes = getElementTypeSize(param.elementType);
+    p.required_bytes = 0;
+    getRequiredBytes(param, p.required_bytes);
+    artifact.params.push_back(p);
+  }
+  info.num_params = artifact.params.size();
+  info.params = artifact.params.data();
+  info.config_text = m.config.text.c_str();
+  info.config_short = artifact.configShort.c_str();
+  info.registers = m.resources.registers;
+  info.spill_stores = m.resources.spillStores;
+  info.spill_loads = m.resources.spillLoads;
+  info.stack_bytes = m.resources.stackBytes;
+}
+
+int openArtifact(const char *manifestPath, tile_artifact &artifact) {
+  std::string error;
+  int status = TILE_SUCCESS;
+  std::vector<char> text;
+  artifact.manifestPath = manifestPath;
+  if (!readWholeFile(artifact.manifestPath, "manifest", kMaxManifestBytes, text,
+                     error, status))
+    return fail(status, error);
+  if (!parseManifestJson(std::string_view(text.data(), text.size()),
+                         artifact.manifest, error) ||
+      !validateManifest(artifact.manifest, error))
+    return fail(TILE_ERROR_INVALID_MANIFEST,
+                artifact.manifestPath + ": " + error);
+
+  std::string directory = directoryOf(artifact.manifestPath);
+  for (const BinaryInfo &info : artifact.manifest.binaries) {
+    ArtifactBinary binary;
+    binary.info = info;
+    binary.path = directory + "/" + info.file;
+    // Compare the size before reading, so a wrong multi-GiB file is not
+    // read at all; the limit also caps the read if the file grows meanwhile.
+    struct stat fileInfo;
+    if (stat(binary.path.c_str(), &fileInfo) == 0 &&
+        S_ISREG(fileInfo.st_mode) &&
+        static_cast<uint64_t>(fileInfo.st_size) != info.size)
+      return fail(TILE_ERROR_BINARY_MISMATCH,
+                  "binary " + quote(binary.path) +
+                      " does not match the manifest: it is " +
+                      std::to_string(fileInfo.st_size) +
+                      " bytes, the manifest says " + std::to_string(info.size));
+    if (!readWholeFile(binary.path, "binary", info.size, binary.bytes, error,
+                       status))
+      return fail(status,
+                  error + " (named by " + quote(artifact.manifestPath) + ")");
+    if (binary.bytes.size() != info.size)
+      return fail(TILE_ERROR_BINARY_MISMATCH,
+                  "binary " + quote(binary.path) +
+                      " does not match the manifest: it is " +
+                      std::to_string(binary.bytes.size()) +
+                      " bytes, the manifest says " + std::to_string(info.size));
+    uint64_t hash = fnv1a64(binary.bytes.data(), binary.bytes.size());
+    if (hash != info.fnv1a64)
+      return fail(TILE_ERROR_BINARY_MISMATCH,
+                  "binary " + quote(binary.path) +
+                      " does not match the manifest: its FNV-1a hash is " +
+                      formatHex64(hash) + ", the manifest says " +
+                      formatHex64(info.fnv1a64));
+    binary.bytes.push_back('\0');
+    artifact.binaries.push_back(std::move(binary));
+  }
+  buildInfo(artifact);
+  return succeed();
+}
+} // namespace
+
+extern "C" {
+
+const char *tile_status_name(int status) {
+  switch (status) {
+  case TILE_SUCCESS:
+    return "TILE_SUCCESS";
+  case TILE_ERROR_INVALID_ARGUMENT:
+    return "TILE_ERROR_INVALID_ARGUMENT";
+  case TILE_ERROR_IO:
+    return "TILE_ERROR_IO";
+  case TILE_ERROR_INVALID_MANIFEST:
+    return "TILE_ERROR_INVALID_MANIFEST";
+  case TILE_ERROR_BINARY_MISMATCH:
+    return "TILE_ERROR_BINARY_MISMATCH";
+  case TILE_ERROR_NO_DRIVER:
+    return "TILE_ERROR_NO_DRIVER";
+  case TILE_ERROR_NO_DEVICE:
+    return "TILE_ERROR_NO_DEVICE";
+  case TILE_ERROR_DRIVER_TOO_OLD:
+    return "TILE_ERROR_DRIVER_TOO_OLD";
+  case TILE_ERROR_WRONG_DEVICE:
+    return "TILE_ERROR_WRONG_DEVICE";
+  case TILE_ERROR_LOAD_FAILED:
+    return "TILE_ERROR_LOAD_FAILED";
+  case TILE_ERROR_INVALID_LAUNCH_ARGS:
+    return "TILE_ERROR_INVALID_LAUNCH_ARGS";
+  case TILE_ERROR_LAUNCH_FAILED:
+    return "TILE_ERROR_LAUNCH_FAILED";
+  case TILE_ERROR_CUDA:
+    return "TILE_ERROR_CUDA";
+  }
+  return "unknown status";
+}
+
+const char *tile_last_error(void) { return lastError.c_str(); }
+
+int tile_artifact_open(const char *manifestPath, tile_artifact **out) {
+  if (!out)
+    return fail(TILE_ERROR_INVALID_ARGUMENT, "tile_artifact_open: out is null");
+  *out = nullptr;
+  if (!manifestPath || !*manifestPath)
+    return fail(TILE_ERROR_INVALID_ARGUMENT,
+                "tile_artifact_open: no manifest path given");
+  auto *artifact = new tile_artifact();
+  int status = openArtifact(manifestPath, *artifact);
+  if (status != TILE_SUCCESS) {
+    delete artifact;
+    return status;
+  }
+  *out = artifact;
+  return succeed();
+}
+
+void tile_artifact_close(tile_artifact *artifact) { delete artifact; }
+
+int tile_artifact_get_info(const tile_artifact *artifact,
+                           tile_kernel_info *out) {
+  if (!artifact || !out)
+    return fail(TILE_ERROR_INVALID_ARGUMENT,
+                "tile_artifact_get_info: null argument");
+  *out = artifact->info;
+  return succeed();
+}
+
+int tile_artifact_check_args(const tile_artifact *artifact,
+                             const tile_buffer *args, size_t numArgs) {
+  if (!artifact)
+    return fail(TILE_ERROR_INVALID_ARGUMENT,
+                "tile_artifact_check_args: artifact is null");
+  std::string error;
+  if (!checkLaunchArguments(artifact->manifest, args, numArgs, error))
+    return fail(TILE_ERROR_INVALID_LAUNCH_ARGS, error);
+  return succeed();
+}
+
+//===----------------------------------------------------------------------===//
+// Kernels
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Undoes a partial load.
+void releaseKernel(tile_kernel &kernel) {
+  if (!kernel.driver)
+    return;
+  if (kernel.module) {
+    // cuModuleUnload needs the module's context current.
+    kernel.driver->cuCtxSetCurrent(kernel.context);
+    kernel.driver->cuModuleUnload(kernel.module);
+    kernel.module = nullptr;
+  }
+  if (kernel.context) {
+    kernel.driver->cuDevicePrimaryCtxRelease(kernel.device.device);
+    kernel.context = nullptr;
+  }
+}
+
+int loadKernel(const tile_artifact &artifact, const tile_load_options &options,
+               tile_kernel &kernel) {
+  std::string error;
+  int status = TILE_SUCCESS;
+  const CudaDriver *driver = loadCudaDriver(error, status);
+  if (!driver)
+    return fail(status, error);
+  if (!openCudaDevice(*driver, options.device, kernel.device, error, status))
+    return fail(status, error);
+  const CudaDevice &device = kernel.device;
+
+  BinaryFormat format;
+  if (!chooseBinary(artifact.manifest, options.binary, device.ordinal,
+                    device.name, device.computeMajor, device.computeMinor,
+                    format, error, status))
+    return fail(status, error);
+  if (format == BinaryFormat::Ptx &&
+      !checkDriverForPtx(artifact.manifest, device.driverVersion, error))
+    return fail(TILE_ERROR_DRIVER_TOO_OLD, error);
+
+  const LaunchInfo &launch = artifact.manifest.launch;
+  int sharedLimit = 0;
+  CUresult result = driver->cuDeviceGetAttribute(
+      &sharedLimit, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+      device.device);
+  if (result != CUDA_SUCCESS)
+    return fail(TILE_ERROR_CUDA, "cannot query the shared memory limit: " +
+                                     driver->describe(result));
+  if (launch.dynamicSharedBytes > static_cast<unsigned>(sharedLimit))
+    return fail(TILE_ERROR_WRONG_DEVICE,
+                "kernel " + artifact.manifest.kernel + " needs " +
+                    std::to_string(launch.dynamicSharedBytes) +
+                    " bytes of dynamic shared memory but device " +
+                    std::to_string(device.ordinal) + " allows at most " +
+                    std::to_string(sharedLimit) + " per block");
+
+  kernel.driver = driver;
+  result = driver->cuDevicePrimaryCtxRetain(&kernel.context, device.device);
+  if (result != CUDA_SUCCESS) {
+    kernel.context = nullptr;
+    return fail(TILE_ERROR_CUDA,
+                "cannot retain the primary context of device " +
+                    std::to_string(device.ordinal) + ": " +
+                    driver->describe(result));
+  }
+  result = driver->cuCtxSetCurrent(kernel.context);
+  if (result != CUDA_SUCCESS)
+    return fail(TILE_ERROR_CUDA, "cannot make the primary context current: " +
+                                     driver->describe(result));
+
+  const ArtifactBinary *binary = artifact.findBinary(format);
+  kernel.format = format;
+  kernel.binaryPath = binary->path;
+  // The JIT writes its diagnostics here; they are the useful part of a PTX
+  // error ("ptxas fatal: ...").
+  char errorLog[8192] = {0};
+  int jitOptions[] = {CU_JIT_ERROR_LOG_BUFFER,
+                      CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  void *jitValues[] = {errorLog,
+                       reinterpret_cast<void *>(sizeof(errorLog) - 1)};
+  result = driver->cuModuleLoadDataEx(&kernel.module, binary->bytes.data(), 2,
+                                      jitOptions, jitValues);
+  if (result != CUDA_SUCCESS) {
+    kernel.module = nullptr;
+    errorLog[sizeof(errorLog) - 1] = 0;
+    std::string log = errorLog;
+    while (!log.empty() && (log.back() == '\n' || log.back() == ' '))
+      log.pop_back();
+    int loadStatus = result == CUDA_ERROR_UNSUPPORTED_PTX_VERSION
+                         ? TILE_ERROR_DRIVER_TOO_OLD
+                         : TILE_ERROR_LOAD_FAILED;
+    return fail(loadStatus,
+                quote(binary->path) + ": " +
+                    describeModuleLoadError(artifact.manifest, format,
+                                            device.driverVersion, result,
+                                            driver->describe(result), log));
+  }
+  result = driver->cuModuleGetFunction(&kernel.function, kernel.module,
+                                       artifact.manifest.kernel.c_str());
+  if (result == CUDA_ERROR_NOT_FOUND)
+    return fail(TILE_ERROR_LOAD_FAILED,
+                "manifest names kernel " + quote(artifact.manifest.kernel) +
+                    " but the binary " + quote(binary->path) +
+                    " has no such entry: the manifest does not match the "
+                    "binary");
+  if (result != CUDA_SUCCESS)
+    return fail(TILE_ERROR_LOAD_FAILED, "cannot find kernel " +
+                                            quote(artifact.manifest.kernel) +
+                                            " in " + quote(binary->path) +
+                                            ": " + driver->describe(result));
+
+  if (launch.dynamicSharedBytes > kDefaultDynamicSharedLimit) {
+    result = driver->cuFuncSetAttribute(
+        kernel.function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+        static_cast<int>(launch.dynamicSharedBytes));
+    if (result != CUDA_SUCCESS)
+      return fail(TILE_ERROR_LOAD_FAILED,
+                  "cannot raise the dynamic shared memory limit of kernel " +
+                      quote(artifact.manifest.kernel) + " to " +
+                      std::to_string(launch.dynamicSharedBytes) +
+                      " bytes: " + driver->describe(result));
+  }
+  if (driver->cuFuncGetAttribute(&kernel.registers, CU_FUNC_ATTRIBUTE_NUM_REGS,
+                                 kernel.function) != CUDA_SUCCESS)
+    kernel.registers = -1;
+  if (driver->cuFuncGetAttribute(&kernel.localBytes,
+                                 CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES,
+                                 kernel.function) != CUDA_SUCCESS)
+    kernel.localBytes = -1;
+  if (driver->cuFuncGetAttribute(&kernel.maxThreadsPerBlock,
+                                 CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+                                 kernel.function) != CUDA_SUCCESS)
+    kernel.maxThreadsPerBlock = -1;
+  uint64_t threads =
+      uint64_t(launch.block[0]) * launch.block[1] * launch.block[2];
+  if (kernel.maxThreadsPerBlock > 0 &&
+      threads > static_cast<uint64_t>(kernel.maxThreadsPerBlock))
+    return fail(
+        TILE_ERROR_LOAD_FAILED,
+        "kernel " + quote(artifact.manifest.kernel) + " can run at most " +
+            std::to_string(kernel.maxThreadsPerBlock) +
+            " threads per block (it uses " + std::to_string(kernel.registers) +
+            " registers per thread) but the manifest launches " +
+            std::to_string(threads));
+  kernel.manifest = artifact.manifest;
+  return succeed();
+}
+} // namespace
+
+int tile_kernel_load(const tile_artifact *artifact,
+                     const tile_load_options *options, tile_kernel **out) {
+  if (!out)
+    return fail(TILE_ERROR_INVALID_ARGUMENT, "tile_kernel_load: out is null");
+  *out = nullptr;
+  if (!artifact)
+    return fail(TILE_ERROR_INVALID_ARGUMENT,
+                "tile_kernel_load: artifact is null");
+  tile_load_options defaults = {0, TILE_BINARY_AUTO};
+  auto *kernel = new tile_kernel();
+  int status = loadKernel(*artifact, options ? *options : defaults, *kernel);
+  if (status != TILE_SUCCESS) {
+    // Keep the message: releasing calls into the driver, not into the API.
+    releaseKernel(*kernel);
+    delete kernel;
+    return status;
+  }
+  *out = kernel;
+  return TILE_SUCCESS;
+}
+
+int tile_kernel_get_load_info(const tile_kernel *kernel, tile_load_info *out) {
+  if (!kernel || !out)
+    return fail(TILE_ERROR_INVALID_ARGUMENT,
+                "tile_kernel_get_load_info: null argument");
+  *out = tile_load_info();
+  out->device = kernel->device.ordinal;
+  std::snprintf(out->device_name, sizeof(out->device_name), "%s",
+                kernel->device.name.c_str());
+  out->compute_major = kernel->device.computeMajor;
+  out->compute_minor = kernel->device.computeMinor;
+  out->driver_version = kernel->device.driverVersion;
+  out->binary_format = kernel->format == BinaryFormat::Cubin ? "cubin" : "ptx";
+  out->binary_path = kernel->binaryPath.c_str();
+  out->registers = kernel->registers;
+  out->local_bytes = kernel->localBytes;
+  out->max_threads_per_block = kernel->maxThreadsPerBlock;
+  out->context = kernel->context;
+  return succeed();
+}
+
+int tile_kernel_launch(tile_kernel *kernel, const tile_buffer *args,
+                       size_t numArgs, void *stream) {
+  if (!kernel)
+    return fail(TILE_ERROR_INVALID_ARGUMENT,
+                "tile_kernel_launch: kernel is null");
+  std::string error;
+  const KernelManifest &manifest = kernel->manifest;
+  if (!checkLaunchArguments(manifest, args, numArgs, error))
+    return fail(TILE_ERROR_INVALID_LAUNCH_ARGS, error);
+  const CudaDriver &driver = *kernel->driver;
+  CUcontext current = nullptr;
+  if (driver.cuCtxGetCurrent(&current) != CUDA_SUCCESS ||
+      current != kernel->context) {
+    CUresult result = driver.cuCtxSetCurrent(kernel->context);
+    if (result != CUDA_SUCCESS)
+      return fail(TILE_ERROR_CUDA, "cannot make the kernel's context "
+                                   "current: " +
+                                       driver.describe(result));
+  }
+  // Bare-pointer convention: each param is one 8-byte device pointer. A
+  // valid manifest has 3 params; fixed arrays keep the hot path free of
+  // allocations.
+  constexpr size_t kMaxParams = 16;
+  if (numArgs > kMaxParams)
+    return fail(TILE_ERROR_INVALID_LAUNCH_ARGS,
+                "kernel " + manifest.kernel + " has more than " +
+                    std::to_string(kMaxParams) + " params");
+  CUdeviceptr pointers[kMaxParams];
+  void *params[kMaxParams];
+  for (size_t i = 0; i < numArgs; ++i) {
+    pointers[i] = args[i].device_ptr;
+    params[i] = &pointers[i];
+  }
+  const LaunchInfo &launch = manifest.launch;
+  CUresult result =
+      driver.cuLaunchKernel(kernel->function, launch.grid[0], launch.grid[1],
+                            launch.grid[2], launch.block[0], launch.block[1],
+                            launch.block[2], launch.dynamicSharedBytes,
+                            static_cast<CUstream>(stream), params, nullptr);
+  if (result != CUDA_SUCCESS)
+    return fail(
+        TILE_ERROR_LAUNCH_FAILED,
+        "cuLaunchKernel failed for kernel " + manifest.kernel + " (grid " +
+            std::to_string(launch.grid[0]) + "x" +
+            std::to_string(launch.grid[1]) + "x" +
+            std::to_string(launch.grid[2]) + ", block " +
+            std::to_string(launch.block[0]) + "x" +
+            std::to_string(launch.block[1]) + "x" +
+            std::to_string(launch.block[2]) + ", " +
+            std::to_string(launch.dynamicSharedBytes) +
+            " bytes of dynamic shared memory): " + driver.describe(result));
+  return succeed();
+}
+
+void tile_kernel_unload(tile_kernel *kernel) {
+  if (!kernel)
+    return;
+  releaseKernel(*kernel);
+  delete kernel;
+}
+
+} // extern "C"

@@ -1,0 +1,379 @@
+//===- DriverTest.cpp - Loading and launching through the driver ----------===//
+//
+// Without a GPU: a missing driver, a library that is not a driver, and a
+// fake driver (FakeCudaDriver.cpp) that emulates the GPU on the host, to
+// check what the runtime asks of the driver and how it words failures.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Artifact.h"
+#include "TestUtils.h"
+
+#include <dlfcn.h>
+#include <gtest/gtest.h>
+#include <memory>
+
+using namespace tile::runtime;
+using namespace tile::test;
+
+namespace {
+
+bool startsWith(const std::string &text, const std::string &prefix) {
+  return text.compare(0, prefix.size(), prefix) == 0;
+}
+
+TEST(NoDriverTest, LibraryNameIsOverridable) {
+  {
+    ScopedEnv env("TILE_CUDA_DRIVER_LIBRARY", nullptr);
+    EXPECT_EQ(getCudaDriverLibraryName(), "libcuda.so.1");
+  }
+  {
+    ScopedEnv env("TILE_CUDA_DRIVER_LIBRARY", "");
+    EXPECT_EQ(getCudaDriverLibraryName(), "libcuda.so.1");
+  }
+  ScopedEnv env("TILE_CUDA_DRIVER_LIBRARY", "/opt/x/libcuda.so.1");
+  EXPECT_EQ(getCudaDriverLibraryName(), "/opt/x/libcuda.so.1");
+}
+
+TEST(NoDriverTest, MissingDriverLibrary) {
+  ScopedEnv env("TILE_CUDA_DRIVER_LIBRARY", "/nonexistent/libcuda.so.1");
+  tile_artifact *artifact = nullptr;
+  std::string path = fixturePath("tile_test_matmul_fill.json");
+  ASSERT_EQ(tile_artifact_open(path.c_str(), &artifact), TILE_SUCCESS);
+  tile_kernel *kernel = reinterpret_cast<tile_kernel *>(1);
+  EXPECT_EQ(tile_kernel_load(artifact, nullptr, &kernel), TILE_ERROR_NO_DRIVER);
+  EXPECT_EQ(kernel, nullptr);
+  std::string error = tile_last_error();
+  EXPECT_TRUE(startsWith(error, "no NVIDIA driver found "
+                                "(/nonexistent/libcuda.so.1 could not be "
+                                "loaded: "))
+      << error;
+  EXPECT_NE(error.find("No such file or directory"), std::string::npos)
+      << error;
+  EXPECT_EQ(error.back(), ')');
+  tile_artifact_close(artifact);
+}
+
+TEST(NoDriverTest, LibraryThatIsNotADriver) {
+  ScopedEnv env("TILE_CUDA_DRIVER_LIBRARY", "libm.so.6");
+  tile_artifact *artifact = nullptr;
+  std::string path = fixturePath("tile_test_matmul_fill.json");
+  ASSERT_EQ(tile_artifact_open(path.c_str(), &artifact), TILE_SUCCESS);
+  tile_kernel *kernel = nullptr;
+  EXPECT_EQ(tile_kernel_load(artifact, nullptr, &kernel),
+            TILE_ERROR_DRIVER_TOO_OLD);
+  EXPECT_STREQ(tile_last_error(),
+               "the NVIDIA driver library libm.so.6 has no entry point "
+               "'cuInit': the driver is too old or this is not libcuda");
+  tile_artifact_close(artifact);
+}
+
+/// Controls exported by the fake driver.
+struct FakeControls {
+  void (*reset)();
+  int (*primaryRefs)();
+  long (*liveAllocations)();
+  int (*liveModules)();
+  int (*launches)();
+  int (*maxDynamicShared)();
+  void (*lastLaunch)(unsigned *, unsigned *, unsigned *, unsigned long long *);
+  CUresult (*setCurrent)(CUcontext);
+  CUresult (*getCurrent)(CUcontext *);
+};
+
+class FakeDriverTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    for (const auto &entry : getFakeDriverDefaults())
+      defaults.push_back(
+          std::make_unique<ScopedEnv>(entry.first.c_str(), entry.second));
+    // The runtime dlopens the same path and gets the same handle.
+    handle = dlopen(TILE_FAKE_CUDA_DRIVER, RTLD_NOW | RTLD_LOCAL);
+    ASSERT_NE(handle, nullptr) << dlerror();
+    bind(fake.reset, "tileFakeCudaReset");
+    bind(fake.primaryRefs, "tileFakeCudaPrimaryRefs");
+    bind(fake.liveAllocations, "tileFakeCudaLiveAllocations");
+    bind(fake.liveModules, "tileFakeCudaLiveModules");
+    bind(fake.launches, "tileFakeCudaLaunches");
+    bind(fake.maxDynamicShared, "tileFakeCudaMaxDynamicShared");
+    bind(fake.lastLaunch, "tileFakeCudaLastLaunch");
+    bind(fake.setCurrent, "cuCtxSetCurrent");
+    bind(fake.getCurrent, "cuCtxGetCurrent");
+    fake.reset();
+    open("tile_test_matmul_fill.json");
+  }
+
+  void TearDown() override {
+    tile_artifact_close(artifact);
+    if (handle)
+      dlclose(handle);
+  }
+
+  template <typename Function> void bind(Function &function, const char *name) {
+    function = reinterpret_cast<Function>(dlsym(handle, name));
+    ASSERT_NE(function, nullptr) << name;
+  }
+
+  void open(const std::string &manifest) {
+    tile_artifact_close(artifact);
+    artifact = nullptr;
+    std::string path = manifest.find('/') == std::string::npos
+                           ? fixturePath(manifest)
+                           : manifest;
+    ASSERT_EQ(tile_artifact_open(path.c_str(), &artifact), TILE_SUCCESS)
+        << tile_last_error();
+  }
+
+  /// Loads, expecting `status`; on failure checks that nothing leaked.
+  tile_kernel *load(int status, const tile_load_options *options = nullptr) {
+    tile_kernel *kernel = nullptr;
+    EXPECT_EQ(tile_kernel_load(artifact, options, &kernel), status)
+        << tile_last_error();
+    if (status != TILE_SUCCESS) {
+      EXPECT_EQ(kernel, nullptr);
+      EXPECT_EQ(fake.primaryRefs(), 0);
+      EXPECT_EQ(fake.liveModules(), 0);
+    }
+    return kernel;
+  }
+
+  ScopedEnv driver{"TILE_CUDA_DRIVER_LIBRARY", TILE_FAKE_CUDA_DRIVER};
+  std::vector<std::unique_ptr<ScopedEnv>> defaults;
+  void *handle = nullptr;
+  FakeControls fake = {};
+  tile_artifact *artifact = nullptr;
+};
+
+TEST_F(FakeDriverTest, LoadLaunchUnload) {
+  tile_kernel *kernel = load(TILE_SUCCESS);
+  ASSERT_NE(kernel, nullptr);
+  tile_load_info info;
+  ASSERT_EQ(tile_kernel_get_load_info(kernel, &info), TILE_SUCCESS);
+  EXPECT_EQ(info.device, 0);
+  EXPECT_STREQ(info.device_name, "Fake GPU");
+  EXPECT_EQ(info.compute_major, 9);
+  EXPECT_EQ(info.compute_minor, 0);
+  EXPECT_EQ(info.driver_version, 13000);
+  EXPECT_STREQ(info.binary_format, "ptx");
+  EXPECT_EQ(std::string(info.binary_path), fixturePath("naive_matmul.ptx"));
+  EXPECT_EQ(info.registers, 40);
+  EXPECT_EQ(info.max_threads_per_block, 1024);
+  EXPECT_EQ(fake.primaryRefs(), 1);
+  EXPECT_EQ(fake.liveModules(), 1);
+  // 0 bytes of dynamic shared memory: no opt-in needed.
+  EXPECT_EQ(fake.maxDynamicShared(), 0);
+
+  // The kernel keeps what it needs: the artifact may go first.
+  tile_artifact_close(artifact);
+  artifact = nullptr;
+
+  tile_buffer args[3] = {
+      {0x10000, 96 * 72 * 4}, {0x20000, 72 * 80 * 4}, {0x30000, 96 * 80 * 4}};
+  // Launch from a thread state where another context (none) is current.
+  fake.setCurrent(nullptr);
+  int stream = 0;
+  ASSERT_EQ(tile_kernel_launch(kernel, args, 3, &stream), TILE_SUCCESS)
+      << tile_last_error();
+  EXPECT_EQ(fake.launches(), 1);
+  unsigned grid[3], block[3], shared;
+  unsigned long long pointers[3];
+  fake.lastLaunch(grid, block, &shared, pointers);
+  EXPECT_EQ(grid[0], 5u);
+  EXPECT_EQ(grid[1], 6u);
+  EXPECT_EQ(grid[2], 1u);
+  EXPECT_EQ(block[0], 16u);
+  EXPECT_EQ(block[1], 16u);
+  EXPECT_EQ(block[2], 1u);
+  EXPECT_EQ(shared, 0u);
+  EXPECT_EQ(pointers[0], 0x10000u);
+  EXPECT_EQ(pointers[1], 0x20000u);
+  EXPECT_EQ(pointers[2], 0x30000u);
+  CUcontext current = nullptr;
+  fake.getCurrent(&current);
+  EXPECT_EQ(current, info.context);
+
+  // Bad arguments never reach the driver.
+  EXPECT_EQ(tile_kernel_launch(kernel, args, 2, nullptr),
+            TILE_ERROR_INVALID_LAUNCH_ARGS);
+  EXPECT_STREQ(tile_last_error(), "kernel tile_test_matmul_fill takes 3 "
+                                  "arguments (A, B, C), got 2");
+  args[2].size_bytes -= 1;
+  EXPECT_EQ(tile_kernel_launch(kernel, args, 3, nullptr),
+            TILE_ERROR_INVALID_LAUNCH_ARGS);
+  EXPECT_EQ(fake.launches(), 1);
+
+  tile_kernel_unload(kernel);
+  EXPECT_EQ(fake.primaryRefs(), 0);
+  EXPECT_EQ(fake.liveModules(), 0);
+}
+
+TEST_F(FakeDriverTest, NoDevice) {
+  ScopedEnv init("TILE_FAKE_CUDA_INIT_RESULT", "100");
+  load(TILE_ERROR_NO_DEVICE);
+  EXPECT_STREQ(tile_last_error(),
+               "no CUDA-capable GPU (cuInit: CUDA_ERROR_NO_DEVICE: no "
+               "CUDA-capable device is detected)");
+}
+
+TEST_F(FakeDriverTest, ZeroDevices) {
+  ScopedEnv devices("TILE_FAKE_CUDA_DEVICES", "0");
+  load(TILE_ERROR_NO_DEVICE);
+  EXPECT_STREQ(tile_last_error(),
+               "no CUDA-capable GPU (the driver sees no device)");
+}
+
+TEST_F(FakeDriverTest, DeviceOutOfRange) {
+  tile_load_options options = {3, TILE_BINARY_AUTO};
+  load(TILE_ERROR_INVALID_ARGUMENT, &options);
+  EXPECT_STREQ(tile_last_error(), "device 3 does not exist (1 CUDA device "
+                                  "found)");
+}
+
+TEST_F(FakeDriverTest, WrongChip) {
+  ScopedEnv cc("TILE_FAKE_CUDA_CC", "80");
+  load(TILE_ERROR_WRONG_DEVICE);
+  EXPECT_STREQ(tile_last_error(), "artifact built for sm_90 but device 0 is "
+                                  "sm_80 (Fake GPU): its PTX does not run "
+                                  "there");
+}
+
+TEST_F(FakeDriverTest, DriverTooOldForPtx) {
+  ScopedEnv version("TILE_FAKE_CUDA_DRIVER_VERSION", "11080");
+  load(TILE_ERROR_DRIVER_TOO_OLD);
+  EXPECT_STREQ(tile_last_error(),
+               "the NVIDIA driver supports CUDA 11.8 (driver API 11080) but "
+               "the kernel's PTX (ISA 8.0) needs CUDA 12.0 or newer: update "
+               "the driver");
+}
+
+TEST_F(FakeDriverTest, PtxRejectedWithJitLog) {
+  ScopedEnv result("TILE_FAKE_CUDA_LOAD_RESULT", "218");
+  load(TILE_ERROR_LOAD_FAILED);
+  EXPECT_EQ(std::string(tile_last_error()),
+            "'" + fixturePath("naive_matmul.ptx") +
+                "': the driver's JIT compiler rejected the PTX "
+                "[CUDA_ERROR_INVALID_PTX: fake driver error]; JIT log: ptxas "
+                "fatal   : fake JIT failure");
+}
+
+TEST_F(FakeDriverTest, UnsupportedPtxVersion) {
+  ScopedEnv result("TILE_FAKE_CUDA_LOAD_RESULT", "222");
+  load(TILE_ERROR_DRIVER_TOO_OLD);
+  EXPECT_NE(std::string(tile_last_error())
+                .find("the driver (CUDA 13.0) does not support PTX ISA 8.0: "
+                      "update the NVIDIA driver"),
+            std::string::npos)
+      << tile_last_error();
+}
+
+TEST_F(FakeDriverTest, NoBinaryForGpu) {
+  ScopedEnv result("TILE_FAKE_CUDA_LOAD_RESULT", "209");
+  load(TILE_ERROR_LOAD_FAILED);
+  EXPECT_NE(std::string(tile_last_error())
+                .find("the PTX has no code this GPU can run (built for "
+                      "sm_90)"),
+            std::string::npos)
+      << tile_last_error();
+}
+
+TEST_F(FakeDriverTest, KernelNotInBinary) {
+  TempDir dir;
+  writeFile(dir.file("naive_matmul.ptx"),
+            readFile(fixturePath("naive_matmul.ptx")));
+  std::string text = readFile(fixturePath("tile_test_matmul_fill.json"));
+  text.replace(text.find("\"tile_test_matmul_fill\""), 23, "\"matmul_x\"");
+  writeFile(dir.file("matmul_x.json"), text);
+  open(dir.file("matmul_x.json"));
+  load(TILE_ERROR_LOAD_FAILED);
+  EXPECT_EQ(std::string(tile_last_error()),
+            "manifest names kernel 'matmul_x' but the binary '" +
+                dir.file("naive_matmul.ptx") +
+                "' has no such entry: the manifest does not match the "
+                "binary");
+}
+
+TEST_F(FakeDriverTest, LargeSharedMemoryIsOptedIn) {
+  TempDir dir;
+  writeFile(dir.file("naive_matmul.ptx"),
+            readFile(fixturePath("naive_matmul.ptx")));
+  std::string text = readFile(fixturePath("tile_test_matmul_fill.json"));
+  std::string from = "\"dynamic_shared_bytes\": 0";
+  text.replace(text.find(from), from.size(),
+               "\"dynamic_shared_bytes\": 100000");
+  writeFile(dir.file("big.json"), text);
+  open(dir.file("big.json"));
+  tile_kernel *kernel = load(TILE_SUCCESS);
+  ASSERT_NE(kernel, nullptr);
+  EXPECT_EQ(fake.maxDynamicShared(), 100000);
+  tile_buffer args[3] = {
+      {0x10000, 96 * 72 * 4}, {0x20000, 72 * 80 * 4}, {0x30000, 96 * 80 * 4}};
+  ASSERT_EQ(tile_kernel_launch(kernel, args, 3, nullptr), TILE_SUCCESS);
+  unsigned grid[3], block[3], shared;
+  unsigned long long pointers[3];
+  fake.lastLaunch(grid, block, &shared, pointers);
+  EXPECT_EQ(shared, 100000u);
+  tile_kernel_unload(kernel);
+
+  text.replace(text.find("100000"), 6, "300000");
+  writeFile(dir.file("big.json"), text);
+  open(dir.file("big.json"));
+  load(TILE_ERROR_WRONG_DEVICE);
+  EXPECT_STREQ(tile_last_error(), "kernel tile_test_matmul_fill needs 300000 "
+                                  "bytes of dynamic shared memory but device "
+                                  "0 allows at most 232448 per block");
+}
+
+TEST_F(FakeDriverTest, TooManyThreadsForTheCompiledKernel) {
+  ScopedEnv limit("TILE_FAKE_CUDA_MAX_THREADS", "128");
+  load(TILE_ERROR_LOAD_FAILED);
+  EXPECT_STREQ(tile_last_error(), "kernel 'tile_test_matmul_fill' can run at "
+                                  "most 128 threads per block (it uses 40 "
+                                  "registers per thread) but the manifest "
+                                  "launches 256");
+}
+
+TEST_F(FakeDriverTest, LaunchFailureIsWorded) {
+  tile_kernel *kernel = load(TILE_SUCCESS);
+  ASSERT_NE(kernel, nullptr);
+  ScopedEnv result("TILE_FAKE_CUDA_LAUNCH_RESULT", "701");
+  tile_buffer args[3] = {
+      {0x10000, 96 * 72 * 4}, {0x20000, 72 * 80 * 4}, {0x30000, 96 * 80 * 4}};
+  EXPECT_EQ(tile_kernel_launch(kernel, args, 3, nullptr),
+            TILE_ERROR_LAUNCH_FAILED);
+  EXPECT_STREQ(tile_last_error(),
+               "cuLaunchKernel failed for kernel tile_test_matmul_fill (grid "
+               "5x6x1, block 16x16x1, 0 bytes of dynamic shared memory): "
+               "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES: too many resources "
+               "requested for launch");
+  tile_kernel_unload(kernel);
+  EXPECT_EQ(fake.primaryRefs(), 0);
+}
+
+TEST_F(FakeDriverTest, ForcedBinaryChoice) {
+  tile_load_options options = {0, TILE_BINARY_CUBIN};
+  load(TILE_ERROR_INVALID_ARGUMENT, &options);
+  EXPECT_STREQ(tile_last_error(), "the artifact has no cubin to load");
+  options.binary = TILE_BINARY_PTX;
+  tile_kernel *kernel = load(TILE_SUCCESS, &options);
+  ASSERT_NE(kernel, nullptr);
+  tile_kernel_unload(kernel);
+}
+
+TEST_F(FakeDriverTest, TwoKernelsShareThePrimaryContext) {
+  tile_kernel *first = load(TILE_SUCCESS);
+  tile_kernel *second = load(TILE_SUCCESS);
+  ASSERT_NE(first, nullptr);
+  ASSERT_NE(second, nullptr);
+  tile_load_info a, b;
+  tile_kernel_get_load_info(first, &a);
+  tile_kernel_get_load_info(second, &b);
+  EXPECT_EQ(a.context, b.context);
+  EXPECT_EQ(fake.primaryRefs(), 2);
+  tile_kernel_unload(first);
+  EXPECT_EQ(fake.primaryRefs(), 1);
+  tile_kernel_unload(second);
+  EXPECT_EQ(fake.primaryRefs(), 0);
+  EXPECT_EQ(fake.liveModules(), 0);
+}
+
+} // namespace

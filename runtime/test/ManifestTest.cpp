@@ -1,0 +1,586 @@
+//===- ManifestTest.cpp - Manifest JSON reader, writer and checks ---------===//
+
+#include "tile/runtime/Manifest.h"
+#include "TestUtils.h"
+
+#include <gtest/gtest.h>
+
+using namespace tile::runtime;
+using namespace tile::test;
+
+namespace {
+
+/// The example of docs/artifact.md, as it appears there.
+const char *const kDocExample = R"({
+  "format": "tile-kernel",
+  "version": 1,
+  "kernel": "matmul_0",
+  "target": {"chip": "sm_90", "ptx_version": "8.0"},
+  "binaries": [
+    {"format": "cubin", "file": "matmul_0.cubin", "size": 23456, "fnv1a64": "9a3c0d2e4f5a6b7c"},
+    {"format": "ptx", "file": "matmul_0.ptx", "size": 81234, "fnv1a64": "0123456789abcdef"}
+  ],
+  "launch": {"grid": [1024, 1, 1], "block": [256, 1, 1], "dynamic_shared_bytes": 33280},
+  "problem": {"m": 4096, "n": 4096, "k": 4096, "element_type": "f32",
+              "c_init": "accumulate", "c_fill_value": 0.0},
+  "params": [
+    {"name": "A", "role": "lhs", "element_type": "f32", "rows": 4096, "cols": 4096,
+     "row_stride": 4096, "col_stride": 1, "alignment": 16, "access": "read"},
+    {"name": "B", "role": "rhs", "element_type": "f32", "rows": 4096, "cols": 4096,
+     "row_stride": 4096, "col_stride": 1, "alignment": 16, "access": "read"},
+    {"name": "C", "role": "result", "element_type": "f32", "rows": 4096, "cols": 4096,
+     "row_stride": 4096, "col_stride": 1, "alignment": 16, "access": "readwrite"}
+  ],
+  "config": {"block": [128, 128, 8], "warp": [32, 64], "thread": [8, 8], "stages": 2,
+             "swizzle": 8, "smem": "pad", "smem_pad": 4, "prefetch": true,
+             "text": "#tile.config<...>"},
+  "resources": {"registers": 122, "spill_stores": 0, "spill_loads": 0, "stack_bytes": 0}
+}
+)";
+
+std::string exampleJson() { return writeManifestJson(makeExampleManifest()); }
+
+/// `text` with the one occurrence of `from` replaced by `to`.
+std::string replaced(const std::string &text, const std::string &from,
+                     const std::string &to) {
+  size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << "no '" << from << "' in the manifest";
+  EXPECT_EQ(text.find(from, at + 1), std::string::npos)
+      << "'" << from << "' occurs twice";
+  if (at == std::string::npos)
+    return text;
+  return text.substr(0, at) + to + text.substr(at + from.size());
+}
+
+/// The parse error for `text`; fails the test if it parses.
+std::string parseError(const std::string &text) {
+  KernelManifest manifest;
+  std::string error;
+  EXPECT_FALSE(parseManifestJson(text, manifest, error)) << text;
+  return error;
+}
+
+/// The validation error for `manifest`; fails the test if it is valid.
+std::string validationError(const KernelManifest &manifest) {
+  std::string error;
+  EXPECT_FALSE(validateManifest(manifest, error));
+  return error;
+}
+
+TEST(ManifestTest, RoundTrip) {
+  KernelManifest original = makeExampleManifest();
+  std::string text = writeManifestJson(original);
+  KernelManifest parsed;
+  std::string error;
+  ASSERT_TRUE(parseManifestJson(text, parsed, error)) << error;
+  EXPECT_EQ(parsed, original);
+  // Stable: writing the parsed manifest gives the same bytes.
+  EXPECT_EQ(writeManifestJson(parsed), text);
+}
+
+TEST(ManifestTest, RoundTripKeepsEveryField) {
+  KernelManifest original = makeExampleManifest();
+  original.problem.cInit = CInit::Fill;
+  original.problem.cFillValue = -0.1;
+  original.params[2].access = ParamAccess::Write;
+  original.params[1] = {
+      "Bt", ParamRole::Rhs,   ElementType::F32, 4096, 4096, 1, 4100,
+      8,    ParamAccess::Read};
+  original.config.smem = "xor";
+  original.config.prefetch = false;
+  original.config.text = "quote \" backslash \\ newline \n tab \t ctrl \x01";
+  original.resources = {-1, -1, -1, -1};
+  original.binaries.pop_back();
+  original.binaries[0].fnv1a64 = 0xffffffffffffffffull;
+  original.binaries[0].size = 1ull << 40;
+  original.launch.dynamicSharedBytes = 232448;
+  KernelManifest parsed;
+  std::string error;
+  ASSERT_TRUE(parseManifestJson(writeManifestJson(original), parsed, error))
+      << error;
+  EXPECT_EQ(parsed, original);
+  EXPECT_EQ(parsed.problem.cFillValue, -0.1);
+  EXPECT_EQ(parsed.config.text, original.config.text);
+}
+
+TEST(ManifestTest, EqualityLooksAtFields) {
+  KernelManifest a = makeExampleManifest(), b = a;
+  EXPECT_EQ(a, b);
+  b.params[2].colStride = 2;
+  EXPECT_NE(a, b);
+  b = a;
+  b.config.prefetch = false;
+  EXPECT_NE(a, b);
+  b = a;
+  b.binaries[1].fnv1a64 ^= 1;
+  EXPECT_NE(a, b);
+}
+
+TEST(ManifestTest, DocumentationExampleParsesAndValidates) {
+  KernelManifest manifest;
+  std::string error;
+  ASSERT_TRUE(parseManifestJson(kDocExample, manifest, error)) << error;
+  EXPECT_EQ(manifest, makeExampleManifest());
+  EXPECT_TRUE(validateManifest(manifest, error)) << error;
+}
+
+TEST(ManifestTest, WriterUsesDocumentKeyOrder) {
+  std::string text = exampleJson();
+  const char *keys[] = {
+      "\"format\"", "\"version\"", "\"kernel\"", "\"target\"", "\"binaries\"",
+      "\"launch\"", "\"problem\"", "\"params\"", "\"config\"", "\"resources\""};
+  size_t last = 0;
+  for (const char *key : keys) {
+    size_t at = text.find(std::string("\n  ") + key);
+    ASSERT_NE(at, std::string::npos) << key;
+    EXPECT_GT(at, last) << key;
+    last = at;
+  }
+  // One line per binary and per param, in order.
+  EXPECT_NE(text.find("\n    {\"format\": \"cubin\", \"file\": "
+                      "\"matmul_0.cubin\", \"size\": 23456, \"fnv1a64\": "
+                      "\"9a3c0d2e4f5a6b7c\"},\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\n    {\"name\": \"C\", \"role\": \"result\", "
+                      "\"element_type\": \"f32\", \"rows\": 4096, \"cols\": "
+                      "4096, \"row_stride\": 4096, \"col_stride\": 1, "
+                      "\"alignment\": 16, \"access\": \"readwrite\"}\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\"c_fill_value\": 0.0}"), std::string::npos) << text;
+  EXPECT_EQ(text.back(), '\n');
+}
+
+TEST(ManifestTest, WriterFormatsNumbers) {
+  KernelManifest manifest = makeExampleManifest();
+  manifest.problem.cFillValue = -2;
+  EXPECT_NE(writeManifestJson(manifest).find("\"c_fill_value\": -2.0}"),
+            std::string::npos);
+  manifest.problem.cFillValue = 0.5;
+  EXPECT_NE(writeManifestJson(manifest).find("\"c_fill_value\": 0.5}"),
+            std::string::npos);
+  manifest.problem.cFillValue = 1e-300;
+  KernelManifest parsed;
+  std::string error;
+  ASSERT_TRUE(parseManifestJson(writeManifestJson(manifest), parsed, error));
+  EXPECT_EQ(parsed.problem.cFillValue, 1e-300);
+}
+
+TEST(ManifestTest, FixtureManifestsAreInWriterForm) {
+  for (const char *name :
+       {"tile_test_matmul_fill.json", "tile_test_matmul_accumulate.json",
+        "tile_test_matmul_strided.json"}) {
+    std::string text = readFile(fixturePath(name));
+    ASSERT_FALSE(text.empty()) << name;
+    KernelManifest manifest;
+    std::string error;
+    ASSERT_TRUE(parseManifestJson(text, manifest, error)) << name << error;
+    EXPECT_TRUE(validateManifest(manifest, error)) << name << ": " << error;
+    EXPECT_EQ(writeManifestJson(manifest), text) << name;
+  }
+}
+
+TEST(ManifestTest, EveryTruncationFailsWithEndOfInput) {
+  std::string text = exampleJson();
+  size_t lastBrace = text.rfind('}');
+  for (size_t length = 0; length <= lastBrace; ++length) {
+    KernelManifest manifest;
+    std::string error;
+    ASSERT_FALSE(parseManifestJson(text.substr(0, length), manifest, error))
+        << "prefix of " << length << " bytes parsed";
+    EXPECT_EQ(error.rfind("manifest: line ", 0), 0u) << error;
+    EXPECT_NE(error.find("unexpected end of input"), std::string::npos)
+        << length << ": " << error;
+  }
+}
+
+TEST(ManifestTest, EveryDamagedByteFailsCleanly) {
+  // Replacing any one byte with a quote, a brace or a NUL must never crash
+  // and, when it fails, must say why.
+  std::string text = exampleJson();
+  for (char bad : {'"', '}', '\0', ','}) {
+    for (size_t i = 0; i < text.size(); ++i) {
+      std::string damaged = text;
+      damaged[i] = bad;
+      KernelManifest manifest;
+      std::string error;
+      if (!parseManifestJson(damaged, manifest, error)) {
+        EXPECT_EQ(error.rfind("manifest: ", 0), 0u) << error;
+      }
+    }
+  }
+}
+
+TEST(ManifestTest, SyntaxErrorsHavePositions) {
+  EXPECT_EQ(parseError("{\"format\": \"tile-kernel\" \"version\": 1}"),
+            "manifest: line 1, column 26: expected ',' or '}' in object");
+  EXPECT_EQ(parseError("{\n  \"format\": \"tile-kernel\",\n  \"version\" 1\n}"),
+            "manifest: line 3, column 13: expected ':' after object key");
+  EXPECT_EQ(parseError("[1 2]"),
+            "manifest: line 1, column 4: expected ',' or ']' in array");
+  EXPECT_EQ(parseError(""), "manifest: line 1, column 1: unexpected end of "
+                            "input");
+  EXPECT_EQ(parseError("{\"a\": tru}"),
+            "manifest: line 1, column 10: invalid literal, expected 'true'");
+  EXPECT_EQ(parseError("{\"a\": 01}"),
+            "manifest: line 1, column 8: invalid number, leading zeros are "
+            "not allowed");
+  EXPECT_EQ(parseError("{\"a\": 1.}"),
+            "manifest: line 1, column 9: invalid number, expected a digit");
+  EXPECT_EQ(parseError("{\"a\": -x}"),
+            "manifest: line 1, column 8: invalid number, expected a digit");
+  EXPECT_EQ(parseError("{\"a\": \"x\\q\"}"),
+            "manifest: line 1, column 10: invalid escape '\\q' in string");
+  EXPECT_EQ(parseError("{\"a\": \"\\u12\"}"),
+            "manifest: line 1, column 12: invalid \\u escape, expected 4 hex "
+            "digits");
+  EXPECT_EQ(parseError("{\"a\": \"\\ud800x\"}"),
+            "manifest: line 1, column 14: invalid \\u escape, unpaired high "
+            "surrogate");
+  EXPECT_EQ(parseError("{\"a\": \"\\u0000\"}"),
+            "manifest: line 1, column 14: \\u0000 is not allowed in a "
+            "manifest string");
+  EXPECT_EQ(parseError("{\"a\": \"ab\ncd\"}"),
+            "manifest: line 1, column 10: unterminated string");
+  EXPECT_EQ(parseError("{\"a\": \"a\tb\"}"),
+            "manifest: line 1, column 9: control character byte 0x09 in "
+            "string");
+  EXPECT_EQ(parseError("{\"a\": 1} x"),
+            "manifest: line 1, column 10: unexpected 'x' after the end of the "
+            "JSON value");
+  EXPECT_EQ(parseError("{\"a\": 1, \"a\": 2}"),
+            "manifest: line 1, column 10: duplicate key \"a\"");
+  EXPECT_EQ(parseError("{1: 2}"),
+            "manifest: line 1, column 2: expected a string key in object");
+  EXPECT_EQ(parseError("{\"a\": 1,}"),
+            "manifest: line 1, column 9: expected a string key in object");
+  EXPECT_EQ(parseError("{\"a\": @}"),
+            "manifest: line 1, column 7: unexpected '@', expected a value");
+  EXPECT_EQ(parseError(std::string(100, '[')),
+            "manifest: line 1, column 33: nesting deeper than 32 levels");
+}
+
+TEST(ManifestTest, StringEscapesDecode) {
+  KernelManifest manifest = makeExampleManifest();
+  std::string text = replaced(exampleJson(), "\"#tile.config<...>\"",
+                              "\"\\u00e9\\ud83d\\ude00\\/\\b\\f\"");
+  std::string error;
+  ASSERT_TRUE(parseManifestJson(text, manifest, error)) << error;
+  EXPECT_EQ(manifest.config.text, "\xc3\xa9\xf0\x9f\x98\x80/\b\f");
+}
+
+TEST(ManifestTest, FormatAndVersionAreCheckedFirst) {
+  std::string text = exampleJson();
+  // A version 2 manifest may have other fields: the version is the message.
+  EXPECT_EQ(
+      parseError(replaced(replaced(text, "\"version\": 1", "\"version\": 2"),
+                          "\"launch\"", "\"launch2\"")),
+      "manifest: unsupported format version 2 (this runtime reads "
+      "version 1)");
+  EXPECT_EQ(parseError(replaced(text, "\"version\": 1", "\"version\": \"1\"")),
+            "manifest: field 'version' must be an integer (got \"1\")");
+  EXPECT_EQ(parseError(replaced(text, "  \"version\": 1,\n", "")),
+            "manifest: missing field 'version'");
+  EXPECT_EQ(parseError(replaced(text, "\"tile-kernel\"", "\"other\"")),
+            "manifest: field 'format' must be \"tile-kernel\" (got \"other\"): "
+            "this is not a tile kernel manifest");
+  EXPECT_EQ(parseError(replaced(text, "  \"format\": \"tile-kernel\",\n", "")),
+            "manifest: missing field 'format'");
+  EXPECT_EQ(parseError("[]"),
+            "manifest: the top level must be a JSON object (got an array)");
+}
+
+TEST(ManifestTest, MissingFieldsAreNamed) {
+  std::string text = exampleJson();
+  EXPECT_EQ(parseError(replaced(text, "\"grid\": [1024, 1, 1], ", "")),
+            "manifest: missing field 'launch.grid'");
+  EXPECT_EQ(parseError(replaced(text, ", \"stack_bytes\": 0", "")),
+            "manifest: missing field 'resources.stack_bytes'");
+  EXPECT_EQ(parseError(replaced(text, "\"file\": \"matmul_0.ptx\", ", "")),
+            "manifest: missing field 'binaries[1].file'");
+  EXPECT_EQ(parseError(replaced(text, "\"name\": \"B\", ", "")),
+            "manifest: missing field 'params[1].name'");
+  EXPECT_EQ(parseError(replaced(text, "\"kernel\": \"matmul_0\",", "")),
+            "manifest: missing field 'kernel'");
+}
+
+TEST(ManifestTest, WrongTypesAreNamed) {
+  std::string text = exampleJson();
+  EXPECT_EQ(parseError(replaced(text, "\"block\": [256, 1, 1]",
+                                "\"block\": [256, 1]")),
+            "manifest: field 'launch.block' must be 3 positive integers (got "
+            "an array)");
+  EXPECT_EQ(parseError(replaced(text, "\"block\": [256, 1, 1]",
+                                "\"block\": [256, 0, 1]")),
+            "manifest: field 'launch.block' must be 3 positive integers (got "
+            "0 at index 1)");
+  EXPECT_EQ(parseError(
+                replaced(text, "\"grid\": [1024, 1, 1]", "\"grid\": \"1024\"")),
+            "manifest: field 'launch.grid' must be 3 positive integers (got "
+            "\"1024\")");
+  EXPECT_EQ(parseError(replaced(text, "\"m\": 4096", "\"m\": \"4096\"")),
+            "manifest: field 'problem.m' must be an integer (got \"4096\")");
+  EXPECT_EQ(parseError(replaced(text, "\"m\": 4096", "\"m\": 4096.5")),
+            "manifest: field 'problem.m' must be an integer (got 4096.5)");
+  EXPECT_EQ(parseError(replaced(text, "\"k\": 4096", "\"k\": -1")),
+            "manifest: field 'problem.k' must be an integer in [1, "
+            "9223372036854775807] (got -1)");
+  EXPECT_EQ(
+      parseError(replaced(text, "\"m\": 4096", "\"m\": 99999999999999999999")),
+      "manifest: field 'problem.m' must be an integer (got "
+      "99999999999999999999)");
+  EXPECT_EQ(parseError(replaced(text, "\"dynamic_shared_bytes\": 33280",
+                                "\"dynamic_shared_bytes\": 4294967296")),
+            "manifest: field 'launch.dynamic_shared_bytes' must be an integer "
+            "in [0, 4294967295] (got 4294967296)");
+  EXPECT_EQ(parseError(replaced(text, "\"c_fill_value\": 0.0",
+                                "\"c_fill_value\": null")),
+            "manifest: field 'problem.c_fill_value' must be a number (got "
+            "null)");
+  EXPECT_EQ(parseError(replaced(text, "\"c_fill_value\": 0.0",
+                                "\"c_fill_value\": 1e999")),
+            "manifest: field 'problem.c_fill_value' is out of range (got "
+            "1e999)");
+  EXPECT_EQ(parseError(replaced(text, "\"accumulate\"", "\"zero\"")),
+            "manifest: field 'problem.c_init' must be \"fill\" or "
+            "\"accumulate\" (got \"zero\")");
+  EXPECT_EQ(parseError(replaced(text, "\"format\": \"cubin\"",
+                                "\"format\": \"sass\"")),
+            "manifest: field 'binaries[0].format' must be \"cubin\" or \"ptx\" "
+            "(got \"sass\")");
+  EXPECT_EQ(
+      parseError(replaced(text, "\"role\": \"rhs\"", "\"role\": \"lhs2\"")),
+      "manifest: field 'params[1].role' must be \"lhs\", \"rhs\" or "
+      "\"result\" (got \"lhs2\")");
+  EXPECT_EQ(
+      parseError(replaced(text, "\"prefetch\": true", "\"prefetch\": \"yes\"")),
+      "manifest: field 'config.prefetch' must be true or false (got "
+      "\"yes\")");
+  EXPECT_EQ(parseError(replaced(text, "\"target\": {", "\"target\": [{")),
+            "manifest: line 6, column 13: expected ',' or ']' in array");
+  EXPECT_EQ(parseError(replaced(text, "\"launch\": {\"grid\"",
+                                "\"launch\": 3, \"x\": {\"grid\"")),
+            "manifest: field 'launch' must be an object (got 3)");
+  EXPECT_EQ(parseError(replaced(text, "\"params\": [", "\"params\": [7, ")),
+            "manifest: field 'params[0]' must be an object (got 7)");
+}
+
+TEST(ManifestTest, BadHashesAreRejected) {
+  std::string text = exampleJson();
+  for (const char *bad : {"9A3C0D2E4F5A6B7C", "9a3c0d2e4f5a6b7", "xyz",
+                          "9a3c0d2e4f5a6b7c0", "9a3c0d2e4f5a6b7g"}) {
+    EXPECT_EQ(parseError(replaced(text, "9a3c0d2e4f5a6b7c", bad)),
+              std::string("manifest: field 'binaries[0].fnv1a64' must be 16 "
+                          "lowercase hex digits (got \"") +
+                  bad + "\")");
+  }
+}
+
+TEST(ManifestTest, UnknownFieldsAreRejected) {
+  std::string text = exampleJson();
+  EXPECT_EQ(parseError(replaced(text, "\"grid\"", "\"gird\": [1], \"grid\"")),
+            "manifest: unknown field 'launch.gird'");
+  EXPECT_EQ(parseError(replaced(
+                text, "\"kernel\":", "\"comment\": \"x\",\n  \"kernel\":")),
+            "manifest: unknown field 'comment'");
+  EXPECT_EQ(parseError(replaced(text, "\"name\": \"A\", ",
+                                "\"name\": \"A\", \"shape\": 1, ")),
+            "manifest: unknown field 'params[0].shape'");
+}
+
+TEST(ManifestTest, Fnv1a64KnownValues) {
+  EXPECT_EQ(fnv1a64("", 0), 0xcbf29ce484222325ull);
+  EXPECT_EQ(fnv1a64("a", 1), 0xaf63dc4c8601ec8cull);
+  EXPECT_EQ(fnv1a64("foobar", 6), 0x85944171f73967e8ull);
+}
+
+TEST(ManifestTest, Hex64) {
+  EXPECT_EQ(formatHex64(0), "0000000000000000");
+  EXPECT_EQ(formatHex64(0x0123456789abcdefull), "0123456789abcdef");
+  uint64_t value = 0;
+  EXPECT_TRUE(parseHex64("fedcba9876543210", value));
+  EXPECT_EQ(value, 0xfedcba9876543210ull);
+  EXPECT_FALSE(parseHex64("FEDCBA9876543210", value));
+  EXPECT_FALSE(parseHex64("fedcba987654321", value));
+  EXPECT_FALSE(parseHex64("", value));
+  EXPECT_FALSE(parseHex64("0x23456789abcdef", value));
+}
+
+TEST(ManifestTest, Chips) {
+  ChipVersion chip;
+  ASSERT_TRUE(parseChip("sm_90", chip));
+  EXPECT_EQ(chip.major, 9);
+  EXPECT_EQ(chip.minor, 0);
+  EXPECT_EQ(chip.suffix, 0);
+  ASSERT_TRUE(parseChip("sm_86", chip));
+  EXPECT_EQ(chip.major, 8);
+  EXPECT_EQ(chip.minor, 6);
+  ASSERT_TRUE(parseChip("sm_90a", chip));
+  EXPECT_EQ(chip.suffix, 'a');
+  ASSERT_TRUE(parseChip("sm_100f", chip));
+  EXPECT_EQ(chip.major, 10);
+  EXPECT_EQ(chip.minor, 0);
+  EXPECT_EQ(chip.suffix, 'f');
+  for (const char *bad : {"", "sm90", "sm_9", "sm_09", "sm_1000", "sm_90b",
+                          "gfx90a", "SM_90", "sm_90aa", "compute_90"})
+    EXPECT_FALSE(parseChip(bad, chip)) << bad;
+}
+
+TEST(ManifestTest, PtxVersions) {
+  int major = 0, minor = 0;
+  ASSERT_TRUE(parsePtxVersion("8.0", major, minor));
+  EXPECT_EQ(major, 8);
+  EXPECT_EQ(minor, 0);
+  ASSERT_TRUE(parsePtxVersion("10.1", major, minor));
+  EXPECT_EQ(major, 10);
+  EXPECT_EQ(minor, 1);
+  for (const char *bad : {"", "8", "8.", ".0", "8.10", "a.0", "8.0.1", "123.0"})
+    EXPECT_FALSE(parsePtxVersion(bad, major, minor)) << bad;
+}
+
+TEST(ManifestTest, RequiredElements) {
+  ParamInfo param = makeExampleManifest().params[0];
+  uint64_t elements = 0, bytes = 0;
+  ASSERT_TRUE(getRequiredElements(param, elements));
+  EXPECT_EQ(elements, 4096u * 4096u);
+  ASSERT_TRUE(getRequiredBytes(param, bytes));
+  EXPECT_EQ(bytes, 4096u * 4096u * 4u);
+  // Column-major with padding: the last column starts at 3*104.
+  param.rows = 100;
+  param.cols = 4;
+  param.rowStride = 1;
+  param.colStride = 104;
+  ASSERT_TRUE(getRequiredElements(param, elements));
+  EXPECT_EQ(elements, 3u * 104u + 99u + 1u);
+  param.rows = 1ll << 40;
+  param.rowStride = 1ll << 40;
+  EXPECT_FALSE(getRequiredElements(param, elements));
+  param.rows = 0;
+  EXPECT_FALSE(getRequiredElements(param, elements));
+}
+
+TEST(ManifestTest, ConfigShortForm) {
+  ConfigInfo config = makeExampleManifest().config;
+  EXPECT_EQ(formatConfigShort(config), "128x128x8/32x64/8x8/s2/g8/pad4/pf");
+  config.smem = "xor";
+  config.prefetch = false;
+  EXPECT_EQ(formatConfigShort(config), "128x128x8/32x64/8x8/s2/g8/xor/nopf");
+}
+
+TEST(ManifestTest, FindParamAndBinary) {
+  KernelManifest manifest = makeExampleManifest();
+  ASSERT_NE(findParam(manifest, ParamRole::Rhs), nullptr);
+  EXPECT_EQ(findParam(manifest, ParamRole::Rhs)->name, "B");
+  ASSERT_NE(findBinary(manifest, BinaryFormat::Ptx), nullptr);
+  EXPECT_EQ(findBinary(manifest, BinaryFormat::Ptx)->file, "matmul_0.ptx");
+  manifest.binaries.pop_back();
+  EXPECT_EQ(findBinary(manifest, BinaryFormat::Ptx), nullptr);
+}
+
+TEST(ManifestTest, ValidExampleValidates) {
+  std::string error;
+  EXPECT_TRUE(validateManifest(makeExampleManifest(), error)) << error;
+}
+
+TEST(ManifestTest, ValidationErrors) {
+  KernelManifest base = makeExampleManifest();
+  KernelManifest m = base;
+  m.params.pop_back();
+  EXPECT_EQ(validationError(m), "manifest: a matmul kernel takes 3 params "
+                                "(lhs, rhs, result), the manifest lists 2");
+  m = base;
+  m.params[1].role = ParamRole::Lhs;
+  EXPECT_EQ(validationError(m), "manifest: 2 params have role \"lhs\", "
+                                "expected exactly one");
+  m = base;
+  m.params[0].cols = 512;
+  EXPECT_EQ(validationError(m), "manifest: param \"A\" (lhs) is 4096x512 but "
+                                "the problem's m x k is 4096x4096");
+  m = base;
+  m.problem.n = 2048;
+  EXPECT_EQ(validationError(m), "manifest: param \"B\" (rhs) is 4096x4096 but "
+                                "the problem's k x n is 4096x2048");
+  m = base;
+  m.launch.block = {32, 32, 2};
+  EXPECT_EQ(validationError(m), "manifest: launch block 32x32x2 has 2048 "
+                                "threads; the limit is 1024 (and 64 in z)");
+  m = base;
+  m.launch.grid = {1, 70000, 1};
+  EXPECT_NE(validationError(m).find("is over the limits"), std::string::npos);
+  m = base;
+  m.target.chip = "gfx90a";
+  EXPECT_EQ(validationError(m), "manifest: unsupported chip \"gfx90a\" in "
+                                "'target.chip' (expected an NVIDIA chip name "
+                                "like \"sm_90\")");
+  m = base;
+  m.target.ptxVersion = "eight";
+  EXPECT_EQ(validationError(m), "manifest: field 'target.ptx_version' must "
+                                "look like \"8.0\" (got \"eight\")");
+  m = base;
+  m.binaries[1].format = BinaryFormat::Cubin;
+  EXPECT_EQ(validationError(m), "manifest: two binaries of format \"cubin\"");
+  m = base;
+  m.binaries[0].file = "/tmp/x.cubin";
+  EXPECT_EQ(validationError(m), "manifest: binary file \"/tmp/x.cubin\" must "
+                                "be relative to the manifest's folder");
+  m = base;
+  m.binaries.clear();
+  EXPECT_EQ(validationError(m), "manifest: no binaries listed");
+  m = base;
+  m.params[2].access = ParamAccess::Write;
+  EXPECT_EQ(validationError(m), "manifest: param \"C\" (result) must have "
+                                "access \"readwrite\" when c_init is "
+                                "\"accumulate\" (got \"write\")");
+  m = base;
+  m.problem.cInit = CInit::Fill;
+  m.params[2].access = ParamAccess::Read;
+  EXPECT_EQ(validationError(m), "manifest: param \"C\" (result) must be "
+                                "written (access \"write\" or \"readwrite\", "
+                                "got \"read\")");
+  m = base;
+  m.params[0].access = ParamAccess::ReadWrite;
+  EXPECT_EQ(validationError(m), "manifest: param \"A\" (lhs) must have access "
+                                "\"read\" (got \"readwrite\")");
+  m = base;
+  m.params[2].rowStride = 1;
+  m.params[2].colStride = 1;
+  EXPECT_EQ(validationError(m), "manifest: param \"C\" (result) layout maps "
+                                "two elements to one address (row_stride 1, "
+                                "col_stride 1)");
+  m = base;
+  m.params[1].rowStride = 0;
+  EXPECT_EQ(validationError(m), "manifest: param \"B\" (rhs) strides must be "
+                                "positive (row_stride 0, col_stride 1)");
+  m = base;
+  m.params[1].alignment = 12;
+  EXPECT_EQ(validationError(m), "manifest: param \"B\" (rhs) alignment 12 is "
+                                "not a power of two");
+  m = base;
+  m.params[1].name = "A";
+  EXPECT_EQ(validationError(m), "manifest: two params are named \"A\"");
+  m = base;
+  m.kernel = "";
+  EXPECT_EQ(validationError(m), "manifest: field 'kernel' must not be empty");
+  m = base;
+  m.version = 2;
+  EXPECT_EQ(validationError(m), "manifest: unsupported format version 2 (this "
+                                "runtime reads version 1)");
+  m = base;
+  m.resources.registers = -2;
+  EXPECT_EQ(validationError(m), "manifest: resources must be counts, or -1 "
+                                "when unknown");
+}
+
+TEST(ManifestTest, ValidationAcceptsLayouts) {
+  KernelManifest m = makeExampleManifest();
+  std::string error;
+  // Column-major C with padding, transposed A.
+  m.params[2].rowStride = 1;
+  m.params[2].colStride = 4100;
+  m.params[0].rowStride = 1;
+  m.params[0].colStride = 4096;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+}
+
+} // namespace

@@ -1,0 +1,365 @@
+//===- TileRunHostTest.cpp - tile-run's host-side computations ------------===//
+
+#include "TestUtils.h"
+#include "TileRun.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+
+using namespace tile::run;
+using namespace tile::runtime;
+using namespace tile::test;
+
+namespace {
+
+TEST(RandomTest, UniformInRangeAndRepeatable) {
+  std::vector<float> a(10000), b(10000), c(10000);
+  fillUniform(a, 42, 1);
+  fillUniform(b, 42, 1);
+  fillUniform(c, 42, 2);
+  EXPECT_EQ(a, b);
+  EXPECT_NE(a, c);
+  double sum = 0;
+  for (float value : a) {
+    EXPECT_GE(value, -1.0f);
+    EXPECT_LT(value, 1.0f);
+    // On the 2^-23 grid: exact in float and in the reference's double.
+    double scaled = (static_cast<double>(value) + 1.0) * 0x1p23;
+    EXPECT_EQ(scaled, std::floor(scaled));
+    sum += value;
+  }
+  EXPECT_LT(std::fabs(sum / a.size()), 0.05);
+  // Known first values pin the generator: --seed must repeat across builds.
+  Random random(0);
+  EXPECT_EQ(random.next(), 0xe220a8397b1dcdafull);
+}
+
+ParamInfo makeParam(int64_t rows, int64_t cols, int64_t rowStride,
+                    int64_t colStride) {
+  ParamInfo param;
+  param.name = "X";
+  param.rows = rows;
+  param.cols = cols;
+  param.rowStride = rowStride;
+  param.colStride = colStride;
+  return param;
+}
+
+TEST(LayoutTest, ScatterGatherRoundTrip) {
+  ParamInfo param = makeParam(3, 4, 1, 5); // column-major, padded
+  std::vector<float> dense(12);
+  for (int i = 0; i < 12; ++i)
+    dense[i] = static_cast<float>(i);
+  uint64_t elements = 0;
+  ASSERT_TRUE(getRequiredElements(param, elements));
+  std::vector<float> buffer(elements, -1.0f);
+  scatterMatrix(dense.data(), param, buffer.data());
+  // Element (1, 2) of the dense matrix is 6, at 1 + 2*5 in the buffer.
+  EXPECT_EQ(buffer[11], 6.0f);
+  EXPECT_EQ(buffer[3], -1.0f); // padding untouched
+  std::vector<float> back(12, 0.0f);
+  gatherMatrix(buffer.data(), param, back.data());
+  EXPECT_EQ(back, dense);
+}
+
+TEST(ReferenceTest, SmallProductByHand) {
+  // A = [1 2; 3 4], B = [5 -6; 7 8].
+  float a[] = {1, 2, 3, 4}, b[] = {5, -6, 7, 8}, c0[] = {1, 0, 0, -1};
+  Reference fill, accumulate;
+  computeHostReference(a, b, nullptr, 0.5, 2, 2, 2, fill);
+  EXPECT_EQ(fill.value, (std::vector<double>{19.5, 10.5, 43.5, 14.5}));
+  EXPECT_EQ(fill.magnitude, (std::vector<double>{19.5, 22.5, 43.5, 50.5}));
+  computeHostReference(a, b, c0, 0.0, 2, 2, 2, accumulate);
+  EXPECT_EQ(accumulate.value, (std::vector<double>{20, 10, 43, 13}));
+  EXPECT_EQ(accumulate.magnitude, (std::vector<double>{20, 22, 43, 51}));
+}
+
+TEST(ReferenceTest, ThreadsDoNotChangeTheResult) {
+  int64_t m = 37, n = 23, k = 51;
+  std::vector<float> a(m * k), b(k * n), c0(m * n);
+  fillUniform(a, 1, 1);
+  fillUniform(b, 1, 2);
+  fillUniform(c0, 1, 3);
+  Reference one, many;
+  computeHostReference(a.data(), b.data(), c0.data(), 0, m, n, k, one, 1);
+  computeHostReference(a.data(), b.data(), c0.data(), 0, m, n, k, many, 8);
+  EXPECT_EQ(one.value, many.value);
+  EXPECT_EQ(one.magnitude, many.magnitude);
+  // Spot-check one element against a direct sum.
+  double expected = c0[5 * n + 7];
+  for (int64_t kk = 0; kk < k; ++kk)
+    expected += static_cast<double>(a[5 * k + kk]) * b[kk * n + 7];
+  EXPECT_DOUBLE_EQ(one.value[5 * n + 7], expected);
+}
+
+/// A float32 result as a kernel would produce it: `order` 0 sums k upwards,
+/// 1 downwards, 2 pairwise; `tf32` rounds the inputs to TF32 first.
+std::vector<float> simulateKernel(const std::vector<float> &a,
+                                  const std::vector<float> &b,
+                                  const std::vector<float> &c0, int64_t m,
+                                  int64_t n, int64_t k, int order,
+                                  bool tf32 = false) {
+  auto round = [&](float value) {
+    if (!tf32)
+      return value;
+    uint32_t bits;
+    std::memcpy(&bits, &value, 4);
+    bits = (bits + 0x1000u) & 0xffffe000u;
+    std::memcpy(&value, &bits, 4);
+    return value;
+  };
+  std::vector<float> c(m * n);
+  std::vector<float> products(k);
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      float sum = c0.empty() ? 0.0f : c0[i * n + j];
+      if (order == 2) {
+        for (int64_t kk = 0; kk < k; ++kk)
+          products[kk] = round(a[i * k + kk]) * round(b[kk * n + j]);
+        for (int64_t width = 1; width < k; width *= 2)
+          for (int64_t kk = 0; kk + width < k; kk += 2 * width)
+            products[kk] += products[kk + width];
+        sum += products[0];
+      } else {
+        for (int64_t step = 0; step < k; ++step) {
+          int64_t kk = order == 0 ? step : k - 1 - step;
+          sum = std::fma(round(a[i * k + kk]), round(b[kk * n + j]), sum);
+        }
+      }
+      c[i * n + j] = sum;
+    }
+  return c;
+}
+
+class CheckTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    a.resize(m * k);
+    b.resize(k * n);
+    c0.resize(m * n);
+    fillUniform(a, 3, 1);
+    fillUniform(b, 3, 2);
+    fillUniform(c0, 3, 3);
+    computeHostReference(a.data(), b.data(), c0.data(), 0, m, n, k, reference);
+  }
+  CheckResult check(const std::vector<float> &c) {
+    return checkResult(c.data(), reference, m, n,
+                       getDefaultRelativeTolerance(ElementType::F32, k),
+                       getElementTolerance(k));
+  }
+  const int64_t m = 24, n = 20, k = 4096;
+  std::vector<float> a, b, c0;
+  Reference reference;
+};
+
+TEST_F(CheckTest, CorrectFloat32KernelsPass) {
+  for (int order = 0; order < 3; ++order) {
+    CheckResult result = check(simulateKernel(a, b, c0, m, n, k, order));
+    EXPECT_TRUE(result.pass) << "order " << order << ": " << result.reason;
+    EXPECT_GT(result.relativeError, 0);
+    EXPECT_LT(result.relativeError, 1e-5);
+  }
+}
+
+TEST_F(CheckTest, Tf32Fails) {
+  CheckResult result = check(simulateKernel(a, b, c0, m, n, k, 0, true));
+  EXPECT_FALSE(result.pass);
+  EXPECT_EQ(result.nonFinite, 0u);
+  EXPECT_GT(result.relativeError, 1e-5);
+  EXPECT_EQ(result.reason.rfind("relative error ", 0), 0u) << result.reason;
+}
+
+TEST_F(CheckTest, ElementLeftAtInitialValueFails) {
+  std::vector<float> c = simulateKernel(a, b, c0, m, n, k, 0);
+  c[7 * n + 3] = c0[7 * n + 3];
+  CheckResult result = check(c);
+  EXPECT_FALSE(result.pass);
+  EXPECT_EQ(result.overBound, 1u);
+  EXPECT_EQ(result.badRow, 7);
+  EXPECT_EQ(result.badCol, 3);
+  EXPECT_EQ(result.reason.rfind("1 elements are off by more than rounding "
+                                "allows (first at [7][3]: got ",
+                                0),
+            0u)
+      << result.reason;
+}
+
+TEST_F(CheckTest, NaNFails) {
+  std::vector<float> c = simulateKernel(a, b, c0, m, n, k, 0);
+  c[m * n - 1] = NAN;
+  c[m * n - 2] = INFINITY;
+  CheckResult result = check(c);
+  EXPECT_FALSE(result.pass);
+  EXPECT_EQ(result.nonFinite, 2u);
+  EXPECT_EQ(result.badRow, m - 1);
+  EXPECT_EQ(result.badCol, n - 2);
+  EXPECT_EQ(result.reason.rfind("2 elements are NaN or Inf", 0), 0u)
+      << result.reason;
+}
+
+TEST_F(CheckTest, ExactResultHasNoError) {
+  std::vector<float> c(m * n);
+  for (int64_t i = 0; i < m * n; ++i)
+    c[i] = static_cast<float>(reference.value[i]);
+  CheckResult result = check(c);
+  EXPECT_TRUE(result.pass);
+  EXPECT_LT(result.relativeError, 1e-7);
+}
+
+TEST(ToleranceTest, Values) {
+  EXPECT_EQ(getDefaultRelativeTolerance(ElementType::F32, 4096), 1e-5);
+  EXPECT_DOUBLE_EQ(getDefaultRelativeTolerance(ElementType::F32, 1 << 20),
+                   0x1p-24 * 1024);
+  EXPECT_EQ(getElementTolerance(4096), 1e-3);
+  double large = getElementTolerance(100000);
+  EXPECT_GT(large, 2 * 100002 * 0x1p-24);
+  EXPECT_LT(large, 2.05 * 100002 * 0x1p-24);
+}
+
+//===----------------------------------------------------------------------===//
+// cuBLAS layout mapping, checked by running the planned column-major GEMM
+// on the host.
+//===----------------------------------------------------------------------===//
+
+/// Reference BLAS semantics: C(i,j) = sum_l op(X)(i,l) * op(Y)(l,j), all
+/// column-major with leading dimensions.
+void columnMajorGemm(bool transX, bool transY, int64_t m, int64_t n, int64_t k,
+                     const float *x, int64_t ldx, const float *y, int64_t ldy,
+                     float *c, int64_t ldc) {
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      double sum = 0;
+      for (int64_t l = 0; l < k; ++l) {
+        double xv = transX ? x[l + i * ldx] : x[i + l * ldx];
+        double yv = transY ? y[j + l * ldy] : y[l + j * ldy];
+        sum += xv * yv;
+      }
+      c[i + j * ldc] = static_cast<float>(sum);
+    }
+}
+
+KernelManifest layoutManifest(bool aRowMajor, bool bRowMajor, bool cRowMajor) {
+  KernelManifest manifest = makeExampleManifest();
+  int64_t m = 5, n = 3, k = 4;
+  manifest.problem.m = m;
+  manifest.problem.n = n;
+  manifest.problem.k = k;
+  auto set = [](ParamInfo &param, int64_t rows, int64_t cols, bool rowMajor) {
+    param.rows = rows;
+    param.cols = cols;
+    // Padded leading dimensions, to catch a swapped ld.
+    param.rowStride = rowMajor ? cols + 2 : 1;
+    param.colStride = rowMajor ? 1 : rows + 3;
+  };
+  set(manifest.params[0], m, k, aRowMajor);
+  set(manifest.params[1], k, n, bRowMajor);
+  set(manifest.params[2], m, n, cRowMajor);
+  return manifest;
+}
+
+TEST(GemmPlanTest, AllRowAndColumnMajorCombinations) {
+  for (int combo = 0; combo < 8; ++combo) {
+    KernelManifest manifest = layoutManifest(combo & 1, combo & 2, combo & 4);
+    std::string error;
+    ASSERT_TRUE(validateManifest(manifest, error)) << error;
+    GemmPlan plan;
+    std::string reason;
+    ASSERT_TRUE(planColumnMajorGemm(manifest, plan, reason)) << reason;
+
+    const ParamInfo &pa = manifest.params[0], &pb = manifest.params[1],
+                    &pc = manifest.params[2];
+    int64_t m = 5, n = 3, k = 4;
+    std::vector<float> a(m * k), b(k * n);
+    fillUniform(a, combo, 1);
+    fillUniform(b, combo, 2);
+    uint64_t aElements, bElements, cElements;
+    getRequiredElements(pa, aElements);
+    getRequiredElements(pb, bElements);
+    getRequiredElements(pc, cElements);
+    std::vector<float> aBuffer(aElements), bBuffer(bElements),
+        cBuffer(cElements, 0.0f);
+    scatterMatrix(a.data(), pa, aBuffer.data());
+    scatterMatrix(b.data(), pb, bBuffer.data());
+    const float *first =
+        plan.first == ParamRole::Lhs ? aBuffer.data() : bBuffer.data();
+    const float *second =
+        plan.second == ParamRole::Lhs ? aBuffer.data() : bBuffer.data();
+    columnMajorGemm(plan.transFirst, plan.transSecond, plan.m, plan.n, plan.k,
+                    first, plan.ldFirst, second, plan.ldSecond, cBuffer.data(),
+                    plan.ldResult);
+    std::vector<float> c(m * n);
+    gatherMatrix(cBuffer.data(), pc, c.data());
+    Reference reference;
+    computeHostReference(a.data(), b.data(), nullptr, 0, m, n, k, reference);
+    for (int64_t i = 0; i < m * n; ++i)
+      EXPECT_NEAR(c[i], reference.value[i], 1e-5) << "layout " << combo;
+  }
+}
+
+TEST(GemmPlanTest, RowMajorIsTheUsualSwap) {
+  GemmPlan plan;
+  std::string reason;
+  ASSERT_TRUE(planColumnMajorGemm(makeExampleManifest(), plan, reason));
+  EXPECT_EQ(plan.first, ParamRole::Rhs);
+  EXPECT_EQ(plan.second, ParamRole::Lhs);
+  EXPECT_FALSE(plan.transFirst);
+  EXPECT_FALSE(plan.transSecond);
+  EXPECT_EQ(plan.ldFirst, 4096);
+  EXPECT_EQ(plan.ldResult, 4096);
+}
+
+TEST(GemmPlanTest, OtherLayoutsAreNamed) {
+  KernelManifest manifest = makeExampleManifest();
+  manifest.params[0].rowStride = 8192;
+  manifest.params[0].colStride = 2;
+  GemmPlan plan;
+  std::string reason;
+  EXPECT_FALSE(planColumnMajorGemm(manifest, plan, reason));
+  EXPECT_EQ(reason, "param A (row_stride 8192, col_stride 2) is neither row- "
+                    "nor column-major");
+  manifest = makeExampleManifest();
+  manifest.problem.n = manifest.params[1].cols = manifest.params[2].cols =
+      1ll << 31;
+  manifest.params[1].rowStride = manifest.params[2].rowStride = 1ll << 31;
+  EXPECT_FALSE(planColumnMajorGemm(manifest, plan, reason));
+  EXPECT_EQ(reason, "a size or leading dimension exceeds cuBLAS's 32-bit int");
+}
+
+TEST(StatisticsTest, Median) {
+  EXPECT_EQ(median({3, 1, 2}), 2);
+  EXPECT_EQ(median({4, 1, 3, 2}), 2.5);
+  EXPECT_EQ(median({5}), 5);
+  EXPECT_EQ(median({}), 0);
+  EXPECT_DOUBLE_EQ(getTflops(4096, 4096, 4096, 1.0), 137.438953472);
+  EXPECT_EQ(getTflops(1, 1, 1, 0), 0);
+}
+
+TEST(PathsTest, NaturalOrder) {
+  EXPECT_TRUE(naturalLess("matmul_512", "matmul_4096"));
+  EXPECT_FALSE(naturalLess("matmul_4096", "matmul_512"));
+  EXPECT_TRUE(naturalLess("a2", "a10"));
+  EXPECT_TRUE(naturalLess("a10", "b"));
+  EXPECT_TRUE(naturalLess("a", "a1"));
+  EXPECT_TRUE(naturalLess("m_08", "m_9"));
+  EXPECT_FALSE(naturalLess("same", "same"));
+}
+
+TEST(PathsTest, FoldersExpandToManifests) {
+  std::vector<std::string> manifests;
+  std::string error;
+  std::string dir = std::string(TILE_RUNTIME_TEST_DIR) + "/fixtures";
+  ASSERT_TRUE(expandArtifactPaths({dir}, manifests, error)) << error;
+  EXPECT_EQ(manifests,
+            (std::vector<std::string>{dir + "/tile_test_matmul_accumulate.json",
+                                      dir + "/tile_test_matmul_fill.json",
+                                      dir + "/tile_test_matmul_strided.json"}));
+  EXPECT_FALSE(expandArtifactPaths({dir + "/absent.json"}, manifests, error));
+  EXPECT_EQ(error, "'" + dir + "/absent.json': No such file or directory");
+  TempDir empty;
+  EXPECT_FALSE(expandArtifactPaths({empty.path()}, manifests, error));
+  EXPECT_EQ(error, "folder '" + empty.path() + "' holds no *.json manifest");
+}
+
+} // namespace

@@ -1,0 +1,342 @@
+//===- TileRunToolTest.cpp - tile-run as a subprocess ---------------------===//
+//
+// Without a GPU: usage, info, the no-driver message, and verify and bench
+// end to end on the fake driver, which computes the fixture kernels' matmul
+// on the host (optionally with a bug, to see verify catch it).
+//
+//===----------------------------------------------------------------------===//
+
+#include "TestUtils.h"
+
+#include <gtest/gtest.h>
+
+using namespace tile::test;
+
+namespace {
+
+using Env = std::vector<std::pair<std::string, const char *>>;
+
+CommandResult tileRun(std::vector<std::string> args, const Env &env = {}) {
+  args.insert(args.begin(), TILE_RUN_PATH);
+  return runCommand(args, env);
+}
+
+const char *const kFillSpec = "96 80 72 fill 0 72 1 80 1 80 1";
+const char *const kAccumulateSpec = "96 80 72 accumulate 0 72 1 80 1 80 1";
+const char *const kStridedSpec = "96 80 72 fill 0.5 72 1 1 72 84 1";
+
+Env fakeEnv(const char *spec, const char *bug = nullptr) {
+  Env env = getFakeDriverDefaults();
+  env.insert(env.end(),
+             {{"TILE_CUDA_DRIVER_LIBRARY", TILE_FAKE_CUDA_DRIVER},
+              {"TILE_FAKE_CUDA_MATMUL", spec},
+              {"TILE_FAKE_CUDA_BUG", bug},
+              {"TILE_FAKE_CUDA_REPORT", "1"},
+              // A real NVML (on a GPU machine) would report the real driver.
+              {"TILE_NVML_LIBRARY", "/nonexistent/libnvidia-ml.so.1"}});
+  return env;
+}
+
+/// What the fake driver prints at exit when tile-run released everything.
+const char *const kNothingLeaked = "fake-cuda: live allocations 0, modules "
+                                   "0, streams 0, events 0, primary refs 0\n";
+
+std::string fixture(const char *kernel) {
+  return fixturePath(std::string(kernel) + ".json");
+}
+
+TEST(TileRunTest, Help) {
+  CommandResult result = tileRun({"--help"});
+  EXPECT_EQ(result.exitCode, 0);
+  for (const char *word :
+       {"usage:", "tile-run info ARTIFACT", "tile-run verify", "tile-run bench",
+        "--seed N", "--iters N", "--warmup N", "--json FILE", "--csv FILE",
+        "--reference", "--binary", "--device", "--no-cublas",
+        "TILE_CUDA_DRIVER_LIBRARY", "TILE_CUBLAS_LIBRARY", "exit status"})
+    EXPECT_NE(result.out.find(word), std::string::npos) << word;
+}
+
+TEST(TileRunTest, UsageErrors) {
+  struct Case {
+    std::vector<std::string> args;
+    const char *message;
+  } cases[] = {
+      {{}, "tile-run: no command given\n"},
+      {{"frobnicate"}, "tile-run: unknown command 'frobnicate'\n"},
+      {{"verify"}, "tile-run: no artifact given\n"},
+      {{"bench", "x.json", "--iters", "10"},
+       "tile-run: --iters must be at least 20 (a median of fewer launches is "
+       "noise), got 10\n"},
+      {{"verify", "x.json", "--bogus"}, "tile-run: unknown option '--bogus'\n"},
+      {{"verify", "x.json", "--seed=-1"},
+       "tile-run: --seed needs a non-negative integer, got '-1'\n"},
+      {{"verify", "x.json", "--binary", "sass"},
+       "tile-run: --binary must be auto, cubin or ptx, got 'sass'\n"},
+      {{"bench", "x.json", "--json"},
+       "tile-run: option '--json' needs a value\n"},
+  };
+  for (const Case &c : cases) {
+    CommandResult result = tileRun(c.args);
+    EXPECT_EQ(result.exitCode, 2) << c.message;
+    EXPECT_EQ(result.err,
+              std::string(c.message) + "run 'tile-run --help' for usage\n");
+  }
+}
+
+TEST(TileRunTest, NoDriverIsOneClearLine) {
+  for (const char *command : {"verify", "bench"}) {
+    CommandResult result =
+        tileRun({command, fixture("tile_test_matmul_fill")},
+                {{"TILE_CUDA_DRIVER_LIBRARY", "/nonexistent/libcuda.so.1"}});
+    EXPECT_FALSE(result.crashed);
+    EXPECT_EQ(result.exitCode, 3) << command;
+    EXPECT_EQ(result.out, "");
+    EXPECT_EQ(result.err.rfind("tile-run: no NVIDIA driver found "
+                               "(/nonexistent/libcuda.so.1 could not be "
+                               "loaded: ",
+                               0),
+              0u)
+        << result.err;
+    EXPECT_EQ(countOccurrences(result.err, "\n"), 1u) << result.err;
+  }
+}
+
+TEST(TileRunTest, NoDeviceIsOneClearLine) {
+  CommandResult result =
+      tileRun({"verify", fixture("tile_test_matmul_fill")},
+              {{"TILE_CUDA_DRIVER_LIBRARY", TILE_FAKE_CUDA_DRIVER},
+               {"TILE_FAKE_CUDA_INIT_RESULT", "100"}});
+  // Other fake settings do not matter: cuInit fails first.
+  EXPECT_EQ(result.exitCode, 3);
+  EXPECT_EQ(result.err, "tile-run: no CUDA-capable GPU (cuInit: "
+                        "CUDA_ERROR_NO_DEVICE: no CUDA-capable device is "
+                        "detected)\n");
+}
+
+TEST(TileRunTest, InfoNeedsNoGpu) {
+  CommandResult result =
+      tileRun({"info", std::string(TILE_RUNTIME_TEST_DIR) + "/fixtures"},
+              {{"TILE_CUDA_DRIVER_LIBRARY", "/nonexistent/libcuda.so.1"}});
+  EXPECT_EQ(result.exitCode, 0) << result.err;
+  size_t accumulate = result.out.find("tile_test_matmul_accumulate (");
+  size_t fill = result.out.find("tile_test_matmul_fill (");
+  size_t strided = result.out.find("tile_test_matmul_strided (");
+  ASSERT_NE(strided, std::string::npos) << result.out;
+  EXPECT_LT(accumulate, fill);
+  EXPECT_LT(fill, strided);
+  EXPECT_EQ(countOccurrences(result.out, "(verified)"), 3u);
+  EXPECT_NE(result.out.find("  problem    C = 0.5 + A*B, m=96 n=80 k=72, f32 "
+                            "(c_init fill)"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("B   rhs    f32 72x80, strides 1,72, align 16, "
+                            "read, needs 23040 bytes"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("  launch     grid 5x6x1, block 16x16x1, 0 bytes "
+                            "dynamic shared memory"),
+            std::string::npos);
+  EXPECT_NE(result.out.find("  resources  unknown (ptxas was not run)"),
+            std::string::npos);
+}
+
+TEST(TileRunTest, InfoReportsBrokenArtifacts) {
+  TempDir dir;
+  std::string text = readFile(fixture("tile_test_matmul_fill"));
+  writeFile(dir.file("broken.json"), text.substr(0, 100));
+  CommandResult result = tileRun({"info", dir.file("broken.json")});
+  EXPECT_EQ(result.exitCode, 1);
+  EXPECT_EQ(result.err.rfind("tile-run: " + dir.file("broken.json") +
+                                 ": manifest: line ",
+                             0),
+            0u)
+      << result.err;
+  result = tileRun({"info", dir.file("absent.json")});
+  EXPECT_EQ(result.exitCode, 1);
+  EXPECT_EQ(result.err, "tile-run: '" + dir.file("absent.json") +
+                            "': No such file or directory\n");
+}
+
+TEST(TileRunTest, VerifyPassesCorrectKernels) {
+  struct Case {
+    const char *kernel, *spec, *init;
+  } cases[] = {{"tile_test_matmul_fill", kFillSpec, "fill"},
+               {"tile_test_matmul_accumulate", kAccumulateSpec, "accumulate"},
+               {"tile_test_matmul_strided", kStridedSpec, "fill"}};
+  for (const Case &c : cases) {
+    CommandResult result =
+        tileRun({"verify", fixture(c.kernel), "--seed", "7"}, fakeEnv(c.spec));
+    EXPECT_EQ(result.exitCode, 0) << c.kernel << result.out << result.err;
+    EXPECT_NE(result.out.find(std::string(c.kernel) + "  96x80x72  rel_err "),
+              std::string::npos)
+        << result.out;
+    EXPECT_NE(result.out.find(std::string("  PASS  seed 7  (ptx, ") + c.init +
+                              ", host f64 reference)"),
+              std::string::npos)
+        << result.out;
+    EXPECT_NE(result.out.find("GPU 0: Fake GPU, 132 SMs, sm_90"),
+              std::string::npos)
+        << result.out;
+    EXPECT_NE(result.out.find("\n1 passed, 0 failed\n"), std::string::npos);
+    EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+  }
+}
+
+/// Runs verify on `kernel` with the fake computing `spec` with `bug`;
+/// expects a FAIL whose reason contains `reason`.
+void expectVerifyFails(const char *kernel, const char *spec, const char *bug,
+                       const std::string &reason) {
+  CommandResult result =
+      tileRun({"verify", fixture(kernel), "--seed", "11"}, fakeEnv(spec, bug));
+  EXPECT_FALSE(result.crashed);
+  EXPECT_EQ(result.exitCode, 1) << kernel << " " << (bug ? bug : "");
+  EXPECT_NE(result.out.find("FAIL  seed 11"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find(reason), std::string::npos)
+      << "expected '" << reason << "' in:\n"
+      << result.out;
+  EXPECT_NE(result.out.find("\n0 passed, 1 failed\n"), std::string::npos);
+  EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+}
+
+TEST(TileRunTest, VerifyCatchesAnUnwrittenElement) {
+  expectVerifyFails("tile_test_matmul_fill", kFillSpec, "skip-last",
+                    "1 elements are NaN or Inf, e.g. never written (first at "
+                    "[95][79]: got nan");
+}
+
+TEST(TileRunTest, VerifyCatchesAnElementLeftAtC0) {
+  expectVerifyFails("tile_test_matmul_accumulate", kAccumulateSpec, "skip-last",
+                    "1 elements are off by more than rounding allows (first "
+                    "at [95][79]");
+}
+
+TEST(TileRunTest, VerifyCatchesIgnoredC0) {
+  expectVerifyFails("tile_test_matmul_accumulate", kAccumulateSpec, "ignore-c0",
+                    "elements are off by more than rounding");
+}
+
+TEST(TileRunTest, VerifyCatchesTf32) {
+  expectVerifyFails("tile_test_matmul_fill", kFillSpec, "tf32",
+                    "is over the tolerance 1.000e-05");
+}
+
+TEST(TileRunTest, VerifyCatchesWrongFillValue) {
+  expectVerifyFails("tile_test_matmul_strided",
+                    "96 80 72 fill 0 72 1 1 72 84 1", nullptr,
+                    "elements are off by more than rounding");
+}
+
+TEST(TileRunTest, VerifyCatchesWritesOutsideC) {
+  expectVerifyFails("tile_test_matmul_fill", kFillSpec, "stray",
+                    "1 values were written outside C's elements (first at "
+                    "element offset 7680, past the end of C)");
+}
+
+TEST(TileRunTest, VerifyStopsAfterAKernelFault) {
+  CommandResult result = tileRun({"verify", fixture("tile_test_matmul_fill"),
+                                  fixture("tile_test_matmul_accumulate")},
+                                 fakeEnv(kFillSpec, "fault"));
+  EXPECT_EQ(result.exitCode, 1);
+  EXPECT_NE(result.out.find("the kernel failed while running: "
+                            "CUDA_ERROR_ILLEGAL_ADDRESS: an illegal memory "
+                            "access was encountered"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("the CUDA context is unusable after that "
+                            "failure: 1 remaining artifact(s) not run"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("\n0 passed, 2 failed\n"), std::string::npos);
+  EXPECT_NE(result.err.find("[1/2] "), std::string::npos);
+}
+
+TEST(TileRunTest, VerifySeedRepeatsAndIsFreshByDefault) {
+  CommandResult first =
+      tileRun({"verify", fixture("tile_test_matmul_fill"), "--seed=123"},
+              fakeEnv(kFillSpec));
+  CommandResult second =
+      tileRun({"verify", fixture("tile_test_matmul_fill"), "--seed", "123"},
+              fakeEnv(kFillSpec));
+  EXPECT_EQ(first.exitCode, 0);
+  EXPECT_EQ(first.out, second.out);
+  CommandResult third =
+      tileRun({"verify", fixture("tile_test_matmul_fill")}, fakeEnv(kFillSpec));
+  CommandResult fourth =
+      tileRun({"verify", fixture("tile_test_matmul_fill")}, fakeEnv(kFillSpec));
+  EXPECT_EQ(third.exitCode, 0);
+  EXPECT_NE(third.out.find("\nseed "), std::string::npos);
+  EXPECT_NE(third.out, fourth.out);
+}
+
+TEST(TileRunTest, BenchTableJsonAndCsv) {
+  TempDir dir;
+  Env env = fakeEnv(kFillSpec);
+  env.push_back({"TILE_FAKE_CUDA_EVENT_MS", "0.5"});
+  CommandResult result =
+      tileRun({"bench", fixture("tile_test_matmul_fill"), "--no-cublas",
+               "--warmup", "2", "--iters", "20", "--seed", "5", "--json",
+               dir.file("out.json"), "--csv", dir.file("out.csv")},
+              env);
+  ASSERT_EQ(result.exitCode, 0) << result.out << result.err;
+  EXPECT_NE(
+      result.err.find("[1/1] " + fixture("tile_test_matmul_fill") + " ..."),
+      std::string::npos)
+      << result.err;
+  EXPECT_NE(result.out.find("cuBLAS comparison left out (--no-cublas)"),
+            std::string::npos);
+  EXPECT_NE(result.out.find("| kernel                | shape MxNxK | config "
+                            "                          |     ms | TFLOP/s | "
+                            "cuBLAS ms | cuBLAS TFLOP/s | ratio |"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("| tile_test_matmul_fill | 96x80x72    | "
+                            "16x16x1/16x2/1x1/s1/g1/none/nopf | 0.5000 |    "
+                            "0.00 |       n/a |            n/a |   n/a |"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+  // The table is the last thing printed.
+  EXPECT_EQ(result.out.substr(result.out.size() - 2), "|\n");
+
+  std::string json = readFile(dir.file("out.json"));
+  EXPECT_NE(json.find("\"name\": \"Fake GPU\""), std::string::npos) << json;
+  EXPECT_NE(json.find("\"cublas\": null"), std::string::npos);
+  EXPECT_NE(json.find("\"iters\": 20"), std::string::npos);
+  EXPECT_NE(json.find("\"seed\": 5"), std::string::npos);
+  EXPECT_NE(json.find("\"ms\": 0.5, "), std::string::npos) << json;
+  EXPECT_NE(json.find("\"tflops\": 0.00221184, "), std::string::npos) << json;
+  // 1 MiB of L2 and 80 KiB per set: 2 * 1 MiB / 80 KiB + 1 = 26 sets.
+  EXPECT_NE(json.find("\"buffer_sets\": 26"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"sm_clock_max_mhz\": 1980"), std::string::npos);
+
+  std::string csv = readFile(dir.file("out.csv"));
+  EXPECT_EQ(countOccurrences(csv, "\n"), 2u) << csv;
+  EXPECT_EQ(
+      csv.rfind("kernel,manifest,ok,m,n,k,config,binary,buffer_sets,ms,", 0),
+      0u);
+  EXPECT_NE(csv.find("tile_test_matmul_fill," +
+                     fixture("tile_test_matmul_fill") +
+                     ",1,96,80,72,16x16x1/16x2/1x1/s1/g1/none/nopf,ptx,26,"
+                     "0.5,0.5,0.5,0.00221184,,,,,Fake GPU,,13000,1980,3201\n"),
+            std::string::npos)
+      << csv;
+}
+
+TEST(TileRunTest, BenchReportsLaunchFailures) {
+  Env env = fakeEnv(kFillSpec);
+  env.push_back({"TILE_FAKE_CUDA_LAUNCH_RESULT", "701"});
+  CommandResult result =
+      tileRun({"bench", fixture("tile_test_matmul_fill"), "--no-cublas"}, env);
+  EXPECT_EQ(result.exitCode, 1);
+  EXPECT_NE(result.out.find("| tile_test_matmul_fill | 96x80x72    | "
+                            "16x16x1/16x2/1x1/s1/g1/none/nopf | error |"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("tile_test_matmul_fill: cuLaunchKernel failed "
+                            "for kernel tile_test_matmul_fill"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+}
+
+} // namespace

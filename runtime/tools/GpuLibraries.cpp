@@ -1,0 +1,153 @@
+//===- GpuLibraries.cpp - cuBLAS and NVML, loaded at run time -------------===//
+
+#include "GpuLibraries.h"
+
+#include <cstdlib>
+#include <dlfcn.h>
+#include <memory>
+#include <mutex>
+
+using namespace tile::run;
+
+std::string Cublas::describe(CublasStatus status) const {
+  std::string text = "cuBLAS status " + std::to_string(status);
+  if (getStatusString)
+    if (const char *name = getStatusString(status))
+      text += std::string(" (") + name + ")";
+  return text;
+}
+
+std::vector<std::string> tile::run::getCublasCandidates() {
+  static const char *const kNames[] = {"libcublas.so.13", "libcublas.so.12",
+                                       "libcublas.so"};
+  std::vector<std::string> candidates;
+  if (const char *path = std::getenv("TILE_CUBLAS_LIBRARY"); path && *path)
+    candidates.push_back(path);
+  for (const char *name : kNames)
+    candidates.push_back(name);
+  std::vector<std::string> dirs;
+  if (const char *home = std::getenv("CUDA_HOME"); home && *home)
+    dirs.push_back(std::string(home) + "/lib64/");
+  dirs.push_back("/usr/local/cuda/lib64/");
+  for (const std::string &dir : dirs)
+    for (const char *name : kNames)
+      candidates.push_back(dir + name);
+  return candidates;
+}
+
+namespace {
+template <typename Function>
+bool bind(void *handle, Function &member, const char *name) {
+  member = reinterpret_cast<Function>(dlsym(handle, name));
+  return member != nullptr;
+}
+
+bool bindCublas(void *handle, Cublas &c, std::string &missing) {
+  struct Entry {
+    bool bound;
+    const char *name;
+  } entries[] = {
+      {bind(handle, c.create, "cublasCreate_v2"), "cublasCreate_v2"},
+      {bind(handle, c.destroy, "cublasDestroy_v2"), "cublasDestroy_v2"},
+      {bind(handle, c.getVersion, "cublasGetVersion_v2"),
+       "cublasGetVersion_v2"},
+      {bind(handle, c.setStream, "cublasSetStream_v2"), "cublasSetStream_v2"},
+      {bind(handle, c.setMathMode, "cublasSetMathMode"), "cublasSetMathMode"},
+      {bind(handle, c.sgemm, "cublasSgemm_v2"), "cublasSgemm_v2"},
+      {bind(handle, c.dgemm, "cublasDgemm_v2"), "cublasDgemm_v2"},
+  };
+  bind(handle, c.getStatusString, "cublasGetStatusString");
+  for (const Entry &entry : entries)
+    if (!entry.bound) {
+      missing = entry.name;
+      return false;
+    }
+  return true;
+}
+
+struct CublasState {
+  std::once_flag once;
+  std::unique_ptr<Cublas> cublas;
+  std::string error;
+};
+} // namespace
+
+const Cublas *tile::run::loadCublas(std::string &error) {
+  static CublasState state;
+  std::call_once(state.once, [] {
+    std::string tried;
+    for (const std::string &candidate : getCublasCandidates()) {
+      void *handle = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
+      if (!handle) {
+        const char *reason = dlerror();
+        // Only a file that exists but fails to load is worth reporting.
+        std::string text = reason ? reason : "";
+        if (text.find("No such file") == std::string::npos &&
+            text.find("cannot open shared object file") == std::string::npos)
+          tried += "; " + text;
+        continue;
+      }
+      auto cublas = std::make_unique<Cublas>();
+      cublas->path = candidate;
+      std::string missing;
+      if (!bindCublas(handle, *cublas, missing)) {
+        tried += "; " + candidate + " lacks " + missing;
+        continue;
+      }
+      state.cublas = std::move(cublas);
+      return;
+    }
+    state.error = "cuBLAS not found (tried $TILE_CUBLAS_LIBRARY, "
+                  "libcublas.so.13, libcublas.so.12, libcublas.so, "
+                  "$CUDA_HOME/lib64 and /usr/local/cuda/lib64" +
+                  tried + ")";
+  });
+  if (!state.cublas)
+    error = state.error;
+  return state.cublas.get();
+}
+
+NvmlInfo tile::run::queryNvml(const std::string &pciBusId) {
+  NvmlInfo info;
+  const char *library = std::getenv("TILE_NVML_LIBRARY");
+  void *handle = dlopen(library && *library ? library : "libnvidia-ml.so.1",
+                        RTLD_NOW | RTLD_LOCAL);
+  if (!handle)
+    return info;
+  using NvmlDevice = struct nvmlDevice_st *;
+  int (*init)() = nullptr;
+  int (*shutdown)() = nullptr;
+  int (*getDriverVersion)(char *, unsigned) = nullptr;
+  int (*getHandle)(const char *, NvmlDevice *) = nullptr;
+  int (*getMaxClock)(NvmlDevice, int, unsigned *) = nullptr;
+  int (*getClock)(NvmlDevice, int, unsigned *) = nullptr;
+  if (!bind(handle, init, "nvmlInit_v2") ||
+      !bind(handle, shutdown, "nvmlShutdown") || init() != 0)
+    return info;
+  // nvmlClockType_t: NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2.
+  const int kClockSm = 1, kClockMemory = 2;
+  char version[96] = {0};
+  if (bind(handle, getDriverVersion, "nvmlSystemGetDriverVersion") &&
+      getDriverVersion(version, sizeof(version) - 1) == 0)
+    info.driverVersion = version;
+  NvmlDevice device = nullptr;
+  if (!pciBusId.empty() &&
+      bind(handle, getHandle, "nvmlDeviceGetHandleByPciBusId_v2") &&
+      getHandle(pciBusId.c_str(), &device) == 0) {
+    if (bind(handle, getMaxClock, "nvmlDeviceGetMaxClockInfo")) {
+      if (getMaxClock(device, kClockSm, &info.maxSmClockMhz) != 0)
+        info.maxSmClockMhz = 0;
+      if (getMaxClock(device, kClockMemory, &info.maxMemoryClockMhz) != 0)
+        info.maxMemoryClockMhz = 0;
+    }
+    if (bind(handle, getClock, "nvmlDeviceGetClockInfo")) {
+      if (getClock(device, kClockSm, &info.smClockMhz) != 0)
+        info.smClockMhz = 0;
+      if (getClock(device, kClockMemory, &info.memoryClockMhz) != 0)
+        info.memoryClockMhz = 0;
+    }
+  }
+  shutdown();
+  // NVML stays loaded: unloading it is not worth the risk for a tool.
+  return info;
+}

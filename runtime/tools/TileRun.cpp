@@ -1,0 +1,340 @@
+//===- TileRun.cpp - The host-side parts of tile-run ----------------------===//
+
+#include "TileRun.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <climits>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <dirent.h>
+#include <sys/stat.h>
+#include <thread>
+
+using namespace tile::run;
+using tile::runtime::findParam;
+
+uint64_t Random::next() {
+  uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+float Random::uniform() {
+  // 24 random bits scaled to [0, 2), minus 1: exact in float.
+  return static_cast<float>(static_cast<double>(next() >> 40) * 0x1p-23 - 1.0);
+}
+
+void tile::run::fillUniform(std::vector<float> &values, uint64_t seed,
+                            uint64_t stream) {
+  Random random(seed ^ (stream * 0xd1342543de82ef95ull));
+  for (float &value : values)
+    value = random.uniform();
+}
+
+void tile::run::scatterMatrix(const float *dense, const ParamInfo &param,
+                              float *buffer) {
+  for (int64_t i = 0; i < param.rows; ++i)
+    for (int64_t j = 0; j < param.cols; ++j)
+      buffer[i * param.rowStride + j * param.colStride] =
+          dense[i * param.cols + j];
+}
+
+void tile::run::gatherMatrix(const float *buffer, const ParamInfo &param,
+                             float *dense) {
+  for (int64_t i = 0; i < param.rows; ++i)
+    for (int64_t j = 0; j < param.cols; ++j)
+      dense[i * param.cols + j] =
+          buffer[i * param.rowStride + j * param.colStride];
+}
+
+void tile::run::computeHostReference(const float *a, const float *b,
+                                     const float *c0, double fillValue,
+                                     int64_t m, int64_t n, int64_t k,
+                                     Reference &out, unsigned threads) {
+  out.value.assign(static_cast<size_t>(m * n), 0.0);
+  out.magnitude.assign(static_cast<size_t>(m * n), 0.0);
+  if (threads == 0)
+    threads = std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<unsigned>(std::min<int64_t>(threads, m));
+  std::atomic<int64_t> nextRow{0};
+  auto work = [&]() {
+    for (int64_t i; (i = nextRow.fetch_add(1)) < m;) {
+      double *value = &out.value[i * n];
+      double *magnitude = &out.magnitude[i * n];
+      for (int64_t j = 0; j < n; ++j) {
+        value[j] = c0 ? static_cast<double>(c0[i * n + j]) : fillValue;
+        magnitude[j] = std::fabs(value[j]);
+      }
+      // i-k-j order: the inner loop streams rows of B and vectorizes.
+      for (int64_t kk = 0; kk < k; ++kk) {
+        double x = a[i * k + kk];
+        double absX = std::fabs(x);
+        const float *row = b + kk * n;
+        for (int64_t j = 0; j < n; ++j) {
+          double y = row[j];
+          value[j] += x * y;
+          magnitude[j] += absX * std::fabs(y);
+        }
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t)
+    pool.emplace_back(work);
+  work();
+  for (std::thread &thread : pool)
+    thread.join();
+}
+
+double tile::run::getDefaultRelativeTolerance(ElementType type, int64_t k) {
+  double unitRoundoff = 0x1p-24;
+  switch (type) {
+  case ElementType::F32:
+  default:
+    return std::max(1e-5, unitRoundoff * std::sqrt(static_cast<double>(k)));
+  }
+}
+
+double tile::run::getElementTolerance(int64_t k) {
+  double nu = static_cast<double>(k + 2) * 0x1p-24;
+  double gamma = nu < 0.5 ? nu / (1 - nu) : 1.0;
+  return std::max(1e-3, 2 * gamma);
+}
+
+namespace {
+std::string formatNumber(const char *format, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof(buffer), format, value);
+  return buffer;
+}
+} // namespace
+
+CheckResult tile::run::checkResult(const float *c, const Reference &reference,
+                                   int64_t m, int64_t n,
+                                   double relativeTolerance,
+                                   double elementTolerance) {
+  CheckResult result;
+  double errorSquares = 0, referenceSquares = 0;
+  int64_t firstNonFinite = -1, firstOverBound = -1;
+  for (int64_t index = 0; index < m * n; ++index) {
+    double expected = reference.value[index];
+    float got = c[index];
+    if (!std::isfinite(got)) {
+      if (result.nonFinite++ == 0)
+        firstNonFinite = index;
+      continue;
+    }
+    double error = static_cast<double>(got) - expected;
+    errorSquares += error * error;
+    referenceSquares += expected * expected;
+    result.maxAbsoluteError =
+        std::max(result.maxAbsoluteError, std::fabs(error));
+    if (std::fabs(error) > elementTolerance * reference.magnitude[index] &&
+        result.overBound++ == 0)
+      firstOverBound = index;
+  }
+  result.relativeError = referenceSquares > 0
+                             ? std::sqrt(errorSquares / referenceSquares)
+                             : std::sqrt(errorSquares);
+  int64_t bad = firstNonFinite >= 0 ? firstNonFinite : firstOverBound;
+  if (bad >= 0) {
+    result.badRow = bad / n;
+    result.badCol = bad % n;
+    result.badValue = c[bad];
+    result.badExpected = reference.value[bad];
+  }
+  std::string where;
+  if (bad >= 0)
+    where = " (first at [" + std::to_string(result.badRow) + "][" +
+            std::to_string(result.badCol) + "]: got " +
+            formatNumber("%.9g", result.badValue) + ", expected " +
+            formatNumber("%.9g", result.badExpected) + ")";
+  if (result.nonFinite != 0)
+    result.reason = std::to_string(result.nonFinite) +
+                    " elements are NaN or Inf, e.g. never written" + where;
+  else if (result.overBound != 0)
+    result.reason = std::to_string(result.overBound) +
+                    " elements are off by more than rounding allows" + where;
+  else if (!(result.relativeError <= relativeTolerance))
+    result.reason =
+        "relative error " + formatNumber("%.3e", result.relativeError) +
+        " is over the tolerance " + formatNumber("%.3e", relativeTolerance);
+  result.pass = result.reason.empty();
+  return result;
+}
+
+namespace {
+struct MatrixLayout {
+  bool rowMajor = true;
+  int64_t ld = 0;
+};
+
+bool getMatrixLayout(const ParamInfo &param, MatrixLayout &layout,
+                     std::string &reason) {
+  // A dimension of extent 1 never uses its stride.
+  if ((param.colStride == 1 || param.cols == 1) &&
+      (param.rows == 1 || param.rowStride >= param.cols)) {
+    layout.rowMajor = true;
+    layout.ld = param.rows == 1 ? param.cols : param.rowStride;
+    return true;
+  }
+  if ((param.rowStride == 1 || param.rows == 1) &&
+      (param.cols == 1 || param.colStride >= param.rows)) {
+    layout.rowMajor = false;
+    layout.ld = param.cols == 1 ? param.rows : param.colStride;
+    return true;
+  }
+  reason = "param " + param.name + " (row_stride " +
+           std::to_string(param.rowStride) + ", col_stride " +
+           std::to_string(param.colStride) +
+           ") is neither row- nor column-major";
+  return false;
+}
+} // namespace
+
+bool tile::run::planColumnMajorGemm(const KernelManifest &manifest,
+                                    GemmPlan &plan, std::string &reason) {
+  const ParamInfo *a = findParam(manifest, ParamRole::Lhs);
+  const ParamInfo *b = findParam(manifest, ParamRole::Rhs);
+  const ParamInfo *c = findParam(manifest, ParamRole::Result);
+  if (!a || !b || !c) {
+    reason = "the manifest lacks a lhs, rhs or result param";
+    return false;
+  }
+  MatrixLayout la, lb, lc;
+  if (!getMatrixLayout(*a, la, reason) || !getMatrixLayout(*b, lb, reason) ||
+      !getMatrixLayout(*c, lc, reason))
+    return false;
+  const auto &problem = manifest.problem;
+  GemmPlan result;
+  result.k = problem.k;
+  result.ldResult = lc.ld;
+  if (lc.rowMajor) {
+    // Row-major C is column-major C^T = B^T * A^T.
+    result.m = problem.n;
+    result.n = problem.m;
+    result.first = ParamRole::Rhs;
+    result.second = ParamRole::Lhs;
+    // Row-major B read column-major is B^T already; column-major B is B.
+    result.transFirst = !lb.rowMajor;
+    result.ldFirst = lb.ld;
+    result.transSecond = !la.rowMajor;
+    result.ldSecond = la.ld;
+  } else {
+    result.m = problem.m;
+    result.n = problem.n;
+    result.first = ParamRole::Lhs;
+    result.second = ParamRole::Rhs;
+    result.transFirst = la.rowMajor;
+    result.ldFirst = la.ld;
+    result.transSecond = lb.rowMajor;
+    result.ldSecond = lb.ld;
+  }
+  for (int64_t value : {result.m, result.n, result.k, result.ldFirst,
+                        result.ldSecond, result.ldResult})
+    if (value > INT_MAX) {
+      reason = "a size or leading dimension exceeds cuBLAS's 32-bit int";
+      return false;
+    }
+  plan = result;
+  return true;
+}
+
+double tile::run::median(std::vector<double> values) {
+  if (values.empty())
+    return 0;
+  std::sort(values.begin(), values.end());
+  size_t middle = values.size() / 2;
+  if (values.size() % 2 == 1)
+    return values[middle];
+  return (values[middle - 1] + values[middle]) / 2;
+}
+
+static bool isDigitChar(char c) { return c >= '0' && c <= '9'; }
+
+bool tile::run::naturalLess(const std::string &lhs, const std::string &rhs) {
+  size_t i = 0, j = 0;
+  while (i < lhs.size() && j < rhs.size()) {
+    if (isDigitChar(lhs[i]) && isDigitChar(rhs[j])) {
+      size_t iEnd = i, jEnd = j;
+      while (iEnd < lhs.size() && isDigitChar(lhs[iEnd]))
+        ++iEnd;
+      while (jEnd < rhs.size() && isDigitChar(rhs[jEnd]))
+        ++jEnd;
+      // Compare as numbers: skip leading zeros, then length, then digits.
+      size_t iStart = i, jStart = j;
+      while (iStart + 1 < iEnd && lhs[iStart] == '0')
+        ++iStart;
+      while (jStart + 1 < jEnd && rhs[jStart] == '0')
+        ++jStart;
+      size_t iLength = iEnd - iStart, jLength = jEnd - jStart;
+      if (iLength != jLength)
+        return iLength < jLength;
+      int order = lhs.compare(iStart, iLength, rhs, jStart, jLength);
+      if (order != 0)
+        return order < 0;
+      i = iEnd;
+      j = jEnd;
+      continue;
+    }
+    if (lhs[i] != rhs[j])
+      return static_cast<unsigned char>(lhs[i]) <
+             static_cast<unsigned char>(rhs[j]);
+    ++i;
+    ++j;
+  }
+  if ((lhs.size() - i) != (rhs.size() - j))
+    return lhs.size() - i < rhs.size() - j;
+  return lhs < rhs;
+}
+
+bool tile::run::expandArtifactPaths(const std::vector<std::string> &paths,
+                                    std::vector<std::string> &manifests,
+                                    std::string &error) {
+  std::vector<std::string> result;
+  for (const std::string &path : paths) {
+    struct stat info;
+    if (stat(path.c_str(), &info) != 0) {
+      error = "'" + path + "': " + std::strerror(errno);
+      return false;
+    }
+    if (!S_ISDIR(info.st_mode)) {
+      result.push_back(path);
+      continue;
+    }
+    DIR *dir = opendir(path.c_str());
+    if (!dir) {
+      error = "'" + path + "': " + std::strerror(errno);
+      return false;
+    }
+    std::vector<std::string> names;
+    while (struct dirent *entry = readdir(dir)) {
+      std::string name = entry->d_name;
+      if (name.size() > 5 && name.compare(name.size() - 5, 5, ".json") == 0)
+        names.push_back(name);
+    }
+    closedir(dir);
+    if (names.empty()) {
+      error = "folder '" + path + "' holds no *.json manifest";
+      return false;
+    }
+    std::sort(names.begin(), names.end(), naturalLess);
+    std::string prefix = path.back() == '/' ? path : path + "/";
+    for (const std::string &name : names)
+      result.push_back(prefix + name);
+  }
+  manifests = std::move(result);
+  return true;
+}
+
+double tile::run::getTflops(int64_t m, int64_t n, int64_t k,
+                            double milliseconds) {
+  if (!(milliseconds > 0))
+    return 0;
+  return 2.0 * static_cast<double>(m) * static_cast<double>(n) *
+         static_cast<double>(k) / (milliseconds * 1e-3) / 1e12;
+}

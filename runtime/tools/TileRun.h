@@ -1,0 +1,125 @@
+//===- TileRun.h - The host-side parts of tile-run --------------*- C++ -*-===//
+//
+// What tile-run computes on the host: random inputs, the float64 reference,
+// the pass/fail rule, the mapping of a manifest's layouts onto a cuBLAS call
+// and the timing statistics. Kept apart from the tool so the unit tests check
+// them without a GPU.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_RUNTIME_TOOLS_TILERUN_H
+#define TILE_RUNTIME_TOOLS_TILERUN_H
+
+#include "tile/runtime/Manifest.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tile::run {
+
+using runtime::ElementType;
+using runtime::KernelManifest;
+using runtime::ParamInfo;
+using runtime::ParamRole;
+
+/// splitmix64: tiny, fast, and the same numbers on every platform, so that
+/// `--seed N` repeats a run anywhere.
+class Random {
+public:
+  explicit Random(uint64_t seed) : state(seed) {}
+  uint64_t next();
+  /// Uniform in [-1, 1), on a grid of 2^-23: every value is an exact float.
+  float uniform();
+
+private:
+  uint64_t state;
+};
+
+/// Fills `values` with uniform [-1, 1) numbers from the stream `seed` and
+/// `stream` (different streams for A, B and C0 of one seed).
+void fillUniform(std::vector<float> &values, uint64_t seed, uint64_t stream);
+
+/// Copies a dense row-major rows x cols matrix into a buffer laid out as
+/// `param` says (element (i, j) at i*rowStride + j*colStride), and back.
+void scatterMatrix(const float *dense, const ParamInfo &param, float *buffer);
+void gatherMatrix(const float *buffer, const ParamInfo &param, float *dense);
+
+/// The exact result in float64 and, per element, the bound on the size of
+/// any rounding error: |init| + sum_k |a||b|.
+struct Reference {
+  std::vector<double> value;
+  std::vector<double> magnitude;
+};
+
+/// value = init + A*B with init = C0 (when `c0` is not null) or `fillValue`;
+/// A is m x k, B is k x n, C0 m x n, all dense row-major. Runs on `threads`
+/// threads (0: all cores).
+void computeHostReference(const float *a, const float *b, const float *c0,
+                          double fillValue, int64_t m, int64_t n, int64_t k,
+                          Reference &out, unsigned threads = 0);
+
+/// The largest relative Frobenius-norm error a correct kernel may have:
+/// 1e-5 for f32, or 2^-24*sqrt(k) when larger (k > ~28000): the rounding
+/// error of a k-term float sum grows like sqrt(k), and is about 0.4 of that
+/// for random inputs. TF32 gives ~1e-4 and fails.
+double getDefaultRelativeTolerance(ElementType type, int64_t k);
+
+/// Per element |C - ref| <= tolerance * (|init| + sum_k |a||b|). Twice the
+/// worst-case bound of f32 rounding for any summation order (gamma_{k+2}),
+/// and at least 1e-3, so a correct kernel never fails it, while an element
+/// left at C0 (off by sum_k a*b, ~sqrt(k) against ~k/4) does.
+double getElementTolerance(int64_t k);
+
+struct CheckResult {
+  bool pass = false;
+  double relativeError = 0;
+  double maxAbsoluteError = 0;
+  uint64_t nonFinite = 0;
+  uint64_t overBound = 0;
+  /// The first element that failed (non-finite first, else over bound).
+  int64_t badRow = -1, badCol = -1;
+  float badValue = 0;
+  double badExpected = 0;
+  /// Why it failed, in words; empty when it passed.
+  std::string reason;
+};
+
+/// Compares the dense m x n result `c` with the reference.
+CheckResult checkResult(const float *c, const Reference &reference, int64_t m,
+                        int64_t n, double relativeTolerance,
+                        double elementTolerance);
+
+/// A column-major GEMM (cuBLAS) that computes the manifest's row-or-column
+/// major product: C_cm(m x n) = op(first)(m x k) * op(second)(k x n).
+struct GemmPlan {
+  bool transFirst = false, transSecond = false;
+  int64_t m = 0, n = 0, k = 0;
+  ParamRole first = ParamRole::Lhs, second = ParamRole::Rhs;
+  int64_t ldFirst = 0, ldSecond = 0, ldResult = 0;
+};
+
+/// Fails with a reason when a param's strides are neither row-major nor
+/// column-major with a leading dimension, or a size exceeds 32 bits.
+bool planColumnMajorGemm(const KernelManifest &manifest, GemmPlan &plan,
+                         std::string &reason);
+
+/// The median; the mean of the two middle values for an even count.
+double median(std::vector<double> values);
+
+/// "matmul_2" < "matmul_10": digit runs compare as numbers.
+bool naturalLess(const std::string &lhs, const std::string &rhs);
+
+/// Replaces each folder in `paths` by the *.json files in it, in natural
+/// order; keeps files as they are. Fails on a path that does not exist or a
+/// folder without manifests.
+bool expandArtifactPaths(const std::vector<std::string> &paths,
+                         std::vector<std::string> &manifests,
+                         std::string &error);
+
+/// 2*m*n*k / seconds in TFLOP/s.
+double getTflops(int64_t m, int64_t n, int64_t k, double milliseconds);
+
+} // namespace tile::run
+
+#endif // TILE_RUNTIME_TOOLS_TILERUN_H

@@ -1,0 +1,1379 @@
+//===- tile-run.cpp - Inspect, verify and time kernel artifacts -----------===//
+//
+// tile-run info ARTIFACT...     the manifest summary (no GPU needed)
+// tile-run verify ARTIFACT...   run on random inputs, compare with float64
+// tile-run bench ARTIFACT...    time against cuBLAS SGEMM (pure FP32)
+//
+// See `tile-run --help` and docs/runtime.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../lib/Artifact.h"
+#include "GpuLibraries.h"
+#include "TileRun.h"
+
+#include <algorithm>
+#include <chrono>
+#include <climits>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+using namespace tile::run;
+using namespace tile::runtime;
+
+namespace {
+
+const char *const kUsage =
+    R"(tile-run: inspect, verify and time tile kernel artifacts
+
+usage:
+  tile-run info ARTIFACT...
+  tile-run verify [options] ARTIFACT...
+  tile-run bench [options] ARTIFACT...
+  tile-run --help
+
+ARTIFACT is a kernel manifest (NAME.json, with the binaries it names beside
+it) or a folder, which stands for every *.json in it in natural order
+(matmul_512 before matmul_4096).
+
+commands:
+  info     Print what each manifest says, after checking that its binaries
+           match their sizes and hashes. Needs no GPU.
+  verify   Run each kernel once on random inputs, uniform in [-1, 1), and
+           compare C with a float64 reference: computed on the host when
+           m*n*k <= 2^31, else with cuBLAS DGEMM on the GPU. With c_init
+           "fill", C is poisoned with NaN before the launch; with
+           "accumulate", C starts as random C0 and the reference is
+           C0 + A*B. A kernel passes when no element is NaN or Inf, every
+           element is within 1e-3 (or the float32 rounding bound for
+           k terms, when larger) of |C0| + sum_k |a||b| of the reference,
+           the relative Frobenius-norm error ||C - ref|| / ||ref|| is at
+           most 1e-5 (f32; 2^-24*sqrt(k) when larger), and nothing was
+           written outside C's elements (padding and a guard after the
+           buffer are checked). One line per artifact; exit status 1 when
+           any fails.
+  bench    Per artifact: warm-up launches, then the median of --iters
+           launches, each timed with CUDA events, rotating among enough
+           buffer sets that together they are more than twice the L2 cache
+           (so inputs do not stay in L2). Then cuBLAS SGEMM on the same
+           data in pedantic math mode (plain FP32 FMA, no TF32), timed the
+           same way. Prints a table: kernel, shape MxNxK, config, ms,
+           TFLOP/s (2*m*n*k / time), cuBLAS ms, cuBLAS TFLOP/s and ratio
+           (cuBLAS time / ours: above 1 means faster than cuBLAS).
+           Progress goes to stderr.
+
+options:
+  --device N        CUDA device ordinal (default 0)
+  --binary KIND     auto (default: the cubin when the device is the
+                    artifact's chip, else the PTX), cubin or ptx
+  --seed N          random seed for the inputs (default: fresh each run;
+                    printed so that a run can be repeated)
+  --reference KIND  verify: auto (default), host or cublas
+  --tolerance X     verify: relative error threshold instead of the default
+  --warmup N        bench: warm-up launches (default 10)
+  --iters N         bench: timed launches (default 50, at least 20)
+  --no-cublas       bench: leave out the cuBLAS comparison
+  --json FILE       bench: also write the results as JSON
+  --csv FILE        bench: also write the results as CSV
+  --help            this text
+
+environment:
+  TILE_CUDA_DRIVER_LIBRARY  the driver library to load (default libcuda.so.1)
+  TILE_CUBLAS_LIBRARY       a cuBLAS library to try first; then
+                            libcublas.so.13, .so.12 and .so on the loader's
+                            path, $CUDA_HOME/lib64 and /usr/local/cuda/lib64
+  TILE_NVML_LIBRARY         NVML, for the driver version and clocks
+                            (default libnvidia-ml.so.1; optional)
+
+exit status:
+  0 everything passed, 1 an artifact failed or could not be run,
+  2 bad usage, 3 no NVIDIA driver or GPU
+)";
+
+enum ExitCode { kExitOk = 0, kExitFailed = 1, kExitUsage = 2, kExitNoGpu = 3 };
+
+/// Elements after C's buffer that must stay untouched.
+constexpr size_t kGuardElements = 64;
+/// The bits C's buffer is filled with before a launch: a quiet NaN whose
+/// payload a kernel would not produce by accident.
+constexpr uint32_t kSentinelBits = 0x7fc0a5a5u;
+/// Problems up to this many multiply-adds get the host float64 reference.
+constexpr double kHostReferenceLimit = 2147483648.0;
+/// Buffer sets are carved from one allocation at this alignment.
+constexpr uint64_t kSetAlignment = 256;
+
+struct Options {
+  std::string command;
+  std::vector<std::string> artifacts;
+  int device = 0;
+  int binary = TILE_BINARY_AUTO;
+  bool haveSeed = false;
+  uint64_t seed = 0;
+  std::string reference = "auto";
+  double tolerance = 0;
+  int warmup = 10;
+  int iters = 50;
+  bool cublas = true;
+  std::string jsonPath, csvPath;
+};
+
+std::string format(const char *pattern, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof(buffer), pattern, value);
+  return buffer;
+}
+
+std::string formatShape(int64_t m, int64_t n, int64_t k) {
+  return std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
+}
+
+std::string formatBytes(double bytes) {
+  if (bytes >= 1024.0 * 1024 * 1024)
+    return format("%.1f GiB", bytes / (1024.0 * 1024 * 1024));
+  if (bytes >= 1024.0 * 1024)
+    return format("%.1f MiB", bytes / (1024.0 * 1024));
+  return format("%.0f KiB", bytes / 1024.0);
+}
+
+uint64_t roundUp(uint64_t value, uint64_t multiple) {
+  return (value + multiple - 1) / multiple * multiple;
+}
+
+uint64_t freshSeed() {
+  auto now = std::chrono::high_resolution_clock::now().time_since_epoch();
+  Random random(static_cast<uint64_t>(now.count()) ^
+                (static_cast<uint64_t>(getpid()) << 32));
+  // Keep seeds short enough to type.
+  return random.next() % 1000000000ull;
+}
+
+//===----------------------------------------------------------------------===//
+// Command line
+//===----------------------------------------------------------------------===//
+
+bool parseInteger(const std::string &text, long long min, long long max,
+                  long long &value) {
+  if (text.empty())
+    return false;
+  char *end = nullptr;
+  errno = 0;
+  long long result = std::strtoll(text.c_str(), &end, 10);
+  if (errno != 0 || *end != '\0' || result < min || result > max)
+    return false;
+  value = result;
+  return true;
+}
+
+bool usageError(const std::string &message) {
+  std::fprintf(stderr, "tile-run: %s\nrun 'tile-run --help' for usage\n",
+               message.c_str());
+  return false;
+}
+
+bool parseOptions(int argc, char **argv, Options &options) {
+  if (argc < 2)
+    return usageError("no command given");
+  options.command = argv[1];
+  if (options.command != "info" && options.command != "verify" &&
+      options.command != "bench")
+    return usageError("unknown command '" + options.command + "'");
+  for (int i = 2; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg.size() < 2 || arg.compare(0, 2, "--") != 0) {
+      options.artifacts.push_back(arg);
+      continue;
+    }
+    if (arg == "--no-cublas") {
+      options.cublas = false;
+      continue;
+    }
+    std::string name = arg, value;
+    size_t equals = arg.find('=');
+    if (equals != std::string::npos) {
+      name = arg.substr(0, equals);
+      value = arg.substr(equals + 1);
+    } else {
+      static const char *const kWithValue[] = {
+          "--device", "--binary", "--seed", "--reference", "--tolerance",
+          "--warmup", "--iters",  "--json", "--csv"};
+      bool takesValue = false;
+      for (const char *known : kWithValue)
+        takesValue |= name == known;
+      if (!takesValue)
+        return usageError("unknown option '" + arg + "'");
+      if (i + 1 >= argc)
+        return usageError("option '" + name + "' needs a value");
+      value = argv[++i];
+    }
+    long long number;
+    if (name == "--device") {
+      if (!parseInteger(value, 0, INT_MAX, number))
+        return usageError("--device needs a device ordinal, got '" + value +
+                          "'");
+      options.device = static_cast<int>(number);
+    } else if (name == "--binary") {
+      if (value == "auto")
+        options.binary = TILE_BINARY_AUTO;
+      else if (value == "cubin")
+        options.binary = TILE_BINARY_CUBIN;
+      else if (value == "ptx")
+        options.binary = TILE_BINARY_PTX;
+      else
+        return usageError("--binary must be auto, cubin or ptx, got '" + value +
+                          "'");
+    } else if (name == "--seed") {
+      char *end = nullptr;
+      errno = 0;
+      unsigned long long seed = std::strtoull(value.c_str(), &end, 10);
+      if (value.empty() || value[0] == '-' || errno != 0 || *end != '\0')
+        return usageError("--seed needs a non-negative integer, got '" + value +
+                          "'");
+      options.seed = seed;
+      options.haveSeed = true;
+    } else if (name == "--reference") {
+      if (value != "auto" && value != "host" && value != "cublas")
+        return usageError("--reference must be auto, host or cublas, got '" +
+                          value + "'");
+      options.reference = value;
+    } else if (name == "--tolerance") {
+      char *end = nullptr;
+      double tolerance = std::strtod(value.c_str(), &end);
+      if (value.empty() || *end != '\0' || !(tolerance > 0))
+        return usageError("--tolerance needs a positive number, got '" + value +
+                          "'");
+      options.tolerance = tolerance;
+    } else if (name == "--warmup") {
+      if (!parseInteger(value, 0, 1000000, number))
+        return usageError("--warmup needs a count, got '" + value + "'");
+      options.warmup = static_cast<int>(number);
+    } else if (name == "--iters") {
+      if (!parseInteger(value, 0, 1000000, number))
+        return usageError("--iters needs a count, got '" + value + "'");
+      if (number < 20)
+        return usageError("--iters must be at least 20 (a median of fewer "
+                          "launches is noise), got " +
+                          value);
+      options.iters = static_cast<int>(number);
+    } else if (name == "--json") {
+      options.jsonPath = value;
+    } else if (name == "--csv") {
+      options.csvPath = value;
+    } else {
+      return usageError("unknown option '" + name + "'");
+    }
+  }
+  if (options.artifacts.empty())
+    return usageError("no artifact given");
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// GPU state
+//===----------------------------------------------------------------------===//
+
+/// The device, its primary context (retained and current) and one stream.
+class Gpu {
+public:
+  ~Gpu() {
+    if (stream)
+      driver->cuStreamDestroy(stream);
+    if (context)
+      driver->cuDevicePrimaryCtxRelease(device.device);
+  }
+
+  /// Returns a tile_status; `error` says why on failure.
+  int open(int ordinal, std::string &error) {
+    int status = TILE_SUCCESS;
+    driver = loadCudaDriver(error, status);
+    if (!driver)
+      return status;
+    if (!openCudaDevice(*driver, ordinal, device, error, status))
+      return status;
+    CUresult result = driver->cuDevicePrimaryCtxRetain(&context, device.device);
+    if (result != CUDA_SUCCESS) {
+      context = nullptr;
+      error = "cannot retain the primary context: " + driver->describe(result);
+      return TILE_ERROR_CUDA;
+    }
+    if (!check(driver->cuCtxSetCurrent(context), "cuCtxSetCurrent", error) ||
+        !check(driver->cuDeviceGetAttribute(
+                   &smCount, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+                   device.device),
+               "cuDeviceGetAttribute(MULTIPROCESSOR_COUNT)", error) ||
+        !check(driver->cuDeviceGetAttribute(
+                   &l2Bytes, CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE, device.device),
+               "cuDeviceGetAttribute(L2_CACHE_SIZE)", error) ||
+        !check(driver->cuDeviceTotalMem(&totalMemory, device.device),
+               "cuDeviceTotalMem", error) ||
+        !check(driver->cuStreamCreate(&stream, 0), "cuStreamCreate", error))
+      return TILE_ERROR_CUDA;
+    // Informational only: newer drivers may not report these.
+    if (driver->cuDeviceGetAttribute(&clockKhz, CU_DEVICE_ATTRIBUTE_CLOCK_RATE,
+                                     device.device) != CUDA_SUCCESS)
+      clockKhz = 0;
+    if (driver->cuDeviceGetAttribute(&memoryClockKhz,
+                                     CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE,
+                                     device.device) != CUDA_SUCCESS)
+      memoryClockKhz = 0;
+    char busId[64] = {0};
+    if (driver->cuDeviceGetPCIBusId(busId, sizeof(busId) - 1, device.device) ==
+        CUDA_SUCCESS)
+      pciBusId = busId;
+    nvml = queryNvml(pciBusId);
+    return TILE_SUCCESS;
+  }
+
+  bool check(CUresult result, const std::string &what,
+             std::string &error) const {
+    if (result == CUDA_SUCCESS)
+      return true;
+    error = what + " failed: " + driver->describe(result);
+    return false;
+  }
+
+  /// After a failure: false when the context itself is broken (a kernel
+  /// fault is sticky), so nothing more can run in this process.
+  bool healthy() const { return driver->cuCtxSynchronize() == CUDA_SUCCESS; }
+
+  unsigned maxSmClockMhz() const {
+    return nvml.maxSmClockMhz ? nvml.maxSmClockMhz : clockKhz / 1000;
+  }
+  unsigned maxMemoryClockMhz() const {
+    return nvml.maxMemoryClockMhz ? nvml.maxMemoryClockMhz
+                                  : memoryClockKhz / 1000;
+  }
+
+  std::string describe() const {
+    std::string text = "GPU " + std::to_string(device.ordinal) + ": " +
+                       device.name + ", " + std::to_string(smCount) + " SMs, " +
+                       formatChip(device.computeMajor, device.computeMinor) +
+                       ", " + formatBytes(static_cast<double>(totalMemory)) +
+                       ", L2 " + formatBytes(l2Bytes) + "\n";
+    text += "driver " +
+            (nvml.driverVersion.empty() ? std::string("(version unknown)")
+                                        : nvml.driverVersion) +
+            ", CUDA " + formatCudaVersion(device.driverVersion) +
+            " (driver API " + std::to_string(device.driverVersion) + ")";
+    if (maxSmClockMhz())
+      text += ", SM clock max " + std::to_string(maxSmClockMhz()) + " MHz";
+    if (maxMemoryClockMhz())
+      text +=
+          ", memory clock max " + std::to_string(maxMemoryClockMhz()) + " MHz";
+    return text;
+  }
+
+  const CudaDriver *driver = nullptr;
+  CudaDevice device;
+  CUcontext context = nullptr;
+  CUstream stream = nullptr;
+  int smCount = 0, l2Bytes = 0, clockKhz = 0, memoryClockKhz = 0;
+  size_t totalMemory = 0;
+  std::string pciBusId;
+  NvmlInfo nvml;
+};
+
+/// One device allocation, freed on destruction.
+class DeviceMemory {
+public:
+  DeviceMemory() = default;
+  DeviceMemory(const DeviceMemory &) = delete;
+  DeviceMemory &operator=(const DeviceMemory &) = delete;
+  ~DeviceMemory() {
+    if (pointer)
+      driver->cuMemFree(pointer);
+  }
+
+  bool allocate(const Gpu &gpu, size_t size, const char *what,
+                std::string &error) {
+    driver = gpu.driver;
+    bytes = size;
+    if (!gpu.check(driver->cuMemAlloc(&pointer, std::max<size_t>(size, 1)),
+                   std::string("cuMemAlloc of ") + formatBytes(size) + " for " +
+                       what,
+                   error)) {
+      pointer = 0;
+      return false;
+    }
+    return true;
+  }
+
+  const CudaDriver *driver = nullptr;
+  CUdeviceptr pointer = 0;
+  size_t bytes = 0;
+};
+
+/// Timing events, destroyed on destruction.
+class Events {
+public:
+  ~Events() {
+    for (CUevent event : events)
+      driver->cuEventDestroy(event);
+  }
+  bool create(const Gpu &gpu, size_t count, std::string &error) {
+    driver = gpu.driver;
+    for (size_t i = 0; i < count; ++i) {
+      CUevent event = nullptr;
+      if (!gpu.check(driver->cuEventCreate(&event, CU_EVENT_DEFAULT),
+                     "cuEventCreate", error))
+        return false;
+      events.push_back(event);
+    }
+    return true;
+  }
+  CUevent operator[](size_t index) const { return events[index]; }
+
+private:
+  const CudaDriver *driver = nullptr;
+  std::vector<CUevent> events;
+};
+
+/// A cuBLAS handle on the tool's stream, in pedantic (pure FP32) math.
+class CublasSession {
+public:
+  ~CublasSession() {
+    if (handle)
+      cublas->destroy(handle);
+  }
+  bool open(const Cublas &library, const Gpu &gpu, std::string &error) {
+    cublas = &library;
+    CublasStatus status = cublas->create(&handle);
+    if (status != 0) {
+      handle = nullptr;
+      error = "cublasCreate failed: " + cublas->describe(status);
+      return false;
+    }
+    if ((status = cublas->setStream(handle, gpu.stream)) != 0 ||
+        (status = cublas->setMathMode(handle, CUBLAS_PEDANTIC_MATH)) != 0) {
+      error = "cuBLAS setup failed: " + cublas->describe(status);
+      return false;
+    }
+    if (cublas->getVersion(handle, &version) != 0)
+      version = 0;
+    return true;
+  }
+  std::string describe() const {
+    std::string text = "cuBLAS";
+    if (version)
+      text += " " + std::to_string(version / 10000) + "." +
+              std::to_string(version / 100 % 100) + "." +
+              std::to_string(version % 100);
+    return text + " (" + cublas->path + "), pedantic FP32 math";
+  }
+
+  const Cublas *cublas = nullptr;
+  CublasHandle handle = nullptr;
+  int version = 0;
+};
+
+/// An opened artifact and its loaded kernel.
+struct LoadedArtifact {
+  ~LoadedArtifact() {
+    tile_kernel_unload(kernel);
+    tile_artifact_close(artifact);
+  }
+  tile_artifact *artifact = nullptr;
+  tile_kernel *kernel = nullptr;
+  tile_load_info load;
+  const KernelManifest *manifest = nullptr;
+};
+
+bool openAndLoad(const std::string &path, const Options &options,
+                 LoadedArtifact &out, std::string &error) {
+  if (tile_artifact_open(path.c_str(), &out.artifact) != TILE_SUCCESS) {
+    error = tile_last_error();
+    return false;
+  }
+  out.manifest = &out.artifact->manifest;
+  for (const ParamInfo &param : out.manifest->params)
+    if (param.elementType != ElementType::F32) {
+      error = "param " + param.name + " has element type " +
+              std::string(stringifyElementType(param.elementType)) +
+              "; tile-run runs f32 kernels only";
+      return false;
+    }
+  tile_load_options load = {options.device, options.binary};
+  if (tile_kernel_load(out.artifact, &load, &out.kernel) != TILE_SUCCESS ||
+      tile_kernel_get_load_info(out.kernel, &out.load) != TILE_SUCCESS) {
+    error = tile_last_error();
+    return false;
+  }
+  return true;
+}
+
+/// The manifest's params as [lhs, rhs, result].
+struct Operands {
+  const ParamInfo *a, *b, *c;
+  explicit Operands(const KernelManifest &manifest)
+      : a(findParam(manifest, ParamRole::Lhs)),
+        b(findParam(manifest, ParamRole::Rhs)),
+        c(findParam(manifest, ParamRole::Result)) {}
+};
+
+uint64_t requiredElements(const ParamInfo &param) {
+  uint64_t elements = 0;
+  getRequiredElements(param, elements);
+  return elements;
+}
+
+//===----------------------------------------------------------------------===//
+// info
+//===----------------------------------------------------------------------===//
+
+int runInfo(const std::vector<std::string> &paths) {
+  int exitCode = kExitOk;
+  for (size_t index = 0; index < paths.size(); ++index) {
+    tile_artifact *artifact = nullptr;
+    if (tile_artifact_open(paths[index].c_str(), &artifact) != TILE_SUCCESS) {
+      std::fprintf(stderr, "tile-run: %s\n", tile_last_error());
+      exitCode = kExitFailed;
+      continue;
+    }
+    const KernelManifest &m = artifact->manifest;
+    const ProblemInfo &p = m.problem;
+    if (index != 0)
+      std::printf("\n");
+    std::printf("%s (%s)\n", m.kernel.c_str(), paths[index].c_str());
+    std::printf("  target     %s, PTX ISA %s\n", m.target.chip.c_str(),
+                m.target.ptxVersion.c_str());
+    for (size_t i = 0; i < m.binaries.size(); ++i) {
+      const BinaryInfo &b = m.binaries[i];
+      std::printf("  %-10s %-5s %s, %llu bytes, fnv1a64 %s (verified)\n",
+                  i == 0 ? "binaries" : "",
+                  std::string(stringifyBinaryFormat(b.format)).c_str(),
+                  b.file.c_str(), static_cast<unsigned long long>(b.size),
+                  formatHex64(b.fnv1a64).c_str());
+    }
+    std::string init = p.cInit == CInit::Accumulate
+                           ? "C += A*B"
+                           : "C = " + format("%g", p.cFillValue) + " + A*B";
+    std::printf("  problem    %s, m=%lld n=%lld k=%lld, %s (c_init %s)\n",
+                init.c_str(), static_cast<long long>(p.m),
+                static_cast<long long>(p.n), static_cast<long long>(p.k),
+                std::string(stringifyElementType(p.elementType)).c_str(),
+                std::string(stringifyCInit(p.cInit)).c_str());
+    const LaunchInfo &l = m.launch;
+    std::printf("  launch     grid %ux%ux%u, block %ux%ux%u, %u bytes "
+                "dynamic shared memory\n",
+                l.grid[0], l.grid[1], l.grid[2], l.block[0], l.block[1],
+                l.block[2], l.dynamicSharedBytes);
+    for (size_t i = 0; i < m.params.size(); ++i) {
+      const ParamInfo &q = m.params[i];
+      uint64_t bytes = 0;
+      getRequiredBytes(q, bytes);
+      std::printf("  %-10s %-3s %-6s %s %lldx%lld, strides %lld,%lld, "
+                  "align %u, %s, needs %llu bytes\n",
+                  i == 0 ? "params" : "", q.name.c_str(),
+                  std::string(stringifyParamRole(q.role)).c_str(),
+                  std::string(stringifyElementType(q.elementType)).c_str(),
+                  static_cast<long long>(q.rows),
+                  static_cast<long long>(q.cols),
+                  static_cast<long long>(q.rowStride),
+                  static_cast<long long>(q.colStride), q.alignment,
+                  std::string(stringifyParamAccess(q.access)).c_str(),
+                  static_cast<unsigned long long>(bytes));
+    }
+    std::printf("  config     %s\n", formatConfigShort(m.config).c_str());
+    if (!m.config.text.empty())
+      std::printf("             %s\n", m.config.text.c_str());
+    const ResourceInfo &r = m.resources;
+    if (r.registers < 0)
+      std::printf("  resources  unknown (ptxas was not run)\n");
+    else
+      std::printf("  resources  %lld registers, %lld spill stores, %lld "
+                  "spill loads, %lld stack bytes\n",
+                  static_cast<long long>(r.registers),
+                  static_cast<long long>(r.spillStores),
+                  static_cast<long long>(r.spillLoads),
+                  static_cast<long long>(r.stackBytes));
+    tile_artifact_close(artifact);
+  }
+  return exitCode;
+}
+
+//===----------------------------------------------------------------------===//
+// verify
+//===----------------------------------------------------------------------===//
+
+/// float64 reference with cuBLAS DGEMM: value = init + A*B, then
+/// magnitude = |init| + |A|*|B| with a second DGEMM.
+bool computeCublasReference(const Gpu &gpu, const Cublas &library,
+                            const std::vector<float> &a,
+                            const std::vector<float> &b, const float *c0,
+                            double fillValue, int64_t m, int64_t n, int64_t k,
+                            Reference &out, std::string &error) {
+  if (m > INT_MAX || n > INT_MAX || k > INT_MAX) {
+    error = "the problem is too large for cuBLAS's 32-bit sizes";
+    return false;
+  }
+  CublasSession session;
+  if (!session.open(library, gpu, error))
+    return false;
+  const CudaDriver &d = *gpu.driver;
+  size_t aCount = static_cast<size_t>(m * k),
+         bCount = static_cast<size_t>(k * n),
+         cCount = static_cast<size_t>(m * n);
+  DeviceMemory da, db, dc;
+  if (!da.allocate(gpu, aCount * sizeof(double), "the DGEMM reference",
+                   error) ||
+      !db.allocate(gpu, bCount * sizeof(double), "the DGEMM reference",
+                   error) ||
+      !dc.allocate(gpu, cCount * sizeof(double), "the DGEMM reference", error))
+    return false;
+  std::vector<double> staging(std::max({aCount, bCount, cCount}));
+  const double one = 1.0;
+  for (int pass = 0; pass < 2; ++pass) {
+    // Pass 0: the values; pass 1: the magnitudes.
+    auto convert = [&](const float *values, size_t count) {
+      for (size_t i = 0; i < count; ++i)
+        staging[i] = pass == 0 ? static_cast<double>(values[i])
+                               : std::fabs(static_cast<double>(values[i]));
+    };
+    convert(a.data(), aCount);
+    if (!gpu.check(
+            d.cuMemcpyHtoD(da.pointer, staging.data(), aCount * sizeof(double)),
+            "cuMemcpyHtoD", error))
+      return false;
+    convert(b.data(), bCount);
+    if (!gpu.check(
+            d.cuMemcpyHtoD(db.pointer, staging.data(), bCount * sizeof(double)),
+            "cuMemcpyHtoD", error))
+      return false;
+    for (size_t i = 0; i < cCount; ++i) {
+      double init = c0 ? static_cast<double>(c0[i]) : fillValue;
+      staging[i] = pass == 0 ? init : std::fabs(init);
+    }
+    if (!gpu.check(
+            d.cuMemcpyHtoD(dc.pointer, staging.data(), cCount * sizeof(double)),
+            "cuMemcpyHtoD", error))
+      return false;
+    // Row-major C = A*B is column-major C^T = B^T * A^T; beta = 1 adds the
+    // initial value already in C.
+    CublasStatus status = library.dgemm(
+        session.handle, CUBLAS_OP_N, CUBLAS_OP_N, static_cast<int>(n),
+        static_cast<int>(m), static_cast<int>(k), &one,
+        reinterpret_cast<const double *>(db.pointer), static_cast<int>(n),
+        reinterpret_cast<const double *>(da.pointer), static_cast<int>(k), &one,
+        reinterpret_cast<double *>(dc.pointer), static_cast<int>(n));
+    if (status != 0) {
+      error = "cublasDgemm failed: " + library.describe(status);
+      return false;
+    }
+    std::vector<double> &target = pass == 0 ? out.value : out.magnitude;
+    target.resize(cCount);
+    if (!gpu.check(d.cuStreamSynchronize(gpu.stream),
+                   "cuStreamSynchronize after DGEMM", error) ||
+        !gpu.check(
+            d.cuMemcpyDtoH(target.data(), dc.pointer, cCount * sizeof(double)),
+            "cuMemcpyDtoH", error))
+      return false;
+  }
+  return true;
+}
+
+struct VerifyOutcome {
+  bool pass = false;
+  /// The context is broken: stop running.
+  bool fatal = false;
+  std::string line;
+};
+
+VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
+                             const std::string &path, uint64_t seed) {
+  VerifyOutcome outcome;
+  std::string error;
+  auto failLine = [&](const std::string &name, const std::string &shape,
+                      const std::string &why) {
+    outcome.line = name + "  " + shape + "  FAIL  seed " +
+                   std::to_string(seed) + "\n    " + why;
+    return outcome;
+  };
+
+  LoadedArtifact loaded;
+  if (!openAndLoad(path, options, loaded, error)) {
+    if (!loaded.manifest)
+      return failLine(path, "-", error);
+    const ProblemInfo &p = loaded.manifest->problem;
+    return failLine(loaded.manifest->kernel, formatShape(p.m, p.n, p.k), error);
+  }
+  const KernelManifest &manifest = *loaded.manifest;
+  const ProblemInfo &problem = manifest.problem;
+  const int64_t m = problem.m, n = problem.n, k = problem.k;
+  std::string name = manifest.kernel;
+  std::string shape = formatShape(m, n, k);
+  Operands ops(manifest);
+  bool accumulate = problem.cInit == CInit::Accumulate;
+  const CudaDriver &d = *gpu.driver;
+
+  // Logical inputs, dense row-major.
+  std::vector<float> a(static_cast<size_t>(m * k)),
+      b(static_cast<size_t>(k * n)), c0;
+  fillUniform(a, seed, 1);
+  fillUniform(b, seed, 2);
+  if (accumulate) {
+    c0.resize(static_cast<size_t>(m * n));
+    fillUniform(c0, seed, 3);
+  }
+
+  // Buffers as the params lay them out; C gets a guard after its end.
+  uint64_t aElements = requiredElements(*ops.a);
+  uint64_t bElements = requiredElements(*ops.b);
+  uint64_t cElements = requiredElements(*ops.c);
+  DeviceMemory da, db, dc;
+  if (!da.allocate(gpu, aElements * 4, "A", error) ||
+      !db.allocate(gpu, bElements * 4, "B", error) ||
+      !dc.allocate(gpu, (cElements + kGuardElements) * 4, "C", error))
+    return failLine(name, shape, error);
+  {
+    std::vector<float> staging(aElements, 0.0f);
+    scatterMatrix(a.data(), *ops.a, staging.data());
+    if (!gpu.check(d.cuMemcpyHtoD(da.pointer, staging.data(), aElements * 4),
+                   "cuMemcpyHtoD(A)", error))
+      return failLine(name, shape, error);
+    staging.assign(bElements, 0.0f);
+    scatterMatrix(b.data(), *ops.b, staging.data());
+    if (!gpu.check(d.cuMemcpyHtoD(db.pointer, staging.data(), bElements * 4),
+                   "cuMemcpyHtoD(B)", error))
+      return failLine(name, shape, error);
+  }
+  float sentinel;
+  std::memcpy(&sentinel, &kSentinelBits, sizeof(sentinel));
+  std::vector<float> cBuffer(cElements + kGuardElements, sentinel);
+  if (accumulate)
+    scatterMatrix(c0.data(), *ops.c, cBuffer.data());
+  if (!gpu.check(d.cuMemcpyHtoD(dc.pointer, cBuffer.data(), cBuffer.size() * 4),
+                 "cuMemcpyHtoD(C)", error))
+    return failLine(name, shape, error);
+
+  std::vector<tile_buffer> args(manifest.params.size());
+  for (size_t i = 0; i < manifest.params.size(); ++i) {
+    const ParamInfo &param = manifest.params[i];
+    const DeviceMemory &memory = param.role == ParamRole::Lhs   ? da
+                                 : param.role == ParamRole::Rhs ? db
+                                                                : dc;
+    uint64_t bytes = 0;
+    getRequiredBytes(param, bytes);
+    args[i] = {memory.pointer, bytes};
+  }
+  if (tile_kernel_launch(loaded.kernel, args.data(), args.size(), gpu.stream) !=
+      TILE_SUCCESS)
+    return failLine(name, shape, tile_last_error());
+  CUresult result = d.cuStreamSynchronize(gpu.stream);
+  if (result != CUDA_SUCCESS) {
+    outcome.fatal = !gpu.healthy();
+    return failLine(name, shape,
+                    "the kernel failed while running: " + d.describe(result));
+  }
+  if (!gpu.check(d.cuMemcpyDtoH(cBuffer.data(), dc.pointer, cBuffer.size() * 4),
+                 "cuMemcpyDtoH(C)", error))
+    return failLine(name, shape, error);
+
+  // Everything in C's buffer that is not one of its elements (padding and
+  // the guard) must still hold the sentinel.
+  {
+    std::vector<bool> isElement(cBuffer.size(), false);
+    for (int64_t i = 0; i < ops.c->rows; ++i)
+      for (int64_t j = 0; j < ops.c->cols; ++j)
+        isElement[i * ops.c->rowStride + j * ops.c->colStride] = true;
+    uint64_t stray = 0, first = 0;
+    for (size_t i = 0; i < cBuffer.size(); ++i) {
+      uint32_t bits;
+      std::memcpy(&bits, &cBuffer[i], sizeof(bits));
+      if (!isElement[i] && bits != kSentinelBits && stray++ == 0)
+        first = i;
+    }
+    if (stray != 0)
+      return failLine(name, shape,
+                      std::to_string(stray) +
+                          " values were written outside C's elements "
+                          "(first at element offset " +
+                          std::to_string(first) +
+                          (first >= cElements ? ", past the end of C"
+                                              : ", in C's padding") +
+                          ")");
+  }
+  std::vector<float> c(static_cast<size_t>(m * n));
+  gatherMatrix(cBuffer.data(), *ops.c, c.data());
+
+  Reference reference;
+  bool useHost = options.reference == "host" ||
+                 (options.reference == "auto" &&
+                  static_cast<double>(m) * n * k <= kHostReferenceLimit);
+  std::string referenceName = useHost ? "host f64" : "cuBLAS DGEMM";
+  if (useHost) {
+    computeHostReference(a.data(), b.data(), accumulate ? c0.data() : nullptr,
+                         problem.cFillValue, m, n, k, reference);
+  } else {
+    const Cublas *cublas = loadCublas(error);
+    if (!cublas)
+      return failLine(name, shape,
+                      "cannot compute the reference: " + error +
+                          "; the problem is too large for the host "
+                          "reference by default (--reference host forces "
+                          "it)");
+    if (!computeCublasReference(gpu, *cublas, a, b,
+                                accumulate ? c0.data() : nullptr,
+                                problem.cFillValue, m, n, k, reference, error))
+      return failLine(name, shape, "cannot compute the reference: " + error);
+  }
+  double relativeTolerance =
+      options.tolerance > 0
+          ? options.tolerance
+          : getDefaultRelativeTolerance(problem.elementType, k);
+  CheckResult check = checkResult(c.data(), reference, m, n, relativeTolerance,
+                                  getElementTolerance(k));
+  outcome.pass = check.pass;
+  outcome.line = name + "  " + shape + "  rel_err " +
+                 format("%.3e", check.relativeError) + "  max_abs " +
+                 format("%.3e", check.maxAbsoluteError) + "  " +
+                 (check.pass ? "PASS" : "FAIL") + "  seed " +
+                 std::to_string(seed) + "  (" + loaded.load.binary_format +
+                 ", " + std::string(stringifyCInit(problem.cInit)) + ", " +
+                 referenceName + " reference)";
+  if (!check.pass)
+    outcome.line += "\n    " + check.reason;
+  return outcome;
+}
+
+int runVerify(const Gpu &gpu, const Options &options,
+              const std::vector<std::string> &paths) {
+  uint64_t seed = options.haveSeed ? options.seed : freshSeed();
+  std::printf("%s\nseed %llu\n", gpu.describe().c_str(),
+              static_cast<unsigned long long>(seed));
+  std::fflush(stdout);
+  int failed = 0;
+  for (size_t i = 0; i < paths.size(); ++i) {
+    if (paths.size() > 1)
+      std::fprintf(stderr, "[%zu/%zu] %s ...\n", i + 1, paths.size(),
+                   paths[i].c_str());
+    VerifyOutcome outcome = verifyArtifact(gpu, options, paths[i], seed);
+    std::printf("%s\n", outcome.line.c_str());
+    std::fflush(stdout);
+    failed += !outcome.pass;
+    if (outcome.fatal) {
+      std::printf("the CUDA context is unusable after that failure: %zu "
+                  "remaining artifact(s) not run\n",
+                  paths.size() - i - 1);
+      failed += static_cast<int>(paths.size() - i - 1);
+      break;
+    }
+  }
+  std::printf("%zu passed, %d failed\n", paths.size() - failed, failed);
+  return failed == 0 ? kExitOk : kExitFailed;
+}
+
+//===----------------------------------------------------------------------===//
+// bench
+//===----------------------------------------------------------------------===//
+
+struct BenchRow {
+  std::string kernel, path, shape, config, configText, binary, note;
+  int64_t m = 0, n = 0, k = 0;
+  bool ok = false;
+  int sets = 0;
+  double ms = NAN, minMs = NAN, maxMs = NAN, tflops = NAN;
+  double cublasMs = NAN, cublasTflops = NAN, ratio = NAN;
+};
+
+void addNote(BenchRow &row, const std::string &note) {
+  row.note += (row.note.empty() ? "" : "; ") + note;
+}
+
+/// Times `launch(i)` (which enqueues work on the stream) `iters` times after
+/// `warmup` untimed calls; per-launch event pairs, median of the times.
+template <typename Launch>
+bool timeLaunches(const Gpu &gpu, int warmup, int iters, Launch launch,
+                  std::vector<double> &times, std::string &error) {
+  const CudaDriver &d = *gpu.driver;
+  for (int i = 0; i < warmup; ++i)
+    if (!launch(i, error))
+      return false;
+  Events events;
+  if (!events.create(gpu, 2 * static_cast<size_t>(iters), error))
+    return false;
+  for (int i = 0; i < iters; ++i) {
+    if (!gpu.check(d.cuEventRecord(events[2 * i], gpu.stream), "cuEventRecord",
+                   error) ||
+        !launch(warmup + i, error) ||
+        !gpu.check(d.cuEventRecord(events[2 * i + 1], gpu.stream),
+                   "cuEventRecord", error))
+      return false;
+  }
+  if (!gpu.check(d.cuEventSynchronize(events[2 * iters - 1]),
+                 "waiting for the timed launches", error))
+    return false;
+  times.clear();
+  for (int i = 0; i < iters; ++i) {
+    float ms = 0;
+    if (!gpu.check(d.cuEventElapsedTime(&ms, events[2 * i], events[2 * i + 1]),
+                   "cuEventElapsedTime", error))
+      return false;
+    times.push_back(ms);
+  }
+  return true;
+}
+
+BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
+                       const Options &options, const std::string &path,
+                       uint64_t seed, bool &fatal) {
+  BenchRow row;
+  row.path = path;
+  row.kernel = path;
+  std::string error;
+  LoadedArtifact loaded;
+  bool ready = openAndLoad(path, options, loaded, error);
+  if (loaded.manifest) {
+    const KernelManifest &manifest = *loaded.manifest;
+    const ProblemInfo &problem = manifest.problem;
+    row.kernel = manifest.kernel;
+    row.m = problem.m;
+    row.n = problem.n;
+    row.k = problem.k;
+    row.shape = formatShape(problem.m, problem.n, problem.k);
+    row.config = formatConfigShort(manifest.config);
+    row.configText = manifest.config.text;
+  }
+  if (!ready) {
+    row.note = error;
+    return row;
+  }
+  const KernelManifest &manifest = *loaded.manifest;
+  const ProblemInfo &problem = manifest.problem;
+  row.binary = loaded.load.binary_format;
+  const CudaDriver &d = *gpu.driver;
+
+  // One buffer set holds A, B and C; sets are carved from one allocation.
+  size_t numParams = manifest.params.size();
+  std::vector<uint64_t> offsets(numParams), bytes(numParams);
+  uint64_t setBytes = 0;
+  for (size_t i = 0; i < numParams; ++i) {
+    getRequiredBytes(manifest.params[i], bytes[i]);
+    uint64_t alignment =
+        std::max<uint64_t>(kSetAlignment, manifest.params[i].alignment);
+    setBytes = roundUp(setBytes, alignment);
+    offsets[i] = setBytes;
+    setBytes += bytes[i];
+  }
+  setBytes = roundUp(setBytes, 4096);
+  uint64_t l2 = static_cast<uint64_t>(std::max(gpu.l2Bytes, 0));
+  uint64_t neededSets = 2 * l2 / setBytes + 1;
+  uint64_t sets = std::min<uint64_t>(std::max<uint64_t>(neededSets, 2), 4096);
+  size_t freeBytes = 0, totalBytes = 0;
+  if (!gpu.check(d.cuMemGetInfo(&freeBytes, &totalBytes), "cuMemGetInfo",
+                 error)) {
+    row.note = error;
+    return row;
+  }
+  uint64_t usable = static_cast<uint64_t>(freeBytes * 0.8);
+  if (sets * setBytes > usable)
+    sets = usable / setBytes;
+  if (sets == 0) {
+    row.note = "needs " + formatBytes(static_cast<double>(setBytes)) +
+               " of device memory, " +
+               formatBytes(static_cast<double>(freeBytes)) + " free";
+    return row;
+  }
+  if (sets < neededSets)
+    addNote(row, "only " + std::to_string(sets) +
+                     " buffer sets fit in memory: inputs may hit in L2");
+  row.sets = static_cast<int>(sets);
+
+  DeviceMemory pool;
+  if (!pool.allocate(gpu, sets * setBytes, "the buffer sets", error) ||
+      !gpu.check(d.cuMemsetD32(pool.pointer, 0, sets * setBytes / 4),
+                 "cuMemsetD32", error)) {
+    row.note = error;
+    return row;
+  }
+  // Random inputs into set 0, copied to the others: the same data for every
+  // launch and for cuBLAS.
+  for (size_t i = 0; i < numParams; ++i) {
+    const ParamInfo &param = manifest.params[i];
+    if (param.role == ParamRole::Result)
+      continue;
+    std::vector<float> dense(static_cast<size_t>(param.rows * param.cols));
+    fillUniform(dense, seed, param.role == ParamRole::Lhs ? 1 : 2);
+    std::vector<float> staging(bytes[i] / 4, 0.0f);
+    scatterMatrix(dense.data(), param, staging.data());
+    if (!gpu.check(
+            d.cuMemcpyHtoD(pool.pointer + offsets[i], staging.data(), bytes[i]),
+            "cuMemcpyHtoD", error)) {
+      row.note = error;
+      return row;
+    }
+    for (uint64_t s = 1; s < sets; ++s)
+      if (!gpu.check(d.cuMemcpyDtoD(pool.pointer + s * setBytes + offsets[i],
+                                    pool.pointer + offsets[i], bytes[i]),
+                     "cuMemcpyDtoD", error)) {
+        row.note = error;
+        return row;
+      }
+  }
+  auto argsFor = [&](int launch) {
+    std::vector<tile_buffer> args(numParams);
+    uint64_t base = pool.pointer + (launch % sets) * setBytes;
+    for (size_t i = 0; i < numParams; ++i)
+      args[i] = {base + offsets[i], bytes[i]};
+    return args;
+  };
+  std::vector<std::vector<tile_buffer>> argSets;
+  for (uint64_t s = 0; s < sets; ++s)
+    argSets.push_back(argsFor(static_cast<int>(s)));
+
+  std::vector<double> times;
+  auto launchOurs = [&](int i, std::string &launchError) {
+    const std::vector<tile_buffer> &args = argSets[i % sets];
+    if (tile_kernel_launch(loaded.kernel, args.data(), args.size(),
+                           gpu.stream) != TILE_SUCCESS) {
+      launchError = tile_last_error();
+      return false;
+    }
+    return true;
+  };
+  if (!timeLaunches(gpu, options.warmup, options.iters, launchOurs, times,
+                    error)) {
+    row.note = error;
+    fatal = !gpu.healthy();
+    return row;
+  }
+  row.ms = median(times);
+  row.minMs = *std::min_element(times.begin(), times.end());
+  row.maxMs = *std::max_element(times.begin(), times.end());
+  row.tflops = getTflops(row.m, row.n, row.k, row.ms);
+  row.ok = true;
+
+  if (!cublas) {
+    return row;
+  }
+  GemmPlan plan;
+  std::string reason;
+  if (!planColumnMajorGemm(manifest, plan, reason)) {
+    addNote(row, "cuBLAS n/a: " + reason);
+    return row;
+  }
+  auto offsetOf = [&](ParamRole role) {
+    for (size_t i = 0; i < numParams; ++i)
+      if (manifest.params[i].role == role)
+        return offsets[i];
+    return uint64_t(0);
+  };
+  uint64_t firstOffset = offsetOf(plan.first);
+  uint64_t secondOffset = offsetOf(plan.second);
+  uint64_t resultOffset = offsetOf(ParamRole::Result);
+  const float alpha = 1.0f;
+  // The kernel's fill value is a constant cuBLAS cannot add; beta = 0 does
+  // the same arithmetic.
+  const float beta = problem.cInit == CInit::Accumulate ? 1.0f : 0.0f;
+  auto launchCublas = [&](int i, std::string &launchError) {
+    uint64_t base = pool.pointer + (i % sets) * setBytes;
+    CublasStatus status = cublas->cublas->sgemm(
+        cublas->handle, plan.transFirst ? CUBLAS_OP_T : CUBLAS_OP_N,
+        plan.transSecond ? CUBLAS_OP_T : CUBLAS_OP_N, static_cast<int>(plan.m),
+        static_cast<int>(plan.n), static_cast<int>(plan.k), &alpha,
+        reinterpret_cast<const float *>(base + firstOffset),
+        static_cast<int>(plan.ldFirst),
+        reinterpret_cast<const float *>(base + secondOffset),
+        static_cast<int>(plan.ldSecond), &beta,
+        reinterpret_cast<float *>(base + resultOffset),
+        static_cast<int>(plan.ldResult));
+    if (status != 0) {
+      launchError = "cublasSgemm failed: " + cublas->cublas->describe(status);
+      return false;
+    }
+    return true;
+  };
+  if (!timeLaunches(gpu, options.warmup, options.iters, launchCublas, times,
+                    error)) {
+    addNote(row, "cuBLAS n/a: " + error);
+    fatal = !gpu.healthy();
+    return row;
+  }
+  row.cublasMs = median(times);
+  row.cublasTflops = getTflops(row.m, row.n, row.k, row.cublasMs);
+  row.ratio = row.cublasMs / row.ms;
+  return row;
+}
+
+std::string formatCell(double value, const char *pattern) {
+  return std::isfinite(value) ? format(pattern, value) : std::string("n/a");
+}
+
+void printTable(const std::vector<BenchRow> &rows) {
+  const char *headers[] = {"kernel",  "shape MxNxK", "config",         "ms",
+                           "TFLOP/s", "cuBLAS ms",   "cuBLAS TFLOP/s", "ratio"};
+  const bool rightAligned[] = {false, false, false, true,
+                               true,  true,  true,  true};
+  std::vector<std::vector<std::string>> cells;
+  for (const BenchRow &row : rows) {
+    if (!row.ok) {
+      cells.push_back({row.kernel, row.shape.empty() ? "-" : row.shape,
+                       row.config.empty() ? "-" : row.config, "error", "-", "-",
+                       "-", "-"});
+      continue;
+    }
+    cells.push_back(
+        {row.kernel, row.shape, row.config, formatCell(row.ms, "%.4f"),
+         formatCell(row.tflops, "%.2f"), formatCell(row.cublasMs, "%.4f"),
+         formatCell(row.cublasTflops, "%.2f"), formatCell(row.ratio, "%.2f")});
+  }
+  size_t widths[8];
+  for (int c = 0; c < 8; ++c) {
+    widths[c] = std::strlen(headers[c]);
+    for (const auto &line : cells)
+      widths[c] = std::max(widths[c], line[c].size());
+  }
+  auto printLine = [&](const std::vector<std::string> &line) {
+    std::string text = "|";
+    for (int c = 0; c < 8; ++c) {
+      std::string padding(widths[c] - line[c].size(), ' ');
+      text += " " + (rightAligned[c] ? padding + line[c] : line[c] + padding) +
+              " |";
+    }
+    std::printf("%s\n", text.c_str());
+  };
+  printLine(std::vector<std::string>(headers, headers + 8));
+  std::string rule = "|";
+  for (int c = 0; c < 8; ++c)
+    rule += rightAligned[c] ? std::string(widths[c] + 1, '-') + ":|"
+                            : std::string(widths[c] + 2, '-') + "|";
+  std::printf("%s\n", rule.c_str());
+  for (const auto &line : cells)
+    printLine(line);
+  bool anyNote = false;
+  for (const BenchRow &row : rows)
+    if (!row.note.empty()) {
+      if (!anyNote)
+        std::printf("\n");
+      anyNote = true;
+      std::printf("%s: %s\n", row.kernel.c_str(), row.note.c_str());
+    }
+}
+
+std::string jsonString(const std::string &text) {
+  std::string out = "\"";
+  for (char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buffer[8];
+      std::snprintf(buffer, sizeof(buffer), "\\u%04x",
+                    static_cast<unsigned char>(c));
+      out += buffer;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+std::string jsonNumber(double value) {
+  return std::isfinite(value) ? format("%.6g", value) : std::string("null");
+}
+
+bool writeFile(const std::string &path, const std::string &text,
+               std::string &error) {
+  FILE *file = std::fopen(path.c_str(), "wb");
+  if (!file) {
+    error = "cannot write '" + path + "': " + std::strerror(errno);
+    return false;
+  }
+  bool ok = std::fwrite(text.data(), 1, text.size(), file) == text.size();
+  ok &= std::fclose(file) == 0;
+  if (!ok)
+    error = "cannot write '" + path + "'";
+  return ok;
+}
+
+std::string benchJson(const Gpu &gpu, const CublasSession *cublas,
+                      const Options &options, uint64_t seed,
+                      const std::vector<BenchRow> &rows) {
+  std::string out = "{\n  \"gpu\": {";
+  out += "\"name\": " + jsonString(gpu.device.name);
+  out += ", \"ordinal\": " + std::to_string(gpu.device.ordinal);
+  out += ", \"chip\": " + jsonString(formatChip(gpu.device.computeMajor,
+                                                gpu.device.computeMinor));
+  out += ", \"sm_count\": " + std::to_string(gpu.smCount);
+  out += ", \"memory_bytes\": " + std::to_string(gpu.totalMemory);
+  out += ", \"l2_bytes\": " + std::to_string(gpu.l2Bytes);
+  out += ", \"pci_bus_id\": " + jsonString(gpu.pciBusId);
+  out += ", \"driver_version\": " + jsonString(gpu.nvml.driverVersion);
+  out += ", \"cuda_driver_api\": " + std::to_string(gpu.device.driverVersion);
+  out += ", \"sm_clock_max_mhz\": " + std::to_string(gpu.maxSmClockMhz());
+  out +=
+      ", \"memory_clock_max_mhz\": " + std::to_string(gpu.maxMemoryClockMhz());
+  out += "},\n  \"cublas\": ";
+  if (cublas)
+    out += "{\"library\": " + jsonString(cublas->cublas->path) +
+           ", \"version\": " + std::to_string(cublas->version) +
+           ", \"math_mode\": \"pedantic\"}";
+  else
+    out += "null";
+  out += ",\n  \"warmup\": " + std::to_string(options.warmup);
+  out += ",\n  \"iters\": " + std::to_string(options.iters);
+  out += ",\n  \"seed\": " + std::to_string(seed);
+  out += ",\n  \"results\": [";
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const BenchRow &r = rows[i];
+    out += i == 0 ? "\n    {" : ",\n    {";
+    out += "\"kernel\": " + jsonString(r.kernel);
+    out += ", \"manifest\": " + jsonString(r.path);
+    out += ", \"ok\": " + std::string(r.ok ? "true" : "false");
+    out += ", \"m\": " + std::to_string(r.m);
+    out += ", \"n\": " + std::to_string(r.n);
+    out += ", \"k\": " + std::to_string(r.k);
+    out += ", \"config\": " + jsonString(r.config);
+    out += ", \"config_text\": " + jsonString(r.configText);
+    out += ", \"binary\": " + jsonString(r.binary);
+    out += ", \"buffer_sets\": " + std::to_string(r.sets);
+    out += ", \"ms\": " + jsonNumber(r.ms);
+    out += ", \"min_ms\": " + jsonNumber(r.minMs);
+    out += ", \"max_ms\": " + jsonNumber(r.maxMs);
+    out += ", \"tflops\": " + jsonNumber(r.tflops);
+    out += ", \"cublas_ms\": " + jsonNumber(r.cublasMs);
+    out += ", \"cublas_tflops\": " + jsonNumber(r.cublasTflops);
+    out += ", \"ratio\": " + jsonNumber(r.ratio);
+    out += ", \"note\": " + jsonString(r.note) + "}";
+  }
+  out += rows.empty() ? "]\n}\n" : "\n  ]\n}\n";
+  return out;
+}
+
+std::string csvField(const std::string &text) {
+  if (text.find_first_of(",\"\n") == std::string::npos)
+    return text;
+  std::string out = "\"";
+  for (char c : text)
+    out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+std::string csvNumber(double value) {
+  return std::isfinite(value) ? format("%.6g", value) : std::string();
+}
+
+std::string benchCsv(const Gpu &gpu, const std::vector<BenchRow> &rows) {
+  std::string out = "kernel,manifest,ok,m,n,k,config,binary,buffer_sets,ms,"
+                    "min_ms,max_ms,tflops,cublas_ms,cublas_tflops,ratio,"
+                    "note,gpu,driver_version,cuda_driver_api,"
+                    "sm_clock_max_mhz,memory_clock_max_mhz\n";
+  for (const BenchRow &r : rows) {
+    out += csvField(r.kernel) + "," + csvField(r.path) + "," +
+           (r.ok ? "1" : "0") + "," + std::to_string(r.m) + "," +
+           std::to_string(r.n) + "," + std::to_string(r.k) + "," +
+           csvField(r.config) + "," + r.binary + "," + std::to_string(r.sets) +
+           "," + csvNumber(r.ms) + "," + csvNumber(r.minMs) + "," +
+           csvNumber(r.maxMs) + "," + csvNumber(r.tflops) + "," +
+           csvNumber(r.cublasMs) + "," + csvNumber(r.cublasTflops) + "," +
+           csvNumber(r.ratio) + "," + csvField(r.note) + "," +
+           csvField(gpu.device.name) + "," + csvField(gpu.nvml.driverVersion) +
+           "," + std::to_string(gpu.device.driverVersion) + "," +
+           std::to_string(gpu.maxSmClockMhz()) + "," +
+           std::to_string(gpu.maxMemoryClockMhz()) + "\n";
+  }
+  return out;
+}
+
+int runBench(const Gpu &gpu, const Options &options,
+             const std::vector<std::string> &paths) {
+  uint64_t seed = options.haveSeed ? options.seed : freshSeed();
+  std::unique_ptr<CublasSession> cublas;
+  std::string cublasNote;
+  if (options.cublas) {
+    std::string error;
+    const Cublas *library = loadCublas(error);
+    if (library) {
+      cublas = std::make_unique<CublasSession>();
+      if (!cublas->open(*library, gpu, error))
+        cublas.reset();
+    }
+    if (!cublas)
+      cublasNote = "cuBLAS comparison left out: " + error;
+  } else {
+    cublasNote = "cuBLAS comparison left out (--no-cublas)";
+  }
+  std::printf("%s\n%s\nwarm-up %d, timed launches %d (median), seed %llu\n",
+              gpu.describe().c_str(),
+              cublas ? cublas->describe().c_str() : cublasNote.c_str(),
+              options.warmup, options.iters,
+              static_cast<unsigned long long>(seed));
+  std::fflush(stdout);
+
+  std::vector<BenchRow> rows;
+  bool fatal = false;
+  for (size_t i = 0; i < paths.size(); ++i) {
+    std::fprintf(stderr, "[%zu/%zu] %s ...\n", i + 1, paths.size(),
+                 paths[i].c_str());
+    if (fatal) {
+      BenchRow row;
+      row.kernel = row.path = paths[i];
+      row.note = "not run: the CUDA context is unusable after an earlier "
+                 "failure";
+      rows.push_back(row);
+      continue;
+    }
+    rows.push_back(
+        benchArtifact(gpu, cublas.get(), options, paths[i], seed, fatal));
+  }
+  std::printf("\n");
+  printTable(rows);
+
+  int exitCode = kExitOk;
+  for (const BenchRow &row : rows)
+    if (!row.ok)
+      exitCode = kExitFailed;
+  std::string error;
+  if (!options.jsonPath.empty() &&
+      !writeFile(options.jsonPath,
+                 benchJson(gpu, cublas.get(), options, seed, rows), error)) {
+    std::fprintf(stderr, "tile-run: %s\n", error.c_str());
+    exitCode = kExitFailed;
+  }
+  if (!options.csvPath.empty() &&
+      !writeFile(options.csvPath, benchCsv(gpu, rows), error)) {
+    std::fprintf(stderr, "tile-run: %s\n", error.c_str());
+    exitCode = kExitFailed;
+  }
+  return exitCode;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  for (int i = 1; i < argc; ++i)
+    if (std::strcmp(argv[i], "--help") == 0 ||
+        std::strcmp(argv[i], "-h") == 0 ||
+        (i == 1 && std::strcmp(argv[i], "help") == 0)) {
+      std::fputs(kUsage, stdout);
+      return kExitOk;
+    }
+  Options options;
+  if (!parseOptions(argc, argv, options))
+    return kExitUsage;
+  std::vector<std::string> paths;
+  std::string error;
+  if (!expandArtifactPaths(options.artifacts, paths, error)) {
+    std::fprintf(stderr, "tile-run: %s\n", error.c_str());
+    return kExitFailed;
+  }
+  if (options.command == "info")
+    return runInfo(paths);
+
+  Gpu gpu;
+  int status = gpu.open(options.device, error);
+  if (status != TILE_SUCCESS) {
+    std::fprintf(stderr, "tile-run: %s\n", error.c_str());
+    return status == TILE_ERROR_NO_DRIVER || status == TILE_ERROR_NO_DEVICE ||
+                   status == TILE_ERROR_DRIVER_TOO_OLD
+               ? kExitNoGpu
+               : kExitFailed;
+  }
+  if (options.command == "verify")
+    return runVerify(gpu, options, paths);
+  return runBench(gpu, options, paths);
+}
