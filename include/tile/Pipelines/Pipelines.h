@@ -1,0 +1,93 @@
+//===- Pipelines.h - tile-opt's pass pipelines ------------------*- C++ -*-===//
+//
+// The pipeline from linalg.matmul to PTX/cubin, as one builder function that
+// lists the passes in order: reading buildMatmulToPTXPipeline tells the
+// whole story.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_PIPELINES_PIPELINES_H
+#define TILE_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+namespace tile {
+
+/// Options of the matmul → PTX pipeline (`--tile-matmul-to-ptx="..."`).
+struct MatmulToPTXOptions : public PassPipelineOptions<MatmulToPTXOptions> {
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("Target chip (sm_XY)"),
+                           llvm::cl::init("sm_90")};
+  Option<std::string> ptxVersion{
+      *this, "ptx-version",
+      llvm::cl::desc("PTX ISA version of the output, as major.minor"),
+      llvm::cl::init("8.0")};
+  Option<unsigned> optLevel{*this, "opt-level",
+                            llvm::cl::desc("LLVM optimization level (0-3)"),
+                            llvm::cl::init(3)};
+  // Config overrides: each replaces one field of the chosen #tile.config.
+  ListOption<int64_t> blockTile{*this, "block",
+                                llvm::cl::desc("Block tile M,N,K")};
+  ListOption<int64_t> warpTile{*this, "warp", llvm::cl::desc("Warp tile M,N")};
+  ListOption<int64_t> threadTile{*this, "thread",
+                                 llvm::cl::desc("Thread tile M,N")};
+  Option<int64_t> stages{*this, "stages",
+                         llvm::cl::desc("Shared-memory stages, 1 or 2 "
+                                        "(0: chosen by the config pass)"),
+                         llvm::cl::init(0)};
+  Option<int64_t> swizzle{*this, "swizzle",
+                          llvm::cl::desc("Launch swizzle group in block rows "
+                                         "(0: chosen by the config pass)"),
+                          llvm::cl::init(0)};
+  Option<std::string> smem{
+      *this, "smem",
+      llvm::cl::desc("A-tile shared layout: none, pad<N> or xor (empty: "
+                     "chosen by the config pass)"),
+      llvm::cl::init("")};
+  Option<std::string> prefetch{
+      *this, "prefetch",
+      llvm::cl::desc("Register prefetch: true or false (empty: chosen by the "
+                     "config pass)"),
+      llvm::cl::init("")};
+  Option<std::string> tuningTable{
+      *this, "tuning-table",
+      llvm::cl::desc("JSON tuning table (empty: the built-in one)"),
+      llvm::cl::init("")};
+  // Output.
+  Option<std::string> outputDir{
+      *this, "output-dir",
+      llvm::cl::desc("Directory for <kernel>.ptx/.cubin/.json (empty: write "
+                     "nothing)"),
+      llvm::cl::init("")};
+  Option<std::string> ptxas{
+      *this, "ptxas",
+      llvm::cl::desc("ptxas for the cubin: auto, off, or a path"),
+      llvm::cl::init("auto")};
+  Option<bool> report{*this, "report",
+                      llvm::cl::desc("Print the cost-model report of every "
+                                     "kernel"),
+                      llvm::cl::init(false)};
+};
+
+/// Adds the whole matmul → PTX/cubin pipeline to `pm` (anchored on
+/// builtin.module): bufferization of tensor matmuls, configuration, block,
+/// shared-memory, warp and thread tiling, software pipelining, kernel
+/// outlining, NVVM lowering and export.
+void buildMatmulToPTXPipeline(OpPassManager &pm,
+                              const MatmulToPTXOptions &options);
+
+/// Adds only the tiling stages (configure through software pipelining), which
+/// turn each linalg.matmul into a gpu.launch of SIMT code.
+void buildMatmulTilingPipeline(OpPassManager &pm,
+                               const MatmulToPTXOptions &options);
+
+/// Registers `tile-matmul-to-ptx` and `tile-matmul-tiling` with the pass
+/// pipeline registry.
+void registerTilePipelines();
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_PIPELINES_PIPELINES_H

@@ -1,0 +1,254 @@
+//===- Passes.td - tile-opt's passes -----------------------*- tablegen -*-===//
+//
+// One pass per stage of the tiling hierarchy. Each reads the #tile.config
+// that `tile-configure` wrote on the matmul and does one thing.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_TRANSFORMS_PASSES_TD
+#define TILE_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TileConfigure : Pass<"tile-configure"> {
+  let summary = "Choose a #tile.config for every linalg.matmul";
+  let description = [{
+    Attaches `tile.config = #tile.config<...>` to every `linalg.matmul` under
+    the pass's root. The config comes from, in order of precedence:
+
+    1. fields given as pass options (`block=`, `warp=`, `thread=`, `stages=`,
+       `swizzle=`, `smem=`, `prefetch=`), each overriding one field;
+    2. a config the user already wrote on the op;
+    3. the tuning table (`tuning-table=`), by shape, element type and chip;
+    4. the cost model's default for the shape, element type and chip.
+
+    Then checks that the kernel can run on the chip and rejects it with an
+    error at the op otherwise: shared memory per block over the chip's limit,
+    an estimated register need over 255 per thread, more than 1024 threads.
+    Matmuls the pipeline cannot lower yet (dynamic shapes, element types
+    other than f32, non-identity operand layouts) are errors at the op too.
+    A root without any matmul is left unchanged.
+
+    Example:
+    ```mlir
+    linalg.matmul {tile.config = #tile.config<block = [128, 128, 8],
+        warp = [32, 64], thread = [8, 8], stages = 2, swizzle = 8,
+        smem = pad(4), prefetch = true>}
+      ins(%A, %B : memref<4096x4096xf32>, memref<4096x4096xf32>)
+      outs(%C : memref<4096x4096xf32>)
+    ```
+  }];
+  let dependentDialects = ["::mlir::tile::TileDialect"];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (sm_XY) whose limits the config must respect">,
+    ListOption<"blockTile", "block", "int64_t",
+               "Block tile M,N,K (overrides the chosen config)">,
+    ListOption<"warpTile", "warp", "int64_t",
+               "Warp tile M,N (overrides the chosen config)">,
+    ListOption<"threadTile", "thread", "int64_t",
+               "Thread tile M,N (overrides the chosen config)">,
+    Option<"stages", "stages", "int64_t", /*default=*/"0",
+           "Shared-memory pipeline stages, 1 or 2 (0: keep the chosen one)">,
+    Option<"swizzle", "swizzle", "int64_t", /*default=*/"0",
+           "Launch swizzle group size in block rows, >= 1 (0: keep the "
+           "chosen one)">,
+    Option<"smem", "smem", "std::string", /*default=*/"\"\"",
+           "Shared-memory layout of the A tile: none, pad<N> (e.g. pad4) or "
+           "xor (empty: keep the chosen one)">,
+    Option<"prefetch", "prefetch", "std::string", /*default=*/"\"\"",
+           "Register prefetch of fragments: true or false (empty: keep the "
+           "chosen one)">,
+    Option<"tuningTable", "tuning-table", "std::string", /*default=*/"\"\"",
+           "JSON tuning table consulted by shape, element type and chip "
+           "before the cost model (empty: the table built into tile-opt)">,
+  ];
+}
+
+def TileBlockTile : Pass<"tile-block-tile", "::mlir::ModuleOp"> {
+  let summary = "Make each configured matmul a kernel of thread blocks with a "
+                "swizzled launch order";
+  let description = [{
+    Replaces every `linalg.matmul` that carries a `#tile.config` (and the
+    `linalg.fill` of its output that directly precedes it, if any) by a
+    `gpu.launch_func` of a new kernel, `gpu.func @<function>_matmul<i>` in a
+    `gpu.module` of the same name. The kernel's parameters are always
+    (A, B, C), in that order (the ABI the manifest describes); A and B are
+    marked `llvm.noalias` + `llvm.readonly` (the read-only `ld.global.nc`
+    path), C `llvm.noalias`.
+
+    One thread block computes one BM×BN tile of C and has
+    (BM/WM)·(BN/WN)·32 threads. The grid is one-dimensional; the linear block
+    index is mapped to a (tile row, tile column) pair in groups of G tile rows
+    (G = `swizzle` of the config), so blocks that run at the same time read
+    the same rows of A and columns of B from L2. The mapping is a bijection
+    for every grid, including a last, partial group.
+
+    Inside the kernel, the block's tile of C is computed by a `linalg.matmul`
+    on subviews (edge tiles get the remaining, smaller extent). At this stage
+    that matmul runs in thread 0 of the block (`scf.if` on the thread index),
+    so the IR stays a correct SIMT program; the following passes distribute
+    the work over warps and lanes. The kernel records the config
+    (`tile.config`), the problem (`tile.matmul`) and how far it has been
+    lowered (`tile.stage`).
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
+def TilePromoteShared : Pass<"tile-promote-shared"> {
+  let summary = "Step through K in block-tile slices staged in shared memory";
+  let description = [{
+    In every kernel made by `tile-block-tile`, creates the K loop over BK-deep
+    slices and stages each slice of A and B in shared memory (dynamic shared
+    memory, carved with `memref.view`; the launch's dynamic shared memory
+    size is set to match):
+
+    - A is stored k-major (`[BK][BM + pad]`), so the BM values a thread needs
+      for one k step are contiguous and load as 16-byte vectors; B is stored
+      as it is in memory (`[BK][BN]`).
+    - The copies are split over all threads of the block. A thread copies
+      16-byte vectors where the operand's row length keeps them aligned
+      (K % 4 == 0 for A, N % 4 == 0 for B), single elements otherwise.
+      Out-of-range rows and columns are clamped to the last valid index (their
+      products only reach elements of C that are never stored), and elements
+      past K are zero, so partial tiles need no other special case.
+    - The A tile's layout follows the config: `pad(P)` adds P elements to each
+      row, `xor` permutes 16-byte granules by the row index; both keep the
+      transposing stores and the fragment loads free of bank conflicts.
+    - Barriers: after the stores (before any thread reads the slice) and
+      after the compute (before the next slice overwrites it).
+
+    The block tile's matmul now reads the shared slices (A through a
+    transposed view) and still runs in thread 0.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def TileWarpTile : Pass<"tile-warp-tile"> {
+  let summary = "Split the block tile among warps";
+  let description = [{
+    Gives each warp a WM×WN sub-tile of the block tile: warp w = tid / 32
+    owns rows (w / (BN/WN))·WM and columns (w mod (BN/WN))·WN. The block-level
+    matmul becomes a matmul on the warp's subviews of C and of the shared
+    slices, run by lane 0 of each warp (and the C initialisation, if any,
+    likewise), so the IR stays a correct SIMT program until thread tiling.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def TileThreadTile : Pass<"tile-thread-tile"> {
+  let summary = "Give each lane a register tile of C";
+  let description = [{
+    Replaces each warp's matmul with per-lane code: the warp's 32 lanes form a
+    (WM/TM)×(WN/TN) grid and lane (lm, ln) holds a TM×TN tile of C in
+    registers, as sub-tiles of up to 4×4 spread over the warp tile, so that
+    every fragment load is one 16-byte `vector.load` from shared memory and
+    the lanes of a warp touch distinct banks or share a broadcast.
+
+    The accumulators are loaded from C (or set to the fill value) before the
+    K loop, carried through it as `scf.for` iter_args, and stored after it
+    with one guard per vector (edge tiles store only what lies inside C).
+    Each k step loads TM + TN values per lane and does TM·TN `vector.fma`s.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
+def TilePipeline : Pass<"tile-pipeline"> {
+  let summary = "Software-pipeline the K loop: double-buffered shared memory "
+                "and register prefetch";
+  let description = [{
+    Restructures the K loop made by the earlier passes, as the config says:
+
+    - `stages = 2`: shared memory holds two slices. The global loads of slice
+      k+1 are issued into registers at the top of iteration k, before its
+      FMAs; they are stored into the other buffer after the FMAs, followed by
+      a single barrier. The first slice is loaded before the loop. The last
+      iteration re-reads its own slice instead of being peeled (peeling makes
+      LLVM schedule all its loads first and spill).
+      `stages = 1` keeps one buffer and two barriers per slice.
+    - `prefetch = true`: the fragments of k step kk+1 are loaded from shared
+      memory before the FMAs of step kk; the first fragments of the next
+      slice are loaded right after the barrier and carried through the loop
+      as iter_args. An empty side-effecting `llvm.inline_asm` with a memory
+      clobber follows those loads so that LLVM cannot merge them back into
+      the next iteration (which would undo the prefetch).
+
+    The inner k loop is fully unrolled.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::LLVM::LLVMDialect"];
+}
+
+def TileExternDynamicShared : Pass<"tile-extern-dynamic-shared",
+                                   "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Give the dynamic shared memory global external linkage";
+  let description = [{
+    Runs after `convert-gpu-to-nvvm`. MLIR's lowering of
+    `gpu.dynamic_shared_memory` creates an `internal` zero-sized global in
+    address space 3; LLVM's NVPTX backend demotes such a global into a
+    function-local `.shared` variable of one byte, while the kernel indexes
+    it as the dynamic shared memory of the launch. With `external` linkage it
+    is emitted as `.extern .shared .align 16 .b8 name[]`, what CUDA's
+    `extern __shared__` arrays are.
+  }];
+}
+
+def TileExport : Pass<"tile-export", "::mlir::ModuleOp"> {
+  let summary = "Write each kernel as PTX, cubin and a manifest the runtime "
+                "can launch";
+  let description = [{
+    Serializes every `gpu.module` made from a matmul to PTX with its NVVM
+    target, writes `<kernel>.ptx`, assembles `<kernel>.cubin` with ptxas when
+    it is found (`CUDA_HOME`, `/usr/local/cuda`, or `PATH`; `ptxas -v` also
+    gives the registers and spills recorded in the manifest), and writes the
+    manifest `<kernel>.json` (docs/artifact.md) into `output-dir`. With an
+    empty `output-dir` nothing is written; the pass then only checks that
+    every kernel serializes. The gpu.modules stay in the IR.
+  }];
+  let options = [
+    Option<"outputDir", "output-dir", "std::string", /*default=*/"\"\"",
+           "Directory for the PTX, cubin and manifest files">,
+    Option<"ptxas", "ptxas", "std::string", /*default=*/"\"auto\"",
+           "ptxas to run: auto (search CUDA_HOME, /usr/local/cuda, PATH), "
+           "off (PTX only), or a path">,
+  ];
+}
+
+def TileReport : Pass<"tile-report", "::mlir::ModuleOp"> {
+  let summary = "Print the cost model's table for every configured matmul";
+  let description = [{
+    For every `linalg.matmul` with a `#tile.config` (or kernel made from
+    one), prints to stdout the cost model's view of the config: arithmetic
+    intensity at the global→shared and shared→register tiers, registers per
+    thread (estimate, and what ptxas reported once the kernel is exported),
+    shared bytes per block, occupancy (blocks and warps per SM) and the
+    predicted issue-slot efficiency. The IR is not changed.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip whose limits the table uses">,
+  ];
+}
+
+#endif // TILE_TRANSFORMS_PASSES_TD

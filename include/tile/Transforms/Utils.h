@@ -1,0 +1,113 @@
+//===- Utils.h - helpers the tile passes share --------------*- C++ -*-===//
+//
+// The contract between the passes: a kernel made by tile-block-tile is a
+// gpu.func with parameters (A, B, C) that records its config (`tile.config`),
+// its problem (`tile.matmul`) and how far it has been lowered (`tile.stage`).
+// Each pass transforms the kernels at the stage before its own.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_TRANSFORMS_UTILS_H
+#define TILE_TRANSFORMS_UTILS_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Pass/Pass.h"
+#include "tile/Dialect/Tile/TileDialect.h"
+
+#include <optional>
+
+namespace mlir {
+namespace tile {
+
+/// How far a kernel has been lowered, in pipeline order.
+enum class KernelStage {
+  Block,     // tile-block-tile: swizzled block tile, matmul in thread 0
+  Shared,    // tile-promote-shared: K loop over shared-memory slices
+  Warp,      // tile-warp-tile: one matmul per warp, in lane 0
+  Thread,    // tile-thread-tile: register tiles in every lane
+  Pipelined, // tile-pipeline: double buffering and register prefetch
+};
+
+constexpr llvm::StringLiteral kStageAttrName = "tile.stage";
+constexpr llvm::StringLiteral kMatmulAttrName = "tile.matmul";
+/// Marks the K loop of a kernel.
+constexpr llvm::StringLiteral kKLoopAttrName = "tile.k_loop";
+/// Dynamic shared memory bytes per block of a kernel.
+constexpr llvm::StringLiteral kSharedBytesAttrName = "tile.dynamic_shared_bytes";
+/// Marks the memref.view of a shared-memory buffer with its operand ("A"/"B").
+constexpr llvm::StringLiteral kSharedBufferAttrName = "tile.shared";
+
+llvm::StringRef stringifyStage(KernelStage stage);
+std::optional<KernelStage> getStage(gpu::GPUFuncOp kernel);
+void setStage(gpu::GPUFuncOp kernel, KernelStage stage);
+
+/// The problem a kernel computes: C[m][n] (+)= A[m][k] * B[k][n].
+struct MatmulProblem {
+  int64_t m = 0, n = 0, k = 0;
+  /// True when C is only written: C = fillValue + A*B (the matmul's output
+  /// was a linalg.fill); false when C is read and accumulated into.
+  bool fill = false;
+  /// The fill value (meaningful when `fill`).
+  FloatAttr fillValue;
+};
+
+DictionaryAttr buildMatmulAttr(MLIRContext *context,
+                               const MatmulProblem &problem);
+std::optional<MatmulProblem> getMatmulProblem(gpu::GPUFuncOp kernel);
+
+/// The kernels under `root` that are at `stage`. A kernel at an earlier
+/// stage is an error (the pass before this one did not run); kernels at later
+/// stages are left alone. `passName` names the pass for the message.
+FailureOr<SmallVector<gpu::GPUFuncOp>>
+getKernelsAtStage(Operation *root, KernelStage stage, StringRef passName);
+
+/// Records that `kernel` needs `bytes` of dynamic shared memory per block:
+/// on the kernel (`tile.dynamic_shared_bytes`) and on every gpu.launch_func
+/// of it under `root`.
+void setDynamicSharedBytes(Operation *root, gpu::GPUFuncOp kernel,
+                           int64_t bytes);
+
+/// Erases the ops in `region` whose results are unused and that have no
+/// side effects (what a rewrite leaves behind), innermost and last first.
+void eraseDeadOps(Region &region);
+
+/// An index constant.
+Value constIndex(OpBuilder &b, Location loc, int64_t value);
+
+/// (tile row, tile column) of the block with linear index `blockId` in a
+/// grid of tilesM x tilesN tiles visited in groups of `group` tile rows:
+/// consecutive block indices walk down a group's rows first, then move one
+/// tile column right; the last group may have fewer rows. A bijection from
+/// [0, tilesM*tilesN) onto the grid. Built with createOrFold, so constant
+/// inputs fold to constants (the unit test relies on it).
+std::pair<Value, Value> emitSwizzledTileIndex(OpBuilder &b, Location loc,
+                                              Value blockId, int64_t tilesM,
+                                              int64_t tilesN, int64_t group);
+
+/// Follows `view` through unit-stride memref.subview ops to the memref they
+/// view, adding the subview offsets to `indices`. Accesses the passes emit
+/// go to that root memref directly (fold-memref-alias-ops would drop their
+/// `alignment` attribute, and with it the 16-byte accesses).
+Value resolveToRoot(OpBuilder &b, Location loc, Value view,
+                    SmallVectorImpl<Value> &indices);
+
+inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+/// Thread blocks of the kernel for `problem` under `config` (one per tile).
+int64_t numBlocks(ConfigAttr config, const MatmulProblem &problem);
+
+/// Vector widths (elements) of the kernel's global accesses: A and B slice
+/// copies (the largest of 4, 2, 1 that divides both the operand's row
+/// length and the slice's row length, so every vector stays aligned) and C
+/// loads/stores (which also divide the B fragment width).
+struct GlobalVectorWidths {
+  int64_t a, b, c;
+};
+GlobalVectorWidths getGlobalVectorWidths(ConfigAttr config,
+                                         const MatmulProblem &problem);
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_TRANSFORMS_UTILS_H

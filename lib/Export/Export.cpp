@@ -1,0 +1,351 @@
+//===- Export.cpp - write kernels as PTX, cubin and manifest --------------===//
+//
+// For every gpu.module made from a matmul (lowered to NVVM, with an NVVM
+// target attached): PTX through the target's serializer, a cubin through
+// ptxas when it can be found, and the manifest of docs/artifact.md, written
+// with the runtime's own manifest writer so both sides agree on the format.
+// What ptxas -v reports (registers, spills, stack) goes into the manifest and
+// onto the gpu.module as `tile.ptxas` for the report.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Analysis/CostModel.h"
+#include "tile/Transforms/Passes.h"
+#include "tile/Transforms/Utils.h"
+#include "tile/runtime/Manifest.h"
+
+#include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILEEXPORT
+#include "tile/Transforms/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+namespace rt = ::tile::runtime;
+
+namespace {
+
+constexpr llvm::StringLiteral kPtxasAttrName = "tile.ptxas";
+
+/// What ptxas -v said about one kernel.
+struct PtxasReport {
+  int64_t registers = -1, spillStores = -1, spillLoads = -1, stackBytes = -1;
+};
+
+/// The ptxas to run for `option` ("auto", "off" or a path); empty if none.
+std::string findPtxas(StringRef option) {
+  if (option == "off")
+    return {};
+  if (option != "auto")
+    return option.str();
+  SmallVector<std::string> candidates;
+  for (const char *variable : {"CUDA_HOME", "CUDA_ROOT", "CUDA_PATH"})
+    if (std::optional<std::string> root = llvm::sys::Process::GetEnv(variable))
+      candidates.push_back(*root + "/bin/ptxas");
+  candidates.push_back("/usr/local/cuda/bin/ptxas");
+  for (const std::string &candidate : candidates)
+    if (llvm::sys::fs::can_execute(candidate))
+      return candidate;
+  if (llvm::ErrorOr<std::string> onPath =
+          llvm::sys::findProgramByName("ptxas"))
+    return *onPath;
+  return {};
+}
+
+/// The integer right before `unit` in `line` ("... 122 registers").
+int64_t numberBefore(StringRef line, StringRef unit) {
+  size_t at = line.find(unit);
+  if (at == StringRef::npos)
+    return -1;
+  StringRef head = line.take_front(at).rtrim();
+  size_t start = head.find_last_not_of("0123456789");
+  StringRef digits = start == StringRef::npos ? head : head.drop_front(start + 1);
+  int64_t value;
+  if (digits.getAsInteger(10, value))
+    return -1;
+  return value;
+}
+
+PtxasReport parsePtxasLog(StringRef log) {
+  PtxasReport report;
+  SmallVector<StringRef> lines;
+  log.split(lines, '\n');
+  for (StringRef line : lines) {
+    if (line.contains(" registers"))
+      report.registers = numberBefore(line, " registers");
+    if (line.contains("bytes stack frame")) {
+      report.stackBytes = numberBefore(line, " bytes stack frame");
+      report.spillStores = numberBefore(line, " bytes spill stores");
+      report.spillLoads = numberBefore(line, " bytes spill loads");
+    }
+  }
+  return report;
+}
+
+/// Runs `ptxas -v` on `ptxFile`, writing `cubinFile`.
+LogicalResult runPtxas(Operation *where, StringRef ptxas, StringRef chip,
+                       StringRef ptxFile, StringRef cubinFile,
+                       PtxasReport &report) {
+  SmallString<128> logFile;
+  if (llvm::sys::fs::createTemporaryFile("tile-ptxas", "log", logFile))
+    return where->emitError() << "tile-export: cannot create a temporary file";
+  std::string arch = ("-arch=" + chip).str();
+  SmallVector<StringRef> args = {ptxas, "-v", "-O3", arch, ptxFile, "-o",
+                                 cubinFile};
+  std::string error;
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(logFile),
+                                          StringRef(logFile)};
+  int status = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects,
+                                         /*SecondsToWait=*/300, 0, &error);
+  auto log = llvm::MemoryBuffer::getFile(logFile);
+  std::string logText = log ? (*log)->getBuffer().str() : "";
+  llvm::sys::fs::remove(logFile);
+  if (status != 0)
+    return where->emitError() << "tile-export: " << ptxas << " failed"
+                              << (error.empty() ? "" : ": " + error) << "\n"
+                              << logText;
+  report = parsePtxasLog(logText);
+  return success();
+}
+
+LogicalResult writeFile(Operation *where, StringRef path, StringRef data) {
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec);
+  if (ec)
+    return where->emitError() << "tile-export: cannot write " << path << ": "
+                              << ec.message();
+  os << data;
+  return success();
+}
+
+rt::BinaryInfo describeBinary(rt::BinaryFormat format, StringRef file,
+                              StringRef data) {
+  rt::BinaryInfo info;
+  info.format = format;
+  info.file = llvm::sys::path::filename(file).str();
+  info.size = data.size();
+  info.fnv1a64 = rt::fnv1a64(data.data(), data.size());
+  return info;
+}
+
+struct TileExportPass
+    : public mlir::tile::impl::TileExportBase<TileExportPass> {
+  using Base::Base;
+  void runOnOperation() override;
+
+private:
+  LogicalResult exportModule(gpu::GPUModuleOp module, StringRef ptxas);
+};
+
+LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
+                                           StringRef ptxas) {
+  // The kernel (gpu.func before lowering, llvm.func after) carries the
+  // problem and the config.
+  Operation *kernel = nullptr;
+  module.walk([&](Operation *op) {
+    if (op->hasAttr(kMatmulAttrName))
+      kernel = op;
+  });
+  if (!kernel)
+    return success(); // not a kernel of this project
+  if (isa<gpu::GPUFuncOp>(kernel))
+    return kernel->emitError()
+           << "tile-export: kernel is not lowered to NVVM yet (run the "
+              "tile-matmul-to-ptx pipeline, or convert-gpu-to-nvvm first)";
+  auto config = kernel->getAttrOfType<ConfigAttr>(TileDialect::kConfigAttrName);
+  auto matmulAttr = kernel->getAttrOfType<DictionaryAttr>(kMatmulAttrName);
+  auto sharedBytes = kernel->getAttrOfType<IntegerAttr>(kSharedBytesAttrName);
+  if (!config || !matmulAttr || !sharedBytes)
+    return kernel->emitError()
+           << "tile-export: kernel lacks tile.config, tile.matmul or "
+              "tile.dynamic_shared_bytes";
+  MatmulProblem problem;
+  problem.m = matmulAttr.getAs<IntegerAttr>("m").getInt();
+  problem.n = matmulAttr.getAs<IntegerAttr>("n").getInt();
+  problem.k = matmulAttr.getAs<IntegerAttr>("k").getInt();
+  problem.fill = matmulAttr.getAs<StringAttr>("c_init").getValue() == "fill";
+  if (problem.fill)
+    problem.fillValue = matmulAttr.getAs<FloatAttr>("c_fill");
+
+  std::optional<ArrayAttr> targets = module.getTargets();
+  auto target = targets && !targets->empty()
+                    ? dyn_cast<NVVM::NVVMTargetAttr>((*targets)[0])
+                    : nullptr;
+  if (!target || targets->size() != 1)
+    return module.emitError() << "tile-export: expects exactly one "
+                                 "#nvvm.target on the gpu.module (run "
+                                 "nvvm-attach-target)";
+
+  // PTX through the NVVM target.
+  auto serializer = cast<gpu::TargetAttrInterface>(target);
+  std::unique_ptr<SymbolTable> symbolTable;
+  gpu::TargetOptions options(
+      /*toolkitPath=*/{}, /*librariesToLink=*/{}, /*cmdOptions=*/{},
+      /*elfSection=*/{}, gpu::CompilationTarget::Assembly, [&]() {
+        if (!symbolTable)
+          symbolTable = std::make_unique<SymbolTable>(getOperation());
+        return symbolTable.get();
+      });
+  std::optional<SmallVector<char, 0>> object =
+      serializer.serializeToObject(module, options);
+  if (!object)
+    return module.emitError() << "tile-export: PTX generation failed";
+  StringRef ptx(object->data(), object->size());
+  ptx = ptx.rtrim('\0');
+
+  StringRef name = cast<SymbolOpInterface>(kernel).getName();
+  bool writeFiles = !outputDir.empty();
+  SmallString<256> ptxPath, cubinPath, manifestPath;
+  if (writeFiles) {
+    if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
+      return module.emitError() << "tile-export: cannot create " << outputDir
+                                << ": " << ec.message();
+    for (auto [path, extension] :
+         {std::pair{&ptxPath, ".ptx"}, {&cubinPath, ".cubin"},
+          {&manifestPath, ".json"}}) {
+      *path = outputDir;
+      llvm::sys::path::append(*path, name + extension);
+    }
+  } else {
+    for (auto [path, extension] :
+         {std::pair{&ptxPath, "ptx"}, {&cubinPath, "cubin"}})
+      if (llvm::sys::fs::createTemporaryFile("tile-kernel", extension, *path))
+        return module.emitError() << "tile-export: no temporary file";
+  }
+  if (failed(writeFile(module, ptxPath, ptx)))
+    return failure();
+
+  // cubin (and the resource numbers) through ptxas.
+  PtxasReport report;
+  std::string cubin;
+  if (!ptxas.empty()) {
+    if (failed(runPtxas(module, ptxas, target.getChip(), ptxPath, cubinPath,
+                        report)))
+      return failure();
+    auto buffer = llvm::MemoryBuffer::getFile(cubinPath, /*IsText=*/false);
+    if (!buffer)
+      return module.emitError() << "tile-export: ptxas wrote no " << cubinPath;
+    cubin = (*buffer)->getBuffer().str();
+    Builder b(module.getContext());
+    module->setAttr(
+        kPtxasAttrName,
+        b.getDictionaryAttr(
+            {b.getNamedAttr("registers", b.getI64IntegerAttr(report.registers)),
+             b.getNamedAttr("spill_stores",
+                            b.getI64IntegerAttr(report.spillStores)),
+             b.getNamedAttr("spill_loads",
+                            b.getI64IntegerAttr(report.spillLoads)),
+             b.getNamedAttr("stack_bytes",
+                            b.getI64IntegerAttr(report.stackBytes))}));
+  }
+  if (!writeFiles) {
+    llvm::sys::fs::remove(ptxPath);
+    llvm::sys::fs::remove(cubinPath);
+    return success();
+  }
+
+  // The manifest.
+  rt::KernelManifest manifest;
+  manifest.kernel = name.str();
+  manifest.target.chip = target.getChip().str();
+  StringRef features = target.getFeatures();
+  std::string ptxVersion = "8.0";
+  if (size_t at = features.find("+ptx"); at != StringRef::npos) {
+    StringRef digits = features.drop_front(at + 4).take_while(
+        [](char c) { return c >= '0' && c <= '9'; });
+    if (digits.size() >= 2)
+      ptxVersion = (digits.drop_back() + "." + digits.take_back()).str();
+  }
+  manifest.target.ptxVersion = ptxVersion;
+  if (!cubin.empty())
+    manifest.binaries.push_back(
+        describeBinary(rt::BinaryFormat::Cubin, cubinPath, cubin));
+  manifest.binaries.push_back(
+      describeBinary(rt::BinaryFormat::Ptx, ptxPath, ptx));
+  manifest.launch.grid = {static_cast<uint32_t>(numBlocks(config, problem)), 1,
+                          1};
+  manifest.launch.block = {static_cast<uint32_t>(config.getNumThreads()), 1, 1};
+  manifest.launch.dynamicSharedBytes =
+      static_cast<uint32_t>(sharedBytes.getInt());
+  manifest.problem.m = problem.m;
+  manifest.problem.n = problem.n;
+  manifest.problem.k = problem.k;
+  manifest.problem.elementType = rt::ElementType::F32;
+  manifest.problem.cInit =
+      problem.fill ? rt::CInit::Fill : rt::CInit::Accumulate;
+  manifest.problem.cFillValue =
+      problem.fill ? problem.fillValue.getValueAsDouble() : 0.0;
+  GlobalVectorWidths widths = getGlobalVectorWidths(config, problem);
+  auto param = [](const char *paramName, rt::ParamRole role, int64_t rows,
+                  int64_t cols, int64_t width, rt::ParamAccess access) {
+    rt::ParamInfo info;
+    info.name = paramName;
+    info.role = role;
+    info.elementType = rt::ElementType::F32;
+    info.rows = rows;
+    info.cols = cols;
+    info.rowStride = cols;
+    info.colStride = 1;
+    info.alignment = static_cast<uint32_t>(width * 4);
+    info.access = access;
+    return info;
+  };
+  manifest.params = {
+      param("A", rt::ParamRole::Lhs, problem.m, problem.k, widths.a,
+            rt::ParamAccess::Read),
+      param("B", rt::ParamRole::Rhs, problem.k, problem.n, widths.b,
+            rt::ParamAccess::Read),
+      param("C", rt::ParamRole::Result, problem.m, problem.n, widths.c,
+            problem.fill ? rt::ParamAccess::Write
+                         : rt::ParamAccess::ReadWrite)};
+  TileConfig tc = config.toTileConfig();
+  manifest.config.block = {tc.blockM, tc.blockN, tc.blockK};
+  manifest.config.warp = {tc.warpM, tc.warpN};
+  manifest.config.thread = {tc.threadM, tc.threadN};
+  manifest.config.stages = tc.stages;
+  manifest.config.swizzle = tc.swizzleGroup;
+  manifest.config.smem = stringifySharedLayout(tc.smemLayout);
+  manifest.config.smemPad = tc.smemPad;
+  manifest.config.prefetch = tc.regPrefetch;
+  manifest.config.text = toString(tc);
+  manifest.resources.registers = report.registers;
+  manifest.resources.spillStores = report.spillStores;
+  manifest.resources.spillLoads = report.spillLoads;
+  manifest.resources.stackBytes = report.stackBytes;
+  std::string error;
+  if (!rt::validateManifest(manifest, error))
+    return module.emitError() << "tile-export: internal error, the manifest "
+                                 "does not validate: "
+                              << error;
+  if (cubin.empty())
+    llvm::sys::fs::remove(cubinPath); // none from an earlier run may linger
+  return writeFile(module, manifestPath, rt::writeManifestJson(manifest));
+}
+
+void TileExportPass::runOnOperation() {
+  std::string ptxasPath = findPtxas(ptxas);
+  if (ptxas != "auto" && ptxas != "off" &&
+      !llvm::sys::fs::can_execute(ptxasPath)) {
+    getOperation().emitError() << "tile-export: ptxas '" << ptxas
+                               << "' is not an executable file";
+    return signalPassFailure();
+  }
+  for (auto module : getOperation().getOps<gpu::GPUModuleOp>())
+    if (failed(exportModule(module, ptxasPath)))
+      return signalPassFailure();
+}
+
+} // namespace

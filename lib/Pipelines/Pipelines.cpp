@@ -1,0 +1,122 @@
+//===- Pipelines.cpp - tile-opt's pass pipelines --------------------------===//
+
+#include "tile/Pipelines/Pipelines.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+#include "tile/Transforms/Passes.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::tile;
+
+/// The tiling stages; `reportAfterConfigure` prints the cost-model table
+/// once the configs are chosen.
+static void addTilingPasses(OpPassManager &pm,
+                            const MatmulToPTXOptions &options,
+                            bool reportAfterConfigure) {
+  // Tensor-level matmuls (including the fill-then-matmul form) become
+  // memref-level ones; a module without tensors is left as it is.
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+
+  TileConfigureOptions configure;
+  configure.chip = options.chip;
+  configure.blockTile.assign(options.blockTile.begin(), options.blockTile.end());
+  configure.warpTile.assign(options.warpTile.begin(), options.warpTile.end());
+  configure.threadTile.assign(options.threadTile.begin(),
+                              options.threadTile.end());
+  configure.stages = options.stages;
+  configure.swizzle = options.swizzle;
+  configure.smem = options.smem;
+  configure.prefetch = options.prefetch;
+  configure.tuningTable = options.tuningTable;
+  pm.addPass(createTileConfigure(configure));
+  if (reportAfterConfigure) {
+    TileReportOptions report;
+    report.chip = options.chip;
+    pm.addPass(createTileReport(report));
+  }
+  pm.addPass(createTileBlockTile());
+  pm.addPass(createTilePromoteShared());
+  pm.addPass(createTileWarpTile());
+  pm.addPass(createTileThreadTile());
+  pm.addPass(createTilePipeline());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void mlir::tile::buildMatmulTilingPipeline(OpPassManager &pm,
+                                           const MatmulToPTXOptions &options) {
+  addTilingPasses(pm, options, /*reportAfterConfigure=*/options.report);
+}
+
+void mlir::tile::buildMatmulToPTXPipeline(OpPassManager &pm,
+                                          const MatmulToPTXOptions &options) {
+  // The report comes once, at the end, with what ptxas said next to the
+  // model's estimates.
+  addTilingPasses(pm, options, /*reportAfterConfigure=*/false);
+
+  // Device code to NVVM (the device half of upstream's
+  // gpu-lower-to-nvvm-pipeline; host code stays at the gpu.launch_func level,
+  // the runtime launches kernels from their manifests).
+  OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  device.addPass(memref::createFoldMemRefAliasOpsPass());
+  device.addPass(memref::createExpandStridedMetadataPass());
+  device.addPass(createLowerAffinePass());
+  device.addPass(createSCFToControlFlowPass());
+  device.addPass(createStripDebugInfoPass());
+  ConvertGpuOpsToNVVMOpsOptions toNVVM;
+  toNVVM.useBarePtrCallConv = true;
+  device.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
+  device.addPass(createTileExternDynamicShared());
+  device.addPass(LLVM::createNVVMOptimizeForTargetPass());
+  device.addPass(createCanonicalizerPass());
+  device.addPass(createCSEPass());
+  device.addPass(createReconcileUnrealizedCastsPass());
+
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  std::string version = options.ptxVersion;
+  version.erase(std::remove(version.begin(), version.end(), '.'),
+                version.end());
+  target.features = "+ptx" + version;
+  target.optLevel = options.optLevel;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+
+  TileExportOptions exportOptions;
+  exportOptions.outputDir = options.outputDir;
+  exportOptions.ptxas = options.ptxas;
+  pm.addPass(createTileExport(exportOptions));
+  if (options.report) {
+    TileReportOptions report;
+    report.chip = options.chip;
+    pm.addPass(createTileReport(report));
+  }
+}
+
+void mlir::tile::registerTilePipelines() {
+  PassPipelineRegistration<MatmulToPTXOptions>(
+      "tile-matmul-to-ptx",
+      "Compile every linalg.matmul to a GPU kernel: tiling, NVVM lowering, "
+      "PTX/cubin and manifest export",
+      buildMatmulToPTXPipeline);
+  PassPipelineRegistration<MatmulToPTXOptions>(
+      "tile-matmul-tiling",
+      "Only the tiling stages of tile-matmul-to-ptx: every linalg.matmul "
+      "becomes a gpu.launch of SIMT code",
+      buildMatmulTilingPipeline);
+}

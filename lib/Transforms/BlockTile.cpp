@@ -1,0 +1,208 @@
+//===- BlockTile.cpp - one thread block per tile of C, swizzled order -----===//
+//
+// Makes each configured linalg.matmul a kernel: gpu.module + gpu.func with
+// parameters (A, B, C), launched by a gpu.launch_func with one block per
+// BM x BN tile of C in a grouped ("swizzled") order. The block's share of the
+// matmul is a linalg.matmul on subviews run by thread 0; later passes
+// distribute it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Transforms/Utils.h"
+#include "tile/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILEBLOCKTILE
+#include "tile/Transforms/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// The linalg.fill of `matmul`'s output that directly precedes it, with a
+/// constant fill value; such a fill becomes the kernel's C initialisation.
+linalg::FillOp getFoldableFill(linalg::MatmulOp matmul, FloatAttr &value) {
+  auto fill = dyn_cast_or_null<linalg::FillOp>(matmul->getPrevNode());
+  if (!fill || !fill.hasPureBufferSemantics())
+    return nullptr;
+  if (fill.getOutputs().front() != matmul.getOutputs().front())
+    return nullptr;
+  if (!matchPattern(fill.getInputs().front(), m_Constant(&value)))
+    return nullptr;
+  return fill;
+}
+
+/// `extent - offset` clamped to `tile` when the extent is not a multiple of
+/// the tile (an edge tile is smaller), else the tile size as a constant.
+OpFoldResult tileExtent(OpBuilder &b, Location loc, Value offset,
+                        int64_t extent, int64_t tile) {
+  if (extent % tile == 0)
+    return b.getIndexAttr(tile);
+  Value left = arith::SubIOp::create(b, loc, constIndex(b, loc, extent), offset);
+  return arith::MinUIOp::create(b, loc, left, constIndex(b, loc, tile))
+      .getResult();
+}
+
+struct TileBlockTilePass
+    : public mlir::tile::impl::TileBlockTileBase<TileBlockTilePass> {
+  void runOnOperation() override;
+
+private:
+  LogicalResult tileMatmul(linalg::MatmulOp matmul, SymbolTable &symbols,
+                           int64_t index);
+};
+
+LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
+                                            SymbolTable &symbols,
+                                            int64_t index) {
+  ConfigAttr config = getConfig(matmul);
+  Location loc = matmul.getLoc();
+  if (!matmul.hasPureBufferSemantics())
+    return matmul.emitOpError()
+           << "must be on memrefs for tile-block-tile (bufferize first)";
+  Value a = matmul.getInputs()[0], b = matmul.getInputs()[1],
+        c = matmul.getOutputs()[0];
+  auto aType = cast<MemRefType>(a.getType());
+  auto bType = cast<MemRefType>(b.getType());
+  auto cType = cast<MemRefType>(c.getType());
+  for (MemRefType type : {aType, bType, cType})
+    if (!type.hasStaticShape() || !type.getLayout().isIdentity() ||
+        !type.getElementType().isF32())
+      return matmul.emitOpError()
+             << "operand type " << type
+             << " is not supported by tile-block-tile (run tile-configure, "
+                "which explains why)";
+
+  MatmulProblem problem;
+  problem.m = aType.getDimSize(0);
+  problem.k = aType.getDimSize(1);
+  problem.n = bType.getDimSize(1);
+  FloatAttr fillValue;
+  linalg::FillOp fill = getFoldableFill(matmul, fillValue);
+  if (fill) {
+    problem.fill = true;
+    problem.fillValue = fillValue;
+  }
+  int64_t tilesM = ceilDiv(problem.m, config.getBlockM());
+  int64_t tilesN = ceilDiv(problem.n, config.getBlockN());
+  int64_t blocks = numBlocks(config, problem);
+  int64_t numThreads = config.getNumThreads();
+
+  // The kernel: gpu.module @name { gpu.func @name(A, B, C) kernel }.
+  auto hostFunc = matmul->getParentOfType<FunctionOpInterface>();
+  std::string name =
+      (hostFunc ? hostFunc.getName().str() : std::string("kernel")) +
+      "_matmul" + std::to_string(index);
+  ModuleOp module = getOperation();
+  OpBuilder builder(module.getBodyRegion());
+  builder.setInsertionPointToEnd(module.getBody());
+  auto gpuModule = gpu::GPUModuleOp::create(builder, loc, name);
+  symbols.insert(gpuModule);
+  builder.setInsertionPointToStart(gpuModule.getBody());
+  auto funcType = builder.getFunctionType({aType, bType, cType}, {});
+  auto kernel = gpu::GPUFuncOp::create(builder, loc, gpuModule.getName(),
+                                       funcType);
+  kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                  builder.getUnitAttr());
+  kernel.setKnownBlockSizeAttr(builder.getDenseI32ArrayAttr(
+      {static_cast<int32_t>(numThreads), 1, 1}));
+  kernel.setKnownGridSizeAttr(builder.getDenseI32ArrayAttr(
+      {static_cast<int32_t>(blocks), 1, 1}));
+  // A and B are only read and nothing aliases: LLVM may use ld.global.nc.
+  for (unsigned arg : {0u, 1u, 2u})
+    kernel.setArgAttr(arg, "llvm.noalias", builder.getUnitAttr());
+  for (unsigned arg : {0u, 1u})
+    kernel.setArgAttr(arg, "llvm.readonly", builder.getUnitAttr());
+  setConfig(kernel, config);
+  kernel->setAttr(kMatmulAttrName, buildMatmulAttr(&getContext(), problem));
+  setStage(kernel, KernelStage::Block);
+
+  // The body: this block's tile of C.
+  Block &body = kernel.getBody().front();
+  builder.setInsertionPointToStart(&body);
+  Value argA = body.getArgument(0), argB = body.getArgument(1),
+        argC = body.getArgument(2);
+  Value blockId = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
+  Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+  auto [tileRow, tileCol] = emitSwizzledTileIndex(
+      builder, loc, blockId, tilesM, tilesN, config.getSwizzleGroup());
+  Value row0 = arith::MulIOp::create(builder, loc, tileRow,
+                                     constIndex(builder, loc, config.getBlockM()));
+  Value col0 = arith::MulIOp::create(builder, loc, tileCol,
+                                     constIndex(builder, loc, config.getBlockN()));
+  OpFoldResult rows =
+      tileExtent(builder, loc, row0, problem.m, config.getBlockM());
+  OpFoldResult cols =
+      tileExtent(builder, loc, col0, problem.n, config.getBlockN());
+  OpFoldResult zero = builder.getIndexAttr(0), one = builder.getIndexAttr(1);
+  OpFoldResult depth = builder.getIndexAttr(problem.k);
+  Value blockA = memref::SubViewOp::create(builder, loc, argA, {row0, zero},
+                                           {rows, depth}, {one, one});
+  Value blockB = memref::SubViewOp::create(builder, loc, argB, {zero, col0},
+                                           {depth, cols}, {one, one});
+  Value blockC = memref::SubViewOp::create(builder, loc, argC, {row0, col0},
+                                           {rows, cols}, {one, one});
+  Value isThread0 =
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, threadId,
+                            constIndex(builder, loc, 0));
+  Value value =
+      fill ? arith::ConstantOp::create(builder, loc, fillValue).getResult()
+           : Value();
+  auto ifThread0 = scf::IfOp::create(builder, loc, isThread0,
+                                     /*withElseRegion=*/false);
+  builder.setInsertionPointToStart(ifThread0.thenBlock());
+  if (fill)
+    linalg::FillOp::create(builder, loc, value, blockC);
+  auto blockMatmul = linalg::MatmulOp::create(
+      builder, loc, ValueRange{blockA, blockB}, ValueRange{blockC});
+  setConfig(blockMatmul, config);
+  builder.setInsertionPointToEnd(&body);
+  gpu::ReturnOp::create(builder, loc);
+
+  // The host side: launch the kernel on (A, B, C).
+  builder.setInsertionPoint(matmul);
+  auto c1 = constIndex(builder, loc, 1);
+  gpu::KernelDim3 grid{constIndex(builder, loc, blocks), c1, c1};
+  gpu::KernelDim3 threads{constIndex(builder, loc, numThreads), c1, c1};
+  gpu::LaunchFuncOp::create(builder, loc, kernel, grid, threads,
+                            /*dynamicSharedMemorySize=*/Value(),
+                            ValueRange{a, b, c});
+  matmul.erase();
+  if (fill)
+    fill.erase();
+  return success();
+}
+
+void TileBlockTilePass::runOnOperation() {
+  ModuleOp module = getOperation();
+  // Kernels are named after their host function and counted per function.
+  SmallVector<std::pair<linalg::MatmulOp, int64_t>> matmuls;
+  llvm::DenseMap<Operation *, int64_t> countPerFunction;
+  module.walk([&](linalg::MatmulOp matmul) {
+    if (!getConfig(matmul) || matmul->getParentOfType<gpu::GPUFuncOp>())
+      return;
+    Operation *function = matmul->getParentOfType<FunctionOpInterface>();
+    matmuls.push_back({matmul, countPerFunction[function]++});
+  });
+  if (matmuls.empty())
+    return;
+  module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                  UnitAttr::get(&getContext()));
+  SymbolTable symbols(module);
+  for (auto [matmul, index] : matmuls)
+    if (failed(tileMatmul(matmul, symbols, index)))
+      return signalPassFailure();
+}
+
+} // namespace

@@ -1,0 +1,230 @@
+//===- Configure.cpp - choose a #tile.config for every matmul -------------===//
+//
+// The one place where tiling decisions are made. Precedence: pass options
+// (field by field) > a config the user wrote on the op > the tuning table >
+// the cost model's default. Every matmul leaves with a config that runs on
+// the chip, or with an error at the op saying why not.
+//
+// Does not yet handle: dynamic shapes, element types other than f32,
+// transposed/broadcast operands (user-defined indexing maps), non-identity
+// memref layouts. Each is an error at the op, never a silent fallback.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Transforms/Utils.h"
+#include "tile/Analysis/CostModel.h"
+#include "tile/Analysis/TuningTable.h"
+#include "tile/Transforms/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tile-configure"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILECONFIGURE
+#include "tile/Transforms/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// Checks that the pipeline can lower `op`; emits the reason at the op
+/// otherwise. Fills `shape`.
+LogicalResult checkSupported(linalg::MatmulOp op, MatmulShape &shape) {
+  if (op.hasUserDefinedMaps())
+    return op.emitOpError()
+           << "with user-defined indexing maps (transposed or broadcast "
+              "operands) is not supported yet";
+  SmallVector<ShapedType> types;
+  for (Value operand : op->getOperands()) {
+    auto type = dyn_cast<ShapedType>(operand.getType());
+    if (!type || type.getRank() != 2)
+      return op.emitOpError() << "operand of type " << operand.getType()
+                              << " is not a 2-d memref or tensor";
+    types.push_back(type);
+  }
+  for (auto [index, type] : llvm::enumerate(types)) {
+    if (!type.hasStaticShape())
+      return op.emitOpError()
+             << "operand #" << index << " has dynamic shape " << type
+             << "; only static shapes are supported yet";
+    if (!type.getElementType().isF32())
+      return op.emitOpError()
+             << "element type " << type.getElementType() << " of operand #"
+             << index << " is not supported yet (only f32)";
+    if (auto memref = dyn_cast<MemRefType>(type)) {
+      if (!memref.getLayout().isIdentity())
+        return op.emitOpError()
+               << "operand #" << index << " has layout " << memref.getLayout()
+               << "; only row-major (identity-layout) memrefs are supported "
+                  "yet";
+      if (memref.getMemorySpace())
+        return op.emitOpError()
+               << "operand #" << index << " is in memory space "
+               << memref.getMemorySpace()
+               << "; only the default (global) memory space is supported";
+    }
+  }
+  shape.m = types[0].getDimSize(0);
+  shape.k = types[0].getDimSize(1);
+  shape.n = types[1].getDimSize(1);
+  shape.elementBytes = 4;
+  if (shape.m == 0 || shape.n == 0 || shape.k == 0)
+    return op.emitOpError() << "has an empty dimension (M = " << shape.m
+                            << ", N = " << shape.n << ", K = " << shape.k
+                            << "); there is nothing to compile";
+  return success();
+}
+
+struct TileConfigurePass
+    : public mlir::tile::impl::TileConfigureBase<TileConfigurePass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+private:
+  /// Applies the pass options to `config`; false (after an error) if an
+  /// option is malformed.
+  LogicalResult applyOverrides(TileConfig &config, Operation *where);
+  LogicalResult configure(linalg::MatmulOp op, const ChipInfo &chipInfo,
+                          const TuningTable &table);
+};
+
+LogicalResult TileConfigurePass::applyOverrides(TileConfig &c,
+                                                Operation *where) {
+  auto badOption = [&](StringRef name, const Twine &what) {
+    return where->emitError() << "tile-configure: option '" << name << "' "
+                              << what;
+  };
+  if (!blockTile.empty()) {
+    if (blockTile.size() != 3)
+      return badOption("block", "needs 3 sizes (M,N,K), got " +
+                                    Twine(blockTile.size()));
+    c.blockM = blockTile[0];
+    c.blockN = blockTile[1];
+    c.blockK = blockTile[2];
+  }
+  if (!warpTile.empty()) {
+    if (warpTile.size() != 2)
+      return badOption("warp",
+                       "needs 2 sizes (M,N), got " + Twine(warpTile.size()));
+    c.warpM = warpTile[0];
+    c.warpN = warpTile[1];
+  }
+  if (!threadTile.empty()) {
+    if (threadTile.size() != 2)
+      return badOption("thread",
+                       "needs 2 sizes (M,N), got " + Twine(threadTile.size()));
+    c.threadM = threadTile[0];
+    c.threadN = threadTile[1];
+  }
+  if (stages < 0)
+    return badOption("stages", "must be 1 or 2, got " + Twine(stages));
+  if (stages != 0)
+    c.stages = stages;
+  if (swizzle < 0)
+    return badOption("swizzle", "must be at least 1, got " + Twine(swizzle));
+  if (swizzle != 0)
+    c.swizzleGroup = swizzle;
+  if (!smem.empty() && !parseSharedLayout(smem, c.smemLayout, c.smemPad))
+    return badOption("smem", "must be none, pad<N> or xor, got '" + smem + "'");
+  if (!prefetch.empty()) {
+    if (prefetch != "true" && prefetch != "false")
+      return badOption("prefetch",
+                       "must be true or false, got '" + prefetch + "'");
+    c.regPrefetch = prefetch == "true";
+  }
+  return success();
+}
+
+LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
+                                           const ChipInfo &chipInfo,
+                                           const TuningTable &table) {
+  MatmulShape shape;
+  if (failed(checkSupported(op, shape)))
+    return failure();
+
+  TileConfig config;
+  [[maybe_unused]] const char *source;
+  if (ConfigAttr existing = getConfig(op)) {
+    config = existing.toTileConfig();
+    source = "written on the op";
+  } else if (std::optional<TileConfig> tuned = table.lookup(
+                 chipInfo.name, "f32", shape.m, shape.n, shape.k)) {
+    config = *tuned;
+    source = "tuning table";
+  } else {
+    config = defaultConfig(shape, chipInfo);
+    source = "cost model";
+  }
+  if (failed(applyOverrides(config, op)))
+    return failure();
+  LLVM_DEBUG(llvm::dbgs() << "matmul " << shape.m << "x" << shape.n << "x"
+                          << shape.k << ": " << toString(config) << " ("
+                          << source << ", then options)\n");
+
+  if (std::string error = checkConsistency(config); !error.empty())
+    return op.emitOpError() << "cannot use tile config " << toString(config)
+                            << ": " << error;
+  if (config.stages > 2)
+    return op.emitOpError() << "stages = " << config.stages
+                            << " is not supported yet (1 or 2)";
+  if (config.smemLayout == SharedLayout::Xor)
+    return op.emitOpError()
+           << "shared-memory layout 'xor' is not supported yet (use none or "
+              "pad<N>)";
+  CostReport report = evaluate(config, chipInfo, shape.elementBytes);
+  if (!report.fits)
+    return op.emitOpError() << "tile config " << toString(config)
+                            << " cannot run on " << chipInfo.name << ": "
+                            << report.whyNot;
+  int64_t tiles = ceilDiv(shape.m, config.blockM) *
+                  ceilDiv(shape.n, config.blockN);
+  if (tiles > std::numeric_limits<int32_t>::max())
+    return op.emitOpError() << "needs " << tiles
+                            << " thread blocks, over the grid limit of "
+                            << std::numeric_limits<int32_t>::max();
+  setConfig(op, ConfigAttr::get(op.getContext(), config));
+  return success();
+}
+
+void TileConfigurePass::runOnOperation() {
+  Operation *root = getOperation();
+  std::optional<ChipInfo> chipInfo = lookupChip(chip);
+  if (!chipInfo) {
+    root->emitError() << "tile-configure: unknown chip '" << chip
+                      << "' (known: sm_80, sm_90)";
+    return signalPassFailure();
+  }
+  const TuningTable *table = &TuningTable::builtin();
+  std::optional<TuningTable> loaded;
+  if (!tuningTable.empty()) {
+    llvm::Expected<TuningTable> parsed = TuningTable::load(tuningTable);
+    if (!parsed) {
+      root->emitError() << "tile-configure: "
+                        << llvm::toString(parsed.takeError());
+      return signalPassFailure();
+    }
+    loaded = std::move(*parsed);
+    table = &*loaded;
+  }
+  // Malformed options are reported once, before looking at any op.
+  TileConfig probe;
+  if (failed(applyOverrides(probe, root)))
+    return signalPassFailure();
+
+  bool failedAny = false;
+  root->walk([&](linalg::MatmulOp op) {
+    if (failed(configure(op, *chipInfo, *table)))
+      failedAny = true;
+  });
+  if (failedAny)
+    signalPassFailure();
+}
+
+} // namespace

@@ -1,0 +1,376 @@
+//===- Pipeline.cpp - software pipelining of the K loop -------------------===//
+//
+// Restructures the K loop of a thread-tiled kernel as its config says:
+//
+//   stages = 2: two shared buffers; iteration k issues the global loads of
+//   slice k+1 into registers before its FMAs and stores them into the other
+//   buffer after, then one barrier. The last iteration re-reads its own slice
+//   instead of being peeled (peeling made LLVM hoist all loads and spill).
+//
+//   prefetch = true: the fragments of k step kk+1 are loaded before the FMAs
+//   of step kk; with two stages the first fragments of the next slice are
+//   loaded right after the barrier and carried as iter_args, fenced by an
+//   empty side-effecting inline asm so LLVM cannot merge them into the next
+//   iteration's loads (which would undo the prefetch).
+//
+// The pass needs the loop body in the form tile-thread-tile makes: the slice
+// copy (global loads, shared stores), a barrier, the k-step loop, a barrier.
+// It moves and clones those parts; it does not invent new computation.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Transforms/Utils.h"
+#include "tile/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tile-pipeline"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILEPIPELINE
+#include "tile/Transforms/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// The parts of the K loop body, in order.
+struct LoopParts {
+  SmallVector<Operation *> copyLoads;  // global loads and pure index math
+  SmallVector<Operation *> copyStores; // stores into shared memory
+  scf::ForOp stepLoop;                 // the k steps of one slice
+  SmallVector<Operation *> stepLoads;  // fragment loads (+ their indices)
+  SmallVector<Operation *> stepCompute; // extracts, broadcasts, FMAs
+  /// Values of stepLoads used by stepCompute: the fragments.
+  SmallVector<Value> fragments;
+};
+
+bool writesMemory(Operation *op) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects)
+    return op->getNumRegions() != 0 || !isPure(op);
+  return effects.hasEffect<MemoryEffects::Write>();
+}
+
+/// Splits the K loop body into its parts; fails if it is not the form
+/// tile-thread-tile makes.
+FailureOr<LoopParts> analyzeLoop(scf::ForOp loop) {
+  LoopParts parts;
+  Block *body = loop.getBody();
+  // Constants are loop invariant: out of the way first.
+  for (Operation &op : llvm::make_early_inc_range(body->without_terminator()))
+    if (op.hasTrait<OpTrait::ConstantLike>())
+      op.moveBefore(loop);
+  auto reject = [](const char *why) {
+    LLVM_DEBUG(llvm::dbgs() << "K loop not pipelinable: " << why << "\n");
+    return failure();
+  };
+  auto it = body->begin();
+  for (; it != body->end() && !isa<gpu::BarrierOp>(*it); ++it) {
+    if (it->getNumRegions() != 0)
+      return reject("an op with regions in the slice copy");
+    (writesMemory(&*it) ? parts.copyStores : parts.copyLoads)
+        .push_back(&*it);
+  }
+  if (it == body->end())
+    return reject("no barrier after the slice copy");
+  ++it; // first barrier
+  parts.stepLoop = dyn_cast<scf::ForOp>(*it);
+  if (!parts.stepLoop)
+    return reject("no k-step loop after the first barrier");
+  ++it;
+  if (!isa<gpu::BarrierOp>(*it))
+    return reject("no barrier after the k-step loop");
+  ++it;
+  if (!isa<scf::YieldOp>(*it) ||
+      !llvm::equal(it->getOperands(), parts.stepLoop.getResults()))
+    return reject("the K loop does not yield the k-step loop's results");
+  // Copy loads must not depend on copy stores (they move above them).
+  llvm::SmallPtrSet<Operation *, 16> stores(parts.copyStores.begin(),
+                                            parts.copyStores.end());
+  for (Operation *op : parts.copyLoads)
+    for (Value operand : op->getOperands())
+      if (Operation *def = operand.getDefiningOp(); def && stores.count(def))
+        return reject("a global load depends on a shared store");
+
+  // Fragment loads are the shared-memory loads of the step loop and the
+  // index computations that only feed them.
+  Block *step = parts.stepLoop.getBody();
+  llvm::SetVector<Operation *> loadSide;
+  for (Operation &op : llvm::reverse(step->without_terminator())) {
+    bool isLoad = isa<vector::LoadOp, memref::LoadOp>(op);
+    bool feedsOnlyLoads =
+        !op.use_empty() && isPure(&op) &&
+        llvm::all_of(op.getUsers(),
+                     [&](Operation *user) { return loadSide.contains(user); });
+    if (isLoad || feedsOnlyLoads)
+      loadSide.insert(&op);
+    if (op.getNumRegions() != 0)
+      return reject("an op with regions in the k-step loop");
+  }
+  for (Operation &op : step->without_terminator()) {
+    if (loadSide.contains(&op)) {
+      parts.stepLoads.push_back(&op);
+      continue;
+    }
+    parts.stepCompute.push_back(&op);
+    for (Value operand : op.getOperands())
+      if (Operation *def = operand.getDefiningOp();
+          def && loadSide.contains(def) && !llvm::is_contained(parts.fragments, operand))
+        parts.fragments.push_back(operand);
+  }
+  return parts;
+}
+
+void cloneAll(OpBuilder &b, ArrayRef<Operation *> ops, IRMapping &map) {
+  for (Operation *op : ops)
+    b.clone(*op, map);
+}
+
+/// Keeps LLVM from merging the fragment loads just issued into later loads.
+void emitPrefetchFence(OpBuilder &b, Location loc) {
+  LLVM::InlineAsmOp::create(b, loc, TypeRange{}, ValueRange{}, "",
+                            "~{memory}", /*has_side_effects=*/true,
+                            /*is_align_stack=*/false,
+                            LLVM::tailcallkind::TailCallKind::None,
+                            LLVM::AsmDialectAttr(), ArrayAttr());
+}
+
+struct TilePipelinePass
+    : public mlir::tile::impl::TilePipelineBase<TilePipelinePass> {
+  void runOnOperation() override;
+
+private:
+  LogicalResult pipeline(gpu::GPUFuncOp kernel);
+};
+
+/// Shared buffers of the kernel, and how to get buffer `index` of each.
+/// Double buffering lays out [A0][A1][B0][B1] in the dynamic shared memory;
+/// buffer i of an operand is a memref.view at a computed byte shift, so every
+/// access keeps an identity-layout 2-d memref (and its explicit alignment).
+struct SharedBuffers {
+  memref::ViewOp viewA, viewB;
+  bool doubled = false;
+  int64_t bytesA = 0, bytesB = 0;
+
+  /// Maps the single-buffer views to buffer `index` (null: the single
+  /// buffers themselves), created at `b`.
+  void mapBuffer(OpBuilder &b, Location loc, Value index, IRMapping &map) {
+    if (!doubled) {
+      map.map(viewA.getResult(), viewA.getResult());
+      map.map(viewB.getResult(), viewB.getResult());
+      return;
+    }
+    for (auto [single, base, size] :
+         {std::tuple{viewA, int64_t(0), bytesA},
+          std::tuple{viewB, 2 * bytesA, bytesB}}) {
+      Value shift = arith::AddIOp::create(
+          b, loc, constIndex(b, loc, base),
+          arith::MulIOp::create(b, loc, index, constIndex(b, loc, size)));
+      auto buffer = memref::ViewOp::create(b, loc, single.getType(),
+                                           single.getSource(), shift,
+                                           ValueRange{});
+      buffer->setAttrs(single->getAttrs());
+      map.map(single.getResult(), buffer.getResult());
+    }
+  }
+};
+
+LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
+  ConfigAttr config = getConfig(kernel);
+  MatmulProblem problem = *getMatmulProblem(kernel);
+  scf::ForOp loop;
+  kernel.walk([&](scf::ForOp op) {
+    if (op->hasAttr(kKLoopAttrName))
+      loop = op;
+  });
+  SharedBuffers buffers;
+  kernel.walk([&](memref::ViewOp view) {
+    auto mark = view->getAttrOfType<StringAttr>(kSharedBufferAttrName);
+    if (mark && mark.getValue() == "A")
+      buffers.viewA = view;
+    if (mark && mark.getValue() == "B")
+      buffers.viewB = view;
+  });
+  FailureOr<LoopParts> maybeParts =
+      loop ? analyzeLoop(loop) : FailureOr<LoopParts>(failure());
+  if (failed(maybeParts) || !buffers.viewA || !buffers.viewB)
+    return kernel.emitError()
+           << "tile-pipeline: K loop is not the form tile-thread-tile makes "
+              "(slice copy, barrier, k-step loop, barrier)";
+  LoopParts &parts = *maybeParts;
+  bool doubleBuffer = config.getStages() >= 2;
+  bool prefetch = config.getRegPrefetch();
+  int64_t blockK = config.getBlockK();
+  int64_t numAccs = loop.getNumRegionIterArgs();
+  Location loc = loop.getLoc();
+  OpBuilder b(loop);
+  auto c = [&](int64_t value) { return constIndex(b, loc, value); };
+
+  // Two buffers of each operand, and the launch's shared memory doubled.
+  if (doubleBuffer) {
+    auto sharedBytes = kernel->getAttrOfType<IntegerAttr>(kSharedBytesAttrName);
+    auto shiftB = buffers.viewB.getByteShift().getDefiningOp<arith::ConstantIndexOp>();
+    if (!sharedBytes || !shiftB)
+      return kernel.emitError() << "tile-pipeline: shared buffers are not the "
+                                   "form tile-promote-shared makes";
+    buffers.doubled = true;
+    buffers.bytesA = shiftB.value();
+    buffers.bytesB = sharedBytes.getInt() - buffers.bytesA;
+    setDynamicSharedBytes(getOperation(), kernel, 2 * sharedBytes.getInt());
+  }
+
+  // Clones the fragment loads of k step `kk` from the buffer mapped in
+  // `buffer`; returns the fragments.
+  auto loadFragments = [&](OpBuilder &ob, int64_t kk,
+                           const IRMapping &buffer) {
+    IRMapping map = buffer;
+    map.map(parts.stepLoop.getInductionVar(), constIndex(ob, loc, kk));
+    cloneAll(ob, parts.stepLoads, map);
+    return llvm::map_to_vector(parts.fragments,
+                               [&](Value v) { return map.lookup(v); });
+  };
+  // Clones the FMAs of one k step; returns the new accumulators.
+  auto compute = [&](OpBuilder &ob, int64_t kk, ArrayRef<Value> fragments,
+                     ValueRange accs) {
+    IRMapping map;
+    map.map(parts.stepLoop.getInductionVar(), constIndex(ob, loc, kk));
+    map.map(parts.stepLoop.getRegionIterArgs(), accs);
+    map.map(parts.fragments, fragments);
+    cloneAll(ob, parts.stepCompute, map);
+    auto yield = cast<scf::YieldOp>(parts.stepLoop.getBody()->getTerminator());
+    return llvm::map_to_vector(yield.getOperands(),
+                               [&](Value v) { return map.lookup(v); });
+  };
+  // Clones the slice copy: global loads at `k0`, stores into `buffer`.
+  auto copySlice = [&](OpBuilder &ob, Value k0, const IRMapping &buffer,
+                       bool loads, bool stores, IRMapping &map) {
+    map.map(loop.getInductionVar(), k0);
+    for (auto [from, to] : buffer.getValueMap())
+      map.map(from, to);
+    if (loads)
+      cloneAll(ob, parts.copyLoads, map);
+    if (stores)
+      cloneAll(ob, parts.copyStores, map);
+  };
+
+  // Prologue (two stages): slice 0 into buffer 0, and its first fragments.
+  SmallVector<Value> init(loop.getInitArgs());
+  int64_t numFragments = 0;
+  if (doubleBuffer) {
+    IRMapping buffer0, copyMap;
+    buffers.mapBuffer(b, loc, c(0), buffer0);
+    copySlice(b, c(0), buffer0, true, true, copyMap);
+    gpu::BarrierOp::create(b, loc);
+    if (prefetch) {
+      SmallVector<Value> fragments = loadFragments(b, 0, buffer0);
+      emitPrefetchFence(b, loc);
+      numFragments = fragments.size();
+      llvm::append_range(init, fragments);
+    }
+    init.push_back(c(0)); // index of the buffer the iteration reads
+  }
+
+  auto newLoop = scf::ForOp::create(b, loc, loop.getLowerBound(),
+                                    loop.getUpperBound(), loop.getStep(), init);
+  newLoop->setAttrs(loop->getAttrs());
+  OpBuilder lb = OpBuilder::atBlockBegin(newLoop.getBody());
+  Value k0 = newLoop.getInductionVar();
+  ValueRange iterArgs = newLoop.getRegionIterArgs();
+  SmallVector<Value> accs(iterArgs.take_front(numAccs));
+  SmallVector<Value> fragments;
+  IRMapping current, next;
+  Value nextIndex;
+  if (doubleBuffer) {
+    Value index = iterArgs.back();
+    nextIndex = arith::XOrIOp::create(lb, loc, index, constIndex(lb, loc, 1));
+    buffers.mapBuffer(lb, loc, index, current);
+    buffers.mapBuffer(lb, loc, nextIndex, next);
+    fragments.assign(iterArgs.begin() + numAccs,
+                     iterArgs.begin() + numAccs + numFragments);
+    // The next slice (the last iteration re-reads its own) into registers.
+    int64_t lastK0 = (ceilDiv(problem.k, blockK) - 1) * blockK;
+    Value nextK0 = arith::MinUIOp::create(
+        lb, loc, arith::AddIOp::create(lb, loc, k0, constIndex(lb, loc, blockK)),
+        constIndex(lb, loc, lastK0));
+    IRMapping copyMap;
+    copySlice(lb, nextK0, next, /*loads=*/true, /*stores=*/false, copyMap);
+    // The stores clone later with the same map (their values are the loads').
+    current.map(loop.getInductionVar(), k0);
+    next.map(loop.getInductionVar(), nextK0);
+    for (auto [from, to] : copyMap.getValueMap())
+      next.map(from, to);
+  } else {
+    buffers.mapBuffer(lb, loc, Value(), current); // the one buffer
+    IRMapping copyMap;
+    copySlice(lb, k0, current, true, true, copyMap);
+    gpu::BarrierOp::create(lb, loc);
+  }
+
+  SmallVector<Value> nextFragments;
+  if (prefetch && !doubleBuffer)
+    fragments = loadFragments(lb, 0, current);
+  for (int64_t kk = 0; kk < blockK; ++kk) {
+    if (!prefetch)
+      fragments = loadFragments(lb, kk, current);
+    else if (kk + 1 < blockK)
+      nextFragments = loadFragments(lb, kk + 1, current);
+    if (doubleBuffer && kk == blockK - 1) {
+      // Store the next slice into the other buffer; once every thread has,
+      // its first fragments can be loaded (before this step's FMAs).
+      cloneAll(lb, parts.copyStores, next);
+      gpu::BarrierOp::create(lb, loc);
+      if (prefetch) {
+        nextFragments = loadFragments(lb, 0, next);
+        emitPrefetchFence(lb, loc);
+      }
+    }
+    accs = compute(lb, kk, fragments, accs);
+    fragments = nextFragments;
+  }
+  if (!doubleBuffer)
+    gpu::BarrierOp::create(lb, loc); // before the next slice overwrites
+  SmallVector<Value> yields(accs);
+  if (doubleBuffer) {
+    if (prefetch)
+      llvm::append_range(yields, fragments);
+    yields.push_back(nextIndex);
+  }
+  scf::YieldOp::create(lb, loc, yields);
+
+  for (int64_t i = 0; i < numAccs; ++i)
+    loop.getResult(i).replaceAllUsesWith(newLoop.getResult(i));
+  loop.erase();
+  if (doubleBuffer)
+    for (memref::ViewOp single : {buffers.viewA, buffers.viewB}) {
+      if (!single->use_empty())
+        return single.emitError()
+               << "tile-pipeline: single shared buffer still used outside the "
+                  "K loop";
+      single.erase();
+    }
+  eraseDeadOps(kernel.getBody());
+  setStage(kernel, KernelStage::Pipelined);
+  return success();
+}
+
+void TilePipelinePass::runOnOperation() {
+  FailureOr<SmallVector<gpu::GPUFuncOp>> kernels = getKernelsAtStage(
+      getOperation(), KernelStage::Thread, "tile-pipeline");
+  if (failed(kernels))
+    return signalPassFailure();
+  for (gpu::GPUFuncOp kernel : *kernels)
+    if (failed(pipeline(kernel)))
+      return signalPassFailure();
+}
+
+} // namespace

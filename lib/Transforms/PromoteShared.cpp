@@ -1,0 +1,300 @@
+//===- PromoteShared.cpp - K loop over slices staged in shared memory -----===//
+//
+// Creates the K loop of each kernel and stages the BK-deep slices of A and B
+// in shared memory: copies split over all threads (16-byte global loads where
+// the row length keeps them aligned), A stored k-major so one k step's A
+// values are contiguous, barriers after the stores and after the compute.
+// Padding of the A rows (pad(P)) is applied here; XOR swizzling is not done
+// yet (tile-configure rejects it).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Transforms/Utils.h"
+#include "tile/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/IR/AffineMap.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILEPROMOTESHARED
+#include "tile/Transforms/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// Everything the copy of one slice needs, shared by the A and B copies.
+struct CopyContext {
+  OpBuilder &b;
+  Location loc;
+  Value threadId;
+  int64_t numThreads;
+  Value k0;        // first k of the slice
+  MatmulProblem problem;
+  ConfigAttr config;
+  Value c(int64_t value) { return constIndex(b, loc, value); }
+};
+
+/// Granule `i`-th of this thread: g = tid + i*T, clamped to the last granule
+/// when the granules do not divide evenly (the extra threads redo the last
+/// one: the same value to the same address, and no branch to split later).
+Value granuleIndex(CopyContext &ctx, int64_t i, int64_t granules) {
+  Value g = ctx.threadId;
+  if (i > 0)
+    g = arith::AddIOp::create(ctx.b, ctx.loc, g, ctx.c(i * ctx.numThreads));
+  if ((i + 1) * ctx.numThreads > granules)
+    g = arith::MinUIOp::create(ctx.b, ctx.loc, g, ctx.c(granules - 1));
+  return g;
+}
+
+/// Loads `width` elements of `source` at (row, col); a plain memref.load for
+/// one element, an aligned vector.load otherwise.
+Value loadGlobal(CopyContext &ctx, Value source, Value row, Value col,
+                 int64_t width) {
+  Type f32 = ctx.b.getF32Type();
+  if (width == 1)
+    return memref::LoadOp::create(ctx.b, ctx.loc, source, ValueRange{row, col});
+  return vector::LoadOp::create(ctx.b, ctx.loc, VectorType::get({width}, f32),
+                                source, ValueRange{row, col},
+                                /*nontemporal=*/false,
+                                llvm::MaybeAlign(width * 4));
+}
+
+/// `value` where `valid`, zero elsewhere.
+Value zeroUnless(CopyContext &ctx, Value valid, Value value) {
+  Value zero = arith::ConstantOp::create(ctx.b, ctx.loc,
+                                         ctx.b.getZeroAttr(value.getType()));
+  return arith::SelectOp::create(ctx.b, ctx.loc, valid, value, zero);
+}
+
+/// Copies the BM x BK slice of A (row-major, M x K) into `sharedA`
+/// (k-major, [BK][BM]): each thread loads vectors along k and stores their
+/// elements down a column of the k-major tile.
+void copySliceA(CopyContext &ctx, Value globalA, Value row0, Value sharedA) {
+  int64_t blockM = ctx.config.getBlockM(), blockK = ctx.config.getBlockK();
+  int64_t width = getGlobalVectorWidths(ctx.config, ctx.problem).a;
+  int64_t perRow = blockK / width;
+  int64_t granules = blockM * perRow;
+  bool clampRows = ctx.problem.m % blockM != 0;
+  bool partialK = ctx.problem.k % blockK != 0;
+  for (int64_t i = 0; i < ceilDiv(granules, ctx.numThreads); ++i) {
+    Value g = granuleIndex(ctx, i, granules);
+    Value r = arith::DivUIOp::create(ctx.b, ctx.loc, g, ctx.c(perRow));
+    Value kc = arith::MulIOp::create(
+        ctx.b, ctx.loc,
+        arith::RemUIOp::create(ctx.b, ctx.loc, g, ctx.c(perRow)),
+        ctx.c(width));
+    // Rows past M (edge tiles) read row M-1: their products only reach rows
+    // of C that are never stored.
+    Value row = arith::AddIOp::create(ctx.b, ctx.loc, row0, r);
+    if (clampRows)
+      row = arith::MinUIOp::create(ctx.b, ctx.loc, row, ctx.c(ctx.problem.m - 1));
+    Value k = arith::AddIOp::create(ctx.b, ctx.loc, ctx.k0, kc);
+    Value valid;
+    if (partialK) {
+      // K is a multiple of the width: a vector is entirely in or out.
+      valid = arith::CmpIOp::create(ctx.b, ctx.loc, arith::CmpIPredicate::ult,
+                                    k, ctx.c(ctx.problem.k));
+      k = arith::MinUIOp::create(ctx.b, ctx.loc, k,
+                                 ctx.c(ctx.problem.k - width));
+    }
+    Value value = loadGlobal(ctx, globalA, row, k, width);
+    if (valid)
+      value = zeroUnless(ctx, valid, value);
+    for (int64_t j = 0; j < width; ++j) {
+      Value element = value;
+      if (width > 1)
+        element = vector::ExtractOp::create(ctx.b, ctx.loc, value, j);
+      Value kk = j == 0 ? kc
+                        : arith::AddIOp::create(ctx.b, ctx.loc, kc, ctx.c(j))
+                              .getResult();
+      memref::StoreOp::create(ctx.b, ctx.loc, element, sharedA,
+                              ValueRange{kk, r});
+    }
+  }
+}
+
+/// Copies the BK x BN slice of B (row-major, K x N) into `sharedB`
+/// ([BK][BN]) with vectors along n on both sides.
+void copySliceB(CopyContext &ctx, Value globalB, Value col0, Value sharedB) {
+  int64_t blockN = ctx.config.getBlockN(), blockK = ctx.config.getBlockK();
+  int64_t width = getGlobalVectorWidths(ctx.config, ctx.problem).b;
+  int64_t perRow = blockN / width;
+  int64_t granules = blockK * perRow;
+  bool clampCols = ctx.problem.n % blockN != 0;
+  bool partialK = ctx.problem.k % blockK != 0;
+  for (int64_t i = 0; i < ceilDiv(granules, ctx.numThreads); ++i) {
+    Value g = granuleIndex(ctx, i, granules);
+    Value kr = arith::DivUIOp::create(ctx.b, ctx.loc, g, ctx.c(perRow));
+    Value cc = arith::MulIOp::create(
+        ctx.b, ctx.loc,
+        arith::RemUIOp::create(ctx.b, ctx.loc, g, ctx.c(perRow)),
+        ctx.c(width));
+    Value k = arith::AddIOp::create(ctx.b, ctx.loc, ctx.k0, kr);
+    Value valid;
+    if (partialK) {
+      valid = arith::CmpIOp::create(ctx.b, ctx.loc, arith::CmpIPredicate::ult,
+                                    k, ctx.c(ctx.problem.k));
+      k = arith::MinUIOp::create(ctx.b, ctx.loc, k, ctx.c(ctx.problem.k - 1));
+    }
+    // Columns past N (edge tiles) read the last aligned vector of the row.
+    Value col = arith::AddIOp::create(ctx.b, ctx.loc, col0, cc);
+    if (clampCols)
+      col = arith::MinUIOp::create(ctx.b, ctx.loc, col,
+                                   ctx.c(ctx.problem.n - width));
+    Value value = loadGlobal(ctx, globalB, k, col, width);
+    if (valid)
+      value = zeroUnless(ctx, valid, value);
+    if (width == 1)
+      memref::StoreOp::create(ctx.b, ctx.loc, value, sharedB,
+                              ValueRange{kr, cc});
+    else
+      vector::StoreOp::create(ctx.b, ctx.loc, value, sharedB,
+                              ValueRange{kr, cc}, /*nontemporal=*/false,
+                              llvm::MaybeAlign(width * 4));
+  }
+}
+
+struct TilePromoteSharedPass
+    : public mlir::tile::impl::TilePromoteSharedBase<TilePromoteSharedPass> {
+  void runOnOperation() override;
+
+private:
+  LogicalResult promote(gpu::GPUFuncOp kernel);
+};
+
+LogicalResult TilePromoteSharedPass::promote(gpu::GPUFuncOp kernel) {
+  ConfigAttr config = getConfig(kernel);
+  MatmulProblem problem = *getMatmulProblem(kernel);
+  linalg::MatmulOp matmul;
+  kernel.walk([&](linalg::MatmulOp op) { matmul = op; });
+  auto ifThread0 = matmul ? dyn_cast<scf::IfOp>(matmul->getParentOp()) : nullptr;
+  auto blockA = matmul ? matmul.getInputs()[0].getDefiningOp<memref::SubViewOp>()
+                       : nullptr;
+  auto blockB = matmul ? matmul.getInputs()[1].getDefiningOp<memref::SubViewOp>()
+                       : nullptr;
+  if (!ifThread0 || !blockA || !blockB)
+    return kernel.emitError()
+           << "tile-promote-shared: kernel body is not the form "
+              "tile-block-tile makes (a block-tile linalg.matmul on subviews "
+              "in an scf.if)";
+  Location loc = matmul.getLoc();
+  OpBuilder b(ifThread0);
+  Value blockC = matmul.getOutputs()[0];
+  Value row0 =
+      getValueOrCreateConstantIndexOp(b, loc, blockA.getMixedOffsets()[0]);
+  OpFoldResult rows = blockA.getMixedSizes()[0];
+  Value col0 =
+      getValueOrCreateConstantIndexOp(b, loc, blockB.getMixedOffsets()[1]);
+  OpFoldResult cols = blockB.getMixedSizes()[1];
+  Value globalA = kernel.getArgument(0), globalB = kernel.getArgument(1);
+  Value threadId;
+  kernel.walk([&](gpu::ThreadIdOp op) { threadId = op; });
+  Value isThread0 = ifThread0.getCondition();
+
+  int64_t blockM = config.getBlockM(), blockN = config.getBlockN(),
+          blockK = config.getBlockK();
+  int64_t pad = config.getSmemLayout() == SharedLayout::Pad
+                    ? config.getSmemPad()
+                    : 0;
+  Type f32 = b.getF32Type();
+  Attribute workgroup = gpu::AddressSpaceAttr::get(
+      b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
+
+  // Shared memory: A k-major with padded rows, then B, each 16-byte aligned.
+  int64_t bytesA = llvm::alignTo(blockK * (blockM + pad) * 4, 16);
+  int64_t bytesB = llvm::alignTo(blockK * blockN * 4, 16);
+  Value smem = gpu::DynamicSharedMemoryOp::create(
+      b, loc,
+      MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                      MemRefLayoutAttrInterface(), workgroup));
+  auto viewA = memref::ViewOp::create(
+      b, loc, MemRefType::get({blockK, blockM + pad}, f32,
+                              MemRefLayoutAttrInterface(), workgroup),
+      smem, constIndex(b, loc, 0), ValueRange{});
+  viewA->setAttr(kSharedBufferAttrName, b.getStringAttr("A"));
+  auto viewB = memref::ViewOp::create(
+      b, loc, MemRefType::get({blockK, blockN}, f32,
+                              MemRefLayoutAttrInterface(), workgroup),
+      smem, constIndex(b, loc, bytesA), ValueRange{});
+  viewB->setAttr(kSharedBufferAttrName, b.getStringAttr("B"));
+  // Every access goes to the views themselves (padding columns are never
+  // touched), so later passes can swap the buffers underneath.
+  Value sharedA = viewA;
+  Value sharedB = viewB;
+
+  // The C initialisation (fill) stays before the loop, in thread 0.
+  for (Operation &op : llvm::make_early_inc_range(*ifThread0.thenBlock()))
+    if (isa<linalg::FillOp>(op)) {
+      auto ifFill = scf::IfOp::create(b, loc, isThread0, false);
+      op.moveBefore(ifFill.thenBlock()->getTerminator());
+    }
+
+  // The K loop over slices.
+  auto loop = scf::ForOp::create(b, loc, constIndex(b, loc, 0),
+                                 constIndex(b, loc, problem.k),
+                                 constIndex(b, loc, blockK));
+  loop->setAttr(kKLoopAttrName, b.getUnitAttr());
+  b.setInsertionPointToStart(loop.getBody());
+  Value k0 = loop.getInductionVar();
+  CopyContext ctx{b, loc, threadId, config.getNumThreads(), k0, problem, config};
+  copySliceA(ctx, globalA, row0, sharedA);
+  copySliceB(ctx, globalB, col0, sharedB);
+  gpu::BarrierOp::create(b, loc);
+
+  // Thread 0 multiplies the slices: C_blk += (A_s[0:depth, 0:rows])^T *
+  // B_s[0:depth, 0:cols].
+  OpFoldResult depth = b.getIndexAttr(blockK);
+  if (problem.k % blockK != 0)
+    depth = arith::MinUIOp::create(
+                b, loc,
+                arith::SubIOp::create(b, loc, constIndex(b, loc, problem.k), k0),
+                constIndex(b, loc, blockK))
+                .getResult();
+  auto ifCompute = scf::IfOp::create(b, loc, isThread0, false);
+  b.setInsertionPointToStart(ifCompute.thenBlock());
+  OpFoldResult zero = b.getIndexAttr(0), one = b.getIndexAttr(1);
+  Value sliceA = memref::SubViewOp::create(b, loc, sharedA, {zero, zero},
+                                           {depth, rows}, {one, one});
+  Value sliceAT = memref::TransposeOp::create(
+      b, loc, sliceA,
+      AffineMapAttr::get(AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0},
+                                                      b.getContext())));
+  Value sliceB = memref::SubViewOp::create(b, loc, sharedB, {zero, zero},
+                                           {depth, cols}, {one, one});
+  auto sliceMatmul = linalg::MatmulOp::create(
+      b, loc, ValueRange{sliceAT, sliceB}, ValueRange{blockC});
+  setConfig(sliceMatmul, config);
+  b.setInsertionPointAfter(ifCompute);
+  // The next slice's copies overwrite the buffers: wait for the compute.
+  gpu::BarrierOp::create(b, loc);
+
+  ifThread0.erase();
+  if (blockA->use_empty())
+    blockA.erase();
+  if (blockB->use_empty())
+    blockB.erase();
+
+  setDynamicSharedBytes(getOperation(), kernel, bytesA + bytesB);
+  eraseDeadOps(kernel.getBody());
+  setStage(kernel, KernelStage::Shared);
+  return success();
+}
+
+void TilePromoteSharedPass::runOnOperation() {
+  FailureOr<SmallVector<gpu::GPUFuncOp>> kernels = getKernelsAtStage(
+      getOperation(), KernelStage::Block, "tile-promote-shared");
+  if (failed(kernels))
+    return signalPassFailure();
+  for (gpu::GPUFuncOp kernel : *kernels)
+    if (failed(promote(kernel)))
+      return signalPassFailure();
+}
+
+} // namespace

@@ -1,0 +1,139 @@
+//===- Report.cpp - the cost model's table for every kernel ---------------===//
+//
+// Prints, for every configured matmul (or kernel made from one), what the
+// cost model says about its config next to what ptxas reported once the
+// kernel was exported: the seeds' arithmetic made visible, so a user sees
+// why a tile size wins. The IR is not changed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Analysis/CostModel.h"
+#include "tile/Transforms/Passes.h"
+#include "tile/Transforms/Utils.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILEREPORT
+#include "tile/Transforms/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+struct TileReportPass : public mlir::tile::impl::TileReportBase<TileReportPass> {
+  using Base::Base;
+  void runOnOperation() override;
+};
+
+void printReport(llvm::raw_ostream &os, StringRef name, ConfigAttr config,
+                 const MatmulProblem &problem, const ChipInfo &chip,
+                 std::optional<int64_t> sharedBytes, DictionaryAttr ptxas) {
+  TileConfig c = config.toTileConfig();
+  CostReport r = evaluate(c, chip);
+  MatmulShape shape{problem.m, problem.n, problem.k, 4};
+  auto percent = [](double x) { return llvm::format("%.0f%%", 100 * x); };
+  os << "kernel " << name << ": " << problem.m << "x" << problem.n << "x"
+     << problem.k << " f32, C "
+     << (problem.fill ? "= fill + A*B" : "+= A*B") << "\n";
+  os << "  config            " << toString(c) << "\n";
+  os << "  launch            " << numBlocks(config, problem) << " blocks x "
+     << r.threadsPerBlock << " threads ("
+     << c.numWarps() << " warps of " << c.lanesM() << "x" << c.lanesN()
+     << " lanes)\n";
+  os << "  shared memory     " << r.sharedBytes << " B/block (model)";
+  if (sharedBytes)
+    os << ", " << *sharedBytes << " B allocated";
+  os << "\n";
+  os << "  registers/thread  " << r.estimatedRegisters << " estimated = "
+     << r.tileRegisters << " thread tile (" << c.threadM * c.threadN
+     << " accumulators + " << (c.regPrefetch ? "2x" : "1x") << " "
+     << c.threadM + c.threadN << " fragments) + " << r.stagingRegisters
+     << " staging + " << r.overheadRegisters << " overhead";
+  if (ptxas) {
+    auto get = [&](StringRef key) {
+      auto attr = ptxas.getAs<IntegerAttr>(key);
+      return attr ? attr.getInt() : -1;
+    };
+    os << "; ptxas: " << get("registers") << " registers, "
+       << get("spill_stores") << " B spill stores, " << get("spill_loads")
+       << " B spill loads, " << get("stack_bytes") << " B stack";
+  }
+  os << "\n";
+  os << "  occupancy         " << r.blocksPerSM << " blocks/SM = "
+     << r.warpsPerSM << " warps/SM (limited by " << r.occupancyLimiter
+     << ", by the estimate)\n";
+  os << "  intensity         global->shared "
+     << llvm::format("%.1f", r.globalIntensity)
+     << " FMA/element, shared->registers "
+     << llvm::format("%.1f", r.sharedIntensity) << " FMA/element\n";
+  os << "  inner k step      " << r.sharedLoadsPerStep << " shared loads + "
+     << r.fmasPerStep << " FMAs per lane; issue-slot efficiency "
+     << percent(r.issueEfficiency) << " (with scalar loads, as the FP32 "
+     << "article counts: " << percent(r.articleEfficiency) << ")\n";
+  double seconds = predictSeconds(c, shape, chip);
+  double flops = 2.0 * problem.m * problem.n * problem.k;
+  os << "  model time        " << llvm::format("%.3f", seconds * 1e3)
+     << " ms = " << llvm::format("%.1f", flops / seconds / 1e12)
+     << " TFLOP/s (FP32 FMA peak "
+     << llvm::format("%.1f", chip.peakFlops() / 1e12) << ")\n";
+}
+
+void TileReportPass::runOnOperation() {
+  std::optional<ChipInfo> chipInfo = lookupChip(chip);
+  if (!chipInfo) {
+    getOperation().emitError() << "tile-report: unknown chip '" << chip << "'";
+    return signalPassFailure();
+  }
+  llvm::raw_ostream &os = llvm::outs();
+  bool any = false;
+  // Kernels (any stage, lowered or not) carry config and problem.
+  getOperation().walk([&](Operation *op) {
+    auto config = op->getAttrOfType<ConfigAttr>(TileDialect::kConfigAttrName);
+    auto matmul = op->getAttrOfType<DictionaryAttr>(kMatmulAttrName);
+    if (!config || !matmul)
+      return;
+    MatmulProblem problem;
+    problem.m = matmul.getAs<IntegerAttr>("m").getInt();
+    problem.n = matmul.getAs<IntegerAttr>("n").getInt();
+    problem.k = matmul.getAs<IntegerAttr>("k").getInt();
+    problem.fill = matmul.getAs<StringAttr>("c_init").getValue() == "fill";
+    std::optional<int64_t> sharedBytes;
+    if (auto bytes = op->getAttrOfType<IntegerAttr>(kSharedBytesAttrName))
+      sharedBytes = bytes.getInt();
+    DictionaryAttr ptxas;
+    if (Operation *module = op->getParentOp())
+      ptxas = module->getAttrOfType<DictionaryAttr>("tile.ptxas");
+    printReport(os, cast<SymbolOpInterface>(op).getName(), config, problem,
+                *chipInfo, sharedBytes, ptxas);
+    any = true;
+  });
+  // Matmuls configured but not yet made kernels.
+  getOperation().walk([&](linalg::MatmulOp op) {
+    ConfigAttr config = getConfig(op);
+    if (!config || op->getParentOfType<gpu::GPUFuncOp>())
+      return;
+    auto a = cast<ShapedType>(op.getInputs()[0].getType());
+    auto b = cast<ShapedType>(op.getInputs()[1].getType());
+    MatmulProblem problem;
+    problem.m = a.getDimSize(0);
+    problem.k = a.getDimSize(1);
+    problem.n = b.getDimSize(1);
+    std::string name;
+    llvm::raw_string_ostream nameStream(name);
+    nameStream << "(linalg.matmul at " << op.getLoc() << ")";
+    printReport(os, name, config, problem, *chipInfo, std::nullopt, nullptr);
+    any = true;
+  });
+  if (!any)
+    os << "tile-report: no configured matmul or kernel\n";
+  os.flush();
+}
+
+} // namespace

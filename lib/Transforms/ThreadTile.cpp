@@ -1,0 +1,357 @@
+//===- ThreadTile.cpp - a register tile of C in every lane ----------------===//
+//
+// The warp's 32 lanes form an LM x LN grid (LM = WM/TM, LN = WN/TN). Lane
+// (lm, ln) holds TM x TN accumulators as (TM/VA) x (TN/VB) sub-tiles of
+// VA x VB, the sub-tiles spread over the warp tile at strides LM*VA (rows)
+// and LN*VB (columns): each fragment load is one VA- or VB-wide vector.load
+// from shared memory, and the lanes of a warp read distinct 16-byte granules
+// or share a broadcast. VA and VB are 4 when the thread tile and the shared
+// row lengths allow (cost model: fragmentVectorWidth).
+//
+// The accumulators are loaded from C (or set to the fill value) before the K
+// loop, carried through it as iter_args, and stored after it; loads and
+// stores at the edge of C are guarded, one guard per vector.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Transforms/Utils.h"
+#include "tile/Analysis/CostModel.h"
+#include "tile/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILETHREADTILE
+#include "tile/Transforms/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// Where one lane's registers sit in its warp tile and how wide its vectors
+/// are.
+struct LaneLayout {
+  int64_t threadM, threadN;
+  int64_t widthA, widthB; // fragment vector widths (elements)
+  int64_t widthC;         // global C access width
+  int64_t lanesM, lanesN;
+  Value laneRow, laneCol;   // lm*VA, ln*VB
+  Value warpRow0, warpCol0; // warp tile origin in the block tile
+
+  int64_t rowGroups() const { return threadM / widthA; }
+  int64_t colGroups() const { return threadN / widthB; }
+  /// Row of accumulator row `r` (0..TM-1) relative to the warp tile.
+  int64_t rowOffset(int64_t r) const {
+    return (r / widthA) * lanesM * widthA + r % widthA;
+  }
+  /// Column of column group `j` relative to the warp tile.
+  int64_t colOffset(int64_t j) const { return j * lanesN * widthB; }
+};
+
+/// The shared buffer marked `operand` in `kernel`.
+memref::ViewOp findSharedBuffer(gpu::GPUFuncOp kernel, StringRef operand) {
+  memref::ViewOp result;
+  kernel.walk([&](memref::ViewOp view) {
+    auto mark = view->getAttrOfType<StringAttr>(kSharedBufferAttrName);
+    if (mark && mark.getValue() == operand)
+      result = view;
+  });
+  return result;
+}
+
+struct TileThreadTilePass
+    : public mlir::tile::impl::TileThreadTileBase<TileThreadTilePass> {
+  void runOnOperation() override;
+
+private:
+  LogicalResult tileThreads(gpu::GPUFuncOp kernel);
+};
+
+/// `piece` written into `vector` at `offset` (a vector.shuffle: it lowers
+/// everywhere, unlike the strided-slice ops).
+Value insertPiece(OpBuilder &b, Location loc, Value vector, Value piece,
+                  int64_t offset) {
+  int64_t width = cast<VectorType>(vector.getType()).getNumElements();
+  int64_t pieceWidth = cast<VectorType>(piece.getType()).getNumElements();
+  SmallVector<int64_t> mask;
+  for (int64_t i = 0; i < width; ++i)
+    mask.push_back(i >= offset && i < offset + pieceWidth ? width + i - offset
+                                                          : i);
+  return vector::ShuffleOp::create(b, loc, vector, piece, mask);
+}
+
+/// The `pieceWidth` elements of `vector` from `offset` on.
+Value extractPiece(OpBuilder &b, Location loc, Value vector, int64_t offset,
+                   int64_t pieceWidth) {
+  SmallVector<int64_t> mask;
+  for (int64_t i = 0; i < pieceWidth; ++i)
+    mask.push_back(offset + i);
+  return vector::ShuffleOp::create(b, loc, vector, vector, mask);
+}
+
+/// `a && b` for optional i1 values (null = true).
+Value andConditions(OpBuilder &b, Location loc, Value x, Value y) {
+  if (!x)
+    return y;
+  if (!y)
+    return x;
+  return arith::AndIOp::create(b, loc, x, y);
+}
+
+/// `index < bound` unless the bound is a constant that `index` cannot reach
+/// (`maxIndex` is the largest value `index` can take); null means "true".
+Value lessThan(OpBuilder &b, Location loc, Value index, int64_t maxIndex,
+               OpFoldResult bound) {
+  if (std::optional<int64_t> constant = getConstantIntValue(bound))
+    if (maxIndex < *constant)
+      return nullptr;
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index,
+                               getValueOrCreateConstantIndexOp(b, loc, bound));
+}
+
+LogicalResult TileThreadTilePass::tileThreads(gpu::GPUFuncOp kernel) {
+  ConfigAttr config = getConfig(kernel);
+  MatmulProblem problem = *getMatmulProblem(kernel);
+  scf::ForOp loop;
+  kernel.walk([&](scf::ForOp op) {
+    if (op->hasAttr(kKLoopAttrName))
+      loop = op;
+  });
+  linalg::MatmulOp matmul;
+  if (loop)
+    loop.walk([&](linalg::MatmulOp op) { matmul = op; });
+  auto ifCompute =
+      matmul ? dyn_cast<scf::IfOp>(matmul->getParentOp()) : nullptr;
+  auto warpC = matmul
+                   ? matmul.getOutputs()[0].getDefiningOp<memref::SubViewOp>()
+                   : nullptr;
+  auto warpA = matmul
+                   ? matmul.getInputs()[0].getDefiningOp<memref::SubViewOp>()
+                   : nullptr;
+  auto warpB = matmul
+                   ? matmul.getInputs()[1].getDefiningOp<memref::SubViewOp>()
+                   : nullptr;
+  memref::ViewOp sharedA = findSharedBuffer(kernel, "A");
+  memref::ViewOp sharedB = findSharedBuffer(kernel, "B");
+  Value threadId;
+  kernel.walk([&](gpu::ThreadIdOp op) { threadId = op; });
+  if (!ifCompute || !warpC || !warpA || !warpB || !sharedA || !sharedB ||
+      !threadId || loop.getNumRegionIterArgs() != 0)
+    return kernel.emitError()
+           << "tile-thread-tile: kernel body is not the form tile-warp-tile "
+              "makes (a K loop whose warp matmul runs in an scf.if)";
+  Location loc = matmul.getLoc();
+  scf::IfOp ifFill;
+  for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode())
+    if (auto candidate = dyn_cast<scf::IfOp>(op))
+      if (candidate.getCondition() == ifCompute.getCondition() &&
+          isa<linalg::FillOp>(candidate.thenBlock()->front())) {
+        ifFill = candidate;
+        break;
+      }
+
+  OpBuilder b(loop);
+  auto c = [&](int64_t value) { return constIndex(b, loc, value); };
+  Type f32 = b.getF32Type();
+  int64_t rowStrideA = cast<MemRefType>(sharedA.getType()).getDimSize(1);
+  LaneLayout layout;
+  layout.threadM = config.getThreadM();
+  layout.threadN = config.getThreadN();
+  layout.widthA = fragmentVectorWidth(layout.threadM, rowStrideA);
+  layout.widthB = fragmentVectorWidth(layout.threadN, config.getBlockN());
+  layout.widthC = getGlobalVectorWidths(config, problem).c;
+  layout.lanesM = config.getLanesM();
+  layout.lanesN = config.getLanesN();
+  Value lane = arith::RemUIOp::create(b, loc, threadId, c(kWarpSize));
+  Value laneM = arith::DivUIOp::create(b, loc, lane, c(layout.lanesN));
+  Value laneN = arith::RemUIOp::create(b, loc, lane, c(layout.lanesN));
+  layout.laneRow = arith::MulIOp::create(b, loc, laneM, c(layout.widthA));
+  layout.laneCol = arith::MulIOp::create(b, loc, laneN, c(layout.widthB));
+  layout.warpRow0 = getValueOrCreateConstantIndexOp(
+      b, loc, warpA.getMixedOffsets()[0]);
+  layout.warpCol0 = getValueOrCreateConstantIndexOp(
+      b, loc, warpB.getMixedOffsets()[1]);
+  OpFoldResult warpRows = warpC.getMixedSizes()[0];
+  OpFoldResult warpCols = warpC.getMixedSizes()[1];
+  Value warpCValue = warpC;
+  auto vecB = VectorType::get({layout.widthB}, f32);
+  auto vecC = VectorType::get({layout.widthC}, f32);
+
+  // Positions of this lane's accumulators in the warp tile of C, and
+  // whether each lies inside C (edge tiles).
+  SmallVector<Value> rowIndex, colIndex, rowValid;
+  SmallVector<SmallVector<Value>> colValid; // [j][piece]
+  for (int64_t r = 0; r < layout.threadM; ++r) {
+    Value row = arith::AddIOp::create(b, loc, layout.laneRow,
+                                      c(layout.rowOffset(r)));
+    rowIndex.push_back(row);
+    int64_t maxRow = layout.rowOffset(r) +
+                     (layout.lanesM - 1) * layout.widthA;
+    rowValid.push_back(lessThan(b, loc, row, maxRow, warpRows));
+  }
+  for (int64_t j = 0; j < layout.colGroups(); ++j) {
+    Value col = arith::AddIOp::create(b, loc, layout.laneCol,
+                                      c(layout.colOffset(j)));
+    colIndex.push_back(col);
+    SmallVector<Value> pieces;
+    for (int64_t p = 0; p < layout.widthB / layout.widthC; ++p) {
+      Value pieceCol = p == 0 ? col
+                              : arith::AddIOp::create(b, loc, col,
+                                                      c(p * layout.widthC))
+                                    .getResult();
+      int64_t maxCol = layout.colOffset(j) +
+                       (layout.lanesN - 1) * layout.widthB + p * layout.widthC;
+      pieces.push_back(lessThan(b, loc, pieceCol, maxCol, warpCols));
+    }
+    colValid.push_back(pieces);
+  }
+
+  // Initial accumulators: the fill value, or C where it exists.
+  SmallVector<Value> init;
+  Value zeroC = arith::ConstantOp::create(b, loc, b.getZeroAttr(vecC));
+  for (int64_t r = 0; r < layout.threadM; ++r)
+    for (int64_t j = 0; j < layout.colGroups(); ++j) {
+      if (problem.fill) {
+        auto splat = DenseElementsAttr::get(vecB, problem.fillValue.getValue());
+        init.push_back(arith::ConstantOp::create(b, loc, splat));
+        continue;
+      }
+      Value acc = arith::ConstantOp::create(b, loc, b.getZeroAttr(vecB));
+      for (int64_t p = 0; p < layout.widthB / layout.widthC; ++p) {
+        Value col = p == 0 ? colIndex[j]
+                           : arith::AddIOp::create(b, loc, colIndex[j],
+                                                   c(p * layout.widthC))
+                                 .getResult();
+        Value valid = andConditions(b, loc, rowValid[r], colValid[j][p]);
+        auto load = [&](OpBuilder &nb, Location nl) -> Value {
+          SmallVector<Value> indices = {rowIndex[r], col};
+          Value root = resolveToRoot(nb, nl, warpCValue, indices);
+          return vector::LoadOp::create(nb, nl, vecC, root, indices,
+                                        /*nontemporal=*/false,
+                                        llvm::MaybeAlign(layout.widthC * 4));
+        };
+        Value piece;
+        if (!valid) {
+          piece = load(b, loc);
+        } else {
+          auto ifValid = scf::IfOp::create(
+              b, loc, valid,
+              [&](OpBuilder &nb, Location nl) {
+                scf::YieldOp::create(nb, nl, load(nb, nl));
+              },
+              [&](OpBuilder &nb, Location nl) {
+                scf::YieldOp::create(nb, nl, zeroC);
+              });
+          piece = ifValid.getResult(0);
+        }
+        acc = layout.widthC == layout.widthB
+                  ? piece
+                  : insertPiece(b, loc, acc, piece, p * layout.widthC);
+      }
+      init.push_back(acc);
+    }
+
+  // The K loop, now carrying the accumulators.
+  auto newLoop = scf::ForOp::create(b, loc, loop.getLowerBound(),
+                                    loop.getUpperBound(), loop.getStep(), init);
+  newLoop->setAttrs(loop->getAttrs());
+  Block *newBody = newLoop.getBody();
+  newBody->getOperations().splice(newBody->begin(),
+                                  loop.getBody()->getOperations(),
+                                  loop.getBody()->begin(),
+                                  std::prev(loop.getBody()->end()));
+  loop.getInductionVar().replaceAllUsesWith(newLoop.getInductionVar());
+
+  // The k steps of one slice: TM + TN values from shared memory, TM*TN FMAs.
+  b.setInsertionPoint(ifCompute);
+  auto stepLoop = scf::ForOp::create(
+      b, loc, c(0), c(config.getBlockK()), c(1), newLoop.getRegionIterArgs(),
+      [&](OpBuilder &nb, Location nl, Value kk, ValueRange accs) {
+        auto nc = [&](int64_t value) { return constIndex(nb, nl, value); };
+        SmallVector<Value> fragA, fragB;
+        auto vecA = VectorType::get({layout.widthA}, f32);
+        for (int64_t i = 0; i < layout.rowGroups(); ++i) {
+          Value row = arith::AddIOp::create(
+              nb, nl, layout.warpRow0,
+              arith::AddIOp::create(nb, nl, layout.laneRow,
+                                    nc(i * layout.lanesM * layout.widthA)));
+          fragA.push_back(vector::LoadOp::create(
+              nb, nl, vecA, sharedA, ValueRange{kk, row},
+              /*nontemporal=*/false, llvm::MaybeAlign(layout.widthA * 4)));
+        }
+        for (int64_t j = 0; j < layout.colGroups(); ++j) {
+          Value col = arith::AddIOp::create(
+              nb, nl, layout.warpCol0,
+              arith::AddIOp::create(nb, nl, layout.laneCol,
+                                    nc(layout.colOffset(j))));
+          fragB.push_back(vector::LoadOp::create(
+              nb, nl, vecB, sharedB, ValueRange{kk, col},
+              /*nontemporal=*/false, llvm::MaybeAlign(layout.widthB * 4)));
+        }
+        SmallVector<Value> next;
+        for (int64_t r = 0; r < layout.threadM; ++r) {
+          Value a = vector::ExtractOp::create(nb, nl, fragA[r / layout.widthA],
+                                              r % layout.widthA);
+          Value aSplat = vector::BroadcastOp::create(nb, nl, vecB, a);
+          for (int64_t j = 0; j < layout.colGroups(); ++j)
+            next.push_back(vector::FMAOp::create(
+                nb, nl, aSplat, fragB[j], accs[r * layout.colGroups() + j]));
+        }
+        scf::YieldOp::create(nb, nl, next);
+      });
+  b.setInsertionPointToEnd(newBody);
+  scf::YieldOp::create(b, loc, stepLoop.getResults());
+  ifCompute.erase();
+  loop.erase();
+
+  // Store the accumulators where they lie inside C.
+  b.setInsertionPointAfter(newLoop);
+  for (int64_t r = 0; r < layout.threadM; ++r)
+    for (int64_t j = 0; j < layout.colGroups(); ++j) {
+      Value acc = newLoop.getResult(r * layout.colGroups() + j);
+      for (int64_t p = 0; p < layout.widthB / layout.widthC; ++p) {
+        Value piece =
+            layout.widthC == layout.widthB
+                ? acc
+                : extractPiece(b, loc, acc, p * layout.widthC, layout.widthC);
+        Value col = p == 0 ? colIndex[j]
+                           : arith::AddIOp::create(b, loc, colIndex[j],
+                                                   c(p * layout.widthC))
+                                 .getResult();
+        Value valid = andConditions(b, loc, rowValid[r], colValid[j][p]);
+        OpBuilder::InsertionGuard guard(b);
+        if (valid) {
+          auto ifValid = scf::IfOp::create(b, loc, valid, false);
+          b.setInsertionPointToStart(ifValid.thenBlock());
+        }
+        SmallVector<Value> indices = {rowIndex[r], col};
+        Value root = resolveToRoot(b, loc, warpCValue, indices);
+        vector::StoreOp::create(b, loc, piece, root, indices,
+                                /*nontemporal=*/false,
+                                llvm::MaybeAlign(layout.widthC * 4));
+      }
+    }
+  if (ifFill)
+    ifFill.erase();
+  eraseDeadOps(kernel.getBody());
+  setStage(kernel, KernelStage::Thread);
+  return success();
+}
+
+void TileThreadTilePass::runOnOperation() {
+  FailureOr<SmallVector<gpu::GPUFuncOp>> kernels = getKernelsAtStage(
+      getOperation(), KernelStage::Warp, "tile-thread-tile");
+  if (failed(kernels))
+    return signalPassFailure();
+  for (gpu::GPUFuncOp kernel : *kernels)
+    if (failed(tileThreads(kernel)))
+      return signalPassFailure();
+}
+
+} // namespace

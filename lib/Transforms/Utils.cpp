@@ -1,0 +1,217 @@
+//===- Utils.cpp - helpers the tile passes share ----------------------===//
+
+#include "tile/Transforms/Utils.h"
+#include "tile/Analysis/CostModel.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+static constexpr std::pair<KernelStage, llvm::StringLiteral> kStageNames[] = {
+    {KernelStage::Block, "block"},
+    {KernelStage::Shared, "shared"},
+    {KernelStage::Warp, "warp"},
+    {KernelStage::Thread, "thread"},
+    {KernelStage::Pipelined, "pipelined"},
+};
+
+StringRef mlir::tile::stringifyStage(KernelStage stage) {
+  for (auto [value, name] : kStageNames)
+    if (value == stage)
+      return name;
+  return "unknown";
+}
+
+std::optional<KernelStage> mlir::tile::getStage(gpu::GPUFuncOp kernel) {
+  auto name = kernel->getAttrOfType<StringAttr>(kStageAttrName);
+  if (!name)
+    return std::nullopt;
+  for (auto [value, text] : kStageNames)
+    if (name.getValue() == text)
+      return value;
+  return std::nullopt;
+}
+
+void mlir::tile::setStage(gpu::GPUFuncOp kernel, KernelStage stage) {
+  kernel->setAttr(kStageAttrName,
+                  StringAttr::get(kernel.getContext(), stringifyStage(stage)));
+}
+
+DictionaryAttr mlir::tile::buildMatmulAttr(MLIRContext *context,
+                                           const MatmulProblem &problem) {
+  Builder b(context);
+  SmallVector<NamedAttribute> entries = {
+      b.getNamedAttr("m", b.getI64IntegerAttr(problem.m)),
+      b.getNamedAttr("n", b.getI64IntegerAttr(problem.n)),
+      b.getNamedAttr("k", b.getI64IntegerAttr(problem.k)),
+      b.getNamedAttr("c_init",
+                     b.getStringAttr(problem.fill ? "fill" : "accumulate")),
+  };
+  if (problem.fill)
+    entries.push_back(b.getNamedAttr("c_fill", problem.fillValue));
+  return b.getDictionaryAttr(entries);
+}
+
+std::optional<MatmulProblem> mlir::tile::getMatmulProblem(gpu::GPUFuncOp kernel) {
+  auto dict = kernel->getAttrOfType<DictionaryAttr>(kMatmulAttrName);
+  if (!dict)
+    return std::nullopt;
+  auto m = dict.getAs<IntegerAttr>("m");
+  auto n = dict.getAs<IntegerAttr>("n");
+  auto k = dict.getAs<IntegerAttr>("k");
+  auto init = dict.getAs<StringAttr>("c_init");
+  if (!m || !n || !k || !init)
+    return std::nullopt;
+  MatmulProblem problem;
+  problem.m = m.getInt();
+  problem.n = n.getInt();
+  problem.k = k.getInt();
+  problem.fill = init.getValue() == "fill";
+  if (problem.fill) {
+    problem.fillValue = dict.getAs<FloatAttr>("c_fill");
+    if (!problem.fillValue)
+      return std::nullopt;
+  }
+  return problem;
+}
+
+FailureOr<SmallVector<gpu::GPUFuncOp>>
+mlir::tile::getKernelsAtStage(Operation *root, KernelStage stage,
+                              StringRef passName) {
+  SmallVector<gpu::GPUFuncOp> kernels;
+  bool failed = false;
+  root->walk([&](gpu::GPUFuncOp kernel) {
+    std::optional<KernelStage> current = getStage(kernel);
+    if (!current)
+      return; // not a kernel of this project
+    if (*current == stage) {
+      if (!getConfig(kernel) || !getMatmulProblem(kernel)) {
+        kernel.emitError() << passName << ": kernel at stage '"
+                           << stringifyStage(*current)
+                           << "' lacks its 'tile.config' or 'tile.matmul' "
+                              "attribute";
+        failed = true;
+        return;
+      }
+      kernels.push_back(kernel);
+      return;
+    }
+    if (*current < stage) {
+      kernel.emitError() << passName << " expects kernels at stage '"
+                         << stringifyStage(stage) << "', but this one is at '"
+                         << stringifyStage(*current)
+                         << "': run the passes in pipeline order";
+      failed = true;
+    }
+  });
+  if (failed)
+    return failure();
+  return kernels;
+}
+
+Value mlir::tile::constIndex(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIndexOp::create(b, loc, value);
+}
+
+std::pair<Value, Value>
+mlir::tile::emitSwizzledTileIndex(OpBuilder &b, Location loc, Value blockId,
+                                  int64_t tilesM, int64_t tilesN,
+                                  int64_t group) {
+  auto c = [&](int64_t value) { return constIndex(b, loc, value); };
+  // Triton's GROUP_M order / CUTLASS's threadblock swizzle.
+  Value tilesPerGroup = c(group * tilesN);
+  Value groupId = b.createOrFold<arith::DivUIOp>(loc, blockId, tilesPerGroup);
+  Value firstRow = b.createOrFold<arith::MulIOp>(loc, groupId, c(group));
+  Value rowsLeft = b.createOrFold<arith::SubIOp>(loc, c(tilesM), firstRow);
+  Value groupRows = b.createOrFold<arith::MinUIOp>(loc, rowsLeft, c(group));
+  Value inGroup = b.createOrFold<arith::RemUIOp>(loc, blockId, tilesPerGroup);
+  Value rowInGroup = b.createOrFold<arith::RemUIOp>(loc, inGroup, groupRows);
+  Value row = b.createOrFold<arith::AddIOp>(loc, firstRow, rowInGroup);
+  Value col = b.createOrFold<arith::DivUIOp>(loc, inGroup, groupRows);
+  return {row, col};
+}
+
+int64_t mlir::tile::numBlocks(ConfigAttr config, const MatmulProblem &problem) {
+  return ceilDiv(problem.m, config.getBlockM()) *
+         ceilDiv(problem.n, config.getBlockN());
+}
+
+static int64_t largestWidthDividing(int64_t x, int64_t y) {
+  for (int64_t width : {4, 2})
+    if (x % width == 0 && y % width == 0)
+      return width;
+  return 1;
+}
+
+GlobalVectorWidths
+mlir::tile::getGlobalVectorWidths(ConfigAttr config,
+                                  const MatmulProblem &problem) {
+  GlobalVectorWidths widths;
+  widths.a = largestWidthDividing(problem.k, config.getBlockK());
+  widths.b = largestWidthDividing(problem.n, config.getBlockN());
+  int64_t fragmentB =
+      fragmentVectorWidth(config.getThreadN(), config.getBlockN());
+  widths.c = largestWidthDividing(problem.n, fragmentB);
+  return widths;
+}
+
+Value mlir::tile::resolveToRoot(OpBuilder &b, Location loc, Value view,
+                                SmallVectorImpl<Value> &indices) {
+  while (auto subview = view.getDefiningOp<memref::SubViewOp>()) {
+    if (!llvm::all_of(subview.getMixedStrides(), [](OpFoldResult stride) {
+          return isConstantIntValue(stride, 1);
+        }))
+      break;
+    if (subview.getSourceType().getRank() != subview.getType().getRank())
+      break;
+    for (auto [index, offset] :
+         llvm::zip_equal(indices, subview.getMixedOffsets())) {
+      if (isConstantIntValue(offset, 0))
+        continue;
+      index = b.createOrFold<arith::AddIOp>(
+          loc, getValueOrCreateConstantIndexOp(b, loc, offset), index);
+    }
+    view = subview.getSource();
+  }
+  return view;
+}
+
+void mlir::tile::setDynamicSharedBytes(Operation *root, gpu::GPUFuncOp kernel,
+                                       int64_t bytes) {
+  Builder b(kernel.getContext());
+  kernel->setAttr(kSharedBytesAttrName, b.getI64IntegerAttr(bytes));
+  auto module = kernel->getParentOfType<gpu::GPUModuleOp>();
+  root->walk([&](gpu::LaunchFuncOp launch) {
+    if (launch.getKernelModuleName() != module.getSymName() ||
+        launch.getKernelName() != kernel.getName())
+      return;
+    OpBuilder host(launch);
+    launch.getDynamicSharedMemorySizeMutable().assign(
+        arith::ConstantIntOp::create(host, launch.getLoc(), host.getI32Type(),
+                                     bytes));
+  });
+}
+
+/// Last op first, so that an op whose only users were just erased is seen
+/// dead too.
+static void eraseDeadOpsIn(Block &block) {
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block))) {
+    if (isOpTriviallyDead(&op)) {
+      op.erase();
+      continue;
+    }
+    for (Region &region : op.getRegions())
+      for (Block &nested : region)
+        eraseDeadOpsIn(nested);
+  }
+}
+
+void mlir::tile::eraseDeadOps(Region &region) {
+  for (Block &block : region)
+    eraseDeadOpsIn(block);
+}

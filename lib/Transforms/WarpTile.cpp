@@ -1,0 +1,146 @@
+//===- WarpTile.cpp - split the block tile among warps --------------------===//
+//
+// Warp w = tid / 32 owns the WM x WN sub-tile at ((w / (BN/WN)) * WM,
+// (w mod (BN/WN)) * WN) of the block tile. Its part of the slice matmul (and
+// of the C initialisation) runs in lane 0 of the warp until thread tiling.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Transforms/Utils.h"
+#include "tile/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILEWARPTILE
+#include "tile/Transforms/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// The part of a block-tile extent `extent` (rows or columns of this block's
+/// tile of C) that falls in the warp tile starting at `offset`:
+/// clamp(extent - offset, 0, warpExtent). Static when the block tile is
+/// always full.
+OpFoldResult warpExtent(OpBuilder &b, Location loc, OpFoldResult extent,
+                        Value offset, int64_t warpTile) {
+  if (getConstantIntValue(extent))
+    return b.getIndexAttr(warpTile); // a full block tile: every warp is full
+  Value extentValue = getValueOrCreateConstantIndexOp(b, loc, extent);
+  Value left = arith::SubIOp::create(b, loc, extentValue, offset);
+  Value nonNegative =
+      arith::MaxSIOp::create(b, loc, left, constIndex(b, loc, 0));
+  return arith::MinSIOp::create(b, loc, nonNegative,
+                                constIndex(b, loc, warpTile))
+      .getResult();
+}
+
+struct TileWarpTilePass
+    : public mlir::tile::impl::TileWarpTileBase<TileWarpTilePass> {
+  void runOnOperation() override;
+
+private:
+  LogicalResult tileWarps(gpu::GPUFuncOp kernel);
+};
+
+LogicalResult TileWarpTilePass::tileWarps(gpu::GPUFuncOp kernel) {
+  ConfigAttr config = getConfig(kernel);
+  scf::ForOp loop;
+  kernel.walk([&](scf::ForOp op) {
+    if (op->hasAttr(kKLoopAttrName))
+      loop = op;
+  });
+  linalg::MatmulOp matmul;
+  if (loop)
+    loop.walk([&](linalg::MatmulOp op) { matmul = op; });
+  auto ifCompute =
+      matmul ? dyn_cast<scf::IfOp>(matmul->getParentOp()) : nullptr;
+  auto blockC = matmul
+                    ? matmul.getOutputs()[0].getDefiningOp<memref::SubViewOp>()
+                    : nullptr;
+  auto sliceB =
+      matmul ? matmul.getInputs()[1].getDefiningOp<memref::SubViewOp>()
+             : nullptr;
+  Value threadId;
+  kernel.walk([&](gpu::ThreadIdOp op) { threadId = op; });
+  if (!ifCompute || !blockC || !sliceB || !threadId)
+    return kernel.emitError()
+           << "tile-warp-tile: kernel body is not the form "
+              "tile-promote-shared makes (a K loop whose slice matmul runs in "
+              "an scf.if)";
+  Location loc = matmul.getLoc();
+
+  // Warp and lane indices, before the K loop (and the C initialisation).
+  OpBuilder b(loop);
+  scf::IfOp ifFill;
+  for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode())
+    if (auto candidate = dyn_cast<scf::IfOp>(op))
+      if (candidate.getCondition() == ifCompute.getCondition() &&
+          isa<linalg::FillOp>(candidate.thenBlock()->front())) {
+        ifFill = candidate;
+        break;
+      }
+  if (ifFill)
+    b.setInsertionPoint(ifFill);
+  auto c = [&](int64_t value) { return constIndex(b, loc, value); };
+  Value warp = arith::DivUIOp::create(b, loc, threadId, c(kWarpSize));
+  Value lane = arith::RemUIOp::create(b, loc, threadId, c(kWarpSize));
+  Value warpM = arith::DivUIOp::create(b, loc, warp, c(config.getWarpsN()));
+  Value warpN = arith::RemUIOp::create(b, loc, warp, c(config.getWarpsN()));
+  Value warpRow0 = arith::MulIOp::create(b, loc, warpM, c(config.getWarpM()));
+  Value warpCol0 = arith::MulIOp::create(b, loc, warpN, c(config.getWarpN()));
+  OpFoldResult warpRows = warpExtent(b, loc, blockC.getMixedSizes()[0],
+                                     warpRow0, config.getWarpM());
+  OpFoldResult warpCols = warpExtent(b, loc, blockC.getMixedSizes()[1],
+                                     warpCol0, config.getWarpN());
+  OpFoldResult zero = b.getIndexAttr(0), one = b.getIndexAttr(1);
+  Value warpC = memref::SubViewOp::create(b, loc, blockC, {warpRow0, warpCol0},
+                                          {warpRows, warpCols}, {one, one});
+  Value isLane0 = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane,
+                                        c(0));
+
+  // Lane 0 of each warp initialises the warp's part of C.
+  if (ifFill) {
+    auto fill = cast<linalg::FillOp>(ifFill.thenBlock()->front());
+    ifFill.getConditionMutable().assign(isLane0);
+    fill.getOutputsMutable().assign(warpC);
+  }
+
+  // ... and multiplies the warp's rows of the A slice by its columns of the
+  // B slice.
+  b.setInsertionPoint(matmul);
+  OpFoldResult depth = sliceB.getMixedSizes()[0];
+  Value warpA = memref::SubViewOp::create(b, loc, matmul.getInputs()[0],
+                                          {warpRow0, zero}, {warpRows, depth},
+                                          {one, one});
+  Value warpB = memref::SubViewOp::create(b, loc, matmul.getInputs()[1],
+                                          {zero, warpCol0}, {depth, warpCols},
+                                          {one, one});
+  auto warpMatmul = linalg::MatmulOp::create(
+      b, loc, ValueRange{warpA, warpB}, ValueRange{warpC});
+  setConfig(warpMatmul, config);
+  matmul.erase();
+  ifCompute.getConditionMutable().assign(isLane0);
+  eraseDeadOps(kernel.getBody());
+  setStage(kernel, KernelStage::Warp);
+  return success();
+}
+
+void TileWarpTilePass::runOnOperation() {
+  FailureOr<SmallVector<gpu::GPUFuncOp>> kernels =
+      getKernelsAtStage(getOperation(), KernelStage::Shared, "tile-warp-tile");
+  if (failed(kernels))
+    return signalPassFailure();
+  for (gpu::GPUFuncOp kernel : *kernels)
+    if (failed(tileWarps(kernel)))
+      return signalPassFailure();
+}
+
+} // namespace
