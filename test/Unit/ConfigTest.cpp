@@ -1,0 +1,94 @@
+//===- ConfigTest.cpp - #tile.config rules and round trip -----------------===//
+
+#include "tile/Dialect/Tile/TileDialect.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/MLIRContext.h"
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+TEST(TileConfig, DefaultIsConsistent) {
+  TileConfig c;
+  EXPECT_EQ(checkConsistency(c), "");
+  EXPECT_EQ(c.numThreads(), 256);
+  EXPECT_EQ(c.lanesM() * c.lanesN(), 32);
+}
+
+TEST(TileConfig, RulesNameTheNumbers) {
+  TileConfig c;
+  c.warpM = 48;
+  EXPECT_EQ(checkConsistency(c),
+            "warp tile M (48) does not divide block tile M (128)");
+  c = TileConfig();
+  c.threadN = 3;
+  EXPECT_EQ(checkConsistency(c),
+            "thread tile N (3) does not divide warp tile N (64)");
+  c = TileConfig();
+  c.warpN = 32;
+  EXPECT_EQ(checkConsistency(c),
+            "warp tile 32x32 holds 4x4 = 16 thread tiles of 8x8, but a warp "
+            "has 32 lanes");
+  c = TileConfig();
+  c.blockK = 0;
+  EXPECT_EQ(checkConsistency(c), "block tile K must be positive, got 0");
+  c = TileConfig();
+  c.blockM = 1024;
+  c.blockN = 256;
+  EXPECT_EQ(checkConsistency(c),
+            "block tile 1024x256 with warp tile 32x64 needs 128 warps = 4096 "
+            "threads per block, over the limit of 1024");
+}
+
+TEST(TileConfig, SharedLayoutText) {
+  SharedLayout layout;
+  int64_t pad;
+  for (const char *text : {"pad4", "pad<4>", "pad(4)"}) {
+    ASSERT_TRUE(parseSharedLayout(text, layout, pad)) << text;
+    EXPECT_EQ(layout, SharedLayout::Pad);
+    EXPECT_EQ(pad, 4);
+  }
+  ASSERT_TRUE(parseSharedLayout("none", layout, pad));
+  EXPECT_EQ(layout, SharedLayout::None);
+  ASSERT_TRUE(parseSharedLayout("xor", layout, pad));
+  EXPECT_EQ(layout, SharedLayout::Xor);
+  for (const char *text : {"pad", "padx", "pad<4", "swizzle", "", "pad-1"})
+    EXPECT_FALSE(parseSharedLayout(text, layout, pad)) << text;
+  EXPECT_EQ(sharedLayoutToString(SharedLayout::Pad, 8), "pad8");
+}
+
+TEST(TileConfig, AttributeRoundTrip) {
+  MLIRContext context;
+  context.loadDialect<TileDialect>();
+  TileConfig c;
+  c.blockM = 64;
+  c.blockN = 256;
+  c.blockK = 16;
+  c.warpM = 32;
+  c.warpN = 64;
+  c.threadM = 4;
+  c.threadN = 16;
+  c.stages = 1;
+  c.swizzleGroup = 4;
+  c.smemLayout = SharedLayout::None;
+  c.smemPad = 0;
+  c.regPrefetch = false;
+  ASSERT_EQ(checkConsistency(c), "");
+  // The C++ printer of the struct and the attribute's printer agree, and
+  // parsing either gives the config back.
+  std::string text = toString(c);
+  Attribute parsed = parseAttribute(text, &context);
+  auto attr = dyn_cast_or_null<ConfigAttr>(parsed);
+  ASSERT_TRUE(attr) << text;
+  EXPECT_EQ(attr.toTileConfig(), c);
+  EXPECT_EQ(attr, ConfigAttr::get(&context, c));
+  std::string printed;
+  llvm::raw_string_ostream os(printed);
+  os << attr;
+  EXPECT_EQ(printed, text);
+}
+
+} // namespace

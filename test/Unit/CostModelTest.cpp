@@ -1,0 +1,137 @@
+//===- CostModelTest.cpp - the FP32 article's arithmetic ------------------===//
+//
+// The cost model must reproduce the numbers of the FP32 tiling article the
+// project grew from, and say why a config does not fit.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Analysis/CostModel.h"
+
+#include "gtest/gtest.h"
+
+using namespace mlir::tile;
+
+namespace {
+
+const ChipInfo &h200() {
+  static const ChipInfo chip = *lookupChip("sm_90");
+  return chip;
+}
+
+TileConfig config(int64_t blockM, int64_t blockN, int64_t blockK,
+                  int64_t warpM, int64_t warpN, int64_t threadM,
+                  int64_t threadN) {
+  TileConfig c;
+  c.blockM = blockM;
+  c.blockN = blockN;
+  c.blockK = blockK;
+  c.warpM = warpM;
+  c.warpN = warpN;
+  c.threadM = threadM;
+  c.threadN = threadN;
+  return c;
+}
+
+TEST(CostModel, ThreadTileRegistersFollowTheArticle) {
+  // 8x8: 64 accumulators + 16 operands = 80; two operand sets: 96.
+  EXPECT_EQ(threadTileRegisters(8, 8, /*prefetch=*/false), 80);
+  EXPECT_EQ(threadTileRegisters(8, 8, /*prefetch=*/true), 96);
+  // 8x16 with prefetch: 128 + 2*24 = 176; 16x16: 256 + 64 = 320 > 255.
+  EXPECT_EQ(threadTileRegisters(8, 16, true), 176);
+  EXPECT_EQ(threadTileRegisters(16, 16, true), 320);
+  EXPECT_GT(threadTileRegisters(16, 16, true), h200().maxRegistersPerThread);
+}
+
+TEST(CostModel, IssueSlotEfficiencyFollowsTheArticle) {
+  // 16 scalar LDS, 30-cycle latency, 64 FFMA: 64 / (16 + 22 + 64) = 63%.
+  double without = issueSlotEfficiency(64, 8, 8, /*prefetch=*/false, 30);
+  EXPECT_NEAR(without, 64.0 / 102.0, 1e-12);
+  EXPECT_NEAR(without, 0.63, 0.005);
+  // With prefetch the loads only take their issue slots: 64 / 80 = 80%.
+  EXPECT_DOUBLE_EQ(issueSlotEfficiency(64, 8, 8, /*prefetch=*/true, 30), 0.8);
+  // 16-byte loads (4 LDS.128 per step) leave fewer overhead slots.
+  EXPECT_DOUBLE_EQ(issueSlotEfficiency(64, 2, 2, true, 30), 64.0 / 68.0);
+  // A tiny tile cannot hide the latency even with prefetch.
+  EXPECT_LT(issueSlotEfficiency(1, 1, 1, true, 30), 0.1);
+}
+
+TEST(CostModel, ThreadsPerBlockFollowTheArticle) {
+  // A 128x128 block: 8x8 thread tiles -> 256 threads, 8x16 -> 128.
+  EXPECT_EQ(config(128, 128, 8, 32, 64, 8, 8).numThreads(), 256);
+  EXPECT_EQ(config(128, 128, 8, 32, 128, 8, 16).numThreads(), 128);
+}
+
+TEST(CostModel, ReferenceConfigOnH200) {
+  TileConfig c = config(128, 128, 8, 32, 64, 8, 8);
+  CostReport r = evaluate(c, h200());
+  ASSERT_TRUE(r.fits) << r.whyNot;
+  EXPECT_EQ(r.tileRegisters, 96);
+  EXPECT_EQ(r.stagingRegisters, 8); // (128 + 128) * 8 / 256
+  EXPECT_EQ(r.estimatedRegisters, 96 + 8 + 24);
+  // Two buffers of [8][128 + 4] (A) and [8][128] (B) floats.
+  EXPECT_EQ(r.sharedBytes, 2 * 8 * (132 + 128) * 4);
+  // 128 registers x 256 threads: two blocks fill the 65536 registers.
+  EXPECT_EQ(r.blocksPerSM, 2);
+  EXPECT_EQ(r.warpsPerSM, 16);
+  EXPECT_EQ(r.occupancyLimiter, "registers");
+  EXPECT_DOUBLE_EQ(r.globalIntensity, 64.0);
+  EXPECT_DOUBLE_EQ(r.sharedIntensity, 4.0); // the article's 4 FMAs per load
+  EXPECT_EQ(r.sharedLoadsPerStep, 4);
+  EXPECT_EQ(r.fmasPerStep, 64);
+  EXPECT_NEAR(r.articleEfficiency, 0.8, 1e-12);
+}
+
+TEST(CostModel, SixteenBySixteenDoesNotFit) {
+  TileConfig c = config(128, 128, 8, 64, 128, 16, 16);
+  ASSERT_TRUE(checkConsistency(c).empty()) << checkConsistency(c);
+  CostReport r = evaluate(c, h200());
+  EXPECT_FALSE(r.fits);
+  EXPECT_NE(r.whyNot.find("registers per thread"), std::string::npos)
+      << r.whyNot;
+  EXPECT_NE(r.whyNot.find("255"), std::string::npos) << r.whyNot;
+}
+
+TEST(CostModel, SharedMemoryOverTheLimitDoesNotFit) {
+  // One buffer (no staging registers) of [128][260] + [128][256] floats.
+  TileConfig c = config(256, 256, 128, 64, 128, 8, 8);
+  c.regPrefetch = false;
+  c.stages = 1;
+  CostReport r = evaluate(c, h200());
+  EXPECT_FALSE(r.fits);
+  EXPECT_NE(r.whyNot.find("bytes of shared memory"), std::string::npos)
+      << r.whyNot;
+  EXPECT_NE(r.whyNot.find("232448"), std::string::npos) << r.whyNot;
+}
+
+TEST(CostModel, FragmentVectorWidth) {
+  EXPECT_EQ(fragmentVectorWidth(8, 132), 4);
+  EXPECT_EQ(fragmentVectorWidth(8, 130), 2); // a row of 130 floats breaks 16B
+  EXPECT_EQ(fragmentVectorWidth(6, 128), 2);
+  EXPECT_EQ(fragmentVectorWidth(3, 128), 1);
+}
+
+TEST(CostModel, CandidatesAreValidAndFit) {
+  MatmulShape shape{4096, 4096, 4096, 4};
+  std::vector<TileConfig> candidates = candidateConfigs(shape, h200());
+  ASSERT_FALSE(candidates.empty());
+  for (const TileConfig &c : candidates) {
+    EXPECT_TRUE(checkConsistency(c).empty()) << toString(c);
+    EXPECT_TRUE(evaluate(c, h200()).fits) << toString(c);
+  }
+  TileConfig chosen = defaultConfig(shape, h200());
+  EXPECT_TRUE(evaluate(chosen, h200()).fits);
+}
+
+TEST(CostModel, PredictionGrowsWithTheProblem) {
+  TileConfig c = config(128, 128, 8, 32, 64, 8, 8);
+  double small = predictSeconds(c, {1024, 1024, 1024, 4}, h200());
+  double large = predictSeconds(c, {4096, 4096, 4096, 4}, h200());
+  EXPECT_GT(large, 8 * small);
+  // Model time never beats the FMA peak.
+  double flops = 2.0 * 4096 * 4096 * 4096;
+  EXPECT_GT(large, flops / h200().peakFlops());
+}
+
+TEST(CostModel, UnknownChip) { EXPECT_FALSE(lookupChip("sm_75").has_value()); }
+
+} // namespace

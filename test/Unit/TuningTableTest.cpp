@@ -1,0 +1,79 @@
+//===- TuningTableTest.cpp - the tuning table format ----------------------===//
+
+#include "tile/Analysis/TuningTable.h"
+
+#include "gtest/gtest.h"
+
+using namespace mlir::tile;
+
+namespace {
+
+std::string errorOf(llvm::StringRef json) {
+  llvm::Expected<TuningTable> table = TuningTable::parse(json);
+  if (table)
+    return "";
+  return llvm::toString(table.takeError());
+}
+
+TEST(TuningTable, LookupByExactShapeChipAndType) {
+  llvm::Expected<TuningTable> table = TuningTable::parse(R"({
+    "chip": "sm_90", "element_type": "f32",
+    "entries": [{"m": 64, "n": 128, "k": 256, "block": [64, 64, 16],
+                 "warp": [32, 32], "thread": [4, 8], "stages": 1,
+                 "swizzle": 4, "smem": "pad8", "prefetch": false,
+                 "measured_tflops": 12.5}]})");
+  ASSERT_TRUE(static_cast<bool>(table)) << llvm::toString(table.takeError());
+  std::optional<TileConfig> hit = table->lookup("sm_90", "f32", 64, 128, 256);
+  ASSERT_TRUE(hit.has_value());
+  EXPECT_EQ(hit->blockK, 16);
+  EXPECT_EQ(hit->threadN, 8);
+  EXPECT_EQ(hit->stages, 1);
+  EXPECT_EQ(hit->swizzleGroup, 4);
+  EXPECT_EQ(hit->smemPad, 8);
+  EXPECT_FALSE(hit->regPrefetch);
+  EXPECT_FALSE(table->lookup("sm_90", "f32", 64, 128, 255).has_value());
+  EXPECT_FALSE(table->lookup("sm_80", "f32", 64, 128, 256).has_value());
+  EXPECT_FALSE(table->lookup("sm_90", "f16", 64, 128, 256).has_value());
+}
+
+TEST(TuningTable, ErrorsNameTheEntry) {
+  EXPECT_NE(errorOf("{").find("tuning table:"), std::string::npos);
+  EXPECT_NE(errorOf(R"({"chip": "sm_90"})").find("needs 'chip'"),
+            std::string::npos);
+  std::string missing = errorOf(R"({"chip": "sm_90", "element_type": "f32",
+      "entries": [{"m": 1, "n": 1, "k": 1, "block": [8, 8],
+                   "warp": [8, 8], "thread": [2, 2]}]})");
+  EXPECT_NE(missing.find("entry 0: 'block' must be a list of 3 integers"),
+            std::string::npos)
+      << missing;
+  std::string invalid = errorOf(R"({"chip": "sm_90", "element_type": "f32",
+      "entries": [{"m": 1, "n": 1, "k": 1, "block": [128, 128, 8],
+                   "warp": [48, 64], "thread": [8, 8]}]})");
+  EXPECT_NE(invalid.find("entry 0: invalid config: warp tile M (48) does not "
+                         "divide block tile M (128)"),
+            std::string::npos)
+      << invalid;
+  std::string layout = errorOf(R"({"chip": "sm_90", "element_type": "f32",
+      "entries": [{"m": 1, "n": 1, "k": 1, "block": [128, 128, 8],
+                   "warp": [32, 64], "thread": [8, 8], "smem": "diagonal"}]})");
+  EXPECT_NE(layout.find("'smem' must be none, xor or padN"), std::string::npos)
+      << layout;
+}
+
+TEST(TuningTable, BuiltinTableParses) {
+  // The table compiled in from tuning/h200-f32.json: every entry valid.
+  llvm::Expected<TuningTable> table = TuningTable::load(
+      std::string(TILE_SOURCE_DIR) + "/tuning/h200-f32.json");
+  ASSERT_TRUE(static_cast<bool>(table)) << llvm::toString(table.takeError());
+  EXPECT_EQ(table->getChip(), "sm_90");
+  EXPECT_EQ(table->getEntries().size(), TuningTable::builtin().getEntries().size());
+}
+
+TEST(TuningTable, MissingFile) {
+  llvm::Expected<TuningTable> table = TuningTable::load("/nonexistent.json");
+  ASSERT_FALSE(static_cast<bool>(table));
+  EXPECT_NE(llvm::toString(table.takeError()).find("cannot read tuning table"),
+            std::string::npos);
+}
+
+} // namespace
