@@ -173,10 +173,10 @@ LogicalResult TileThreadTilePass::tileThreads(gpu::GPUFuncOp kernel) {
   Value laneN = arith::RemUIOp::create(b, loc, lane, c(layout.lanesN));
   layout.laneRow = arith::MulIOp::create(b, loc, laneM, c(layout.widthA));
   layout.laneCol = arith::MulIOp::create(b, loc, laneN, c(layout.widthB));
-  layout.warpRow0 = getValueOrCreateConstantIndexOp(
-      b, loc, warpA.getMixedOffsets()[0]);
-  layout.warpCol0 = getValueOrCreateConstantIndexOp(
-      b, loc, warpB.getMixedOffsets()[1]);
+  // The warp's origin, not the (clamped) offset of its views: the fragment
+  // loads of a warp past the edge of C must stay inside the shared tile.
+  std::tie(layout.warpRow0, layout.warpCol0) =
+      emitWarpOrigin(b, loc, threadId, config);
   OpFoldResult warpRows = warpC.getMixedSizes()[0];
   OpFoldResult warpCols = warpC.getMixedSizes()[1];
   Value warpCValue = warpC;

@@ -215,3 +215,14 @@ void mlir::tile::eraseDeadOps(Region &region) {
   for (Block &block : region)
     eraseDeadOpsIn(block);
 }
+
+std::pair<Value, Value> mlir::tile::emitWarpOrigin(OpBuilder &b, Location loc,
+                                                   Value threadId,
+                                                   ConfigAttr config) {
+  auto c = [&](int64_t value) { return constIndex(b, loc, value); };
+  Value warp = arith::DivUIOp::create(b, loc, threadId, c(kWarpSize));
+  Value warpM = arith::DivUIOp::create(b, loc, warp, c(config.getWarpsN()));
+  Value warpN = arith::RemUIOp::create(b, loc, warp, c(config.getWarpsN()));
+  return {arith::MulIOp::create(b, loc, warpM, c(config.getWarpM())),
+          arith::MulIOp::create(b, loc, warpN, c(config.getWarpN()))};
+}

@@ -26,20 +26,22 @@ using namespace mlir::tile;
 namespace {
 
 /// The part of a block-tile extent `extent` (rows or columns of this block's
-/// tile of C) that falls in the warp tile starting at `offset`:
-/// clamp(extent - offset, 0, warpExtent). Static when the block tile is
-/// always full.
-OpFoldResult warpExtent(OpBuilder &b, Location loc, OpFoldResult extent,
-                        Value offset, int64_t warpTile) {
-  if (getConstantIntValue(extent))
-    return b.getIndexAttr(warpTile); // a full block tile: every warp is full
+/// tile of C) that falls in the warp tile starting at `origin`: the offset
+/// min(origin, extent) and the size clamp(extent - origin, 0, warpTile), so
+/// that a warp entirely past the edge gets an empty view inside the tile.
+/// Static when the block tile is always full.
+std::pair<OpFoldResult, OpFoldResult> warpRange(OpBuilder &b, Location loc,
+                                                OpFoldResult extent,
+                                                Value origin,
+                                                int64_t warpTile) {
+  if (getConstantIntValue(extent)) // a full block tile: every warp is full
+    return {origin, b.getIndexAttr(warpTile)};
   Value extentValue = getValueOrCreateConstantIndexOp(b, loc, extent);
+  Value offset = arith::MinUIOp::create(b, loc, origin, extentValue);
   Value left = arith::SubIOp::create(b, loc, extentValue, offset);
-  Value nonNegative =
-      arith::MaxSIOp::create(b, loc, left, constIndex(b, loc, 0));
-  return arith::MinSIOp::create(b, loc, nonNegative,
-                                constIndex(b, loc, warpTile))
-      .getResult();
+  Value size =
+      arith::MinUIOp::create(b, loc, left, constIndex(b, loc, warpTile));
+  return {offset, size};
 }
 
 struct TileWarpTilePass
@@ -90,18 +92,14 @@ LogicalResult TileWarpTilePass::tileWarps(gpu::GPUFuncOp kernel) {
   if (ifFill)
     b.setInsertionPoint(ifFill);
   auto c = [&](int64_t value) { return constIndex(b, loc, value); };
-  Value warp = arith::DivUIOp::create(b, loc, threadId, c(kWarpSize));
   Value lane = arith::RemUIOp::create(b, loc, threadId, c(kWarpSize));
-  Value warpM = arith::DivUIOp::create(b, loc, warp, c(config.getWarpsN()));
-  Value warpN = arith::RemUIOp::create(b, loc, warp, c(config.getWarpsN()));
-  Value warpRow0 = arith::MulIOp::create(b, loc, warpM, c(config.getWarpM()));
-  Value warpCol0 = arith::MulIOp::create(b, loc, warpN, c(config.getWarpN()));
-  OpFoldResult warpRows = warpExtent(b, loc, blockC.getMixedSizes()[0],
-                                     warpRow0, config.getWarpM());
-  OpFoldResult warpCols = warpExtent(b, loc, blockC.getMixedSizes()[1],
-                                     warpCol0, config.getWarpN());
+  auto [warpRow0, warpCol0] = emitWarpOrigin(b, loc, threadId, config);
+  auto [rowOffset, warpRows] = warpRange(b, loc, blockC.getMixedSizes()[0],
+                                         warpRow0, config.getWarpM());
+  auto [colOffset, warpCols] = warpRange(b, loc, blockC.getMixedSizes()[1],
+                                         warpCol0, config.getWarpN());
   OpFoldResult zero = b.getIndexAttr(0), one = b.getIndexAttr(1);
-  Value warpC = memref::SubViewOp::create(b, loc, blockC, {warpRow0, warpCol0},
+  Value warpC = memref::SubViewOp::create(b, loc, blockC, {rowOffset, colOffset},
                                           {warpRows, warpCols}, {one, one});
   Value isLane0 = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane,
                                         c(0));
@@ -118,10 +116,10 @@ LogicalResult TileWarpTilePass::tileWarps(gpu::GPUFuncOp kernel) {
   b.setInsertionPoint(matmul);
   OpFoldResult depth = sliceB.getMixedSizes()[0];
   Value warpA = memref::SubViewOp::create(b, loc, matmul.getInputs()[0],
-                                          {warpRow0, zero}, {warpRows, depth},
+                                          {rowOffset, zero}, {warpRows, depth},
                                           {one, one});
   Value warpB = memref::SubViewOp::create(b, loc, matmul.getInputs()[1],
-                                          {zero, warpCol0}, {depth, warpCols},
+                                          {zero, colOffset}, {depth, warpCols},
                                           {one, one});
   auto warpMatmul = linalg::MatmulOp::create(
       b, loc, ValueRange{warpA, warpB}, ValueRange{warpC});

@@ -72,6 +72,12 @@ void setDynamicSharedBytes(Operation *root, gpu::GPUFuncOp kernel,
 /// side effects (what a rewrite leaves behind), innermost and last first.
 void eraseDeadOps(Region &region);
 
+/// Origin (row, column) in the block tile of the warp tile of the thread
+/// `threadId`: warp w = tid / 32 owns rows (w / (BN/WN))*WM and columns
+/// (w mod (BN/WN))*WN.
+std::pair<Value, Value> emitWarpOrigin(OpBuilder &b, Location loc,
+                                       Value threadId, ConfigAttr config);
+
 /// An index constant.
 Value constIndex(OpBuilder &b, Location loc, int64_t value);
 
