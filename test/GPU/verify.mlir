@@ -1,0 +1,31 @@
+// REQUIRES: gpu
+// Compiles matmuls of awkward shapes and both C initialisations, runs each on
+// the GPU with random inputs and checks it against a float64 reference
+// (tile-run verify: relative-norm error, every element written, no NaN).
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: tile-opt %s -o /dev/null --tile-matmul-to-ptx="output-dir=%t"
+// RUN: tile-run verify %t | FileCheck %s
+// CHECK-DAG: accumulate_matmul0 {{.*}} PASS
+// CHECK-DAG: fill_matmul0 {{.*}} PASS
+// CHECK-DAG: tiny_matmul0 {{.*}} PASS
+// CHECK-DAG: k_one_matmul0 {{.*}} PASS
+// CHECK: 4 passed, 0 failed
+func.func @accumulate(%A: memref<127x255xf32>, %B: memref<255x129xf32>, %C: memref<127x129xf32>) {
+  linalg.matmul ins(%A, %B : memref<127x255xf32>, memref<255x129xf32>) outs(%C : memref<127x129xf32>)
+  return
+}
+func.func @fill(%A: tensor<300x517xf32>, %B: tensor<517x260xf32>) -> tensor<300x260xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<300x260xf32>
+  %C = linalg.fill ins(%zero : f32) outs(%empty : tensor<300x260xf32>) -> tensor<300x260xf32>
+  %R = linalg.matmul ins(%A, %B : tensor<300x517xf32>, tensor<517x260xf32>) outs(%C : tensor<300x260xf32>) -> tensor<300x260xf32>
+  return %R : tensor<300x260xf32>
+}
+func.func @tiny(%A: memref<1x1xf32>, %B: memref<1x1xf32>, %C: memref<1x1xf32>) {
+  linalg.matmul ins(%A, %B : memref<1x1xf32>, memref<1x1xf32>) outs(%C : memref<1x1xf32>)
+  return
+}
+func.func @k_one(%A: memref<96x1xf32>, %B: memref<1x200xf32>, %C: memref<96x200xf32>) {
+  linalg.matmul ins(%A, %B : memref<96x1xf32>, memref<1x200xf32>) outs(%C : memref<96x200xf32>)
+  return
+}

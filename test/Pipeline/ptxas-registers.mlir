@@ -1,0 +1,25 @@
+// REQUIRES: ptxas
+// ptxas accepts the PTX of the default 4096^3 kernel and of an edge-shaped
+// one, with no register spills and no stack.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: tile-opt %s -o /dev/null --tile-matmul-to-ptx="output-dir=%t ptxas=off"
+// RUN: %ptxas -v -arch=sm_90 %t/square_matmul0.ptx -o %t/square.cubin 2>&1 | FileCheck %s
+// RUN: %ptxas -v -arch=sm_90 %t/odd_matmul0.ptx -o %t/odd.cubin 2>&1 | FileCheck %s
+// CHECK: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+// CHECK: Used {{[0-9]+}} registers
+
+// The same through the export's own ptxas run, recorded in the manifest.
+// RUN: rm -rf %t/exported && tile-opt %s -o /dev/null --tile-matmul-to-ptx="output-dir=%t/exported"
+// RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/exported/square_matmul0.json
+// MANIFEST: {"format": "cubin", "file": "square_matmul0.cubin", "size": {{[1-9][0-9]*}}, "fnv1a64": "{{[0-9a-f]+}}"},
+// MANIFEST: "resources": {"registers": {{[1-9][0-9]*}}, "spill_stores": 0, "spill_loads": 0, "stack_bytes": 0}
+func.func @square(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C: memref<4096x4096xf32>) {
+  linalg.matmul ins(%A, %B : memref<4096x4096xf32>, memref<4096x4096xf32>)
+                outs(%C : memref<4096x4096xf32>)
+  return
+}
+func.func @odd(%A: memref<4095x4093xf32>, %B: memref<4093x4097xf32>, %C: memref<4095x4097xf32>) {
+  linalg.matmul ins(%A, %B : memref<4095x4093xf32>, memref<4093x4097xf32>)
+                outs(%C : memref<4095x4097xf32>)
+  return
+}

@@ -1,0 +1,153 @@
+// RUN: tile-opt %s --tile-block-tile -split-input-file | FileCheck %s
+
+// A 256x192 result in 64x64 block tiles: a 4x3 grid of tiles launched as
+// 12 blocks of (64/32)*(64/32) warps = 128 threads, with parameters
+// (A, B, C) in that order.
+
+// CHECK-LABEL: func.func @full_tiles
+//  CHECK-SAME: (%[[A:.*]]: memref<256x128xf32>, %[[B:.*]]: memref<128x192xf32>, %[[C:.*]]: memref<256x192xf32>)
+//   CHECK-DAG: %[[GRID:.*]] = arith.constant 12 : index
+//   CHECK-DAG: %[[THREADS:.*]] = arith.constant 128 : index
+//       CHECK: gpu.launch_func @full_tiles_matmul0::@full_tiles_matmul0 blocks in (%[[GRID]], %{{.*}}, %{{.*}}) threads in (%[[THREADS]], %{{.*}}, %{{.*}}) args(%[[A]] : memref<256x128xf32>, %[[B]] : memref<128x192xf32>, %[[C]] : memref<256x192xf32>)
+//   CHECK-NOT: linalg.matmul
+//       CHECK: return
+
+// The kernel: A and B read-only and unaliased (ld.global.nc), C unaliased.
+//       CHECK: gpu.module @full_tiles_matmul0
+//       CHECK: gpu.func @full_tiles_matmul0(%[[KA:.*]]: memref<256x128xf32> {llvm.noalias, llvm.readonly}, %[[KB:.*]]: memref<128x192xf32> {llvm.noalias, llvm.readonly}, %[[KC:.*]]: memref<256x192xf32> {llvm.noalias}) kernel
+//  CHECK-SAME: known_block_size = array<i32: 128, 1, 1>, known_grid_size = array<i32: 12, 1, 1>
+//  CHECK-SAME: tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8], stages = 2, swizzle = 2, smem = pad(4), prefetch = true>
+//  CHECK-SAME: tile.matmul = {c_init = "accumulate", k = 128 : i64, m = 256 : i64, n = 192 : i64}, tile.stage = "block"
+
+// Swizzled launch order, groups of 2 tile rows (3 tile columns):
+// group = bid / 6, first row = 2 * group, rows in group = min(4 - first, 2),
+// row = first + (bid mod 6) mod rows, column = (bid mod 6) / rows.
+//       CHECK: %[[BID:.*]] = gpu.block_id x
+//       CHECK: %[[TID:.*]] = gpu.thread_id x
+//       CHECK: %[[GROUP:.*]] = arith.divui %[[BID]], %[[C6:.*]] : index
+//       CHECK: %[[FIRST:.*]] = arith.muli %[[GROUP]], %[[C2:.*]] : index
+//       CHECK: %[[LEFT:.*]] = arith.subi %[[C4:.*]], %[[FIRST]] : index
+//       CHECK: %[[ROWS:.*]] = arith.minui %[[LEFT]], %{{.*}} : index
+//       CHECK: %[[INGROUP:.*]] = arith.remui %[[BID]], %[[C6]] : index
+//       CHECK: %[[ROWIN:.*]] = arith.remui %[[INGROUP]], %[[ROWS]] : index
+//       CHECK: %[[ROW:.*]] = arith.addi %[[FIRST]], %[[ROWIN]] : index
+//       CHECK: %[[COL:.*]] = arith.divui %[[INGROUP]], %[[ROWS]] : index
+//       CHECK: %[[ROW0:.*]] = arith.muli %[[ROW]], %{{.*}} : index
+//       CHECK: %[[COL0:.*]] = arith.muli %[[COL]], %{{.*}} : index
+
+// The block's tile, full size (256 and 192 are multiples of 64), computed by
+// thread 0 for now.
+//       CHECK: %[[SA:.*]] = memref.subview %[[KA]][%[[ROW0]], 0] [64, 128] [1, 1]
+//       CHECK: %[[SB:.*]] = memref.subview %[[KB]][0, %[[COL0]]] [128, 64] [1, 1]
+//       CHECK: %[[SC:.*]] = memref.subview %[[KC]][%[[ROW0]], %[[COL0]]] [64, 64] [1, 1]
+//       CHECK: %[[T0:.*]] = arith.cmpi eq, %[[TID]], %{{.*}} : index
+//       CHECK: scf.if %[[T0]] {
+//       CHECK:   linalg.matmul {tile.config = #tile.config<{{.*}}>} ins(%[[SA]], %[[SB]] : {{.*}}) outs(%[[SC]] : {{.*}})
+//       CHECK: }
+//       CHECK: gpu.return
+#cfg = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8], swizzle = 2>
+func.func @full_tiles(%A: memref<256x128xf32>, %B: memref<128x192xf32>, %C: memref<256x192xf32>) {
+  linalg.matmul {tile.config = #cfg} ins(%A, %B : memref<256x128xf32>, memref<128x192xf32>) outs(%C : memref<256x192xf32>)
+  return
+}
+
+// -----
+
+// 100x70 in 64x64 tiles: the last tile row and column are smaller, so the
+// tile extents are min(64, extent - origin), and a 2x2 grid is launched.
+
+// CHECK-LABEL: func.func @edge_tiles
+//       CHECK: gpu.launch_func @edge_tiles_matmul0::@edge_tiles_matmul0 blocks in (%[[GRID:.*]], %{{.*}}, %{{.*}})
+//       CHECK: gpu.func @edge_tiles_matmul0
+//  CHECK-SAME: known_grid_size = array<i32: 4, 1, 1>
+//       CHECK: %[[ROW0:.*]] = arith.muli %{{.*}}, %c64{{.*}} : index
+//       CHECK: %[[COL0:.*]] = arith.muli %{{.*}}, %c64{{.*}} : index
+//       CHECK: %[[ROWSLEFT:.*]] = arith.subi %[[C100:.*]], %[[ROW0]] : index
+//       CHECK: %[[ROWS:.*]] = arith.minui %[[ROWSLEFT]], %[[C64:.*]] : index
+//       CHECK: %[[COLSLEFT:.*]] = arith.subi %[[C70:.*]], %[[COL0]] : index
+//       CHECK: %[[COLS:.*]] = arith.minui %[[COLSLEFT]], %{{.*}} : index
+//       CHECK: memref.subview %{{.*}}[%[[ROW0]], 0] [%[[ROWS]], 30] [1, 1] : memref<100x30xf32> to memref<?x30xf32, strided<[30, 1], offset: ?>>
+//       CHECK: memref.subview %{{.*}}[0, %[[COL0]]] [30, %[[COLS]]] [1, 1] : memref<30x70xf32> to memref<30x?xf32, strided<[70, 1], offset: ?>>
+//       CHECK: memref.subview %{{.*}}[%[[ROW0]], %[[COL0]]] [%[[ROWS]], %[[COLS]]] [1, 1] : memref<100x70xf32> to memref<?x?xf32, strided<[70, 1], offset: ?>>
+func.func @edge_tiles(%A: memref<100x30xf32>, %B: memref<30x70xf32>, %C: memref<100x70xf32>) {
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>}
+    ins(%A, %B : memref<100x30xf32>, memref<30x70xf32>) outs(%C : memref<100x70xf32>)
+  return
+}
+
+// -----
+
+// A linalg.fill of C with a constant right before the matmul becomes the
+// kernel's C initialisation: C is then only written (c_init = "fill").
+
+// CHECK-LABEL: func.func @fill_then_matmul
+//   CHECK-NOT: linalg.fill
+//       CHECK: gpu.launch_func
+//   CHECK-NOT: linalg.fill
+//       CHECK: gpu.func @fill_then_matmul_matmul0
+//  CHECK-SAME: tile.matmul = {c_fill = 2.500000e-01 : f32, c_init = "fill", k = 16 : i64, m = 64 : i64, n = 64 : i64}
+//       CHECK: %[[V:.*]] = arith.constant 2.500000e-01 : f32
+//       CHECK: scf.if
+//  CHECK-NEXT:   linalg.fill ins(%[[V]] : f32) outs(%[[SC:.*]] : memref<64x64xf32, strided<[64, 1], offset: ?>>)
+//  CHECK-NEXT:   linalg.matmul {{.*}} outs(%[[SC]] : memref<64x64xf32, strided<[64, 1], offset: ?>>)
+func.func @fill_then_matmul(%A: memref<64x16xf32>, %B: memref<16x64xf32>, %C: memref<64x64xf32>) {
+  %cst = arith.constant 0.25 : f32
+  linalg.fill ins(%cst : f32) outs(%C : memref<64x64xf32>)
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>}
+    ins(%A, %B : memref<64x16xf32>, memref<16x64xf32>) outs(%C : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// A fill whose value is not a constant stays where it is (on the host), and
+// the kernel accumulates into C.
+
+// CHECK-LABEL: func.func @fill_with_argument
+//       CHECK: linalg.fill ins(%{{.*}} : f32)
+//       CHECK: gpu.launch_func
+//       CHECK: gpu.func @fill_with_argument_matmul0
+//  CHECK-SAME: c_init = "accumulate"
+func.func @fill_with_argument(%A: memref<64x16xf32>, %B: memref<16x64xf32>, %C: memref<64x64xf32>, %v: f32) {
+  linalg.fill ins(%v : f32) outs(%C : memref<64x64xf32>)
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>}
+    ins(%A, %B : memref<64x16xf32>, memref<16x64xf32>) outs(%C : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// Every configured matmul becomes its own kernel, counted per function; a
+// matmul without a config is left alone.
+
+// CHECK-LABEL: func.func @two_matmuls
+//       CHECK: gpu.launch_func @two_matmuls_matmul0::@two_matmuls_matmul0 {{.*}} args(%arg0 : memref<32x8xf32>, %arg1 : memref<8x32xf32>, %arg2 : memref<32x32xf32>)
+//       CHECK: gpu.launch_func @two_matmuls_matmul1::@two_matmuls_matmul1 {{.*}} args(%arg2 : memref<32x32xf32>, %arg3 : memref<32x64xf32>, %arg4 : memref<32x64xf32>)
+//       CHECK: linalg.matmul ins(%arg0, %arg1
+// CHECK-LABEL: func.func @other
+//       CHECK: gpu.launch_func @other_matmul0::@other_matmul0
+//   CHECK-DAG: gpu.module @two_matmuls_matmul0
+//   CHECK-DAG: gpu.module @two_matmuls_matmul1
+//   CHECK-DAG: gpu.module @other_matmul0
+#small = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>
+func.func @two_matmuls(%A: memref<32x8xf32>, %B: memref<8x32xf32>, %C: memref<32x32xf32>, %D: memref<32x64xf32>, %E: memref<32x64xf32>) {
+  linalg.matmul {tile.config = #small} ins(%A, %B : memref<32x8xf32>, memref<8x32xf32>) outs(%C : memref<32x32xf32>)
+  linalg.matmul {tile.config = #small} ins(%C, %D : memref<32x32xf32>, memref<32x64xf32>) outs(%E : memref<32x64xf32>)
+  linalg.matmul ins(%A, %B : memref<32x8xf32>, memref<8x32xf32>) outs(%C : memref<32x32xf32>)
+  return
+}
+func.func @other(%A: memref<32x8xf32>, %B: memref<8x32xf32>, %C: memref<32x32xf32>) {
+  linalg.matmul {tile.config = #small} ins(%A, %B : memref<32x8xf32>, memref<8x32xf32>) outs(%C : memref<32x32xf32>)
+  return
+}
+
+// -----
+
+// Without configured matmuls the module is unchanged (no container attribute).
+
+// CHECK-LABEL: module {
+//       CHECK: func.func @nothing
+//  CHECK-NEXT: return
+func.func @nothing() {
+  return
+}

@@ -1,0 +1,137 @@
+// RUN: tile-opt %s --tile-block-tile --tile-promote-shared --tile-warp-tile --tile-thread-tile --tile-pipeline --canonicalize --cse -split-input-file | FileCheck %s
+
+// stages = 2, prefetch = true, on a 2-deep slice (so the whole schedule
+// fits on a screen): 4 accumulators of vector<4xf32> per lane.
+//
+// Prologue: slice 0 into buffer 0, a barrier, the k-step-0 fragments, the
+// fence. Each iteration: the global loads of the next slice (the last
+// iteration re-reads its own: min(k0 + 2, 62)), the step-1 fragments from
+// the current buffer, the step-0 FMAs (on the carried fragments), the stores
+// into the other buffer, ONE barrier, the next slice's step-0 fragments from
+// the other buffer, the fence, then the step-1 FMAs. Shared memory doubles:
+// [A0][A1][B0][B1] = 2 * (2*36*4 + 2*32*4) = 1088 bytes.
+
+// CHECK-LABEL: func.func @two_stages_prefetch
+//       CHECK: %[[BYTES:.*]] = arith.constant 1088 : i32
+//       CHECK: gpu.launch_func {{.*}} dynamic_shared_memory_size %[[BYTES]]
+// CHECK-LABEL: gpu.func @two_stages_prefetch_matmul0
+//  CHECK-SAME: tile.dynamic_shared_bytes = 1088 : i64
+//  CHECK-SAME: tile.stage = "pipelined"
+//       CHECK: %[[DSM:.*]] = gpu.dynamic_shared_memory
+// Prologue.
+//       CHECK: %[[A0:.*]] = memref.view %[[DSM]][%c0][] {tile.shared = "A"} : {{.*}} to memref<2x36xf32, #gpu.address_space<workgroup>>
+//       CHECK: %[[B0:.*]] = memref.view %[[DSM]][%c576][] {tile.shared = "B"} : {{.*}} to memref<2x32xf32, #gpu.address_space<workgroup>>
+//       CHECK: vector.load %arg0[%{{.*}}, %c0] {alignment = 8 : i64}
+//       CHECK: vector.load %arg1[
+//       CHECK: memref.store %{{.*}}, %[[A0]][
+//       CHECK: vector.store %{{.*}}, %[[B0]][
+//  CHECK-NEXT: gpu.barrier
+//  CHECK-NEXT: %[[FA0:.*]] = vector.load %[[A0]][%c0, %{{.*}}] {alignment = 16 : i64}
+//  CHECK-NEXT: %[[FB0:.*]] = vector.load %[[B0]][%c0, %{{.*}}] {alignment = 16 : i64}
+//  CHECK-NEXT: llvm.inline_asm has_side_effects "", "~{memory}"  : () -> ()
+// The loop carries the accumulators, the step-0 fragments and the buffer.
+//       CHECK: %{{.*}}:7 = scf.for %[[K0:.*]] = %c0 to %c64 step %c2 iter_args({{.*}}, %[[FA:.*]] = %[[FA0]], %[[FB:.*]] = %[[FB0]], %[[BUF:.*]] = %c0)
+//       CHECK:   %[[NBUF:.*]] = arith.xori %[[BUF]], %c1 : index
+//       CHECK:   %[[ACUR:.*]] = memref.view %[[DSM]]
+//       CHECK:   %[[BCUR:.*]] = memref.view %[[DSM]]
+//       CHECK:   %[[ANXT:.*]] = memref.view %[[DSM]]
+//       CHECK:   %[[BNXT:.*]] = memref.view %[[DSM]]
+//       CHECK:   %[[KN:.*]] = arith.addi %[[K0]], %c2 : index
+//       CHECK:   %[[KNEXT:.*]] = arith.minui %[[KN]], %c62 : index
+//       CHECK:   vector.load %arg0[%{{.*}}, %[[KNEXT]]]
+//       CHECK:   vector.load %arg1[
+//       CHECK:   %[[FA1:.*]] = vector.load %[[ACUR]][%c1, %{{.*}}]
+//       CHECK:   %[[FB1:.*]] = vector.load %[[BCUR]][%c1, %{{.*}}]
+//       CHECK:   vector.extract %[[FA]][0]
+//       CHECK:   vector.fma %{{.*}}, %[[FB]], %{{.*}} : vector<4xf32>
+//   CHECK-NOT:   gpu.barrier
+//       CHECK:   memref.store %{{.*}}, %[[ANXT]][
+//       CHECK:   vector.store %{{.*}}, %[[BNXT]][
+//  CHECK-NEXT:   gpu.barrier
+//  CHECK-NEXT:   %[[NFA:.*]] = vector.load %[[ANXT]][%c0, %{{.*}}]
+//  CHECK-NEXT:   %[[NFB:.*]] = vector.load %[[BNXT]][%c0, %{{.*}}]
+//  CHECK-NEXT:   llvm.inline_asm has_side_effects "", "~{memory}"  : () -> ()
+//       CHECK:   vector.extract %[[FA1]][0]
+//       CHECK:   vector.fma %{{.*}}, %[[FB1]], %{{.*}} : vector<4xf32>
+//   CHECK-NOT:   gpu.barrier
+//       CHECK:   scf.yield %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[NFA]], %[[NFB]], %[[NBUF]]
+//       CHECK: } {tile.k_loop}
+func.func @two_stages_prefetch(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  linalg.matmul {tile.config = #tile.config<block = [32, 32, 2], warp = [16, 32], thread = [4, 4], stages = 2, prefetch = true>}
+    ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// stages = 1, prefetch = true: one buffer; in each iteration the copy, a
+// barrier, then the step-1 fragments are loaded before the step-0 FMAs, and a
+// barrier before the next copy overwrites the slice. Nothing is carried but
+// the accumulators, and no fence is needed within one iteration.
+
+// CHECK-LABEL: gpu.func @one_stage_prefetch_matmul0
+//  CHECK-SAME: tile.dynamic_shared_bytes = 544 : i64
+//   CHECK-NOT: llvm.inline_asm
+//       CHECK: %{{.*}}:4 = scf.for %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>)
+//       CHECK:   vector.store
+//  CHECK-NEXT:   gpu.barrier
+//  CHECK-NEXT:   %[[FA0:.*]] = vector.load %{{.*}}[%c0,
+//  CHECK-NEXT:   %[[FB0:.*]] = vector.load %{{.*}}[%c0,
+//  CHECK-NEXT:   %[[FA1:.*]] = vector.load %{{.*}}[%c1,
+//  CHECK-NEXT:   %[[FB1:.*]] = vector.load %{{.*}}[%c1,
+//       CHECK:   vector.fma %{{.*}}, %[[FB0]], %[[ACC]]
+//       CHECK:   vector.fma %{{.*}}, %[[FB1]],
+//       CHECK:   gpu.barrier
+//  CHECK-NEXT:   scf.yield
+//   CHECK-NOT: llvm.inline_asm
+func.func @one_stage_prefetch(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  linalg.matmul {tile.config = #tile.config<block = [32, 32, 2], warp = [16, 32], thread = [4, 4], stages = 1, prefetch = true>}
+    ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// stages = 2, prefetch = false: double buffering without register prefetch:
+// each step loads its fragments right before its FMAs; the stores into the
+// other buffer and the one barrier come after the last step's fragment loads
+// (from the current buffer) and before its FMAs.
+
+// CHECK-LABEL: gpu.func @two_stages_no_prefetch_matmul0
+//   CHECK-NOT: llvm.inline_asm
+//       CHECK: scf.for %{{.*}} iter_args({{.*}}, %{{.*}} = %c0) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, index)
+//       CHECK:   vector.load %{{.*}}[%c0,
+//       CHECK:   vector.fma
+//       CHECK:   %[[FA1:.*]] = vector.load %{{.*}}[%c1,
+//  CHECK-NEXT:   %[[FB1:.*]] = vector.load %{{.*}}[%c1,
+//       CHECK:   vector.store
+//  CHECK-NEXT:   gpu.barrier
+//   CHECK-NOT:   vector.load
+//       CHECK:   vector.extract %[[FA1]][0]
+//       CHECK:   vector.fma %{{.*}}, %[[FB1]],
+//       CHECK:   scf.yield
+func.func @two_stages_no_prefetch(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  linalg.matmul {tile.config = #tile.config<block = [32, 32, 2], warp = [16, 32], thread = [4, 4], stages = 2, prefetch = false>}
+    ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// stages = 1, prefetch = false: the k steps are unrolled and nothing moves.
+
+// CHECK-LABEL: gpu.func @plain_matmul0
+//       CHECK: scf.for %{{.*}} -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>)
+//       CHECK:   gpu.barrier
+//  CHECK-NEXT:   vector.load %{{.*}}[%c0,
+//  CHECK-NEXT:   vector.load %{{.*}}[%c0,
+//       CHECK:   vector.fma
+//       CHECK:   vector.load %{{.*}}[%c1,
+//       CHECK:   vector.fma
+//       CHECK:   gpu.barrier
+//  CHECK-NEXT:   scf.yield
+func.func @plain(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  linalg.matmul {tile.config = #tile.config<block = [32, 32, 2], warp = [16, 32], thread = [4, 4], stages = 1, prefetch = false>}
+    ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)
+  return
+}

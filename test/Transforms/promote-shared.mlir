@@ -1,0 +1,128 @@
+// RUN: tile-opt %s --tile-block-tile --tile-promote-shared --canonicalize -split-input-file | FileCheck %s
+
+// 64x64x8 block tiles, 128 threads. The K loop steps through 8-deep slices;
+// each slice of A is stored k-major with rows padded to 64 + 4 floats, then
+// B (at byte 8 * 68 * 4 = 2176): 4224 bytes of dynamic shared memory.
+// K and N are multiples of 4: 16-byte global loads, one A vector and one B
+// vector per thread. Barriers: after the stores, and after the compute.
+
+// CHECK-LABEL: func.func @aligned
+//       CHECK: %[[SMEM:.*]] = arith.constant 4224 : i32
+//       CHECK: gpu.launch_func {{.*}} dynamic_shared_memory_size %[[SMEM]]
+//       CHECK: gpu.func @aligned_matmul0(%[[A:.*]]: memref<128x64xf32> {{.*}}, %[[B:.*]]: memref<64x128xf32> {{.*}}, %[[C:.*]]: memref<128x128xf32>
+//  CHECK-SAME: tile.dynamic_shared_bytes = 4224 : i64
+//  CHECK-SAME: tile.stage = "shared"
+//       CHECK: %[[TID:.*]] = gpu.thread_id x
+//       CHECK: %[[DSM:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+//       CHECK: %[[AS:.*]] = memref.view %[[DSM]][%c0][] {tile.shared = "A"} : {{.*}} to memref<8x68xf32, #gpu.address_space<workgroup>>
+//       CHECK: %[[BS:.*]] = memref.view %[[DSM]][%c2176][] {tile.shared = "B"} : {{.*}} to memref<8x64xf32, #gpu.address_space<workgroup>>
+//       CHECK: scf.for %[[K0:.*]] = %c0 to %c64 step %c8 {
+// A: thread t loads 4 consecutive k of row t/2 and stores them down column
+// t/2 of the k-major tile.
+//       CHECK:   %[[R:.*]] = arith.divui %[[TID]], %c2 : index
+//       CHECK:   %[[KC:.*]] = arith.muli %{{.*}}, %c4 : index
+//       CHECK:   %[[ROW:.*]] = arith.addi %{{.*}}, %[[R]] : index
+//       CHECK:   %[[K:.*]] = arith.addi %[[K0]], %[[KC]] : index
+//       CHECK:   %[[VA:.*]] = vector.load %[[A]][%[[ROW]], %[[K]]] {alignment = 16 : i64} : memref<128x64xf32>, vector<4xf32>
+//       CHECK:   %[[E0:.*]] = vector.extract %[[VA]][0]
+//       CHECK:   memref.store %[[E0]], %[[AS]][%[[KC]], %[[R]]]
+//       CHECK:   vector.extract %[[VA]][3]
+//       CHECK:   memref.store
+// B: a 16-byte vector in, a 16-byte vector out.
+//       CHECK:   %[[VB:.*]] = vector.load %[[B]][{{.*}}] {alignment = 16 : i64} : memref<64x128xf32>, vector<4xf32>
+//       CHECK:   vector.store %[[VB]], %[[BS]][{{.*}}] {alignment = 16 : i64}
+//  CHECK-NEXT:   gpu.barrier
+//  CHECK-NEXT:   scf.if
+//       CHECK:     %[[SA:.*]] = memref.subview %[[AS]][0, 0] [8, 64] [1, 1]
+//       CHECK:     %[[AT:.*]] = memref.transpose %[[SA]] (d0, d1) -> (d1, d0)
+// (the subview of the whole B slice folds away)
+//       CHECK:     linalg.matmul {{.*}} ins(%[[AT]], %[[BS]] : {{.*}}) outs(%{{.*}} : memref<64x64xf32, strided<[128, 1], offset: ?>>)
+//       CHECK:   }
+//  CHECK-NEXT:   gpu.barrier
+//  CHECK-NEXT: } {tile.k_loop}
+//  CHECK-NEXT: gpu.return
+func.func @aligned(%A: memref<128x64xf32>, %B: memref<64x128xf32>, %C: memref<128x128xf32>) {
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>}
+    ins(%A, %B : memref<128x64xf32>, memref<64x128xf32>) outs(%C : memref<128x128xf32>)
+  return
+}
+
+// -----
+
+// Edges: M = 100 (rows past 99 read row 99), N = 70 (N % 4 != 0: B is
+// copied as 2-element vectors, columns past the edge read the last aligned
+// pair), K = 30 (K % 4 != 0: A as 2-element vectors; the last slice is
+// partial, elements past K are zero and the slice matmul is min(8, 30 - k0)
+// deep).
+
+// CHECK-LABEL: gpu.func @edges_matmul0
+//       CHECK: scf.for %[[K0:.*]] = %c0 to %c30 step %c8 {
+//       CHECK:   %[[ROW:.*]] = arith.minui %{{.*}}, %c99 : index
+//       CHECK:   %[[K:.*]] = arith.addi %[[K0]], %{{.*}} : index
+//       CHECK:   %[[INK:.*]] = arith.cmpi ult, %[[K]], %c30 : index
+//       CHECK:   %[[KCL:.*]] = arith.minui %[[K]], %c28 : index
+//       CHECK:   %[[VA:.*]] = vector.load %{{.*}}[%[[ROW]], %[[KCL]]] {alignment = 8 : i64} : memref<100x30xf32>, vector<2xf32>
+//       CHECK:   arith.select %[[INK]], %[[VA]], %{{.*}} : vector<2xf32>
+//       CHECK:   %[[COL:.*]] = arith.minui %{{.*}}, %c68 : index
+//       CHECK:   vector.load %{{.*}}[%{{.*}}, %[[COL]]] {alignment = 8 : i64} : memref<30x70xf32>, vector<2xf32>
+//       CHECK:   gpu.barrier
+//       CHECK:   %[[LEFT:.*]] = arith.subi %c30, %[[K0]] : index
+//       CHECK:   %[[DEPTH:.*]] = arith.minui %[[LEFT]], %c8 : index
+//       CHECK:   memref.subview %{{.*}}[0, 0] [%[[DEPTH]], %{{.*}}] [1, 1]
+//       CHECK:   linalg.matmul
+//       CHECK:   gpu.barrier
+func.func @edges(%A: memref<100x30xf32>, %B: memref<30x70xf32>, %C: memref<100x70xf32>) {
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>}
+    ins(%A, %B : memref<100x30xf32>, memref<30x70xf32>) outs(%C : memref<100x70xf32>)
+  return
+}
+
+// -----
+
+// Odd sizes: single elements (memref.load) for A (K = 9) and B (N = 5).
+// With 64 threads, the 32*8 elements of the A slice take 4 loads per thread.
+
+// CHECK-LABEL: gpu.func @scalar_copies_matmul0
+//       CHECK: scf.for
+//   CHECK-COUNT-4: memref.load %{{.*}} : memref<33x9xf32>
+//   CHECK-NOT: vector.load
+//       CHECK: memref.load %{{.*}} : memref<9x5xf32>
+//       CHECK: gpu.barrier
+func.func @scalar_copies(%A: memref<33x9xf32>, %B: memref<9x5xf32>, %C: memref<33x5xf32>) {
+  linalg.matmul {tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>}
+    ins(%A, %B : memref<33x9xf32>, memref<9x5xf32>) outs(%C : memref<33x5xf32>)
+  return
+}
+
+// -----
+
+// smem = none: no padding, A rows are exactly 64 floats and B follows at
+// byte 8 * 64 * 4 = 2048.
+
+// CHECK-LABEL: gpu.func @unpadded_matmul0
+//       CHECK: memref.view %{{.*}}[%c0][] {tile.shared = "A"} : {{.*}} to memref<8x64xf32, #gpu.address_space<workgroup>>
+//       CHECK: memref.view %{{.*}}[%c2048][] {tile.shared = "B"} : {{.*}} to memref<8x64xf32, #gpu.address_space<workgroup>>
+func.func @unpadded(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8], smem = none>}
+    ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// The C initialisation stays before the K loop (in thread 0, which also
+// does the slice matmuls at this stage).
+
+// CHECK-LABEL: gpu.func @filled_matmul0
+//       CHECK: scf.if
+//  CHECK-NEXT:   linalg.fill
+//       CHECK: scf.for
+//       CHECK:   linalg.matmul
+//   CHECK-NOT: linalg.fill
+func.func @filled(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<64x64xf32>)
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>}
+    ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)
+  return
+}
