@@ -22,12 +22,14 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
     ["tile-opt", "tile-run"], [config.tile_tools_dir])
-llvm_config.add_tool_substitutions(["mlir-opt"], [config.llvm_tools_dir])
+llvm_config.add_tool_substitutions(["mlir-opt", "mlir-tblgen"],
+                                   [config.llvm_tools_dir])
 
 config.substitutions.append(("%tile_plugin", config.tile_plugin))
 config.substitutions.append(("%tile_src_root", config.tile_src_root))
 config.substitutions.append(("%tile_obj_root", config.tile_obj_root))
 config.substitutions.append(("%cmake", config.cmake_command))
+config.substitutions.append(("%mlir_dir", config.mlir_dir))
 
 # ptxas: CUDA_HOME, /usr/local/cuda, or PATH. Tests that need it say
 # "REQUIRES: ptxas" and are reported unsupported, with a note, without it.

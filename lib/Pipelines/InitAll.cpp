@@ -22,6 +22,10 @@ void mlir::tile::registerTileDialects(DialectRegistry &registry) {
 }
 
 void mlir::tile::registerTilePasses() {
+  // The upstream passes as well: a pipeline printed by --dump-pass-pipeline
+  // or a crash reproducer then parses again in a tool that registered only
+  // these. Registering a pass twice (mlir-opt loading the plugin) is a no-op.
+  registerAllPasses();
   registerTileTransformsPasses();
   registerTilePipelines();
 }
