@@ -113,6 +113,13 @@ CostReport mlir::tile::evaluate(const TileConfig &c, const ChipInfo &chip,
       issueSlotEfficiency(r.fmasPerStep, c.threadM, c.threadN, c.regPrefetch,
                           chip.sharedLoadLatency);
 
+  if (c.minBlocksPerSM > 0) {
+    int64_t cap = chip.registersPerSM / (c.minBlocksPerSM * r.threadsPerBlock);
+    cap = std::min(cap / chip.registerAllocUnit * chip.registerAllocUnit,
+                   chip.maxRegistersPerThread);
+    r.registerCap = cap;
+  }
+
   std::ostringstream why;
   if (r.threadsPerBlock > chip.maxThreadsPerBlock)
     why << r.threadsPerBlock << " threads per block, over the limit of "
@@ -123,6 +130,10 @@ CostReport mlir::tile::evaluate(const TileConfig &c, const ChipInfo &chip,
         << c.threadM << "x" << c.threadN << " thread tile, "
         << r.stagingRegisters << " staging, " << r.overheadRegisters
         << " overhead), over the limit of " << chip.maxRegistersPerThread;
+  else if (r.registerCap > 0 && r.registerCap < r.tileRegisters)
+    why << "occupancy " << c.minBlocksPerSM << " caps registers at "
+        << r.registerCap << " per thread, below the " << r.tileRegisters
+        << " the " << c.threadM << "x" << c.threadN << " thread tile needs";
   else if (r.sharedBytes > chip.sharedBytesPerBlock)
     why << r.sharedBytes << " bytes of shared memory per block, over the "
         << chip.name << " limit of " << chip.sharedBytesPerBlock;
@@ -133,6 +144,8 @@ CostReport mlir::tile::evaluate(const TileConfig &c, const ChipInfo &chip,
 
   // Occupancy: registers are allocated per warp in units of 8 per thread.
   int64_t regsPerThread = roundUp(r.estimatedRegisters, chip.registerAllocUnit);
+  if (r.registerCap > 0)
+    regsPerThread = std::min(regsPerThread, r.registerCap);
   int64_t warpsPerBlock = c.numWarps();
   int64_t byRegisters =
       (chip.registersPerSM / (regsPerThread * kWarpSize)) / warpsPerBlock;

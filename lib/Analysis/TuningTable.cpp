@@ -90,17 +90,30 @@ llvm::Expected<TuningTable> TuningTable::parse(llvm::StringRef text) {
     c.warpN = warp[1];
     c.threadM = thread[0];
     c.threadN = thread[1];
-    if (std::optional<int64_t> stages = entry->getInteger("stages"))
-      c.stages = *stages;
-    if (std::optional<int64_t> swizzle = entry->getInteger("swizzle"))
-      c.swizzleGroup = *swizzle;
-    if (std::optional<llvm::StringRef> smem = entry->getString("smem")) {
-      if (!parseSharedLayout(smem->str(), c.smemLayout, c.smemPad))
-        return entryError(index, "'smem' must be none, xor or padN, got '" +
-                                     *smem + "'");
+    // Optional fields: absent means the default; present must be well-typed.
+    for (auto [key, out] :
+         {std::pair<const char *, int64_t *>{"stages", &c.stages},
+          {"swizzle", &c.swizzleGroup},
+          {"occupancy", &c.minBlocksPerSM}}) {
+      if (!entry->get(key))
+        continue;
+      std::optional<int64_t> value = entry->getInteger(key);
+      if (!value)
+        return entryError(index, "'" + llvm::Twine(key) +
+                                     "' must be an integer");
+      *out = *value;
     }
-    if (std::optional<bool> prefetch = entry->getBoolean("prefetch"))
+    if (entry->get("smem")) {
+      std::optional<llvm::StringRef> smem = entry->getString("smem");
+      if (!smem || !parseSharedLayout(smem->str(), c.smemLayout, c.smemPad))
+        return entryError(index, "'smem' must be a string: none, xor or padN");
+    }
+    if (entry->get("prefetch")) {
+      std::optional<bool> prefetch = entry->getBoolean("prefetch");
+      if (!prefetch)
+        return entryError(index, "'prefetch' must be true or false");
       c.regPrefetch = *prefetch;
+    }
     std::string problem = checkConsistency(c);
     if (!problem.empty())
       return entryError(index, "invalid config: " + problem);

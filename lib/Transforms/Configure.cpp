@@ -60,15 +60,29 @@ LogicalResult checkSupported(linalg::MatmulOp op, MatmulShape &shape) {
     if (auto memref = dyn_cast<MemRefType>(type)) {
       if (!memref.getLayout().isIdentity())
         return op.emitOpError()
-               << "operand #" << index << " has layout " << memref.getLayout()
-               << "; only row-major (identity-layout) memrefs are supported "
-                  "yet";
-      if (memref.getMemorySpace())
-        return op.emitOpError()
-               << "operand #" << index << " is in memory space "
-               << memref.getMemorySpace()
-               << "; only the default (global) memory space is supported";
+               << "operand #" << index << " has the layout attribute "
+               << memref.getLayout()
+               << "; only memrefs without one (row-major, identity layout) "
+                  "are supported yet";
+      if (Attribute space = memref.getMemorySpace()) {
+        InFlightDiagnostic diag = op.emitOpError()
+                                  << "operand #" << index
+                                  << " is in memory space ";
+        if (auto integer = dyn_cast<IntegerAttr>(space))
+          diag << integer.getInt();
+        else
+          diag << space;
+        return diag << "; only memrefs in the default memory space are "
+                       "supported";
+      }
     }
+    // Products of extents (element counts, tile counts) must fit in 64 bits
+    // and element offsets in the kernel's index type.
+    for (int64_t extent : type.getShape())
+      if (extent > std::numeric_limits<int32_t>::max())
+        return op.emitOpError()
+               << "operand #" << index << " has an extent of " << extent
+               << ", over the limit of " << std::numeric_limits<int32_t>::max();
   }
   shape.m = types[0].getDimSize(0);
   shape.k = types[0].getDimSize(1);
@@ -124,7 +138,9 @@ LogicalResult TileConfigurePass::applyOverrides(TileConfig &c,
     c.threadN = threadTile[1];
   }
   if (stages < 0)
-    return badOption("stages", "must be 1 or 2, got " + Twine(stages));
+    return badOption("stages",
+                     "must be positive (0 keeps the chosen value), got " +
+                         Twine(stages));
   if (stages != 0)
     c.stages = stages;
   if (swizzle < 0)
@@ -133,6 +149,12 @@ LogicalResult TileConfigurePass::applyOverrides(TileConfig &c,
     c.swizzleGroup = swizzle;
   if (!smem.empty() && !parseSharedLayout(smem, c.smemLayout, c.smemPad))
     return badOption("smem", "must be none, pad<N> or xor, got '" + smem + "'");
+  if (occupancy < 0)
+    return badOption("occupancy",
+                     "must be positive (0 keeps the chosen value), got " +
+                         Twine(occupancy));
+  if (occupancy != 0)
+    c.minBlocksPerSM = occupancy;
   if (!prefetch.empty()) {
     if (prefetch != "true" && prefetch != "false")
       return badOption("prefetch",
@@ -149,6 +171,11 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
   if (failed(checkSupported(op, shape)))
     return failure();
 
+  Attribute written = op->getAttr(TileDialect::kConfigAttrName);
+  if (written && !isa<ConfigAttr>(written))
+    return op.emitOpError() << "has a '" << TileDialect::kConfigAttrName
+                            << "' attribute that is not a #tile.config: "
+                            << written;
   TileConfig config;
   [[maybe_unused]] const char *source;
   if (ConfigAttr existing = getConfig(op)) {

@@ -56,8 +56,21 @@ TEST(TuningTable, ErrorsNameTheEntry) {
   std::string layout = errorOf(R"({"chip": "sm_90", "element_type": "f32",
       "entries": [{"m": 1, "n": 1, "k": 1, "block": [128, 128, 8],
                    "warp": [32, 64], "thread": [8, 8], "smem": "diagonal"}]})");
-  EXPECT_NE(layout.find("'smem' must be none, xor or padN"), std::string::npos)
+  EXPECT_NE(layout.find("'smem' must be a string: none, xor or padN"),
+            std::string::npos)
       << layout;
+  std::string stages = errorOf(R"({"chip": "sm_90", "element_type": "f32",
+      "entries": [{"m": 1, "n": 1, "k": 1, "block": [128, 128, 8],
+                   "warp": [32, 64], "thread": [8, 8], "stages": "two"}]})");
+  EXPECT_NE(stages.find("entry 0: 'stages' must be an integer"),
+            std::string::npos)
+      << stages;
+  std::string prefetch = errorOf(R"({"chip": "sm_90", "element_type": "f32",
+      "entries": [{"m": 1, "n": 1, "k": 1, "block": [128, 128, 8],
+                   "warp": [32, 64], "thread": [8, 8], "prefetch": "yes"}]})");
+  EXPECT_NE(prefetch.find("entry 0: 'prefetch' must be true or false"),
+            std::string::npos)
+      << prefetch;
 }
 
 TEST(TuningTable, BuiltinTableParses) {

@@ -87,6 +87,9 @@ struct CostReport {
   int64_t stagingRegisters = 0; // next slice held in registers (stages = 2)
   int64_t overheadRegisters = 0; // addresses, indices, loop counters
   int64_t estimatedRegisters = 0;
+  /// The per-thread register cap the config's occupancy hint implies (0: no
+  /// hint): 65536 / (blocks * threads), in allocation units, at most 255.
+  int64_t registerCap = 0;
   // Shared memory per block.
   int64_t sharedBytes = 0;
   // Occupancy.

@@ -9,7 +9,10 @@
 //    "entries": [{"m": 4096, "n": 4096, "k": 4096,
 //                 "block": [128, 128, 8], "warp": [32, 64], "thread": [8, 8],
 //                 "stages": 2, "swizzle": 8, "smem": "pad4", "prefetch": true,
+//                 "occupancy": 2,
 //                 ...any other keys (measurements) are ignored}]}
+// stages, swizzle, smem, prefetch and occupancy may be omitted (then the
+// #tile.config defaults apply); when present they must be well-typed.
 //
 //===----------------------------------------------------------------------===//
 

@@ -23,7 +23,8 @@ bool TileConfig::operator==(const TileConfig &o) const {
          warpM == o.warpM && warpN == o.warpN && threadM == o.threadM &&
          threadN == o.threadN && stages == o.stages &&
          swizzleGroup == o.swizzleGroup && smemLayout == o.smemLayout &&
-         smemPad == o.smemPad && regPrefetch == o.regPrefetch;
+         smemPad == o.smemPad && regPrefetch == o.regPrefetch &&
+         minBlocksPerSM == o.minBlocksPerSM;
 }
 
 namespace {
@@ -101,9 +102,16 @@ std::string mlir::tile::checkConsistency(const TileConfig &c) {
   if (c.swizzleGroup < 1)
     return Message() << "swizzle group must be at least 1, got "
                      << c.swizzleGroup;
+  if (c.minBlocksPerSM < 0 || c.minBlocksPerSM > 32)
+    return Message() << "occupancy must be between 0 (no hint) and 32 blocks "
+                        "per SM, got "
+                     << c.minBlocksPerSM;
   if (c.smemLayout == SharedLayout::Pad && c.smemPad < 0)
     return Message() << "shared-memory padding must not be negative, got "
                      << c.smemPad;
+  if (c.smemPad > kMaxTileExtent)
+    return Message() << "shared-memory padding (" << c.smemPad
+                     << ") is over the limit " << kMaxTileExtent;
   if (c.smemLayout != SharedLayout::Pad && c.smemPad != 0)
     return Message() << "shared-memory padding " << c.smemPad
                      << " given for layout '"
@@ -132,7 +140,10 @@ std::string mlir::tile::toString(const TileConfig &c) {
      << ", smem = " << stringifySharedLayout(c.smemLayout);
   if (c.smemLayout == SharedLayout::Pad)
     os << "(" << c.smemPad << ")";
-  os << ", prefetch = " << (c.regPrefetch ? "true" : "false") << ">";
+  os << ", prefetch = " << (c.regPrefetch ? "true" : "false");
+  if (c.minBlocksPerSM > 0)
+    os << ", occupancy = " << c.minBlocksPerSM;
+  os << ">";
   return os.str();
 }
 
@@ -145,6 +156,8 @@ std::string mlir::tile::toShortString(const TileConfig &c) {
   if (c.smemLayout == SharedLayout::Pad)
     os << c.smemPad;
   os << (c.regPrefetch ? "/pf" : "/nopf");
+  if (c.minBlocksPerSM > 0)
+    os << "/o" << c.minBlocksPerSM;
   return os.str();
 }
 

@@ -41,13 +41,14 @@ TileConfig ConfigAttr::toTileConfig() const {
   c.smemLayout = getSmemLayout();
   c.smemPad = getSmemPad();
   c.regPrefetch = getRegPrefetch();
+  c.minBlocksPerSM = getMinBlocksPerSM();
   return c;
 }
 
 ConfigAttr ConfigAttr::get(MLIRContext *context, const TileConfig &c) {
   return get(context, {c.blockM, c.blockN, c.blockK}, {c.warpM, c.warpN},
              {c.threadM, c.threadN}, c.stages, c.swizzleGroup, c.smemLayout,
-             c.smemPad, c.regPrefetch);
+             c.smemPad, c.regPrefetch, c.minBlocksPerSM);
 }
 
 LogicalResult
@@ -55,7 +56,8 @@ ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                    ArrayRef<int64_t> blockTile, ArrayRef<int64_t> warpTile,
                    ArrayRef<int64_t> threadTile, int64_t stages,
                    int64_t swizzleGroup, SharedLayout smemLayout,
-                   int64_t smemPad, bool regPrefetch) {
+                   int64_t smemPad, bool regPrefetch,
+                   int64_t minBlocksPerSM) {
   if (blockTile.size() != 3)
     return emitError() << "block tile must have 3 sizes (M, N, K), got "
                        << blockTile.size();
@@ -78,6 +80,7 @@ ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   c.smemLayout = smemLayout;
   c.smemPad = smemPad;
   c.regPrefetch = regPrefetch;
+  c.minBlocksPerSM = minBlocksPerSM;
   std::string error = checkConsistency(c);
   if (!error.empty())
     return emitError() << "invalid #tile.config: " << error;
@@ -106,6 +109,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   SharedLayout layout = defaults.smemLayout;
   int64_t pad = defaults.smemPad;
   bool prefetch = defaults.regPrefetch;
+  int64_t occupancy = defaults.minBlocksPerSM;
   llvm::StringSet<> seen;
 
   auto parseField = [&]() -> ParseResult {
@@ -127,6 +131,8 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
       return parser.parseInteger(stages);
     if (key == "swizzle")
       return parser.parseInteger(swizzle);
+    if (key == "occupancy")
+      return parser.parseInteger(occupancy);
     if (key == "prefetch") {
       SMLoc valueLoc = parser.getCurrentLocation();
       StringRef value;
@@ -165,13 +171,17 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
     }
     return parser.emitError(loc)
            << "unknown field '" << key
-           << "' (expected block, warp, thread, stages, swizzle, smem or "
-              "prefetch)";
+           << "' (expected block, warp, thread, stages, swizzle, smem, "
+              "prefetch or occupancy)";
   };
 
   SMLoc start = parser.getCurrentLocation();
-  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::LessGreater,
-                                     parseField))
+  if (parser.parseLess())
+    return {};
+  if (failed(parser.parseOptionalGreater()) &&
+      (parser.parseCommaSeparatedList(AsmParser::Delimiter::None,
+                                      parseField) ||
+       parser.parseGreater()))
     return {};
   for (StringRef required : {"block", "warp", "thread"})
     if (!seen.contains(required)) {
@@ -181,7 +191,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
     }
   return parser.getChecked<ConfigAttr>(start, parser.getContext(), block, warp,
                                        thread, stages, swizzle, layout, pad,
-                                       prefetch);
+                                       prefetch, occupancy);
 }
 
 void ConfigAttr::print(AsmPrinter &printer) const {
@@ -200,7 +210,10 @@ void ConfigAttr::print(AsmPrinter &printer) const {
           << ", smem = " << stringifySharedLayout(getSmemLayout());
   if (getSmemLayout() == SharedLayout::Pad)
     printer << "(" << getSmemPad() << ")";
-  printer << ", prefetch = " << (getRegPrefetch() ? "true" : "false") << ">";
+  printer << ", prefetch = " << (getRegPrefetch() ? "true" : "false");
+  if (getMinBlocksPerSM() > 0)
+    printer << ", occupancy = " << getMinBlocksPerSM();
+  printer << ">";
 }
 
 ConfigAttr mlir::tile::getConfig(Operation *op) {

@@ -27,12 +27,16 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       XOR-swizzled by the row index.
     - `prefetch = true | false`: register prefetch, the fragments of step k+1
       loaded from shared memory before the FMAs of step k.
+    - `occupancy = N`: the kernel must fit N blocks per SM (`nvvm.minctasm`;
+      ptxas then caps registers at 65536 / (N * threads) per thread). Omitted
+      or 0: no hint, ptxas chooses.
 
     Threads per block = (BM/WM)·(BN/WN)·32, and a warp tile holds exactly 32
     thread tiles: (WM/TM)·(WN/TN) = 32.
 
-    `stages`, `swizzle`, `smem` and `prefetch` may be omitted; they default
-    to 2, 8, pad(4) and true.
+    `stages`, `swizzle`, `smem`, `prefetch` and `occupancy` may be omitted;
+    they default to 2, 8, pad(4), true and 0 (occupancy is printed only when
+    set).
 
     Example:
     ```mlir
@@ -48,7 +52,8 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     "int64_t":$swizzleGroup,
     "::mlir::tile::SharedLayout":$smemLayout,
     "int64_t":$smemPad,
-    "bool":$regPrefetch
+    "bool":$regPrefetch,
+    "int64_t":$minBlocksPerSM
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;

@@ -41,6 +41,9 @@ struct TileConfig {
   SharedLayout smemLayout = SharedLayout::Pad;
   int64_t smemPad = 4;
   bool regPrefetch = true;
+  /// Blocks per SM the kernel must fit (nvvm.minctasm: ptxas then caps the
+  /// registers per thread at 65536 / (blocks * threads)); 0 = no hint.
+  int64_t minBlocksPerSM = 0;
 
   int64_t warpsM() const { return blockM / warpM; }
   int64_t warpsN() const { return blockN / warpN; }
