@@ -320,6 +320,7 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   manifest.config.smem = stringifySharedLayout(tc.smemLayout);
   manifest.config.smemPad = tc.smemPad;
   manifest.config.prefetch = tc.regPrefetch;
+  manifest.config.occupancy = tc.minBlocksPerSM;
   manifest.config.text = toString(tc);
   manifest.resources.registers = report.registers;
   manifest.resources.spillStores = report.spillStores;

@@ -157,7 +157,7 @@ bool tile::runtime::operator==(const ConfigInfo &lhs, const ConfigInfo &rhs) {
          lhs.thread == rhs.thread && lhs.stages == rhs.stages &&
          lhs.swizzle == rhs.swizzle && lhs.smem == rhs.smem &&
          lhs.smemPad == rhs.smemPad && lhs.prefetch == rhs.prefetch &&
-         lhs.text == rhs.text;
+         lhs.occupancy == rhs.occupancy && lhs.text == rhs.text;
 }
 bool tile::runtime::operator==(const ResourceInfo &lhs,
                                const ResourceInfo &rhs) {
@@ -314,6 +314,8 @@ std::string tile::runtime::formatConfigShort(const ConfigInfo &config) {
   if (config.smem == "pad")
     text += std::to_string(config.smemPad);
   text += config.prefetch ? "/pf" : "/nopf";
+  if (config.occupancy > 0)
+    text += "/o" + std::to_string(config.occupancy);
   return text;
 }
 
@@ -511,6 +513,7 @@ std::string tile::runtime::writeManifestJson(const KernelManifest &manifest) {
     object.field("smem", config.smem);
     object.field("smem_pad", config.smemPad);
     object.fieldBool("prefetch", config.prefetch);
+    object.field("occupancy", config.occupancy);
     object.field("text", config.text);
     object.close();
   }
@@ -1197,6 +1200,7 @@ bool readConfig(const JsonValue &value, ConfigInfo &config,
          reader.getString("smem", config.smem) &&
          reader.getInt("smem_pad", config.smemPad, 0, INT64_MAX) &&
          reader.getBool("prefetch", config.prefetch) &&
+         reader.getInt("occupancy", config.occupancy, 0, 32) &&
          reader.getString("text", config.text) && reader.finish();
 }
 

@@ -100,6 +100,8 @@ struct ConfigInfo {
   std::string smem = "none";
   int64_t smemPad = 0;
   bool prefetch = false;
+  /// Blocks per SM the kernel was built to fit (nvvm.minctasm); 0 = no hint.
+  int64_t occupancy = 0;
   std::string text;
 };
 
