@@ -43,6 +43,7 @@ static void addTilingPasses(OpPassManager &pm,
   configure.swizzle = options.swizzle;
   configure.smem = options.smem;
   configure.prefetch = options.prefetch;
+  configure.occupancy = options.occupancy;
   configure.tuningTable = options.tuningTable;
   pm.addPass(createTileConfigure(configure));
   if (reportAfterConfigure) {
@@ -50,7 +51,9 @@ static void addTilingPasses(OpPassManager &pm,
     report.chip = options.chip;
     pm.addPass(createTileReport(report));
   }
-  pm.addPass(createTileBlockTile());
+  TileBlockTileOptions blockTile;
+  blockTile.indexBitwidth = options.indexBitwidth;
+  pm.addPass(createTileBlockTile(blockTile));
   pm.addPass(createTilePromoteShared());
   pm.addPass(createTileWarpTile());
   pm.addPass(createTileThreadTile());
@@ -117,6 +120,6 @@ void mlir::tile::registerTilePipelines() {
   PassPipelineRegistration<MatmulToPTXOptions>(
       "tile-matmul-tiling",
       "Only the tiling stages of tile-matmul-to-ptx: every linalg.matmul "
-      "becomes a gpu.launch of SIMT code",
+      "becomes a kernel of SIMT code and its launch",
       buildMatmulTilingPipeline);
 }

@@ -12,6 +12,8 @@
 #include "tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/DLTI/DLTI.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
@@ -56,6 +58,7 @@ OpFoldResult tileExtent(OpBuilder &b, Location loc, Value offset,
 
 struct TileBlockTilePass
     : public mlir::tile::impl::TileBlockTileBase<TileBlockTilePass> {
+  using Base::Base;
   void runOnOperation() override;
 
 private:
@@ -104,11 +107,32 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
   std::string name =
       (hostFunc ? hostFunc.getName().str() : std::string("kernel")) +
       "_matmul" + std::to_string(index);
+  // 32-bit index arithmetic where every element offset fits: fewer
+  // registers and instructions for addresses.
+  int64_t largest = std::max({problem.m * problem.k, problem.k * problem.n,
+                              problem.m * problem.n});
+  bool offsetsFit32 = largest <= std::numeric_limits<int32_t>::max();
+  unsigned bitwidth = indexBitwidth != 0 ? indexBitwidth
+                      : offsetsFit32     ? 32
+                                         : 64;
+  if (bitwidth == 32 && !offsetsFit32)
+    return matmul.emitOpError()
+           << "index-bitwidth=32 cannot address " << largest
+           << " elements of one operand";
+
   ModuleOp module = getOperation();
   OpBuilder builder(module.getBodyRegion());
   builder.setInsertionPointToEnd(module.getBody());
   auto gpuModule = gpu::GPUModuleOp::create(builder, loc, name);
   symbols.insert(gpuModule);
+  if (bitwidth == 32)
+    gpuModule->setAttr(
+        DLTIDialect::kDataLayoutAttrName,
+        DataLayoutSpecAttr::get(
+            &getContext(), {DataLayoutEntryAttr::get(
+                               builder.getIndexType(),
+                               builder.getIntegerAttr(builder.getI64Type(),
+                                                      32))}));
   builder.setInsertionPointToStart(gpuModule.getBody());
   auto funcType = builder.getFunctionType({aType, bType, cType}, {});
   auto kernel = gpu::GPUFuncOp::create(builder, loc, gpuModule.getName(),
@@ -124,6 +148,9 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
     kernel.setArgAttr(arg, "llvm.noalias", builder.getUnitAttr());
   for (unsigned arg : {0u, 1u})
     kernel.setArgAttr(arg, "llvm.readonly", builder.getUnitAttr());
+  if (config.getMinBlocksPerSM() > 0)
+    kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                    builder.getI32IntegerAttr(config.getMinBlocksPerSM()));
   setConfig(kernel, config);
   kernel->setAttr(kMatmulAttrName, buildMatmulAttr(&getContext(), problem));
   setStage(kernel, KernelStage::Block);
@@ -186,6 +213,12 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
 
 void TileBlockTilePass::runOnOperation() {
   ModuleOp module = getOperation();
+  if (indexBitwidth != 0 && indexBitwidth != 32 && indexBitwidth != 64) {
+    module.emitError() << "tile-block-tile: option 'index-bitwidth' must be "
+                          "0, 32 or 64, got "
+                       << static_cast<unsigned>(indexBitwidth);
+    return signalPassFailure();
+  }
   // Kernels are named after their host function and counted per function.
   SmallVector<std::pair<linalg::MatmulOp, int64_t>> matmuls;
   llvm::DenseMap<Operation *, int64_t> countPerFunction;

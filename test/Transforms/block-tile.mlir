@@ -12,8 +12,9 @@
 //   CHECK-NOT: linalg.matmul
 //       CHECK: return
 
-// The kernel: A and B read-only and unaliased (ld.global.nc), C unaliased.
-//       CHECK: gpu.module @full_tiles_matmul0
+// The kernel: A and B read-only and unaliased (ld.global.nc), C unaliased;
+// every element offset fits in 31 bits, so index arithmetic is 32-bit.
+//       CHECK: gpu.module @full_tiles_matmul0 attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>}
 //       CHECK: gpu.func @full_tiles_matmul0(%[[KA:.*]]: memref<256x128xf32> {llvm.noalias, llvm.readonly}, %[[KB:.*]]: memref<128x192xf32> {llvm.noalias, llvm.readonly}, %[[KC:.*]]: memref<256x192xf32> {llvm.noalias}) kernel
 //  CHECK-SAME: known_block_size = array<i32: 128, 1, 1>, known_grid_size = array<i32: 12, 1, 1>
 //  CHECK-SAME: tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8], stages = 2, swizzle = 2, smem = pad(4), prefetch = true>
@@ -149,5 +150,18 @@ func.func @other(%A: memref<32x8xf32>, %B: memref<8x32xf32>, %C: memref<32x32xf3
 //       CHECK: func.func @nothing
 //  CHECK-NEXT: return
 func.func @nothing() {
+  return
+}
+
+// -----
+
+// occupancy = 2 becomes nvvm.minctasm (ptxas caps registers to fit two
+// blocks per SM).
+
+// CHECK-LABEL: gpu.func @occupancy_hint_matmul0
+//  CHECK-SAME: nvvm.minctasm = 2 : i32
+func.func @occupancy_hint(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
+  linalg.matmul {tile.config = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], occupancy = 2>}
+    ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>) outs(%C : memref<256x256xf32>)
   return
 }

@@ -51,6 +51,16 @@ struct MatmulToPTXOptions : public PassPipelineOptions<MatmulToPTXOptions> {
       llvm::cl::desc("Register prefetch: true or false (empty: chosen by the "
                      "config pass)"),
       llvm::cl::init("")};
+  Option<int64_t> occupancy{
+      *this, "occupancy",
+      llvm::cl::desc("Blocks per SM the kernel must fit (0: chosen by the "
+                     "config pass)"),
+      llvm::cl::init(0)};
+  Option<unsigned> indexBitwidth{
+      *this, "index-bitwidth",
+      llvm::cl::desc("Bitwidth of index arithmetic in kernels: 32, 64, or 0 "
+                     "for 32 where every element offset fits"),
+      llvm::cl::init(0)};
   Option<std::string> tuningTable{
       *this, "tuning-table",
       llvm::cl::desc("JSON tuning table (empty: the built-in one)"),
@@ -79,7 +89,8 @@ void buildMatmulToPTXPipeline(OpPassManager &pm,
                               const MatmulToPTXOptions &options);
 
 /// Adds only the tiling stages (configure through software pipelining), which
-/// turn each linalg.matmul into a gpu.launch of SIMT code.
+/// turn each linalg.matmul into a kernel (gpu.func) of SIMT code and a
+/// gpu.launch_func of it.
 void buildMatmulTilingPipeline(OpPassManager &pm,
                                const MatmulToPTXOptions &options);
 

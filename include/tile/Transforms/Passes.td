@@ -17,7 +17,8 @@ def TileConfigure : Pass<"tile-configure"> {
     the pass's root. The config comes from, in order of precedence:
 
     1. fields given as pass options (`block=`, `warp=`, `thread=`, `stages=`,
-       `swizzle=`, `smem=`, `prefetch=`), each overriding one field;
+       `swizzle=`, `smem=`, `prefetch=`, `occupancy=`), each overriding one
+       field;
     2. a config the user already wrote on the op;
     3. the tuning table (`tuning-table=`), by shape, element type and chip;
     4. the cost model's default for the shape, element type and chip.
@@ -59,6 +60,9 @@ def TileConfigure : Pass<"tile-configure"> {
     Option<"prefetch", "prefetch", "std::string", /*default=*/"\"\"",
            "Register prefetch of fragments: true or false (empty: keep the "
            "chosen one)">,
+    Option<"occupancy", "occupancy", "int64_t", /*default=*/"0",
+           "Blocks per SM the kernel must fit, a register cap for ptxas "
+           "(0: keep the chosen one)">,
     Option<"tuningTable", "tuning-table", "std::string", /*default=*/"\"\"",
            "JSON tuning table consulted by shape, element type and chip "
            "before the cost model (empty: the table built into tile-opt)">,
@@ -91,13 +95,25 @@ def TileBlockTile : Pass<"tile-block-tile", "::mlir::ModuleOp"> {
     the work over warps and lanes. The kernel records the config
     (`tile.config`), the problem (`tile.matmul`) and how far it has been
     lowered (`tile.stage`).
+
+    The index arithmetic of the kernel is 32-bit when every element offset
+    of A, B and C fits in 31 bits (the gpu.module gets a data layout with a
+    32-bit index, which the NVVM lowering follows): fewer registers and
+    instructions than 64-bit offsets. A config with `occupancy = N` puts
+    `nvvm.minctasm = N` on the kernel.
   }];
+  let options = [
+    Option<"indexBitwidth", "index-bitwidth", "unsigned", /*default=*/"0",
+           "Bitwidth of the kernels' index type: 32, 64, or 0 for 32 where "
+           "every element offset fits">,
+  ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::linalg::LinalgDialect",
-                           "::mlir::LLVM::LLVMDialect"];
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::DLTIDialect"];
 }
 
 def TilePromoteShared : Pass<"tile-promote-shared"> {

@@ -1,0 +1,315 @@
+// RUN: tile-opt %s --allow-unregistered-dialect -split-input-file -verify-diagnostics
+
+// Every way a #tile.config can be rejected when it is parsed: one section
+// per error of the parser (TileDialect.cpp) and the verifier
+// (checkConsistency in TileConfig.cpp).
+
+// Warp tile M does not divide block tile M.
+// expected-error @+1 {{invalid #tile.config: warp tile M (48) does not divide block tile M (128)}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [48, 64], thread = [8, 8]>} : () -> ()
+
+// -----
+
+// Warp tile N does not divide block tile N.
+// expected-error @+1 {{invalid #tile.config: warp tile N (48) does not divide block tile N (128)}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 48], thread = [8, 8]>} : () -> ()
+
+// -----
+
+// Thread tile M does not divide warp tile M.
+// expected-error @+1 {{invalid #tile.config: thread tile M (3) does not divide warp tile M (32)}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [3, 8]>} : () -> ()
+
+// -----
+
+// Thread tile N does not divide warp tile N.
+// expected-error @+1 {{invalid #tile.config: thread tile N (3) does not divide warp tile N (64)}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 3]>} : () -> ()
+
+// -----
+
+// A warp tile holding 64 thread tiles.
+// expected-error @+1 {{invalid #tile.config: warp tile 32x64 holds 8x8 = 64 thread tiles of 4x8, but a warp has 32 lanes}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [4, 8]>} : () -> ()
+
+// -----
+
+// A warp tile holding 16 thread tiles.
+// expected-error @+1 {{invalid #tile.config: warp tile 32x64 holds 4x4 = 16 thread tiles of 8x16, but a warp has 32 lanes}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 16]>} : () -> ()
+
+// -----
+
+// 2048 threads per block (8 x 8 warps).
+// expected-error @+1 {{invalid #tile.config: block tile 256x256 with warp tile 32x32 needs 64 warps = 2048 threads per block, over the limit of 1024}}
+"test.op"() {c = #tile.config<block = [256, 256, 8], warp = [32, 32], thread = [4, 8]>} : () -> ()
+
+// -----
+
+// Block tile M zero.
+// expected-error @+1 {{invalid #tile.config: block tile M must be positive, got 0}}
+"test.op"() {c = #tile.config<block = [0, 128, 8], warp = [32, 64], thread = [8, 8]>} : () -> ()
+
+// -----
+
+// Block tile N negative.
+// expected-error @+1 {{invalid #tile.config: block tile N must be positive, got -128}}
+"test.op"() {c = #tile.config<block = [128, -128, 8], warp = [32, 64], thread = [8, 8]>} : () -> ()
+
+// -----
+
+// Block tile K zero.
+// expected-error @+1 {{invalid #tile.config: block tile K must be positive, got 0}}
+"test.op"() {c = #tile.config<block = [128, 128, 0], warp = [32, 64], thread = [8, 8]>} : () -> ()
+
+// -----
+
+// Warp tile M negative.
+// expected-error @+1 {{invalid #tile.config: warp tile M must be positive, got -32}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [-32, 64], thread = [8, 8]>} : () -> ()
+
+// -----
+
+// Warp tile N zero.
+// expected-error @+1 {{invalid #tile.config: warp tile N must be positive, got 0}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 0], thread = [8, 8]>} : () -> ()
+
+// -----
+
+// Thread tile M zero.
+// expected-error @+1 {{invalid #tile.config: thread tile M must be positive, got 0}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [0, 8]>} : () -> ()
+
+// -----
+
+// Thread tile N negative.
+// expected-error @+1 {{invalid #tile.config: thread tile N must be positive, got -8}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, -8]>} : () -> ()
+
+// -----
+
+// An extent one over the limit of 65536.
+// expected-error @+1 {{invalid #tile.config: block tile K (65537) is over the limit 65536}}
+"test.op"() {c = #tile.config<block = [128, 128, 65537], warp = [32, 64], thread = [8, 8]>} : () -> ()
+
+// -----
+
+// A warp tile over the limit (checked before divisibility).
+// expected-error @+1 {{invalid #tile.config: warp tile N (131072) is over the limit 65536}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 131072], thread = [8, 8]>} : () -> ()
+
+// -----
+
+// Block tile with 2 sizes.
+// expected-error @+1 {{block tile must have 3 sizes (M, N, K), got 2}}
+"test.op"() {c = #tile.config<block = [128, 128], warp = [32, 64], thread = [8, 8]>} : () -> ()
+
+// -----
+
+// Block tile with no size.
+// expected-error @+1 {{block tile must have 3 sizes (M, N, K), got 0}}
+"test.op"() {c = #tile.config<block = [], warp = [32, 64], thread = [8, 8]>} : () -> ()
+
+// -----
+
+// Warp tile with 3 sizes.
+// expected-error @+1 {{warp tile must have 2 sizes (M, N), got 3}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64, 1], thread = [8, 8]>} : () -> ()
+
+// -----
+
+// Thread tile with 1 size.
+// expected-error @+1 {{thread tile must have 2 sizes (M, N), got 1}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8]>} : () -> ()
+
+// -----
+
+// Missing block.
+// expected-error @+1 {{#tile.config needs the field 'block'}}
+"test.op"() {c = #tile.config<warp = [32, 64], thread = [8, 8]>} : () -> ()
+
+// -----
+
+// Missing warp.
+// expected-error @+1 {{#tile.config needs the field 'warp'}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], thread = [8, 8]>} : () -> ()
+
+// -----
+
+// Missing thread.
+// expected-error @+1 {{#tile.config needs the field 'thread'}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64]>} : () -> ()
+
+// -----
+
+// No field at all.
+// expected-error @+1 {{#tile.config needs the field 'block'}}
+"test.op"() {c = #tile.config<>} : () -> ()
+
+// -----
+
+// Unknown field.
+// expected-error @+1 {{unknown field 'tile' (expected block, warp, thread, stages, swizzle, smem, prefetch or occupancy)}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], tile = 3>} : () -> ()
+
+// -----
+
+// A field given twice.
+// expected-error @+1 {{field 'block' given twice}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], block = [64, 64, 8]>} : () -> ()
+
+// -----
+
+// An optional field given twice.
+// expected-error @+1 {{field 'stages' given twice}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], stages = 1, stages = 2>} : () -> ()
+
+// -----
+
+// smem not none, pad(N) or xor.
+// expected-error @+1 {{smem must be none, pad(N) or xor, got 'swizzled'}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], smem = swizzled>} : () -> ()
+
+// -----
+
+// smem given as a string.
+// expected-error @+1 {{expected valid keyword}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], smem = "xor">} : () -> ()
+
+// -----
+
+// pad without a count.
+// expected-error @+1 {{expected '('}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], smem = pad>} : () -> ()
+
+// -----
+
+// pad with a count that is not an integer.
+// expected-error @+1 {{expected integer value}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], smem = pad(x)>} : () -> ()
+
+// -----
+
+// pad with two counts.
+// expected-error @+1 {{expected ')'}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], smem = pad(4, 8)>} : () -> ()
+
+// -----
+
+// Negative padding.
+// expected-error @+1 {{invalid #tile.config: shared-memory padding must not be negative, got -4}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], smem = pad(-4)>} : () -> ()
+
+// -----
+
+// xor with block tile M not a multiple of 4.
+// expected-error @+1 {{invalid #tile.config: xor layout needs block tile M (2) to be a multiple of 4 (16-byte granules)}}
+"test.op"() {c = #tile.config<block = [2, 128, 8], warp = [1, 64], thread = [1, 2], smem = xor>} : () -> ()
+
+// -----
+
+// xor with 24 granules (block tile M 96), not a power of two.
+// expected-error @+1 {{invalid #tile.config: xor layout needs a power-of-two number of 16-byte granules per row, block tile M 96 has 24}}
+"test.op"() {c = #tile.config<block = [96, 128, 8], warp = [32, 64], thread = [8, 8], smem = xor>} : () -> ()
+
+// -----
+
+// prefetch not true or false.
+// expected-error @+1 {{prefetch must be true or false, got 'yes'}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], prefetch = yes>} : () -> ()
+
+// -----
+
+// prefetch given as a number.
+// expected-error @+1 {{expected valid keyword}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], prefetch = 1>} : () -> ()
+
+// -----
+
+// stages = 0.
+// expected-error @+1 {{invalid #tile.config: stages must be at least 1, got 0}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], stages = 0>} : () -> ()
+
+// -----
+
+// stages not an integer.
+// expected-error @+1 {{expected integer value}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], stages = two>} : () -> ()
+
+// -----
+
+// swizzle = 0.
+// expected-error @+1 {{invalid #tile.config: swizzle group must be at least 1, got 0}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], swizzle = 0>} : () -> ()
+
+// -----
+
+// swizzle negative.
+// expected-error @+1 {{invalid #tile.config: swizzle group must be at least 1, got -2}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], swizzle = -2>} : () -> ()
+
+// -----
+
+// swizzle not an integer.
+// expected-error @+1 {{expected integer value}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], swizzle = 1.5>} : () -> ()
+
+// -----
+
+// A size that is not an integer.
+// expected-error @+1 {{expected integer value}}
+"test.op"() {c = #tile.config<block = [128, x, 8], warp = [32, 64], thread = [8, 8]>} : () -> ()
+
+// -----
+
+// A size too large for 64 bits.
+// expected-error @+1 {{integer value too large}}
+"test.op"() {c = #tile.config<block = [99999999999999999999, 128, 8], warp = [32, 64], thread = [8, 8]>} : () -> ()
+
+// -----
+
+// A size list without brackets.
+// expected-error @+1 {{expected '['}}
+"test.op"() {c = #tile.config<block = 128, warp = [32, 64], thread = [8, 8]>} : () -> ()
+
+// -----
+
+// A field without '='.
+// expected-error @+1 {{expected '='}}
+"test.op"() {c = #tile.config<block [128, 128, 8], warp = [32, 64], thread = [8, 8]>} : () -> ()
+
+// -----
+
+// A field name that is not a keyword.
+// expected-error @+1 {{expected valid keyword}}
+"test.op"() {c = #tile.config<1 = 2>} : () -> ()
+
+// -----
+
+// A trailing comma.
+// expected-error @+1 {{expected valid keyword}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8],>} : () -> ()
+
+// -----
+
+// A missing comma between fields.
+// expected-error @+1 {{expected '>'}}
+"test.op"() {c = #tile.config<block = [128, 128, 8] warp = [32, 64], thread = [8, 8]>} : () -> ()
+
+// -----
+
+// occupancy past the 32 blocks an SM can hold.
+// expected-error @+1 {{invalid #tile.config: occupancy must be between 0 (no hint) and 32 blocks per SM, got 33}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], occupancy = 33>} : () -> ()
+
+// -----
+
+// Padding past the extent limit (it would overflow the shared-memory size).
+// expected-error @+1 {{invalid #tile.config: shared-memory padding (1152921504606846976) is over the limit 65536}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], smem = pad(1152921504606846976)>} : () -> ()
+
+// -----
+
+// Without the angle brackets: one error, where they are missing.
+// expected-error @+1 {{expected '<'}}
+"test.op"() {c = #tile.config} : () -> ()

@@ -1,0 +1,79 @@
+// RUN: tile-opt %s --allow-unregistered-dialect | tile-opt --allow-unregistered-dialect | FileCheck %s
+
+// #tile.config prints every field (occupancy only when set), always in the
+// order block, warp, thread, stages, swizzle, smem, prefetch, occupancy, and
+// parses back to the same attribute
+// (the RUN line prints, parses the print and prints again).
+
+// Every field given.
+// CHECK: "test.op"() {all_fields = #tile.config<block = [64, 128, 16], warp = [32, 32], thread = [4, 8], stages = 1, swizzle = 4, smem = pad(2), prefetch = false>} : () -> ()
+"test.op"() {all_fields = #tile.config<block = [64, 128, 16], warp = [32, 32],
+    thread = [4, 8], stages = 1, swizzle = 4, smem = pad(2), prefetch = false>}
+    : () -> ()
+
+// The optional fields omitted: stages, swizzle, smem and prefetch take their
+// defaults 2, 8, pad(4), true.
+// CHECK: "test.op"() {defaults = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], stages = 2, swizzle = 8, smem = pad(4), prefetch = true>} : () -> ()
+"test.op"() {defaults = #tile.config<block = [128, 128, 8], warp = [32, 64],
+    thread = [8, 8]>} : () -> ()
+
+// Fields in any order; printed in the canonical order.
+// CHECK: "test.op"() {any_order = #tile.config<block = [64, 64, 16], warp = [16, 32], thread = [4, 4], stages = 1, swizzle = 2, smem = none, prefetch = false>} : () -> ()
+"test.op"() {any_order = #tile.config<prefetch = false, smem = none,
+    thread = [4, 4], swizzle = 2, warp = [16, 32], stages = 1,
+    block = [64, 64, 16]>} : () -> ()
+
+// Each shared-memory layout. pad(0) stays a padded layout: it is not
+// folded into none.
+// CHECK: "test.op"() {smem_none = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], stages = 2, swizzle = 8, smem = none, prefetch = true>} : () -> ()
+"test.op"() {smem_none = #tile.config<block = [128, 128, 8], warp = [32, 64],
+    thread = [8, 8], smem = none>} : () -> ()
+// CHECK: "test.op"() {smem_pad0 = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], stages = 2, swizzle = 8, smem = pad(0), prefetch = true>} : () -> ()
+"test.op"() {smem_pad0 = #tile.config<block = [128, 128, 8], warp = [32, 64],
+    thread = [8, 8], smem = pad(0)>} : () -> ()
+// CHECK: "test.op"() {smem_pad8 = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], stages = 2, swizzle = 8, smem = pad(8), prefetch = true>} : () -> ()
+"test.op"() {smem_pad8 = #tile.config<block = [128, 128, 8], warp = [32, 64],
+    thread = [8, 8], smem = pad(8)>} : () -> ()
+// Block tile M 128 = 32 granules of 16 bytes, a power of two.
+// CHECK: "test.op"() {smem_xor = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], stages = 2, swizzle = 8, smem = xor, prefetch = true>} : () -> ()
+"test.op"() {smem_xor = #tile.config<block = [128, 128, 8], warp = [32, 64],
+    thread = [8, 8], smem = xor>} : () -> ()
+// Block tile M 4 = one granule (2^0), the smallest xor tile.
+// CHECK: "test.op"() {smem_xor_one_granule = #tile.config<block = [4, 256, 8], warp = [4, 256], thread = [1, 32], stages = 2, swizzle = 8, smem = xor, prefetch = true>} : () -> ()
+"test.op"() {smem_xor_one_granule = #tile.config<block = [4, 256, 8],
+    warp = [4, 256], thread = [1, 32], smem = xor>} : () -> ()
+
+// prefetch = false alone.
+// CHECK: "test.op"() {no_prefetch = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], stages = 2, swizzle = 8, smem = pad(4), prefetch = false>} : () -> ()
+"test.op"() {no_prefetch = #tile.config<block = [128, 128, 8], warp = [32, 64],
+    thread = [8, 8], prefetch = false>} : () -> ()
+
+// stages = 1 and swizzle = 1, the smallest values allowed.
+// CHECK: "test.op"() {one_stage = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], stages = 1, swizzle = 1, smem = pad(4), prefetch = true>} : () -> ()
+"test.op"() {one_stage = #tile.config<block = [128, 128, 8], warp = [32, 64],
+    thread = [8, 8], stages = 1, swizzle = 1>} : () -> ()
+
+// Limits that are allowed: exactly 1024 threads per block (8 x 4 warps of
+// 32 lanes) and an extent of exactly 65536.
+// CHECK: "test.op"() {max_threads = #tile.config<block = [256, 128, 8], warp = [32, 32], thread = [4, 8], stages = 2, swizzle = 8, smem = pad(4), prefetch = true>} : () -> ()
+"test.op"() {max_threads = #tile.config<block = [256, 128, 8], warp = [32, 32],
+    thread = [4, 8]>} : () -> ()
+// CHECK: "test.op"() {max_extent = #tile.config<block = [128, 128, 65536], warp = [32, 64], thread = [8, 8], stages = 2, swizzle = 8, smem = pad(4), prefetch = true>} : () -> ()
+"test.op"() {max_extent = #tile.config<block = [128, 128, 65536],
+    warp = [32, 64], thread = [8, 8]>} : () -> ()
+
+// On a function, as the passes find it.
+// CHECK: func.func private @on_func() attributes {tile.config = #tile.config<block = [32, 32, 32], warp = [16, 32], thread = [4, 4], stages = 2, swizzle = 8, smem = pad(4), prefetch = true>}
+func.func private @on_func() attributes {tile.config = #tile.config<
+    block = [32, 32, 32], warp = [16, 32], thread = [4, 4]>}
+
+// -----
+
+// occupancy is printed only when set.
+// CHECK-LABEL: func.func @occupancy
+// CHECK-SAME: c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], stages = 2, swizzle = 8, smem = pad(4), prefetch = true, occupancy = 2>
+// CHECK-SAME: d = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], stages = 2, swizzle = 8, smem = pad(4), prefetch = true>
+func.func @occupancy() attributes {c = #tile.config<occupancy = 2, block = [128, 128, 8], warp = [32, 64], thread = [8, 8]>,
+                                   d = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], occupancy = 0>} {
+  return
+}

@@ -1,0 +1,244 @@
+// RUN: tile-opt %s -split-input-file --tile-configure -verify-diagnostics
+
+// Errors at the root, not at an op: malformed options, an unknown chip, a
+// tuning table that cannot be read. Each is reported once, before any matmul
+// is looked at: the whole file is one module here, and none of the errors of
+// the sections below appears.
+// RUN: not tile-opt %s --tile-configure=block=64,64 2>&1 | FileCheck %s --check-prefix=BLOCK --implicit-check-not="error: 'linalg.matmul'"
+// RUN: not tile-opt %s --tile-configure=warp=32,32,1 2>&1 | FileCheck %s --check-prefix=WARP --implicit-check-not="error: 'linalg.matmul'"
+// RUN: not tile-opt %s --tile-configure=thread=4 2>&1 | FileCheck %s --check-prefix=THREAD --implicit-check-not="error: 'linalg.matmul'"
+// RUN: not tile-opt %s --tile-configure=stages=-1 2>&1 | FileCheck %s --check-prefix=STAGES --implicit-check-not="error: 'linalg.matmul'"
+// RUN: not tile-opt %s --tile-configure=swizzle=-1 2>&1 | FileCheck %s --check-prefix=SWIZZLE --implicit-check-not="error: 'linalg.matmul'"
+// RUN: not tile-opt %s --tile-configure=smem=wide 2>&1 | FileCheck %s --check-prefix=SMEM --implicit-check-not="error: 'linalg.matmul'"
+// RUN: not tile-opt %s --tile-configure=smem=pad-4 2>&1 | FileCheck %s --check-prefix=SMEM-PAD --implicit-check-not="error: 'linalg.matmul'"
+// RUN: not tile-opt %s --tile-configure=occupancy=-2 2>&1 | FileCheck %s --check-prefix=OCCUPANCY --implicit-check-not="error: 'linalg.matmul'"
+// RUN: not tile-opt %s --tile-configure=prefetch=yes 2>&1 | FileCheck %s --check-prefix=PREFETCH --implicit-check-not="error: 'linalg.matmul'"
+// RUN: not tile-opt %s --tile-configure=chip=sm_70 2>&1 | FileCheck %s --check-prefix=CHIP --implicit-check-not="error: 'linalg.matmul'"
+// RUN: not tile-opt %s --tile-configure=tuning-table=%S/Inputs/does-not-exist.json 2>&1 | FileCheck %s --check-prefix=NO-TABLE --implicit-check-not="error: 'linalg.matmul'"
+// RUN: not tile-opt %s --tile-configure=tuning-table=%S/Inputs/tuning-table-truncated.json 2>&1 | FileCheck %s --check-prefix=BAD-JSON --implicit-check-not="error: 'linalg.matmul'"
+// RUN: not tile-opt %s --tile-configure=tuning-table=%S/Inputs/tuning-table-invalid-entry.json 2>&1 | FileCheck %s --check-prefix=BAD-ENTRY --implicit-check-not="error: 'linalg.matmul'"
+
+// BLOCK: error: tile-configure: option 'block' needs 3 sizes (M,N,K), got 2
+// WARP: error: tile-configure: option 'warp' needs 2 sizes (M,N), got 3
+// THREAD: error: tile-configure: option 'thread' needs 2 sizes (M,N), got 1
+// OCCUPANCY: error: tile-configure: option 'occupancy' must be positive (0 keeps the chosen value), got -2
+// STAGES: error: tile-configure: option 'stages' must be positive (0 keeps the chosen value), got -1
+// SWIZZLE: error: tile-configure: option 'swizzle' must be at least 1, got -1
+// SMEM: error: tile-configure: option 'smem' must be none, pad<N> or xor, got 'wide'
+// SMEM-PAD: error: tile-configure: option 'smem' must be none, pad<N> or xor, got 'pad-4'
+// PREFETCH: error: tile-configure: option 'prefetch' must be true or false, got 'yes'
+// CHIP: error: tile-configure: unknown chip 'sm_70' (known: sm_80, sm_90)
+// NO-TABLE: error: tile-configure: cannot read tuning table '{{.*}}Inputs/does-not-exist.json': No such file or directory
+// BAD-JSON: error: tile-configure: {{.*}}Inputs/tuning-table-truncated.json: tuning table: [6:0, byte=96]: Expected object key
+// BAD-ENTRY: error: tile-configure: {{.*}}Inputs/tuning-table-invalid-entry.json: tuning table entry 1: invalid config: warp tile M (48) does not divide block tile M (64)
+
+// Errors at an op that only options cause (the sections are configured
+// without them):
+// RUN: not tile-opt %s -split-input-file --tile-configure=warp=48,32 2>&1 | FileCheck %s --check-prefix=OVERRIDE
+// RUN: not tile-opt %s -split-input-file --tile-configure=chip=sm_80 2>&1 | FileCheck %s --check-prefix=SM80
+
+func.func @dynamic_shape(%a: memref<?x64xf32>, %b: memref<64x64xf32>, %c: memref<?x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op operand #0 has dynamic shape 'memref<?x64xf32>'; only static shapes are supported yet}}
+  linalg.matmul ins(%a, %b : memref<?x64xf32>, memref<64x64xf32>) outs(%c : memref<?x64xf32>)
+  return
+}
+
+// -----
+
+func.func @dynamic_tensor_output(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>,
+                                 %c: tensor<64x?xf32>) -> tensor<64x?xf32> {
+  // expected-error @+1 {{'linalg.matmul' op operand #2 has dynamic shape 'tensor<64x?xf32>'; only static shapes are supported yet}}
+  %r = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x?xf32>) -> tensor<64x?xf32>
+  return %r : tensor<64x?xf32>
+}
+
+// -----
+
+func.func @f16(%a: memref<64x64xf16>, %b: memref<64x64xf16>, %c: memref<64x64xf16>) {
+  // expected-error @+1 {{'linalg.matmul' op element type 'f16' of operand #0 is not supported yet (only f32)}}
+  linalg.matmul ins(%a, %b : memref<64x64xf16>, memref<64x64xf16>) outs(%c : memref<64x64xf16>)
+  return
+}
+
+// -----
+
+// bf16 inputs accumulated in f32: the inputs are rejected.
+func.func @bf16(%a: memref<64x64xbf16>, %b: memref<64x64xbf16>, %c: memref<64x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op element type 'bf16' of operand #0 is not supported yet (only f32)}}
+  linalg.matmul ins(%a, %b : memref<64x64xbf16>, memref<64x64xbf16>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+func.func @i32(%a: memref<64x64xi32>, %b: memref<64x64xi32>, %c: memref<64x64xi32>) {
+  // expected-error @+1 {{'linalg.matmul' op element type 'i32' of operand #0 is not supported yet (only f32)}}
+  linalg.matmul ins(%a, %b : memref<64x64xi32>, memref<64x64xi32>) outs(%c : memref<64x64xi32>)
+  return
+}
+
+// -----
+
+// f32 inputs, f16 output: the output is rejected.
+func.func @f16_output(%a: memref<64x64xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf16>) {
+  // expected-error @+1 {{'linalg.matmul' op element type 'f16' of operand #2 is not supported yet (only f32)}}
+  linalg.matmul ins(%a, %b : memref<64x64xf32>, memref<64x64xf32>) outs(%c : memref<64x64xf16>)
+  return
+}
+
+// -----
+
+// A transposed: C[m][n] += A[k][m] * B[k][n].
+func.func @transposed_a(%a: memref<64x64xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op with user-defined indexing maps (transposed or broadcast operands) is not supported yet}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
+                                 affine_map<(m, n, k) -> (k, n)>,
+                                 affine_map<(m, n, k) -> (m, n)>]
+    ins(%a, %b : memref<64x64xf32>, memref<64x64xf32>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// A 64x64 window of a matrix with rows of 128 elements.
+func.func @strided_layout(%a: memref<64x64xf32, strided<[128, 1]>>, %b: memref<64x64xf32>,
+                          %c: memref<64x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op operand #0 has the layout attribute strided<[128, 1]>; only memrefs without one (row-major, identity layout) are supported yet}}
+  linalg.matmul ins(%a, %b : memref<64x64xf32, strided<[128, 1]>>, memref<64x64xf32>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+func.func @shared_memory_operand(%a: memref<64x64xf32>, %b: memref<64x64xf32, #gpu.address_space<workgroup>>,
+                                 %c: memref<64x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op operand #1 is in memory space #gpu.address_space<workgroup>; only memrefs in the default memory space are supported}}
+  linalg.matmul ins(%a, %b : memref<64x64xf32>, memref<64x64xf32, #gpu.address_space<workgroup>>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+func.func @empty_k(%a: memref<64x0xf32>, %b: memref<0x64xf32>, %c: memref<64x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op has an empty dimension (M = 64, N = 64, K = 0); there is nothing to compile}}
+  linalg.matmul ins(%a, %b : memref<64x0xf32>, memref<0x64xf32>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// A 16x16 thread tile: 256 accumulators alone are over the register limit.
+func.func @too_many_registers(%a: memref<1024x1024xf32>, %b: memref<1024x1024xf32>,
+                              %c: memref<1024x1024xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op tile config #tile.config<block = [128, 128, 8], warp = [64, 128], thread = [16, 16], stages = 2, swizzle = 8, smem = pad(4), prefetch = true> cannot run on sm_90: an estimated 376 registers per thread (320 for the 16x16 thread tile, 32 staging, 24 overhead), over the limit of 255}}
+  linalg.matmul {tile.config = #tile.config<block = [128, 128, 8], warp = [64, 128], thread = [16, 16]>}
+    ins(%a, %b : memref<1024x1024xf32>, memref<1024x1024xf32>) outs(%c : memref<1024x1024xf32>)
+  return
+}
+
+// -----
+
+// 2 stages x 64 x (256 + 4 + 256) floats = 264192 bytes.
+func.func @too_much_shared_memory(%a: memref<1024x1024xf32>, %b: memref<1024x1024xf32>,
+                                  %c: memref<1024x1024xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op tile config #tile.config<block = [256, 256, 64], warp = [64, 32], thread = [8, 8], stages = 2, swizzle = 8, smem = pad(4), prefetch = true> cannot run on sm_90: 264192 bytes of shared memory per block, over the sm_90 limit of 232448}}
+  linalg.matmul {tile.config = #tile.config<block = [256, 256, 64], warp = [64, 32], thread = [8, 8]>}
+    ins(%a, %b : memref<1024x1024xf32>, memref<1024x1024xf32>) outs(%c : memref<1024x1024xf32>)
+  return
+}
+
+// -----
+
+// 1024 threads of 83 registers: more than the 65536 registers of an SM.
+func.func @no_block_fits_on_an_sm(%a: memref<1024x1024xf32>, %b: memref<1024x1024xf32>,
+                                  %c: memref<1024x1024xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op tile config #tile.config<block = [256, 128, 8], warp = [32, 32], thread = [4, 8], stages = 2, swizzle = 8, smem = pad(4), prefetch = true> cannot run on sm_90: not even one block fits on an SM (limited by registers)}}
+  linalg.matmul {tile.config = #tile.config<block = [256, 128, 8], warp = [32, 32], thread = [4, 8]>}
+    ins(%a, %b : memref<1024x1024xf32>, memref<1024x1024xf32>) outs(%c : memref<1024x1024xf32>)
+  return
+}
+
+// -----
+
+func.func @three_stages(%a: memref<1024x1024xf32>, %b: memref<1024x1024xf32>,
+                        %c: memref<1024x1024xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op stages = 3 is not supported yet (1 or 2)}}
+  linalg.matmul {tile.config = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], stages = 3>}
+    ins(%a, %b : memref<1024x1024xf32>, memref<1024x1024xf32>) outs(%c : memref<1024x1024xf32>)
+  return
+}
+
+// -----
+
+func.func @xor_layout(%a: memref<1024x1024xf32>, %b: memref<1024x1024xf32>,
+                      %c: memref<1024x1024xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op shared-memory layout 'xor' is not supported yet (use none or pad<N>)}}
+  linalg.matmul {tile.config = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], smem = xor>}
+    ins(%a, %b : memref<1024x1024xf32>, memref<1024x1024xf32>) outs(%c : memref<1024x1024xf32>)
+  return
+}
+
+// -----
+
+// (2^21 / 32)^2 = 2^32 blocks of 32x32.
+func.func @grid_too_large(%a: memref<2097152x8xf32>, %b: memref<8x2097152xf32>,
+                          %c: memref<2097152x2097152xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op needs 4294967296 thread blocks, over the grid limit of 2147483647}}
+  linalg.matmul {tile.config = #tile.config<block = [32, 32, 8], warp = [32, 32], thread = [4, 8]>}
+    ins(%a, %b : memref<2097152x8xf32>, memref<8x2097152xf32>) outs(%c : memref<2097152x2097152xf32>)
+  return
+}
+
+// -----
+
+// Fine as written; with warp=48,32 the config is checked again and rejected.
+func.func @override_breaks_config(%a: memref<1024x1024xf32>, %b: memref<1024x1024xf32>,
+                                  %c: memref<1024x1024xf32>) {
+  // OVERRIDE: configure-invalid.mlir:[[@LINE+1]]:3: error: 'linalg.matmul' op cannot use tile config #tile.config<block = [64, 64, 16], warp = [48, 32], thread = [4, 8], stages = 2, swizzle = 8, smem = pad(4), prefetch = true>: warp tile M (48) does not divide block tile M (64)
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 16], warp = [32, 32], thread = [4, 8]>}
+    ins(%a, %b : memref<1024x1024xf32>, memref<1024x1024xf32>) outs(%c : memref<1024x1024xf32>)
+  return
+}
+
+// -----
+
+// 2 stages x 96 x (128 + 4 + 128) floats = 199680 bytes: within the 232448
+// bytes of sm_90 (the default chip), over the 166912 of sm_80.
+func.func @fits_sm90_not_sm80(%a: memref<1024x1024xf32>, %b: memref<1024x1024xf32>,
+                              %c: memref<1024x1024xf32>) {
+  // SM80: configure-invalid.mlir:[[@LINE+1]]:3: error: 'linalg.matmul' op tile config #tile.config<block = [128, 128, 96], warp = [32, 64], thread = [8, 8], stages = 2, swizzle = 8, smem = pad(4), prefetch = true> cannot run on sm_80: 199680 bytes of shared memory per block, over the sm_80 limit of 166912
+  linalg.matmul {tile.config = #tile.config<block = [128, 128, 96], warp = [32, 64], thread = [8, 8]>}
+    ins(%a, %b : memref<1024x1024xf32>, memref<1024x1024xf32>) outs(%c : memref<1024x1024xf32>)
+  return
+}
+
+// -----
+
+// An extent past 2^31 - 1: element offsets and tile counts would overflow.
+func.func @extent_too_large(%a: memref<4294967296x8xf32>, %b: memref<8x16xf32>,
+                            %c: memref<4294967296x16xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op operand #0 has an extent of 4294967296, over the limit of 2147483647}}
+  linalg.matmul ins(%a, %b : memref<4294967296x8xf32>, memref<8x16xf32>) outs(%c : memref<4294967296x16xf32>)
+  return
+}
+
+// -----
+
+// Something other than a #tile.config under the name tile.config is an
+// error, not silently replaced.
+func.func @not_a_config(%a: memref<64x64xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op has a 'tile.config' attribute that is not a #tile.config: "block=64,64,16"}}
+  linalg.matmul {tile.config = "block=64,64,16"} ins(%a, %b : memref<64x64xf32>, memref<64x64xf32>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// occupancy = 8 with 256 threads caps registers at 65536 / (8 * 256) = 32
+// per thread, below the 96 an 8x8 thread tile with prefetch needs.
+func.func @occupancy_too_high(%a: memref<512x512xf32>, %b: memref<512x512xf32>, %c: memref<512x512xf32>) {
+  // expected-error @+1 {{cannot run on sm_90: occupancy 8 caps registers at 32 per thread, below the 96 the 8x8 thread tile needs}}
+  linalg.matmul {tile.config = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], occupancy = 8>}
+    ins(%a, %b : memref<512x512xf32>, memref<512x512xf32>) outs(%c : memref<512x512xf32>)
+  return
+}
