@@ -44,13 +44,24 @@ MLIR
   fi
 }
 
-count=0
+# Write every input first, then compile them in parallel (one job per core:
+# each compile runs tile-opt, then ptxas).
+jobs=()
 while read -r name m n k init options; do
   [[ -z ${name:-} || $name == \#* ]] && continue
   [[ $init == acc || $init == fill ]] || { echo "compile.sh: $name: INIT must be acc or fill" >&2; exit 1; }
   write_mlir "$name" "$m" "$n" "$k" "$init" >"$out/$name.mlir"
-  "$tile_opt" "$out/$name.mlir" -o /dev/null \
-    --tile-matmul-to-ptx="output-dir=$out ${options:-}"
-  count=$((count + 1))
+  jobs+=("$name"$'\t'"${options:-}")
 done <"$shapes"
-echo "compile.sh: $count kernels in $out" >&2
+
+compile_one() { # name<TAB>options
+  local name=${1%%$'\t'*} options=${1#*$'\t'}
+  "$tile_opt" "$out/$name.mlir" -o /dev/null \
+    --tile-matmul-to-ptx="output-dir=$out $options" ||
+    { echo "compile.sh: $name failed" >&2; return 1; }
+}
+export -f compile_one
+export tile_opt out
+printf '%s\0' "${jobs[@]}" |
+  xargs -0 -P "$(nproc)" -I{} bash -c 'compile_one "$1"' _ {}
+echo "compile.sh: ${#jobs[@]} kernels in $out" >&2

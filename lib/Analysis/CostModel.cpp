@@ -18,11 +18,53 @@ int64_t roundUp(int64_t a, int64_t b) { return ceilDiv(a, b) * b; }
 /// (the article's "~20-30"; 24 matches ptxas within a few registers for the
 /// 128x128x8 kernel).
 constexpr int64_t kOverheadRegisters = 24;
-/// Cycles a block spends per K slice outside the FMAs of its warps: the
-/// barrier and the global loads' issue.
-constexpr int64_t kSliceOverheadCycles = 40;
+/// Instructions per warp and K slice besides FMAs, fragment loads and the
+/// slice copy: barrier, loop counter, address and buffer-index updates.
+constexpr int64_t kSliceOverheadInstructions = 16;
+/// Atomic float additions into global memory per second (L2 atomics).
+constexpr double kAtomicsPerSecond = 5e10;
 /// Launch and tail cost of one kernel, seconds.
-constexpr double kLaunchSeconds = 3e-6;
+constexpr double kLaunchSeconds = 4e-6;
+/// Measured FMA rate over what the issue model predicts (stalls the model
+/// does not see): 128x128x8 blocks of 8x8 thread tiles at 4096^3 reached
+/// 46.9 of the 66.9 TFLOP/s peak on the H200 with a predicted slice
+/// efficiency of 0.90 (bench/results/2026-11-29-h200-variants-4096.md).
+constexpr double kStallFactor = 0.78;
+
+/// Empirical corrections from the first tuning run over the benchmark list
+/// (bench/results/2026-11-29-h200-tune.json, 219 kernels on the H200); the
+/// issue model alone does not see these effects:
+/// - thread tiles with fewer FMAs per k step reached a smaller share of the
+///   FMA peak than their load counts predict (8x8: ~0.70 of peak, 4x8 and
+///   8x4: 0.55-0.62, at the same block sizes and large shapes);
+/// - with the same block and the thread tile transposed, TM >= TN was faster
+///   every time (8x4 over 4x8 by 7-37%, 4x2 over 2x4 by 20-33%);
+/// - unrolled K slices of more than ~1200 instructions per warp (BK = 64
+///   with 4x8 tiles) ran 10-20% slower than the same tile with a smaller BK.
+double threadTileFactor(const TileConfig &c) {
+  int64_t fmas = c.threadM * c.threadN;
+  double factor = fmas >= 64 ? 1.0 : fmas >= 32 ? 0.87 : fmas >= 16 ? 0.75 : 0.6;
+  if (c.threadM < c.threadN)
+    factor *= 0.9;
+  return factor;
+}
+double sliceLengthFactor(int64_t sliceInstructions) {
+  return sliceInstructions > 1200 ? 0.85 : 1.0;
+}
+
+/// Share of peak issue a scheduler reaches with `warps` resident warps: one
+/// warp leaves most latency uncovered, four cover it.
+double latencyHiding(double warps) {
+  if (warps >= 4)
+    return 1.0;
+  if (warps >= 3)
+    return 0.93;
+  if (warps >= 2)
+    return 0.82;
+  if (warps >= 1)
+    return 0.6;
+  return 0.6 * warps;
+}
 } // namespace
 
 std::optional<ChipInfo> mlir::tile::lookupChip(const std::string &name) {
@@ -112,6 +154,30 @@ CostReport mlir::tile::evaluate(const TileConfig &c, const ChipInfo &chip,
   r.articleEfficiency =
       issueSlotEfficiency(r.fmasPerStep, c.threadM, c.threadN, c.regPrefetch,
                           chip.sharedLoadLatency);
+  // The slice copy per thread: A vectors along k, each stored as single
+  // elements (k-major), B vectors stored as vectors.
+  int64_t copyWidthA = c.blockK % 4 == 0 ? 4 : 1;
+  int64_t copyWidthB = c.blockN % 4 == 0 ? 4 : 1;
+  int64_t vectorsA =
+      ceilDiv(c.blockM * c.blockK / copyWidthA, r.threadsPerBlock);
+  int64_t vectorsB =
+      ceilDiv(c.blockK * c.blockN / copyWidthB, r.threadsPerBlock);
+  int64_t copy = vectorsA * (1 + copyWidthA) + vectorsB * 2;
+  int64_t fmas = r.fmasPerStep * c.blockK;
+  r.sliceInstructions = fmas + r.sharedLoadsPerStep * c.blockK + copy +
+                        kSliceOverheadInstructions;
+  r.sliceEfficiency = static_cast<double>(fmas) / r.sliceInstructions;
+  // Lanes with the same lane row share (broadcast) an A granule: an A
+  // fragment load touches lanesM distinct ones, a B load lanesN.
+  auto wavefronts = [](int64_t granules, int64_t width) {
+    return ceilDiv(granules * width * 4, 128);
+  };
+  r.sharedWavefrontsPerStep = loadsA * wavefronts(c.lanesM(), widthA) +
+                              loadsB * wavefronts(c.lanesN(), widthB);
+  // Per SM and cycle: 4 warp instructions issue, 1 wavefront is served.
+  r.sharedBandwidthFactor =
+      std::min(1.0, static_cast<double>(r.fmasPerStep) /
+                        (4.0 * r.sharedWavefrontsPerStep));
 
   if (c.minBlocksPerSM > 0) {
     int64_t cap = chip.registersPerSM / (c.minBlocksPerSM * r.threadsPerBlock);
@@ -177,19 +243,21 @@ double mlir::tile::predictSeconds(const TileConfig &c, const MatmulShape &s,
   CostReport r = evaluate(c, chip, s.elementBytes);
   if (!r.fits)
     return std::numeric_limits<double>::infinity();
-  int64_t tiles = ceilDiv(s.m, c.blockM) * ceilDiv(s.n, c.blockN);
-  int64_t slices = ceilDiv(s.k, c.blockK);
+  // Split-K: every tile's K range is divided among `splits` blocks.
+  int64_t splits = numSplits(c, s.k);
+  int64_t tiles = ceilDiv(s.m, c.blockM) * ceilDiv(s.n, c.blockN) * splits;
+  int64_t slices = splitKChunk(c, s.k) / c.blockK;
   // The busiest SM runs ceil(tiles / SMs) blocks, up to blocksPerSM at once.
   int64_t blocksOnBusiestSM = ceilDiv(tiles, chip.numSMs);
   int64_t resident = std::min(blocksOnBusiestSM, r.blocksPerSM);
-  // Fewer than two warps per scheduler leave latency uncovered.
-  double warpsPerScheduler = resident * c.numWarps() / 4.0;
-  double hiding = std::min(1.0, 0.5 + 0.25 * warpsPerScheduler);
+  double hiding = latencyHiding(resident * c.numWarps() / 4.0);
   double fmasPerBlock =
       static_cast<double>(c.blockM * c.blockN) * slices * c.blockK;
   double cyclesPerBlock =
-      fmasPerBlock / (chip.fmaPerSMPerCycle * r.issueEfficiency * hiding) +
-      slices * kSliceOverheadCycles;
+      fmasPerBlock /
+      (chip.fmaPerSMPerCycle * r.sliceEfficiency * hiding *
+       r.sharedBandwidthFactor * threadTileFactor(c) *
+       sliceLengthFactor(r.sliceInstructions) * kStallFactor);
   double computeSeconds =
       blocksOnBusiestSM * cyclesPerBlock / (chip.clockGHz * 1e9);
   // Each block streams its A rows and B columns; L2 serves most of it.
@@ -200,18 +268,24 @@ double mlir::tile::predictSeconds(const TileConfig &c, const MatmulShape &s,
       s.elementBytes;
   double memorySeconds = std::max(dramBytes / chip.dramBytesPerSecond,
                                   tileBytes / (2.5 * chip.dramBytesPerSecond));
-  return std::max(computeSeconds, memorySeconds) + kLaunchSeconds;
+  // Under split-K every block adds its partial tile into C atomically.
+  double atomicSeconds =
+      splits > 1 ? static_cast<double>(splits) * s.m * s.n / kAtomicsPerSecond
+                 : 0.0;
+  return std::max(computeSeconds, memorySeconds) + atomicSeconds +
+         kLaunchSeconds;
 }
 
 std::vector<TileConfig>
 mlir::tile::candidateConfigs(const MatmulShape &shape, const ChipInfo &chip) {
   std::vector<TileConfig> result;
-  for (int64_t blockM : {256, 128, 64, 32})
-    for (int64_t blockN : {256, 128, 64, 32})
-      for (int64_t blockK : {8, 16, 32})
+  for (int64_t blockM : {256, 128, 64, 32, 16})
+    for (int64_t blockN : {256, 128, 64, 32, 16})
+      for (int64_t blockK : {8, 16, 32, 64})
         for (auto [threadM, threadN] :
-             {std::pair<int64_t, int64_t>{8, 8}, {4, 8}, {8, 4}, {4, 4}})
-          for (int64_t lanesM : {2, 4, 8}) {
+             {std::pair<int64_t, int64_t>{8, 8}, {8, 16}, {16, 8}, {4, 8},
+              {8, 4}, {4, 4}, {2, 4}, {4, 2}})
+          for (int64_t lanesM : {1, 2, 4, 8, 16}) {
             TileConfig c;
             c.blockM = blockM;
             c.blockN = blockN;
@@ -222,11 +296,23 @@ mlir::tile::candidateConfigs(const MatmulShape &shape, const ChipInfo &chip) {
             c.warpN = (kWarpSize / lanesM) * threadN;
             if (!checkConsistency(c).empty())
               continue;
-            if (c.numThreads() < 64)
+            if (c.numThreads() < 32)
               continue;
             if (!evaluate(c, chip, shape.elementBytes).fits)
               continue;
             result.push_back(c);
+            // Split-K where the tiles alone leave SMs idle and K is long
+            // enough for every split to have several slices.
+            int64_t tiles = ceilDiv(shape.m, blockM) * ceilDiv(shape.n, blockN);
+            for (int64_t splits : {2, 4, 8, 16, 32}) {
+              TileConfig split = c;
+              split.splitK = splits;
+              if (tiles * splits > 4 * chip.numSMs ||
+                  numSplits(split, shape.k) != splits ||
+                  splitKChunk(split, shape.k) < 4 * blockK)
+                break;
+              result.push_back(split);
+            }
           }
   return result;
 }

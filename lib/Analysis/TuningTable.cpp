@@ -94,7 +94,8 @@ llvm::Expected<TuningTable> TuningTable::parse(llvm::StringRef text) {
     for (auto [key, out] :
          {std::pair<const char *, int64_t *>{"stages", &c.stages},
           {"swizzle", &c.swizzleGroup},
-          {"occupancy", &c.minBlocksPerSM}}) {
+          {"occupancy", &c.minBlocksPerSM},
+          {"split_k", &c.splitK}}) {
       if (!entry->get(key))
         continue;
       std::optional<int64_t> value = entry->getInteger(key);

@@ -321,6 +321,7 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   manifest.config.smemPad = tc.smemPad;
   manifest.config.prefetch = tc.regPrefetch;
   manifest.config.occupancy = tc.minBlocksPerSM;
+  manifest.config.splitK = tc.splitK;
   manifest.config.text = toString(tc);
   manifest.resources.registers = report.registers;
   manifest.resources.spillStores = report.spillStores;

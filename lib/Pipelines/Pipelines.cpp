@@ -44,6 +44,7 @@ static void addTilingPasses(OpPassManager &pm,
   configure.smem = options.smem;
   configure.prefetch = options.prefetch;
   configure.occupancy = options.occupancy;
+  configure.splitK = options.splitK;
   configure.tuningTable = options.tuningTable;
   pm.addPass(createTileConfigure(configure));
   if (reportAfterConfigure) {

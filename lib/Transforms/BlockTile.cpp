@@ -91,8 +91,15 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
   problem.m = aType.getDimSize(0);
   problem.k = aType.getDimSize(1);
   problem.n = bType.getDimSize(1);
+  // Split-K: the blocks of one tile each take a chunk of K and add their
+  // partial products into C atomically, so C must hold its initial value
+  // before the launch: a fill of C stays on the host then.
+  TileConfig tc = config.toTileConfig();
+  int64_t splits = numSplits(tc, problem.k);
+  int64_t kChunk = splitKChunk(tc, problem.k);
   FloatAttr fillValue;
-  linalg::FillOp fill = getFoldableFill(matmul, fillValue);
+  linalg::FillOp fill =
+      splits == 1 ? getFoldableFill(matmul, fillValue) : linalg::FillOp();
   if (fill) {
     problem.fill = true;
     problem.fillValue = fillValue;
@@ -162,8 +169,15 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
         argC = body.getArgument(2);
   Value blockId = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
   Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+  // Blocks [s*tiles, (s+1)*tiles) compute split s of every tile.
+  Value tileId = blockId, splitId;
+  if (splits > 1) {
+    Value tiles = constIndex(builder, loc, tilesM * tilesN);
+    splitId = arith::DivUIOp::create(builder, loc, blockId, tiles);
+    tileId = arith::RemUIOp::create(builder, loc, blockId, tiles);
+  }
   auto [tileRow, tileCol] = emitSwizzledTileIndex(
-      builder, loc, blockId, tilesM, tilesN, config.getSwizzleGroup());
+      builder, loc, tileId, tilesM, tilesN, config.getSwizzleGroup());
   Value row0 = arith::MulIOp::create(builder, loc, tileRow,
                                      constIndex(builder, loc, config.getBlockM()));
   Value col0 = arith::MulIOp::create(builder, loc, tileCol,
@@ -173,10 +187,17 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
   OpFoldResult cols =
       tileExtent(builder, loc, col0, problem.n, config.getBlockN());
   OpFoldResult zero = builder.getIndexAttr(0), one = builder.getIndexAttr(1);
+  OpFoldResult kBegin = zero;
   OpFoldResult depth = builder.getIndexAttr(problem.k);
-  Value blockA = memref::SubViewOp::create(builder, loc, argA, {row0, zero},
+  if (splits > 1) {
+    Value begin = arith::MulIOp::create(builder, loc, splitId,
+                                        constIndex(builder, loc, kChunk));
+    kBegin = begin;
+    depth = tileExtent(builder, loc, begin, problem.k, kChunk);
+  }
+  Value blockA = memref::SubViewOp::create(builder, loc, argA, {row0, kBegin},
                                            {rows, depth}, {one, one});
-  Value blockB = memref::SubViewOp::create(builder, loc, argB, {zero, col0},
+  Value blockB = memref::SubViewOp::create(builder, loc, argB, {kBegin, col0},
                                            {depth, cols}, {one, one});
   Value blockC = memref::SubViewOp::create(builder, loc, argC, {row0, col0},
                                            {rows, cols}, {one, one});
@@ -186,14 +207,30 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
   Value value =
       fill ? arith::ConstantOp::create(builder, loc, fillValue).getResult()
            : Value();
+  // Under split-K the block's product goes to a private partial tile first
+  // (every thread has one; thread 0 uses it), then atomically into C.
+  Value partial;
+  if (splits > 1) {
+    auto full = memref::AllocaOp::create(
+        builder, loc,
+        MemRefType::get({config.getBlockM(), config.getBlockN()},
+                        builder.getF32Type()));
+    partial = memref::SubViewOp::create(builder, loc, full, {zero, zero},
+                                        {rows, cols}, {one, one});
+    value = arith::ConstantOp::create(builder, loc,
+                                      builder.getF32FloatAttr(0.0f));
+  }
   auto ifThread0 = scf::IfOp::create(builder, loc, isThread0,
                                      /*withElseRegion=*/false);
   builder.setInsertionPointToStart(ifThread0.thenBlock());
-  if (fill)
-    linalg::FillOp::create(builder, loc, value, blockC);
+  Value product = partial ? partial : blockC;
+  if (fill || partial)
+    linalg::FillOp::create(builder, loc, value, product);
   auto blockMatmul = linalg::MatmulOp::create(
-      builder, loc, ValueRange{blockA, blockB}, ValueRange{blockC});
+      builder, loc, ValueRange{blockA, blockB}, ValueRange{product});
   setConfig(blockMatmul, config);
+  if (partial)
+    emitAtomicAccumulate(builder, loc, partial, blockC);
   builder.setInsertionPointToEnd(&body);
   gpu::ReturnOp::create(builder, loc);
 

@@ -155,6 +155,12 @@ LogicalResult TileConfigurePass::applyOverrides(TileConfig &c,
                          Twine(occupancy));
   if (occupancy != 0)
     c.minBlocksPerSM = occupancy;
+  if (splitK < 0)
+    return badOption("split-k",
+                     "must be positive (0 keeps the chosen value), got " +
+                         Twine(splitK));
+  if (splitK != 0)
+    c.splitK = splitK;
   if (!prefetch.empty()) {
     if (prefetch != "true" && prefetch != "false")
       return badOption("prefetch",

@@ -187,7 +187,6 @@ struct SharedBuffers {
 
 LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   ConfigAttr config = getConfig(kernel);
-  MatmulProblem problem = *getMatmulProblem(kernel);
   scf::ForOp loop;
   kernel.walk([&](scf::ForOp op) {
     if (op->hasAttr(kKLoopAttrName))
@@ -263,13 +262,28 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
       cloneAll(ob, parts.copyStores, map);
   };
 
+  // Start of the last slice of the loop's K range: lb + (ub - lb - 1) / BK
+  // * BK (constants fold).
+  Value lastK0;
+  if (doubleBuffer) {
+    Value span = b.createOrFold<arith::SubIOp>(
+        loc, b.createOrFold<arith::SubIOp>(loc, loop.getUpperBound(),
+                                           loop.getLowerBound()),
+        c(1));
+    lastK0 = b.createOrFold<arith::AddIOp>(
+        loc, loop.getLowerBound(),
+        b.createOrFold<arith::MulIOp>(
+            loc, b.createOrFold<arith::DivUIOp>(loc, span, c(blockK)),
+            c(blockK)));
+  }
+
   // Prologue (two stages): slice 0 into buffer 0, and its first fragments.
   SmallVector<Value> init(loop.getInitArgs());
   int64_t numFragments = 0;
   if (doubleBuffer) {
     IRMapping buffer0, copyMap;
     buffers.mapBuffer(b, loc, c(0), buffer0);
-    copySlice(b, c(0), buffer0, true, true, copyMap);
+    copySlice(b, loop.getLowerBound(), buffer0, true, true, copyMap);
     gpu::BarrierOp::create(b, loc);
     if (prefetch) {
       SmallVector<Value> fragments = loadFragments(b, 0, buffer0);
@@ -298,10 +312,9 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     fragments.assign(iterArgs.begin() + numAccs,
                      iterArgs.begin() + numAccs + numFragments);
     // The next slice (the last iteration re-reads its own) into registers.
-    int64_t lastK0 = (ceilDiv(problem.k, blockK) - 1) * blockK;
     Value nextK0 = arith::MinUIOp::create(
         lb, loc, arith::AddIOp::create(lb, loc, k0, constIndex(lb, loc, blockK)),
-        constIndex(lb, loc, lastK0));
+        lastK0);
     IRMapping copyMap;
     copySlice(lb, nextK0, next, /*loads=*/true, /*stores=*/false, copyMap);
     // The stores clone later with the same map (their values are the loads').

@@ -229,16 +229,27 @@ LogicalResult TilePromoteSharedPass::promote(gpu::GPUFuncOp kernel) {
   Value sharedA = viewA;
   Value sharedB = viewB;
 
-  // The C initialisation (fill) stays before the loop, in thread 0.
-  for (Operation &op : llvm::make_early_inc_range(*ifThread0.thenBlock()))
-    if (isa<linalg::FillOp>(op)) {
-      auto ifFill = scf::IfOp::create(b, loc, isThread0, false);
-      op.moveBefore(ifFill.thenBlock()->getTerminator());
-    }
+  // What thread 0 does before the matmul (the C initialisation) stays
+  // before the loop; what it does after (split-K's atomic accumulation into
+  // C) comes after the loop.
+  auto moveToIf = [&](auto range) {
+    auto newIf = scf::IfOp::create(b, loc, isThread0, false);
+    for (Operation &op : llvm::make_early_inc_range(range))
+      op.moveBefore(newIf.thenBlock()->getTerminator());
+    return newIf;
+  };
+  Block *thread0Body = ifThread0.thenBlock();
+  if (&thread0Body->front() != matmul.getOperation())
+    moveToIf(llvm::make_range(thread0Body->begin(), matmul->getIterator()));
 
-  // The K loop over slices.
-  auto loop = scf::ForOp::create(b, loc, constIndex(b, loc, 0),
-                                 constIndex(b, loc, problem.k),
+  // The K loop over slices of this block's K range (all of K, or its chunk
+  // under split-K).
+  Value kBegin =
+      getValueOrCreateConstantIndexOp(b, loc, blockA.getMixedOffsets()[1]);
+  Value kEnd = arith::AddIOp::create(
+      b, loc, kBegin,
+      getValueOrCreateConstantIndexOp(b, loc, blockA.getMixedSizes()[1]));
+  auto loop = scf::ForOp::create(b, loc, kBegin, kEnd,
                                  constIndex(b, loc, blockK));
   loop->setAttr(kKLoopAttrName, b.getUnitAttr());
   b.setInsertionPointToStart(loop.getBody());
@@ -250,12 +261,13 @@ LogicalResult TilePromoteSharedPass::promote(gpu::GPUFuncOp kernel) {
 
   // Thread 0 multiplies the slices: C_blk += (A_s[0:depth, 0:rows])^T *
   // B_s[0:depth, 0:cols].
+  // Only the slice at the end of K can be partial (split-K chunks are whole
+  // slices).
   OpFoldResult depth = b.getIndexAttr(blockK);
   if (problem.k % blockK != 0)
-    depth = arith::MinUIOp::create(
-                b, loc,
-                arith::SubIOp::create(b, loc, constIndex(b, loc, problem.k), k0),
-                constIndex(b, loc, blockK))
+    depth = arith::MinUIOp::create(b, loc,
+                                   arith::SubIOp::create(b, loc, kEnd, k0),
+                                   constIndex(b, loc, blockK))
                 .getResult();
   auto ifCompute = scf::IfOp::create(b, loc, isThread0, false);
   b.setInsertionPointToStart(ifCompute.thenBlock());
@@ -274,6 +286,11 @@ LogicalResult TilePromoteSharedPass::promote(gpu::GPUFuncOp kernel) {
   b.setInsertionPointAfter(ifCompute);
   // The next slice's copies overwrite the buffers: wait for the compute.
   gpu::BarrierOp::create(b, loc);
+
+  b.setInsertionPointAfter(loop);
+  if (std::next(matmul->getIterator()) != thread0Body->without_terminator().end())
+    moveToIf(llvm::make_range(std::next(matmul->getIterator()),
+                              thread0Body->without_terminator().end()));
 
   ifThread0.erase();
   if (blockA->use_empty())

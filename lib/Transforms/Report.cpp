@@ -77,6 +77,9 @@ void printReport(llvm::raw_ostream &os, StringRef name, ConfigAttr config,
      << r.fmasPerStep << " FMAs per lane; issue-slot efficiency "
      << percent(r.issueEfficiency) << " (with scalar loads, as the FP32 "
      << "article counts: " << percent(r.articleEfficiency) << ")\n";
+  os << "  K slice           " << r.sliceInstructions
+     << " instructions per warp, " << percent(r.sliceEfficiency)
+     << " of them FMAs (with the slice copy and loop overhead)\n";
   double seconds = predictSeconds(c, shape, chip);
   double flops = 2.0 * problem.m * problem.n * problem.k;
   os << "  model time        " << llvm::format("%.3f", seconds * 1e3)

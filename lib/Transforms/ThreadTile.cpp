@@ -155,6 +155,23 @@ LogicalResult TileThreadTilePass::tileThreads(gpu::GPUFuncOp kernel) {
         ifFill = candidate;
         break;
       }
+  // Under split-K the warp's partial product is added into C atomically
+  // after the loop (the product view is then a private partial tile).
+  scf::IfOp ifAccumulate;
+  Value accumulateInto;
+  for (Operation *op = loop->getNextNode(); op && !ifAccumulate;
+       op = op->getNextNode())
+    if (auto candidate = dyn_cast<scf::IfOp>(op);
+        candidate && candidate.getCondition() == ifCompute.getCondition()) {
+      candidate.walk([&](memref::AtomicRMWOp op) {
+        accumulateInto = op.getMemref();
+      });
+      if (!accumulateInto)
+        return kernel.emitError()
+               << "tile-thread-tile: lane 0's work after the K loop is not an "
+                  "atomic accumulation";
+      ifAccumulate = candidate;
+    }
 
   OpBuilder b(loop);
   auto c = [&](int64_t value) { return constIndex(b, loc, value); };
@@ -212,14 +229,19 @@ LogicalResult TileThreadTilePass::tileThreads(gpu::GPUFuncOp kernel) {
     colValid.push_back(pieces);
   }
 
-  // Initial accumulators: the fill value, or C where it exists.
+  // Initial accumulators: the fill value (the C initialisation, or zero for
+  // a split-K partial product), or C where it exists.
   SmallVector<Value> init;
   Value zeroC = arith::ConstantOp::create(b, loc, b.getZeroAttr(vecC));
+  Value fillSplat;
+  if (ifFill)
+    fillSplat = vector::BroadcastOp::create(
+        b, loc, vecB,
+        cast<linalg::FillOp>(ifFill.thenBlock()->front()).getInputs()[0]);
   for (int64_t r = 0; r < layout.threadM; ++r)
     for (int64_t j = 0; j < layout.colGroups(); ++j) {
-      if (problem.fill) {
-        auto splat = DenseElementsAttr::get(vecB, problem.fillValue.getValue());
-        init.push_back(arith::ConstantOp::create(b, loc, splat));
+      if (fillSplat) {
+        init.push_back(fillSplat);
         continue;
       }
       Value acc = arith::ConstantOp::create(b, loc, b.getZeroAttr(vecB));
@@ -310,8 +332,10 @@ LogicalResult TileThreadTilePass::tileThreads(gpu::GPUFuncOp kernel) {
   ifCompute.erase();
   loop.erase();
 
-  // Store the accumulators where they lie inside C.
+  // Store the accumulators where they lie inside C (under split-K: add them,
+  // element by element, atomically).
   b.setInsertionPointAfter(newLoop);
+  Value destination = ifAccumulate ? accumulateInto : warpCValue;
   for (int64_t r = 0; r < layout.threadM; ++r)
     for (int64_t j = 0; j < layout.colGroups(); ++j) {
       Value acc = newLoop.getResult(r * layout.colGroups() + j);
@@ -331,14 +355,27 @@ LogicalResult TileThreadTilePass::tileThreads(gpu::GPUFuncOp kernel) {
           b.setInsertionPointToStart(ifValid.thenBlock());
         }
         SmallVector<Value> indices = {rowIndex[r], col};
-        Value root = resolveToRoot(b, loc, warpCValue, indices);
-        vector::StoreOp::create(b, loc, piece, root, indices,
-                                /*nontemporal=*/false,
-                                llvm::MaybeAlign(layout.widthC * 4));
+        Value root = resolveToRoot(b, loc, destination, indices);
+        if (!ifAccumulate) {
+          vector::StoreOp::create(b, loc, piece, root, indices,
+                                  /*nontemporal=*/false,
+                                  llvm::MaybeAlign(layout.widthC * 4));
+          continue;
+        }
+        for (int64_t e = 0; e < layout.widthC; ++e) {
+          Value element = vector::ExtractOp::create(b, loc, piece, e);
+          SmallVector<Value> at = indices;
+          if (e > 0)
+            at[1] = arith::AddIOp::create(b, loc, at[1], c(e));
+          memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addf,
+                                      element, root, at);
+        }
       }
     }
   if (ifFill)
     ifFill.erase();
+  if (ifAccumulate)
+    ifAccumulate.erase();
   eraseDeadOps(kernel.getBody());
   setStage(kernel, KernelStage::Thread);
   return success();

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -136,9 +137,34 @@ mlir::tile::emitSwizzledTileIndex(OpBuilder &b, Location loc, Value blockId,
   return {row, col};
 }
 
-int64_t mlir::tile::numBlocks(ConfigAttr config, const MatmulProblem &problem) {
+int64_t mlir::tile::numTiles(ConfigAttr config, const MatmulProblem &problem) {
   return ceilDiv(problem.m, config.getBlockM()) *
          ceilDiv(problem.n, config.getBlockN());
+}
+
+int64_t mlir::tile::numBlocks(ConfigAttr config, const MatmulProblem &problem) {
+  return numTiles(config, problem) *
+         numSplits(config.toTileConfig(), problem.k);
+}
+
+void mlir::tile::emitAtomicAccumulate(OpBuilder &b, Location loc, Value from,
+                                      Value to) {
+  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  Value rows = memref::DimOp::create(b, loc, from, 0);
+  Value cols = memref::DimOp::create(b, loc, from, 1);
+  scf::ForOp::create(
+      b, loc, zero, rows, one, ValueRange{},
+      [&](OpBuilder &rb, Location rl, Value i, ValueRange) {
+        scf::ForOp::create(
+            rb, rl, zero, cols, one, ValueRange{},
+            [&](OpBuilder &cb, Location cl, Value j, ValueRange) {
+              Value value = memref::LoadOp::create(cb, cl, from, ValueRange{i, j});
+              memref::AtomicRMWOp::create(cb, cl, arith::AtomicRMWKind::addf,
+                                          value, to, ValueRange{i, j});
+              scf::YieldOp::create(cb, cl);
+            });
+        scf::YieldOp::create(rb, rl);
+      });
 }
 
 static int64_t largestWidthDividing(int64_t x, int64_t y) {

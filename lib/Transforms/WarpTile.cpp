@@ -111,6 +111,34 @@ LogicalResult TileWarpTilePass::tileWarps(gpu::GPUFuncOp kernel) {
     fill.getOutputsMutable().assign(warpC);
   }
 
+  // Under split-K, lane 0 then adds the warp's part of the partial product
+  // into the warp's part of C.
+  scf::IfOp ifAccumulate;
+  for (Operation *op = loop->getNextNode(); op && !ifAccumulate;
+       op = op->getNextNode())
+    if (auto candidate = dyn_cast<scf::IfOp>(op))
+      if (candidate.getCondition() == ifCompute.getCondition())
+        ifAccumulate = candidate;
+  if (ifAccumulate) {
+    memref::AtomicRMWOp atomic;
+    ifAccumulate.walk([&](memref::AtomicRMWOp op) { atomic = op; });
+    if (!atomic)
+      return kernel.emitError() << "tile-warp-tile: thread 0's work after the "
+                                   "K loop is not an atomic accumulation";
+    Value blockDest = atomic.getMemref();
+    OpBuilder ab(ifAccumulate);
+    Value warpDest = memref::SubViewOp::create(
+        ab, loc, blockDest, {rowOffset, colOffset}, {warpRows, warpCols},
+        {one, one});
+    // Erase the block-level accumulation, users before definitions.
+    Block *body = ifAccumulate.thenBlock();
+    while (&body->front() != body->getTerminator())
+      body->getTerminator()->getPrevNode()->erase();
+    ab.setInsertionPoint(body->getTerminator());
+    emitAtomicAccumulate(ab, loc, warpC, warpDest);
+    ifAccumulate.getConditionMutable().assign(isLane0);
+  }
+
   // ... and multiplies the warp's rows of the A slice by its columns of the
   // B slice.
   b.setInsertionPoint(matmul);

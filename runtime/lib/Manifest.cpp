@@ -157,7 +157,8 @@ bool tile::runtime::operator==(const ConfigInfo &lhs, const ConfigInfo &rhs) {
          lhs.thread == rhs.thread && lhs.stages == rhs.stages &&
          lhs.swizzle == rhs.swizzle && lhs.smem == rhs.smem &&
          lhs.smemPad == rhs.smemPad && lhs.prefetch == rhs.prefetch &&
-         lhs.occupancy == rhs.occupancy && lhs.text == rhs.text;
+         lhs.occupancy == rhs.occupancy && lhs.splitK == rhs.splitK &&
+         lhs.text == rhs.text;
 }
 bool tile::runtime::operator==(const ResourceInfo &lhs,
                                const ResourceInfo &rhs) {
@@ -316,6 +317,8 @@ std::string tile::runtime::formatConfigShort(const ConfigInfo &config) {
   text += config.prefetch ? "/pf" : "/nopf";
   if (config.occupancy > 0)
     text += "/o" + std::to_string(config.occupancy);
+  if (config.splitK > 1)
+    text += "/sk" + std::to_string(config.splitK);
   return text;
 }
 
@@ -514,6 +517,7 @@ std::string tile::runtime::writeManifestJson(const KernelManifest &manifest) {
     object.field("smem_pad", config.smemPad);
     object.fieldBool("prefetch", config.prefetch);
     object.field("occupancy", config.occupancy);
+    object.field("split_k", config.splitK);
     object.field("text", config.text);
     object.close();
   }
@@ -1201,6 +1205,7 @@ bool readConfig(const JsonValue &value, ConfigInfo &config,
          reader.getInt("smem_pad", config.smemPad, 0, INT64_MAX) &&
          reader.getBool("prefetch", config.prefetch) &&
          reader.getInt("occupancy", config.occupancy, 0, 32) &&
+         reader.getInt("split_k", config.splitK, 1, INT64_MAX) &&
          reader.getString("text", config.text) && reader.finish();
 }
 

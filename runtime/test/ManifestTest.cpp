@@ -32,7 +32,7 @@ const char *const kDocExample = R"({
      "row_stride": 4096, "col_stride": 1, "alignment": 16, "access": "readwrite"}
   ],
   "config": {"block": [128, 128, 8], "warp": [32, 64], "thread": [8, 8], "stages": 2,
-             "swizzle": 8, "smem": "pad", "smem_pad": 4, "prefetch": true, "occupancy": 0,
+             "swizzle": 8, "smem": "pad", "smem_pad": 4, "prefetch": true, "occupancy": 0, "split_k": 1,
              "text": "#tile.config<...>"},
   "resources": {"registers": 122, "spill_stores": 0, "spill_loads": 0, "stack_bytes": 0}
 }

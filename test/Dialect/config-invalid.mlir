@@ -149,7 +149,7 @@
 // -----
 
 // Unknown field.
-// expected-error @+1 {{unknown field 'tile' (expected block, warp, thread, stages, swizzle, smem, prefetch or occupancy)}}
+// expected-error @+1 {{unknown field 'tile' (expected block, warp, thread, stages, swizzle, smem, prefetch, occupancy or split_k)}}
 "test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], tile = 3>} : () -> ()
 
 // -----
@@ -313,3 +313,13 @@
 // Without the angle brackets: one error, where they are missing.
 // expected-error @+1 {{expected '<'}}
 "test.op"() {c = #tile.config} : () -> ()
+
+// -----
+
+// expected-error @+1 {{invalid #tile.config: split_k must be between 1 (no split) and 1024, got 0}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], split_k = 0>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{invalid #tile.config: split_k must be between 1 (no split) and 1024, got 2048}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], split_k = 2048>} : () -> ()

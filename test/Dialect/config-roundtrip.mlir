@@ -77,3 +77,14 @@ func.func @occupancy() attributes {c = #tile.config<occupancy = 2, block = [128,
                                    d = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], occupancy = 0>} {
   return
 }
+
+// -----
+
+// split_k is printed only when above 1.
+// CHECK-LABEL: func.func @split_k
+// CHECK-SAME: c = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8], stages = 2, swizzle = 8, smem = pad(4), prefetch = true, occupancy = 1, split_k = 8>
+// CHECK-SAME: d = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8], stages = 2, swizzle = 8, smem = pad(4), prefetch = true>
+func.func @split_k() attributes {c = #tile.config<split_k = 8, occupancy = 1, block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>,
+                                 d = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8], split_k = 1>} {
+  return
+}

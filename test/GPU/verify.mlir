@@ -9,7 +9,9 @@
 // CHECK-DAG: fill_matmul0 {{.*}} PASS
 // CHECK-DAG: tiny_matmul0 {{.*}} PASS
 // CHECK-DAG: k_one_matmul0 {{.*}} PASS
-// CHECK: 4 passed, 0 failed
+// CHECK-DAG: split_k_matmul0 {{.*}} PASS
+// CHECK-DAG: split_k_edges_matmul0 {{.*}} PASS
+// CHECK: 6 passed, 0 failed
 func.func @accumulate(%A: memref<127x255xf32>, %B: memref<255x129xf32>, %C: memref<127x129xf32>) {
   linalg.matmul ins(%A, %B : memref<127x255xf32>, memref<255x129xf32>) outs(%C : memref<127x129xf32>)
   return
@@ -27,5 +29,16 @@ func.func @tiny(%A: memref<1x1xf32>, %B: memref<1x1xf32>, %C: memref<1x1xf32>) {
 }
 func.func @k_one(%A: memref<96x1xf32>, %B: memref<1x200xf32>, %C: memref<96x200xf32>) {
   linalg.matmul ins(%A, %B : memref<96x1xf32>, memref<1x200xf32>) outs(%C : memref<96x200xf32>)
+  return
+}
+// Split-K: blocks add partial products into C atomically.
+func.func @split_k(%A: memref<256x8192xf32>, %B: memref<8192x256xf32>, %C: memref<256x256xf32>) {
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 16], warp = [32, 32], thread = [4, 8], split_k = 16>}
+    ins(%A, %B : memref<256x8192xf32>, memref<8192x256xf32>) outs(%C : memref<256x256xf32>)
+  return
+}
+func.func @split_k_edges(%A: memref<77x1001xf32>, %B: memref<1001x93xf32>, %C: memref<77x93xf32>) {
+  linalg.matmul {tile.config = #tile.config<block = [32, 64, 8], warp = [16, 64], thread = [4, 8], split_k = 7>}
+    ins(%A, %B : memref<77x1001xf32>, memref<1001x93xf32>) outs(%C : memref<77x93xf32>)
   return
 }

@@ -1,10 +1,12 @@
 // REQUIRES: ptxas
-// ptxas accepts the PTX of the default 4096^3 kernel and of an edge-shaped
-// one, with no register spills and no stack.
+// ptxas accepts the PTX of the default 4096^3 kernel, and of the reference
+// structure (128x128x8 blocks, 8x8 per lane) on an edge-shaped problem, with
+// no register spills and no stack.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tile-opt %s -o /dev/null --tile-matmul-to-ptx="output-dir=%t ptxas=off"
 // RUN: %ptxas -v -arch=sm_90 %t/square_matmul0.ptx -o %t/square.cubin 2>&1 | FileCheck %s
-// RUN: %ptxas -v -arch=sm_90 %t/odd_matmul0.ptx -o %t/odd.cubin 2>&1 | FileCheck %s
+// RUN: tile-opt %s -o /dev/null --tile-matmul-to-ptx="output-dir=%t/ref ptxas=off block=128,128,8 warp=32,64 thread=8,8"
+// RUN: %ptxas -v -arch=sm_90 %t/ref/odd_matmul0.ptx -o %t/odd.cubin 2>&1 | FileCheck %s
 // CHECK: 0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
 // CHECK: Used {{[0-9]+}} registers
 

@@ -12,6 +12,7 @@
 // RUN: not tile-opt %s --tile-configure=smem=wide 2>&1 | FileCheck %s --check-prefix=SMEM --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=smem=pad-4 2>&1 | FileCheck %s --check-prefix=SMEM-PAD --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=occupancy=-2 2>&1 | FileCheck %s --check-prefix=OCCUPANCY --implicit-check-not="error: 'linalg.matmul'"
+// RUN: not tile-opt %s --tile-configure=split-k=-4 2>&1 | FileCheck %s --check-prefix=SPLITK --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=prefetch=yes 2>&1 | FileCheck %s --check-prefix=PREFETCH --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=chip=sm_70 2>&1 | FileCheck %s --check-prefix=CHIP --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=tuning-table=%S/Inputs/does-not-exist.json 2>&1 | FileCheck %s --check-prefix=NO-TABLE --implicit-check-not="error: 'linalg.matmul'"
@@ -22,6 +23,7 @@
 // WARP: error: tile-configure: option 'warp' needs 2 sizes (M,N), got 3
 // THREAD: error: tile-configure: option 'thread' needs 2 sizes (M,N), got 1
 // OCCUPANCY: error: tile-configure: option 'occupancy' must be positive (0 keeps the chosen value), got -2
+// SPLITK: error: tile-configure: option 'split-k' must be positive (0 keeps the chosen value), got -4
 // STAGES: error: tile-configure: option 'stages' must be positive (0 keeps the chosen value), got -1
 // SWIZZLE: error: tile-configure: option 'swizzle' must be at least 1, got -1
 // SMEM: error: tile-configure: option 'smem' must be none, pad<N> or xor, got 'wide'

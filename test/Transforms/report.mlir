@@ -14,6 +14,7 @@
 // CHECK-NEXT: occupancy         2 blocks/SM = 16 warps/SM (limited by registers, by the estimate)
 // CHECK-NEXT: intensity         global->shared 64.0 FMA/element, shared->registers 4.0 FMA/element
 // CHECK-NEXT: inner k step      4 shared loads + 64 FMAs per lane; issue-slot efficiency 94% (with scalar loads, as the FP32 article counts: 80%)
+// CHECK-NEXT: K slice           567 instructions per warp, 90% of them FMAs (with the slice copy and loop overhead)
 // CHECK-NEXT: model time
 
 // Without prefetch: one operand set (80 registers), and the article's 63%.

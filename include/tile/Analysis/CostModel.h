@@ -105,6 +105,18 @@ struct CostReport {
   int64_t fmasPerStep = 0;
   double issueEfficiency = 0; // with this config's loads and prefetch
   double articleEfficiency = 0; // same, counting scalar loads (the article's)
+  // One K slice, per warp: FMA instructions over all instructions issued
+  // (FMAs, fragment loads, the slice copy's global loads and shared stores,
+  // barrier and loop overhead), assuming 16-byte global accesses.
+  int64_t sliceInstructions = 0;
+  double sliceEfficiency = 0;
+  // Shared-memory wavefronts (128 bytes each, one per SM and cycle) one warp
+  // needs per k step for its fragment loads: a load whose lanes touch more
+  // than 8 distinct 16-byte granules takes several.
+  int64_t sharedWavefrontsPerStep = 0;
+  // Share of the FMA issue rate left when the fragment loads of all warps
+  // compete for the shared-memory pipe (1 = not shared-memory bound).
+  double sharedBandwidthFactor = 1;
   // Fit.
   bool fits = true;
   std::string whyNot; // why the config cannot run on the chip

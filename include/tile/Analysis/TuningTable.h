@@ -9,9 +9,9 @@
 //    "entries": [{"m": 4096, "n": 4096, "k": 4096,
 //                 "block": [128, 128, 8], "warp": [32, 64], "thread": [8, 8],
 //                 "stages": 2, "swizzle": 8, "smem": "pad4", "prefetch": true,
-//                 "occupancy": 2,
+//                 "occupancy": 2, "split_k": 1,
 //                 ...any other keys (measurements) are ignored}]}
-// stages, swizzle, smem, prefetch and occupancy may be omitted (then the
+// stages, swizzle, smem, prefetch, occupancy and split_k may be omitted (then the
 // #tile.config defaults apply); when present they must be well-typed.
 //
 //===----------------------------------------------------------------------===//

@@ -56,6 +56,11 @@ struct MatmulToPTXOptions : public PassPipelineOptions<MatmulToPTXOptions> {
       llvm::cl::desc("Blocks per SM the kernel must fit (0: chosen by the "
                      "config pass)"),
       llvm::cl::init(0)};
+  Option<int64_t> splitK{
+      *this, "split-k",
+      llvm::cl::desc("Blocks sharing one tile's K dimension (0: chosen by the "
+                     "config pass)"),
+      llvm::cl::init(0)};
   Option<unsigned> indexBitwidth{
       *this, "index-bitwidth",
       llvm::cl::desc("Bitwidth of index arithmetic in kernels: 32, 64, or 0 "

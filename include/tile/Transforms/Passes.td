@@ -17,8 +17,8 @@ def TileConfigure : Pass<"tile-configure"> {
     the pass's root. The config comes from, in order of precedence:
 
     1. fields given as pass options (`block=`, `warp=`, `thread=`, `stages=`,
-       `swizzle=`, `smem=`, `prefetch=`, `occupancy=`), each overriding one
-       field;
+       `swizzle=`, `smem=`, `prefetch=`, `occupancy=`, `split-k=`), each
+       overriding one field;
     2. a config the user already wrote on the op;
     3. the tuning table (`tuning-table=`), by shape, element type and chip;
     4. the cost model's default for the shape, element type and chip.
@@ -63,6 +63,9 @@ def TileConfigure : Pass<"tile-configure"> {
     Option<"occupancy", "occupancy", "int64_t", /*default=*/"0",
            "Blocks per SM the kernel must fit, a register cap for ptxas "
            "(0: keep the chosen one)">,
+    Option<"splitK", "split-k", "int64_t", /*default=*/"0",
+           "Blocks sharing one tile's K dimension, 1 = no split (0: keep the "
+           "chosen one)">,
     Option<"tuningTable", "tuning-table", "std::string", /*default=*/"\"\"",
            "JSON tuning table consulted by shape, element type and chip "
            "before the cost model (empty: the table built into tile-opt)">,

@@ -100,8 +100,15 @@ Value resolveToRoot(OpBuilder &b, Location loc, Value view,
 
 inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
-/// Thread blocks of the kernel for `problem` under `config` (one per tile).
+/// Tiles of C of the kernel for `problem` under `config`.
+int64_t numTiles(ConfigAttr config, const MatmulProblem &problem);
+/// Thread blocks of the kernel: one per tile and split of K.
 int64_t numBlocks(ConfigAttr config, const MatmulProblem &problem);
+
+/// Adds every element of the 2-d memref `from` to the same position of `to`
+/// with memref.atomic_rmw addf (a loop nest): how the blocks of one tile
+/// combine their partial products under split-K.
+void emitAtomicAccumulate(OpBuilder &b, Location loc, Value from, Value to);
 
 /// Vector widths (elements) of the kernel's global accesses: A and B slice
 /// copies (the largest of 4, 2, 1 that divides both the operand's row

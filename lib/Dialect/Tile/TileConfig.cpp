@@ -24,7 +24,7 @@ bool TileConfig::operator==(const TileConfig &o) const {
          threadN == o.threadN && stages == o.stages &&
          swizzleGroup == o.swizzleGroup && smemLayout == o.smemLayout &&
          smemPad == o.smemPad && regPrefetch == o.regPrefetch &&
-         minBlocksPerSM == o.minBlocksPerSM;
+         minBlocksPerSM == o.minBlocksPerSM && splitK == o.splitK;
 }
 
 namespace {
@@ -102,6 +102,9 @@ std::string mlir::tile::checkConsistency(const TileConfig &c) {
   if (c.swizzleGroup < 1)
     return Message() << "swizzle group must be at least 1, got "
                      << c.swizzleGroup;
+  if (c.splitK < 1 || c.splitK > 1024)
+    return Message() << "split_k must be between 1 (no split) and 1024, got "
+                     << c.splitK;
   if (c.minBlocksPerSM < 0 || c.minBlocksPerSM > 32)
     return Message() << "occupancy must be between 0 (no hint) and 32 blocks "
                         "per SM, got "
@@ -143,6 +146,8 @@ std::string mlir::tile::toString(const TileConfig &c) {
   os << ", prefetch = " << (c.regPrefetch ? "true" : "false");
   if (c.minBlocksPerSM > 0)
     os << ", occupancy = " << c.minBlocksPerSM;
+  if (c.splitK > 1)
+    os << ", split_k = " << c.splitK;
   os << ">";
   return os.str();
 }
@@ -158,6 +163,8 @@ std::string mlir::tile::toShortString(const TileConfig &c) {
   os << (c.regPrefetch ? "/pf" : "/nopf");
   if (c.minBlocksPerSM > 0)
     os << "/o" << c.minBlocksPerSM;
+  if (c.splitK > 1)
+    os << "/sk" << c.splitK;
   return os.str();
 }
 
@@ -193,4 +200,14 @@ std::string mlir::tile::sharedLayoutToString(SharedLayout layout,
   if (layout == SharedLayout::Pad)
     return "pad" + std::to_string(pad);
   return stringifySharedLayout(layout);
+}
+
+int64_t mlir::tile::splitKChunk(const TileConfig &c, int64_t k) {
+  int64_t perSplit = (k + c.splitK - 1) / c.splitK;
+  return (perSplit + c.blockK - 1) / c.blockK * c.blockK;
+}
+
+int64_t mlir::tile::numSplits(const TileConfig &c, int64_t k) {
+  int64_t chunk = splitKChunk(c, k);
+  return (k + chunk - 1) / chunk;
 }

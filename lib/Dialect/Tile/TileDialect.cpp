@@ -42,13 +42,14 @@ TileConfig ConfigAttr::toTileConfig() const {
   c.smemPad = getSmemPad();
   c.regPrefetch = getRegPrefetch();
   c.minBlocksPerSM = getMinBlocksPerSM();
+  c.splitK = getSplitK();
   return c;
 }
 
 ConfigAttr ConfigAttr::get(MLIRContext *context, const TileConfig &c) {
   return get(context, {c.blockM, c.blockN, c.blockK}, {c.warpM, c.warpN},
              {c.threadM, c.threadN}, c.stages, c.swizzleGroup, c.smemLayout,
-             c.smemPad, c.regPrefetch, c.minBlocksPerSM);
+             c.smemPad, c.regPrefetch, c.minBlocksPerSM, c.splitK);
 }
 
 LogicalResult
@@ -57,7 +58,7 @@ ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                    ArrayRef<int64_t> threadTile, int64_t stages,
                    int64_t swizzleGroup, SharedLayout smemLayout,
                    int64_t smemPad, bool regPrefetch,
-                   int64_t minBlocksPerSM) {
+                   int64_t minBlocksPerSM, int64_t splitK) {
   if (blockTile.size() != 3)
     return emitError() << "block tile must have 3 sizes (M, N, K), got "
                        << blockTile.size();
@@ -81,6 +82,7 @@ ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   c.smemPad = smemPad;
   c.regPrefetch = regPrefetch;
   c.minBlocksPerSM = minBlocksPerSM;
+  c.splitK = splitK;
   std::string error = checkConsistency(c);
   if (!error.empty())
     return emitError() << "invalid #tile.config: " << error;
@@ -110,6 +112,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   int64_t pad = defaults.smemPad;
   bool prefetch = defaults.regPrefetch;
   int64_t occupancy = defaults.minBlocksPerSM;
+  int64_t splitK = defaults.splitK;
   llvm::StringSet<> seen;
 
   auto parseField = [&]() -> ParseResult {
@@ -133,6 +136,8 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
       return parser.parseInteger(swizzle);
     if (key == "occupancy")
       return parser.parseInteger(occupancy);
+    if (key == "split_k")
+      return parser.parseInteger(splitK);
     if (key == "prefetch") {
       SMLoc valueLoc = parser.getCurrentLocation();
       StringRef value;
@@ -172,7 +177,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
     return parser.emitError(loc)
            << "unknown field '" << key
            << "' (expected block, warp, thread, stages, swizzle, smem, "
-              "prefetch or occupancy)";
+              "prefetch, occupancy or split_k)";
   };
 
   SMLoc start = parser.getCurrentLocation();
@@ -191,7 +196,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
     }
   return parser.getChecked<ConfigAttr>(start, parser.getContext(), block, warp,
                                        thread, stages, swizzle, layout, pad,
-                                       prefetch, occupancy);
+                                       prefetch, occupancy, splitK);
 }
 
 void ConfigAttr::print(AsmPrinter &printer) const {
@@ -213,6 +218,8 @@ void ConfigAttr::print(AsmPrinter &printer) const {
   printer << ", prefetch = " << (getRegPrefetch() ? "true" : "false");
   if (getMinBlocksPerSM() > 0)
     printer << ", occupancy = " << getMinBlocksPerSM();
+  if (getSplitK() > 1)
+    printer << ", split_k = " << getSplitK();
   printer << ">";
 }
 

@@ -30,13 +30,17 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     - `occupancy = N`: the kernel must fit N blocks per SM (`nvvm.minctasm`;
       ptxas then caps registers at 65536 / (N * threads) per thread). Omitted
       or 0: no hint, ptxas chooses.
+    - `split_k = S`: split-K. The K dimension is divided into S chunks of
+      whole K slices, each computed by its own block; the blocks of one tile
+      add their partial products into C with atomic adds (so C must hold its
+      initial value before the launch). Omitted or 1: no split.
 
     Threads per block = (BM/WM)·(BN/WN)·32, and a warp tile holds exactly 32
     thread tiles: (WM/TM)·(WN/TN) = 32.
 
-    `stages`, `swizzle`, `smem`, `prefetch` and `occupancy` may be omitted;
-    they default to 2, 8, pad(4), true and 0 (occupancy is printed only when
-    set).
+    `stages`, `swizzle`, `smem`, `prefetch`, `occupancy` and `split_k` may
+    be omitted; they default to 2, 8, pad(4), true, 0 and 1 (the last two are
+    printed only when set).
 
     Example:
     ```mlir
@@ -53,7 +57,8 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     "::mlir::tile::SharedLayout":$smemLayout,
     "int64_t":$smemPad,
     "bool":$regPrefetch,
-    "int64_t":$minBlocksPerSM
+    "int64_t":$minBlocksPerSM,
+    "int64_t":$splitK
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;

@@ -44,6 +44,9 @@ struct TileConfig {
   /// Blocks per SM the kernel must fit (nvvm.minctasm: ptxas then caps the
   /// registers per thread at 65536 / (blocks * threads)); 0 = no hint.
   int64_t minBlocksPerSM = 0;
+  /// Split-K: the K dimension is divided among this many blocks per tile of
+  /// C, which add their partial products into C atomically; 1 = no split.
+  int64_t splitK = 1;
 
   int64_t warpsM() const { return blockM / warpM; }
   int64_t warpsN() const { return blockN / warpN; }
@@ -55,6 +58,12 @@ struct TileConfig {
   bool operator==(const TileConfig &other) const;
   bool operator!=(const TileConfig &other) const { return !(*this == other); }
 };
+
+/// K extent one split of `k` covers: ceil(k / splitK) rounded up to whole
+/// K slices of the block tile.
+int64_t splitKChunk(const TileConfig &config, int64_t k);
+/// Splits that have work for `k` (fewer than splitK when k is short).
+int64_t numSplits(const TileConfig &config, int64_t k);
 
 /// Checks that the config describes a well-formed tiling, independent of any
 /// problem shape or chip. Returns an empty string when it does, otherwise

@@ -102,6 +102,9 @@ struct ConfigInfo {
   bool prefetch = false;
   /// Blocks per SM the kernel was built to fit (nvvm.minctasm); 0 = no hint.
   int64_t occupancy = 0;
+  /// Blocks sharing one tile's K dimension (1 = no split); they add into C
+  /// atomically, so such kernels always accumulate.
+  int64_t splitK = 1;
   std::string text;
 };
 

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Looks inside kernels on the GPU machine: SASS instruction mix of the main
+# loop (cuobjdump) and Nsight Compute's scheduler and warp-state sections for
+# one launch of each kernel and of cuBLAS on the same shape.
+#
+#   bench/gpu/profile.sh OUT_DIR ARTIFACT.json...
+#
+# Run from the repository root. Builds tile-run like run-bench.sh. Writes
+# OUT_DIR/<kernel>.sass, OUT_DIR/<kernel>.sass-stats, OUT_DIR/ncu.txt.
+set -uo pipefail
+[[ $# -ge 2 ]] || { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+out=$1
+shift
+mkdir -p "$out"
+build=${TILE_RT_BUILD:-/tmp/tile-rt}
+cmake -S runtime -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null &&
+  ninja -C "$build" tile-run >/dev/null || { echo "profile: build failed" >&2; exit 1; }
+
+# Main loop = the instructions between the last backward-branch target and
+# the branch: cuobjdump prints "/*0a40*/ @P0 BRA `(.L_x_1)" for loop ends.
+for manifest in "$@"; do
+  dir=$(dirname "$manifest")
+  kernel=$(basename "$manifest" .json)
+  cubin="$dir/$kernel.cubin"
+  [[ -f $cubin ]] || continue
+  cuobjdump --dump-sass "$cubin" >"$out/$kernel.sass" 2>&1
+  awk '
+    /^ *\/\*[0-9a-f]+\*\// { n++; op[n] = $0 }
+    /^\.L_x_[0-9]+:/ { label[$1] = n + 1 }
+    END {
+      # The largest loop: a branch back to a label earlier in the code.
+      best = 0
+      for (i = 1; i <= n; i++) if (op[i] ~ /BRA/) {
+        match(op[i], /\.L_x_[0-9]+/); l = substr(op[i], RSTART, RLENGTH) ":"
+        if ((l in label) && label[l] <= i && i - label[l] > best) { best = i - label[l]; s = label[l]; e = i }
+      }
+      split("FFMA LDS LDG STS BAR IMAD IADD3 LEA ISETP MOV SHF LOP3 SEL", names, " ")
+      total = 0
+      for (i = s; i <= e; i++) { if (op[i] ~ / NOP/) continue; total++
+        for (j in names) if (op[i] ~ (" " names[j] "[ .]")) c[names[j]]++ }
+      printf "main loop: %d instructions (non-NOP)", total
+      for (j = 1; j <= 13; j++) printf ", %s %d", names[j], c[names[j]] + 0
+      printf "\n"
+    }' "$out/$kernel.sass" >"$out/$kernel.sass-stats"
+  echo "$kernel: $(cat "$out/$kernel.sass-stats")"
+done
+
+# Nsight Compute: one launch of each kernel (after warm-up), and one of the
+# cuBLAS kernel on the first artifact's shape.
+if command -v ncu >/dev/null 2>&1; then
+  sections=(--section SchedulerStats --section WarpStateStats
+    --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis)
+  : >"$out/ncu.txt"
+  for manifest in "$@"; do
+    kernel=$(basename "$manifest" .json)
+    ncu --clock-control none --kernel-name "$kernel" --launch-skip 3 \
+      --launch-count 1 "${sections[@]}" "$build/bin/tile-run" bench \
+      --no-cublas --warmup 2 --iters 20 "$manifest" >>"$out/ncu.txt" 2>&1
+  done
+  ncu --clock-control none --kernel-name regex:gemm --launch-skip 3 \
+    --launch-count 1 "${sections[@]}" "$build/bin/tile-run" bench \
+    --warmup 2 --iters 20 "$1" >>"$out/ncu.txt" 2>&1
+  grep -E "^  [a-zA-Z_0-9]+.*\(|Issue Slots Busy|Issued Warp Per Scheduler|No Eligible|Active Warps Per Scheduler|Eligible Warps Per Scheduler|Warp Cycles Per Issued Instruction|Executed Ipc Active|Registers Per Thread|Achieved Occupancy|Bank Conflicts" "$out/ncu.txt" | head -80
+fi

@@ -1,0 +1,399 @@
+//===- tile-tune.cpp - candidate configs and the tuning table -------------===//
+//
+// The tuner's two steps that run where MLIR is (the GPU runs in between):
+//
+//   tile-tune candidates SHAPES > CANDIDATES
+//     For every shape of SHAPES (bench/compile.sh format: NAME M N K INIT),
+//     the configs worth measuring: the cost model's best-ranked valid
+//     configs, plus a few structural baselines. Prints one compile.sh line
+//     per candidate (NAME_cI M N K INIT block=... warp=... ...).
+//
+//   tile-tune select --results RUN.json --report RUN.md --table TABLE.json
+//     Reads a bench/gpu/run-bench.sh run over the candidates, keeps the
+//     kernels tile-run verify passed, and writes, for every shape, the fastest
+//     config into the tuning table (merged with the table's other entries),
+//     with what was measured.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Analysis/CostModel.h"
+#include "tile/Analysis/TuningTable.h"
+#include "tile/Dialect/Tile/TileDialect.h"
+
+#include "mlir/AsmParser/AsmParser.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <limits>
+#include <array>
+#include <cmath>
+#include <map>
+#include <set>
+#include <sstream>
+
+using namespace mlir::tile;
+namespace cl = llvm::cl;
+
+namespace {
+
+cl::SubCommand candidatesCommand("candidates",
+                                 "Print the configs to measure per shape");
+cl::SubCommand selectCommand("select",
+                             "Write the fastest verified configs to a table");
+cl::SubCommand checkCommand(
+    "model-check",
+    "For every measured shape, how the cost model's pick among the measured "
+    "configs compares with the fastest");
+
+cl::opt<std::string> chipName("chip", cl::desc("Target chip"),
+                              cl::init("sm_90"),
+                              cl::sub(candidatesCommand),
+                              cl::sub(selectCommand), cl::sub(checkCommand));
+cl::opt<unsigned> top("top",
+                      cl::desc("Configs per shape from the cost model's "
+                               "ranking (baselines come on top)"),
+                      cl::init(8), cl::sub(candidatesCommand));
+cl::opt<std::string> shapesFile(cl::Positional, cl::desc("SHAPES"),
+                                cl::Required, cl::sub(candidatesCommand));
+cl::opt<std::string> resultsFile("results",
+                                 cl::desc("tile-run bench --json output"),
+                                 cl::Required, cl::sub(selectCommand),
+                                 cl::sub(checkCommand));
+cl::opt<std::string> reportFile("report",
+                                cl::desc("run-bench.sh report (.md) with the "
+                                         "tile-run verify lines, or its "
+                                         "console output"),
+                                cl::Required, cl::sub(selectCommand));
+cl::opt<std::string> tableFile("table",
+                               cl::desc("Tuning table to update (created if "
+                                        "missing)"),
+                               cl::Required, cl::sub(selectCommand));
+
+int fail(const llvm::Twine &message) {
+  llvm::errs() << "tile-tune: " << message << "\n";
+  return 1;
+}
+
+/// Configs measured on every shape next to the model's picks: the FP32
+/// article's structure and its closest variants.
+std::vector<TileConfig> baselines() {
+  std::vector<TileConfig> result;
+  auto add = [&](int64_t bm, int64_t bn, int64_t bk, int64_t wm, int64_t wn,
+                 int64_t tm, int64_t tn) {
+    TileConfig c;
+    c.blockM = bm;
+    c.blockN = bn;
+    c.blockK = bk;
+    c.warpM = wm;
+    c.warpN = wn;
+    c.threadM = tm;
+    c.threadN = tn;
+    result.push_back(c);
+  };
+  add(128, 128, 8, 32, 64, 8, 8);
+  add(128, 128, 16, 32, 64, 8, 8);
+  add(128, 256, 8, 32, 128, 8, 16);
+  add(64, 64, 16, 32, 32, 4, 8);
+  add(64, 128, 16, 32, 64, 8, 8);
+  add(32, 64, 32, 16, 64, 4, 8);
+  return result;
+}
+
+std::string pipelineOptions(const TileConfig &c) {
+  std::ostringstream os;
+  os << "block=" << c.blockM << "," << c.blockN << "," << c.blockK
+     << " warp=" << c.warpM << "," << c.warpN << " thread=" << c.threadM
+     << "," << c.threadN << " stages=" << c.stages
+     << " swizzle=" << c.swizzleGroup
+     << " smem=" << sharedLayoutToString(c.smemLayout, c.smemPad)
+     << " prefetch=" << (c.regPrefetch ? "true" : "false");
+  if (c.minBlocksPerSM > 0)
+    os << " occupancy=" << c.minBlocksPerSM;
+  if (c.splitK > 1)
+    os << " split-k=" << c.splitK;
+  return os.str();
+}
+
+int runCandidates(const ChipInfo &chip) {
+  auto buffer = llvm::MemoryBuffer::getFile(shapesFile);
+  if (!buffer)
+    return fail("cannot read " + shapesFile + ": " +
+                buffer.getError().message());
+  std::istringstream lines((*buffer)->getBuffer().str());
+  std::string line;
+  int count = 0;
+  while (std::getline(lines, line)) {
+    std::istringstream fields(line);
+    std::string name, init;
+    MatmulShape shape;
+    if (!(fields >> name) || name[0] == '#')
+      continue;
+    if (!(fields >> shape.m >> shape.n >> shape.k >> init) || shape.m <= 0 ||
+        shape.n <= 0 || shape.k <= 0 || (init != "acc" && init != "fill"))
+      return fail("bad shape line: " + line);
+    // The model's ranking, then the baselines that fit (no duplicates).
+    // One lane layout per block and thread tile (the one whose fragment
+    // loads need the fewest shared-memory wavefronts), so the measurements
+    // cover different tile sizes rather than permutations of one.
+    std::vector<TileConfig> ranked = candidateConfigs(shape, chip);
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [&](const TileConfig &a, const TileConfig &b) {
+                       double ta = predictSeconds(a, shape, chip);
+                       double tb = predictSeconds(b, shape, chip);
+                       if (std::abs(ta - tb) > 1e-3 * std::min(ta, tb))
+                         return ta < tb;
+                       return evaluate(a, chip).sharedWavefrontsPerStep <
+                              evaluate(b, chip).sharedWavefrontsPerStep;
+                     });
+    std::vector<TileConfig> chosen;
+    std::set<std::array<int64_t, 5>> tileSizes;
+    for (const TileConfig &c : ranked) {
+      if (chosen.size() >= top)
+        break;
+      if (tileSizes.insert({c.blockM, c.blockN, c.blockK, c.threadM,
+                            c.threadN})
+              .second)
+        chosen.push_back(c);
+    }
+    for (const TileConfig &c : baselines())
+      if (checkConsistency(c).empty() && evaluate(c, chip).fits &&
+          std::find(chosen.begin(), chosen.end(), c) == chosen.end())
+        chosen.push_back(c);
+    for (size_t i = 0; i < chosen.size(); ++i) {
+      llvm::outs() << name << "_c" << i << " " << shape.m << " " << shape.n
+                   << " " << shape.k << " " << init << " "
+                   << pipelineOptions(chosen[i]) << "\n";
+      ++count;
+    }
+  }
+  llvm::errs() << "tile-tune: " << count << " candidates\n";
+  return 0;
+}
+
+int runSelect(const ChipInfo &chip) {
+  // Kernels tile-run verify passed: "<kernel>  MxNxK  rel_err ...  PASS".
+  auto report = llvm::MemoryBuffer::getFile(reportFile);
+  if (!report)
+    return fail("cannot read " + reportFile);
+  // Either the report's per-kernel verify lines, or (from run-bench.sh's
+  // console output) its summary "N passed, 0 failed" when N covers every
+  // result.
+  std::set<std::string> verified;
+  int64_t allPassed = -1;
+  llvm::SmallVector<llvm::StringRef> reportLines;
+  (*report)->getBuffer().split(reportLines, '\n');
+  for (llvm::StringRef reportLine : reportLines) {
+    llvm::SmallVector<llvm::StringRef> words;
+    reportLine.split(words, ' ', -1, /*KeepEmpty=*/false);
+    if (words.size() > 2 && llvm::is_contained(words, "PASS"))
+      verified.insert(words[0].str());
+    int64_t passed;
+    if (words.size() == 4 && words[1] == "passed," && words[2] == "0" &&
+        words[3] == "failed" && !words[0].getAsInteger(10, passed))
+      allPassed = passed;
+  }
+
+  auto results = llvm::MemoryBuffer::getFile(resultsFile);
+  if (!results)
+    return fail("cannot read " + resultsFile);
+  llvm::Expected<llvm::json::Value> parsed =
+      llvm::json::parse((*results)->getBuffer());
+  if (!parsed)
+    return fail(resultsFile + ": " + llvm::toString(parsed.takeError()));
+  const llvm::json::Array *runs =
+      parsed->getAsObject() ? parsed->getAsObject()->getArray("results")
+                            : nullptr;
+  if (!runs)
+    return fail(resultsFile + ": no 'results' array");
+
+  if (verified.empty() && allPassed == static_cast<int64_t>(runs->size()))
+    for (const llvm::json::Value &value : *runs)
+      if (const llvm::json::Object *run = value.getAsObject())
+        verified.insert(run->getString("kernel").value_or("").str());
+  if (verified.empty())
+    return fail(reportFile + ": no verified kernel (no PASS lines, and no "
+                             "\"N passed, 0 failed\" covering all results)");
+
+  mlir::MLIRContext context;
+  context.loadDialect<TileDialect>();
+  struct Best {
+    TileConfig config;
+    double ms = 0, tflops = 0, cublasTflops = 0;
+    std::string kernel;
+  };
+  std::map<std::tuple<int64_t, int64_t, int64_t>, Best> best;
+  int considered = 0, skipped = 0;
+  for (const llvm::json::Value &value : *runs) {
+    const llvm::json::Object *run = value.getAsObject();
+    if (!run)
+      continue;
+    std::string kernel = run->getString("kernel").value_or("").str();
+    std::optional<bool> ok = run->getBoolean("ok");
+    std::optional<double> ms = run->getNumber("ms");
+    std::optional<int64_t> m = run->getInteger("m"), n = run->getInteger("n"),
+                           k = run->getInteger("k");
+    std::string text = run->getString("config_text").value_or("").str();
+    if (!ok || !*ok || !ms || !m || !n || !k || !verified.count(kernel)) {
+      ++skipped;
+      continue;
+    }
+    auto attr = llvm::dyn_cast_or_null<ConfigAttr>(
+        mlir::parseAttribute(text, &context));
+    if (!attr)
+      return fail("kernel " + kernel + ": cannot parse config '" + text + "'");
+    ++considered;
+    Best &entry = best[{*m, *n, *k}];
+    if (entry.kernel.empty() || *ms < entry.ms) {
+      entry.config = attr.toTileConfig();
+      entry.ms = *ms;
+      entry.tflops = run->getNumber("tflops").value_or(0);
+      entry.cublasTflops = run->getNumber("cublas_tflops").value_or(0);
+      entry.kernel = kernel;
+    }
+  }
+
+  // Merge into the existing table: measured shapes are replaced, the others
+  // kept as they are. One entry per line, keys in a fixed order.
+  std::vector<std::string> lines;
+  if (llvm::sys::fs::exists(tableFile)) {
+    llvm::Expected<TuningTable> old = TuningTable::load(tableFile);
+    if (!old)
+      return fail(llvm::toString(old.takeError()));
+    auto raw = llvm::MemoryBuffer::getFile(tableFile);
+    llvm::Expected<llvm::json::Value> oldJson =
+        llvm::json::parse((*raw)->getBuffer());
+    if (oldJson && oldJson->getAsObject())
+      if (const llvm::json::Array *oldEntries =
+              oldJson->getAsObject()->getArray("entries"))
+        for (const llvm::json::Value &entry : *oldEntries) {
+          const llvm::json::Object *object = entry.getAsObject();
+          auto key = std::make_tuple(object->getInteger("m").value_or(0),
+                                     object->getInteger("n").value_or(0),
+                                     object->getInteger("k").value_or(0));
+          if (!best.count(key))
+            lines.push_back(llvm::formatv("{0}", entry).str());
+        }
+  }
+  for (auto &[shape, entry] : best) {
+    const TileConfig &c = entry.config;
+    lines.push_back(llvm::formatv(
+        "{{\"m\": {0}, \"n\": {1}, \"k\": {2}, \"block\": [{3}, {4}, {5}], "
+        "\"warp\": [{6}, {7}], \"thread\": [{8}, {9}], \"stages\": {10}, "
+        "\"swizzle\": {11}, \"smem\": \"{12}\", \"prefetch\": {13}, "
+        "\"occupancy\": {14}, \"split_k\": {19}, \"measured_ms\": {15:f4}, "
+        "\"measured_tflops\": {16:f2}, \"cublas_tflops\": {17:f2}, "
+        "\"kernel\": \"{18}\"}",
+        std::get<0>(shape), std::get<1>(shape), std::get<2>(shape), c.blockM,
+        c.blockN, c.blockK, c.warpM, c.warpN, c.threadM, c.threadN, c.stages,
+        c.swizzleGroup, sharedLayoutToString(c.smemLayout, c.smemPad),
+        c.regPrefetch ? "true" : "false", c.minBlocksPerSM, entry.ms,
+        entry.tflops, entry.cublasTflops, entry.kernel, c.splitK));
+    llvm::errs() << llvm::formatv(
+        "tile-tune: {0}x{1}x{2}: {3} {4:f2} TFLOP/s ({5:f2} of cuBLAS)\n",
+        std::get<0>(shape), std::get<1>(shape), std::get<2>(shape),
+        toShortString(c), entry.tflops,
+        entry.cublasTflops > 0 ? entry.tflops / entry.cublasTflops : 0.0);
+  }
+  std::error_code ec;
+  llvm::raw_fd_ostream os(tableFile, ec);
+  if (ec)
+    return fail("cannot write " + tableFile + ": " + ec.message());
+  os << "{\n  \"chip\": \"" << chip.name << "\",\n  \"element_type\": \"f32\",\n"
+     << "  \"entries\": [\n";
+  for (size_t i = 0; i < lines.size(); ++i)
+    os << "    " << lines[i] << (i + 1 < lines.size() ? ",\n" : "\n");
+  os << "  ]\n}\n";
+  llvm::errs() << "tile-tune: " << best.size() << " shapes from " << considered
+               << " verified kernels (" << skipped
+               << " results skipped: not verified or failed)\n";
+  return 0;
+}
+
+/// The measured results of a tile-run bench JSON, by shape.
+struct Measured {
+  TileConfig config;
+  double ms;
+  std::string kernel;
+};
+
+int runModelCheck(const ChipInfo &chip) {
+  auto results = llvm::MemoryBuffer::getFile(resultsFile);
+  if (!results)
+    return fail("cannot read " + resultsFile);
+  llvm::Expected<llvm::json::Value> parsed =
+      llvm::json::parse((*results)->getBuffer());
+  if (!parsed)
+    return fail(resultsFile + ": " + llvm::toString(parsed.takeError()));
+  const llvm::json::Array *runs =
+      parsed->getAsObject() ? parsed->getAsObject()->getArray("results")
+                            : nullptr;
+  if (!runs)
+    return fail(resultsFile + ": no 'results' array");
+  mlir::MLIRContext context;
+  context.loadDialect<TileDialect>();
+  std::map<std::tuple<int64_t, int64_t, int64_t>, std::vector<Measured>>
+      shapes;
+  for (const llvm::json::Value &value : *runs) {
+    const llvm::json::Object *run = value.getAsObject();
+    if (!run || !run->getBoolean("ok").value_or(false))
+      continue;
+    auto attr = llvm::dyn_cast_or_null<ConfigAttr>(mlir::parseAttribute(
+        run->getString("config_text").value_or(""), &context));
+    if (!attr)
+      continue;
+    shapes[{run->getInteger("m").value_or(0), run->getInteger("n").value_or(0),
+            run->getInteger("k").value_or(0)}]
+        .push_back({attr.toTileConfig(), run->getNumber("ms").value_or(0),
+                    run->getString("kernel").value_or("").str()});
+  }
+  int below = 0;
+  for (auto &[key, measured] : shapes) {
+    MatmulShape shape{std::get<0>(key), std::get<1>(key), std::get<2>(key), 4};
+    const Measured *best = &measured.front(), *pick = &measured.front();
+    double pickSeconds = std::numeric_limits<double>::infinity();
+    for (const Measured &m : measured) {
+      if (m.ms < best->ms)
+        best = &m;
+      double seconds = predictSeconds(m.config, shape, chip);
+      if (seconds < pickSeconds) {
+        pickSeconds = seconds;
+        pick = &m;
+      }
+    }
+    double share = best->ms / pick->ms;
+    below += share < 0.8;
+    llvm::outs() << llvm::formatv(
+        "{0,-16} model picks {1,-40} {2:f2} of the best ({3})\n",
+        llvm::formatv("{0}x{1}x{2}", shape.m, shape.n, shape.k).str(),
+        toShortString(pick->config), share, toShortString(best->config));
+  }
+  llvm::outs() << below << " of " << shapes.size()
+               << " shapes below 0.80 of the best measured config\n";
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "tile-tune: candidate configs to measure, and the tuning table from "
+      "the measurements\n");
+  std::optional<ChipInfo> chip = lookupChip(chipName);
+  if (!chip)
+    return fail("unknown chip '" + chipName + "'");
+  if (candidatesCommand)
+    return runCandidates(*chip);
+  if (selectCommand)
+    return runSelect(*chip);
+  if (checkCommand)
+    return runModelCheck(*chip);
+  return fail("expected a command: candidates or select (see --help)");
+}
