@@ -236,7 +236,10 @@ void TileConfigurePass::runOnOperation() {
   }
   const TuningTable *table = &TuningTable::builtin();
   std::optional<TuningTable> loaded;
-  if (!tuningTable.empty()) {
+  if (tuningTable == "none") {
+    loaded.emplace();
+    table = &*loaded;
+  } else if (!tuningTable.empty()) {
     llvm::Expected<TuningTable> parsed = TuningTable::load(tuningTable);
     if (!parsed) {
       root->emitError() << "tile-configure: "

@@ -270,3 +270,9 @@ func.func @user_config_beats_table(%a: memref<512x128xf32>, %b: memref<128x256xf
     outs(%c : memref<512x256xf32>)
   return
 }
+
+// tuning-table=none leaves every choice to the cost model: the same configs
+// as a table without entries.
+// RUN: tile-opt %s --tile-configure="tuning-table=none" -o %t.none.mlir
+// RUN: tile-opt %s --tile-configure="tuning-table=%S/Inputs/tuning-table-empty.json" -o %t.empty.mlir
+// RUN: diff %t.none.mlir %t.empty.mlir

@@ -142,16 +142,7 @@ int runCandidates(const ChipInfo &chip) {
     // One lane layout per block and thread tile (the one whose fragment
     // loads need the fewest shared-memory wavefronts), so the measurements
     // cover different tile sizes rather than permutations of one.
-    std::vector<TileConfig> ranked = candidateConfigs(shape, chip);
-    std::stable_sort(ranked.begin(), ranked.end(),
-                     [&](const TileConfig &a, const TileConfig &b) {
-                       double ta = predictSeconds(a, shape, chip);
-                       double tb = predictSeconds(b, shape, chip);
-                       if (std::abs(ta - tb) > 1e-3 * std::min(ta, tb))
-                         return ta < tb;
-                       return evaluate(a, chip).sharedWavefrontsPerStep <
-                              evaluate(b, chip).sharedWavefrontsPerStep;
-                     });
+    std::vector<TileConfig> ranked = rankedCandidates(shape, chip);
     std::vector<TileConfig> chosen;
     std::set<std::array<int64_t, 5>> tileSizes;
     for (const TileConfig &c : ranked) {
@@ -259,9 +250,9 @@ int runSelect(const ChipInfo &chip) {
     }
   }
 
-  // Merge into the existing table: measured shapes are replaced, the others
-  // kept as they are. One entry per line, keys in a fixed order.
-  std::vector<std::string> lines;
+  // Merge into the existing table: a shape measured faster before keeps its
+  // entry (a run may measure only some candidates of a shape); the others
+  // get this run's fastest. Every entry is written in one format.
   if (llvm::sys::fs::exists(tableFile)) {
     llvm::Expected<TuningTable> old = TuningTable::load(tableFile);
     if (!old)
@@ -269,18 +260,33 @@ int runSelect(const ChipInfo &chip) {
     auto raw = llvm::MemoryBuffer::getFile(tableFile);
     llvm::Expected<llvm::json::Value> oldJson =
         llvm::json::parse((*raw)->getBuffer());
-    if (oldJson && oldJson->getAsObject())
-      if (const llvm::json::Array *oldEntries =
-              oldJson->getAsObject()->getArray("entries"))
-        for (const llvm::json::Value &entry : *oldEntries) {
-          const llvm::json::Object *object = entry.getAsObject();
-          auto key = std::make_tuple(object->getInteger("m").value_or(0),
-                                     object->getInteger("n").value_or(0),
-                                     object->getInteger("k").value_or(0));
-          if (!best.count(key))
-            lines.push_back(llvm::formatv("{0}", entry).str());
-        }
+    const llvm::json::Array *oldEntries =
+        oldJson && oldJson->getAsObject()
+            ? oldJson->getAsObject()->getArray("entries")
+            : nullptr;
+    for (size_t i = 0; oldEntries && i < oldEntries->size(); ++i) {
+      const llvm::json::Object *object = (*oldEntries)[i].getAsObject();
+      const TuningTable::Entry &parsedEntry = old->getEntries()[i];
+      auto key = std::make_tuple(parsedEntry.m, parsedEntry.n, parsedEntry.k);
+      Best previous;
+      previous.config = parsedEntry.config;
+      previous.ms = object->getNumber("measured_ms").value_or(0);
+      previous.tflops = object->getNumber("measured_tflops").value_or(0);
+      previous.cublasTflops = object->getNumber("cublas_tflops").value_or(0);
+      previous.kernel = object->getString("kernel").value_or("").str();
+      auto found = best.find(key);
+      if (found == best.end()) {
+        best[key] = previous;
+      } else if (previous.ms > 0 && previous.ms < found->second.ms) {
+        llvm::errs() << "tile-tune: keeping the table's entry for "
+                     << std::get<0>(key) << "x" << std::get<1>(key) << "x"
+                     << std::get<2>(key) << " (" << previous.ms
+                     << " ms, faster than this run's best)\n";
+        found->second = previous;
+      }
+    }
   }
+  std::vector<std::string> lines;
   for (auto &[shape, entry] : best) {
     const TileConfig &c = entry.config;
     lines.push_back(llvm::formatv(

@@ -136,8 +136,13 @@ double predictSeconds(const TileConfig &config, const MatmulShape &shape,
 std::vector<TileConfig> candidateConfigs(const MatmulShape &shape,
                                          const ChipInfo &chip);
 
-/// The model's default for a shape: the candidate with the lowest predicted
-/// time.
+/// The candidates ranked by predicted time, best first; configs whose
+/// predictions are within 0.1% are ordered by the shared-memory wavefronts
+/// of their fragment loads (fewer first), then by larger tiles.
+std::vector<TileConfig> rankedCandidates(const MatmulShape &shape,
+                                         const ChipInfo &chip);
+
+/// The model's default for a shape: the first of rankedCandidates.
 TileConfig defaultConfig(const MatmulShape &shape, const ChipInfo &chip);
 
 } // namespace tile

@@ -68,7 +68,8 @@ struct MatmulToPTXOptions : public PassPipelineOptions<MatmulToPTXOptions> {
       llvm::cl::init(0)};
   Option<std::string> tuningTable{
       *this, "tuning-table",
-      llvm::cl::desc("JSON tuning table (empty: the built-in one)"),
+      llvm::cl::desc("JSON tuning table (empty: the built-in one; none: "
+                     "no table)"),
       llvm::cl::init("")};
   // Output.
   Option<std::string> outputDir{

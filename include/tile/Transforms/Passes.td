@@ -68,7 +68,8 @@ def TileConfigure : Pass<"tile-configure"> {
            "chosen one)">,
     Option<"tuningTable", "tuning-table", "std::string", /*default=*/"\"\"",
            "JSON tuning table consulted by shape, element type and chip "
-           "before the cost model (empty: the table built into tile-opt)">,
+           "before the cost model (empty: the table built into tile-opt; "
+           "none: no table, the cost model decides)">,
   ];
 }
 
