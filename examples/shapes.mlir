@@ -16,7 +16,7 @@ func.func @skinny(%A: memref<16x8192xf32>, %B: memref<8192x8192xf32>, %C: memref
   return
 }
 func.func @hand_tuned(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
-  linalg.matmul {tile.config = #tile.config<block = [128, 128, 16], warp = [32, 64], thread = [8, 8],
+  linalg.matmul {tile.config = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8],
                                             stages = 2, swizzle = 8, smem = pad(4), prefetch = true>}
     ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>)
     outs(%C : memref<2048x2048xf32>)

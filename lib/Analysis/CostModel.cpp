@@ -238,6 +238,16 @@ CostReport mlir::tile::evaluate(const TileConfig &c, const ChipInfo &chip,
   return r;
 }
 
+bool mlir::tile::hasRegisterHeadroom(const TileConfig &c, const ChipInfo &chip) {
+  CostReport r = evaluate(c, chip);
+  int64_t cap = std::min(chip.registersPerSM / r.threadsPerBlock /
+                             chip.registerAllocUnit * chip.registerAllocUnit,
+                         chip.maxRegistersPerThread);
+  if (r.registerCap > 0)
+    cap = std::min(cap, r.registerCap);
+  return r.estimatedRegisters + 8 <= cap;
+}
+
 double mlir::tile::predictSeconds(const TileConfig &c, const MatmulShape &s,
                                   const ChipInfo &chip) {
   CostReport r = evaluate(c, chip, s.elementBytes);
@@ -301,7 +311,8 @@ mlir::tile::candidateConfigs(const MatmulShape &shape, const ChipInfo &chip) {
             // TFLOP/s against 37.6 for 4 warps).
             if (c.numThreads() < 4 * kWarpSize)
               continue;
-            if (!evaluate(c, chip, shape.elementBytes).fits)
+            if (!evaluate(c, chip, shape.elementBytes).fits ||
+                !hasRegisterHeadroom(c, chip))
               continue;
             result.push_back(c);
             // Split-K where the tiles alone leave SMs idle and K is long

@@ -117,9 +117,21 @@ TEST(CostModel, CandidatesAreValidAndFit) {
   for (const TileConfig &c : candidates) {
     EXPECT_TRUE(checkConsistency(c).empty()) << toString(c);
     EXPECT_TRUE(evaluate(c, h200()).fits) << toString(c);
+    EXPECT_TRUE(hasRegisterHeadroom(c, h200())) << toString(c);
   }
   TileConfig chosen = defaultConfig(shape, h200());
   EXPECT_TRUE(evaluate(chosen, h200()).fits);
+}
+
+TEST(CostModel, RegisterHeadroom) {
+  // 256 threads may use 255 registers: the 8x8 tile's estimate is far below.
+  EXPECT_TRUE(hasRegisterHeadroom(config(128, 128, 8, 32, 64, 8, 8), h200()));
+  // 512 threads share 65536 registers: 128 each, which the same thread tile
+  // reaches once addresses and loop state are counted. It fits, but without
+  // headroom (it spilled 16 bytes when the kernel also loads C).
+  TileConfig big = config(256, 128, 8, 32, 64, 8, 8);
+  EXPECT_TRUE(evaluate(big, h200()).fits);
+  EXPECT_FALSE(hasRegisterHeadroom(big, h200()));
 }
 
 TEST(CostModel, PredictionGrowsWithTheProblem) {

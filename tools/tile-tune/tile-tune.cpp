@@ -155,6 +155,7 @@ int runCandidates(const ChipInfo &chip) {
     }
     for (const TileConfig &c : baselines())
       if (checkConsistency(c).empty() && evaluate(c, chip).fits &&
+          hasRegisterHeadroom(c, chip) &&
           std::find(chosen.begin(), chosen.end(), c) == chosen.end())
         chosen.push_back(c);
     for (size_t i = 0; i < chosen.size(); ++i) {
@@ -239,6 +240,12 @@ int runSelect(const ChipInfo &chip) {
         mlir::parseAttribute(text, &context));
     if (!attr)
       return fail("kernel " + kernel + ": cannot parse config '" + text + "'");
+    // The table serves every matmul of the shape (reading C or not): no
+    // config without register headroom, which spills in one of the two.
+    if (!hasRegisterHeadroom(attr.toTileConfig(), chip)) {
+      ++skipped;
+      continue;
+    }
     ++considered;
     Best &entry = best[{*m, *n, *k}];
     if (entry.kernel.empty() || *ms < entry.ms) {
@@ -318,7 +325,8 @@ int runSelect(const ChipInfo &chip) {
   os << "  ]\n}\n";
   llvm::errs() << "tile-tune: " << best.size() << " shapes from " << considered
                << " verified kernels (" << skipped
-               << " results skipped: not verified or failed)\n";
+               << " results skipped: not verified, failed, or without "
+                  "register headroom)\n";
   return 0;
 }
 

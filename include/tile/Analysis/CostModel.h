@@ -126,6 +126,13 @@ struct CostReport {
 CostReport evaluate(const TileConfig &config, const ChipInfo &chip,
                     int64_t elementBytes = 4);
 
+/// Whether the register estimate leaves headroom below the per-thread cap
+/// that the block size implies (65536 / threads, at most 255): 8 registers.
+/// Configs at the cap spill as soon as ptxas needs a few more than the
+/// estimate (512-thread 256x128x8 blocks: 128 registers, 16 bytes of spills
+/// when the kernel also loads C, 25% slower; bench/results, 2026-11-29).
+bool hasRegisterHeadroom(const TileConfig &config, const ChipInfo &chip);
+
 /// Predicted kernel time in seconds for `shape` (a ranking model: waves of
 /// blocks, padded edge tiles, issue efficiency, memory traffic).
 double predictSeconds(const TileConfig &config, const MatmulShape &shape,
