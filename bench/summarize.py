@@ -2,12 +2,14 @@
 """Summarizes tile-run bench JSON files into one markdown table per run.
 
     bench/summarize.py --final FINAL.json [--model MODEL.json] [--ablation ABL.json]
+                       [--exclude REGEX]
 
 FINAL: the default pipeline (tuning table + cost model); MODEL: the same
 shapes compiled with tuning-table=none (cost model only); ABLATION: the
 4096^3 ablation. Prints markdown on stdout.
 """
 import argparse
+import re
 import json
 
 
@@ -25,6 +27,8 @@ def main():
     parser.add_argument("--final", required=True)
     parser.add_argument("--model")
     parser.add_argument("--ablation")
+    parser.add_argument("--exclude", help="regex: FINAL kernels left out "
+                        "of the table (e.g. examples, extra variants)")
     args = parser.parse_args()
 
     final = load(args.final)
@@ -47,7 +51,9 @@ def main():
         rule += "---|--:|"
     print(header)
     print(rule)
-    for r in sorted(final["results"], key=lambda r: (r["m"] * r["n"] * r["k"])):
+    rows = [r for r in final["results"]
+            if not (args.exclude and re.search(args.exclude, r["kernel"]))]
+    for r in sorted(rows, key=lambda r: (r["m"] * r["n"] * r["k"])):
         line = "| %s | %s | %.4f | %.2f | %.2f | %.2f |" % (
             shape(r), r["config"], r["ms"], r["tflops"], r["cublas_tflops"],
             r["ratio"])

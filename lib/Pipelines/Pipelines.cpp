@@ -45,6 +45,7 @@ static void addTilingPasses(OpPassManager &pm,
   configure.prefetch = options.prefetch;
   configure.occupancy = options.occupancy;
   configure.splitK = options.splitK;
+  configure.occupancyHint = options.occupancyHint;
   configure.tuningTable = options.tuningTable;
   pm.addPass(createTileConfigure(configure));
   if (reportAfterConfigure) {

@@ -6,11 +6,12 @@
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t/options_matmul0.ptx
 // 64x128 tiles of 1000x1000: 16 x 8 tiles, each K split in 2: 256 blocks;
 // (64/32)*(128/64) = 4 warps; one buffer of [16][64 + 8] + [16][128] floats
-// = 4608 + 8192 bytes. Split-K kernels accumulate into C.
+// = 4608 + 8192 bytes. Split-K kernels accumulate into C. The occupancy
+// hint adds the blocks per SM the cost model predicts: 4 of 128 threads.
 // CHECK: "target": {"chip": "sm_90", "ptx_version": "8.3"},
 // CHECK: "launch": {"grid": [256, 1, 1], "block": [128, 1, 1], "dynamic_shared_bytes": 12800},
 // CHECK: "problem": {"m": 1000, "n": 1000, "k": 1000, "element_type": "f32", "c_init": "accumulate", "c_fill_value": 0.0},
-// CHECK: "config": {"block": [64, 128, 16], "warp": [32, 64], "thread": [8, 8], "stages": 1, "swizzle": 4, "smem": "pad", "smem_pad": 8, "prefetch": false, "occupancy": 0, "split_k": 2,
+// CHECK: "config": {"block": [64, 128, 16], "warp": [32, 64], "thread": [8, 8], "stages": 1, "swizzle": 4, "smem": "pad", "smem_pad": 8, "prefetch": false, "occupancy": 4, "split_k": 2,
 // CHECK: "resources": {"registers": -1, "spill_stores": -1, "spill_loads": -1, "stack_bytes": -1}
 // PTX: .version 8.3
 

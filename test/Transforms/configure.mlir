@@ -40,26 +40,26 @@
 // The cost model chooses the block, warp and thread tiles; the other fields
 // keep the #tile.config defaults (see Dialect/config-roundtrip.mlir).
 // CHECK-LABEL: func.func @matmul_gets_config(
-// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, split_k = [0-9]+)?}}>}
+// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
 // CHECK-SAME: ins(%arg0, %arg1 : memref<4096x4096xf32>, memref<4096x4096xf32>) outs(%arg2 : memref<4096x4096xf32>)
 // CHECK-NEXT: return
 
 // Without options (the first file of the ONE-FIELD run), then with each
 // option in turn: only the option's field changes.
 // ONE-FIELD-LABEL: func.func @matmul_gets_config(
-// ONE-FIELD-NEXT: linalg.matmul {tile.config = #tile.config<block = [[BLK:\[[0-9, ]+\]]], warp = [[WRP:\[[0-9, ]+\]]], thread = [[THR:\[[0-9, ]+\]]], stages = [[STG:[0-9]+]], swizzle = [[GRP:[0-9]+]], smem = [[LAYOUT:[a-z]+(\([0-9]+\))?]], prefetch = [[PF:true|false]]>}
+// ONE-FIELD-NEXT: linalg.matmul {tile.config = #tile.config<block = [[BLK:\[[0-9, ]+\]]], warp = [[WRP:\[[0-9, ]+\]]], thread = [[THR:\[[0-9, ]+\]]], stages = [[STG:[0-9]+]], swizzle = [[GRP:[0-9]+]], smem = [[LAYOUT:[a-z]+(\([0-9]+\))?]], prefetch = [[PF:true|false]]{{(, occupancy = [0-9]+)?}}>}
 // ONE-FIELD-LABEL: func.func @matmul_gets_config(
-// ONE-FIELD-NEXT: linalg.matmul {tile.config = #tile.config<block = [64, 64, 16], warp = [32, 32], thread = [4, 8], stages = [[STG]], swizzle = [[GRP]], smem = [[LAYOUT]], prefetch = [[PF]]>}
+// ONE-FIELD-NEXT: linalg.matmul {tile.config = #tile.config<block = [64, 64, 16], warp = [32, 32], thread = [4, 8], stages = [[STG]], swizzle = [[GRP]], smem = [[LAYOUT]], prefetch = [[PF]]{{(, occupancy = [0-9]+)?}}>}
 // ONE-FIELD-LABEL: func.func @matmul_gets_config(
-// ONE-FIELD-NEXT: linalg.matmul {tile.config = #tile.config<block = [[BLK]], warp = [[WRP]], thread = [[THR]], stages = 1, swizzle = [[GRP]], smem = [[LAYOUT]], prefetch = [[PF]]>}
+// ONE-FIELD-NEXT: linalg.matmul {tile.config = #tile.config<block = [[BLK]], warp = [[WRP]], thread = [[THR]], stages = 1, swizzle = [[GRP]], smem = [[LAYOUT]], prefetch = [[PF]]{{(, occupancy = [0-9]+)?}}>}
 // ONE-FIELD-LABEL: func.func @matmul_gets_config(
-// ONE-FIELD-NEXT: linalg.matmul {tile.config = #tile.config<block = [[BLK]], warp = [[WRP]], thread = [[THR]], stages = [[STG]], swizzle = 4, smem = [[LAYOUT]], prefetch = [[PF]]>}
+// ONE-FIELD-NEXT: linalg.matmul {tile.config = #tile.config<block = [[BLK]], warp = [[WRP]], thread = [[THR]], stages = [[STG]], swizzle = 4, smem = [[LAYOUT]], prefetch = [[PF]]{{(, occupancy = [0-9]+)?}}>}
 // ONE-FIELD-LABEL: func.func @matmul_gets_config(
-// ONE-FIELD-NEXT: linalg.matmul {tile.config = #tile.config<block = [[BLK]], warp = [[WRP]], thread = [[THR]], stages = [[STG]], swizzle = [[GRP]], smem = none, prefetch = [[PF]]>}
+// ONE-FIELD-NEXT: linalg.matmul {tile.config = #tile.config<block = [[BLK]], warp = [[WRP]], thread = [[THR]], stages = [[STG]], swizzle = [[GRP]], smem = none, prefetch = [[PF]]{{(, occupancy = [0-9]+)?}}>}
 // ONE-FIELD-LABEL: func.func @matmul_gets_config(
-// ONE-FIELD-NEXT: linalg.matmul {tile.config = #tile.config<block = [[BLK]], warp = [[WRP]], thread = [[THR]], stages = [[STG]], swizzle = [[GRP]], smem = pad(8), prefetch = [[PF]]>}
+// ONE-FIELD-NEXT: linalg.matmul {tile.config = #tile.config<block = [[BLK]], warp = [[WRP]], thread = [[THR]], stages = [[STG]], swizzle = [[GRP]], smem = pad(8), prefetch = [[PF]]{{(, occupancy = [0-9]+)?}}>}
 // ONE-FIELD-LABEL: func.func @matmul_gets_config(
-// ONE-FIELD-NEXT: linalg.matmul {tile.config = #tile.config<block = [[BLK]], warp = [[WRP]], thread = [[THR]], stages = [[STG]], swizzle = [[GRP]], smem = [[LAYOUT]], prefetch = false>}
+// ONE-FIELD-NEXT: linalg.matmul {tile.config = #tile.config<block = [[BLK]], warp = [[WRP]], thread = [[THR]], stages = [[STG]], swizzle = [[GRP]], smem = [[LAYOUT]], prefetch = false{{(, occupancy = [0-9]+)?}}>}
 func.func @matmul_gets_config(%a: memref<4096x4096xf32>, %b: memref<4096x4096xf32>,
                               %c: memref<4096x4096xf32>) {
   linalg.matmul ins(%a, %b : memref<4096x4096xf32>, memref<4096x4096xf32>)
@@ -114,7 +114,7 @@ func.func @options_beat_user_config(%a: memref<4096x4096xf32>, %b: memref<4096x4
 // -----
 
 // CHECK-LABEL: func.func @tensor_matmul_gets_config(
-// CHECK-NEXT: %[[R:.+]] = linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, split_k = [0-9]+)?}}>}
+// CHECK-NEXT: %[[R:.+]] = linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
 // CHECK-SAME: ins(%arg0, %arg1 : tensor<256x512xf32>, tensor<512x128xf32>) outs(%arg2 : tensor<256x128xf32>) -> tensor<256x128xf32>
 // CHECK-NEXT: return %[[R]] : tensor<256x128xf32>
 func.func @tensor_matmul_gets_config(%a: tensor<256x512xf32>, %b: tensor<512x128xf32>,
@@ -146,11 +146,11 @@ func.func @no_matmul_unchanged(%a: memref<64x64xf32>, %b: memref<64x64xf32>) {
 // Each matmul gets its own config, whatever its shape (including sizes that
 // no tile divides).
 // CHECK-LABEL: func.func @matmuls_of_different_shapes(
-// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, split_k = [0-9]+)?}}>}
+// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
 // CHECK-SAME: ins(%arg0, %arg1 : memref<2048x1024xf32>, memref<1024x2048xf32>)
-// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, split_k = [0-9]+)?}}>}
+// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
 // CHECK-SAME: ins(%arg3, %arg4 : memref<64x32xf32>, memref<32x48xf32>)
-// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, split_k = [0-9]+)?}}>}
+// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
 // CHECK-SAME: ins(%arg6, %arg7 : memref<1000x300xf32>, memref<300x600xf32>)
 // CHECK-NEXT: return
 func.func @matmuls_of_different_shapes(
@@ -188,7 +188,7 @@ func.func @same_shape_same_config(%a: memref<1024x1024xf32>, %b: memref<1024x102
 // Matmuls nested below the root are configured too.
 // CHECK-LABEL: func.func @matmul_in_loop(
 // CHECK: scf.for
-// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, split_k = [0-9]+)?}}>}
+// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
 func.func @matmul_in_loop(%a: memref<128x128xf32>, %b: memref<128x128xf32>,
                           %c: memref<128x128xf32>) {
   %c0 = arith.constant 0 : index
@@ -205,10 +205,10 @@ func.func @matmul_in_loop(%a: memref<128x128xf32>, %b: memref<128x128xf32>,
 
 // An exact match in the tuning table takes the table's config...
 // TABLE-LABEL: func.func @matmul_in_table(
-// TABLE-NEXT: linalg.matmul {tile.config = #tile.config<block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 1, swizzle = 2, smem = pad(2), prefetch = false>}
+// TABLE-NEXT: linalg.matmul {tile.config = #tile.config<block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 1, swizzle = 2, smem = pad(2), prefetch = false, occupancy = 4>}
 // ...which the cost model does not pick for this shape:
 // CHECK-LABEL: func.func @matmul_in_table(
-// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, split_k = [0-9]+)?}}>}
+// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
 
 // The table is for sm_90: on sm_80 the matmul gets the same config with the
 // table (second file of the OTHER-CHIP run) as without it (first file).
@@ -219,7 +219,7 @@ func.func @matmul_in_loop(%a: memref<128x128xf32>, %b: memref<128x128xf32>,
 
 // An option overrides its field of the table's config.
 // TABLE-OPTION-LABEL: func.func @matmul_in_table(
-// TABLE-OPTION-NEXT: linalg.matmul {tile.config = #tile.config<block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 1, swizzle = 2, smem = pad(2), prefetch = true>}
+// TABLE-OPTION-NEXT: linalg.matmul {tile.config = #tile.config<block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 1, swizzle = 2, smem = pad(2), prefetch = true, occupancy = 4>}
 func.func @matmul_in_table(%a: memref<512x128xf32>, %b: memref<128x256xf32>,
                            %c: memref<512x256xf32>) {
   linalg.matmul ins(%a, %b : memref<512x128xf32>, memref<128x256xf32>)
@@ -231,7 +231,7 @@ func.func @matmul_in_table(%a: memref<512x128xf32>, %b: memref<128x256xf32>,
 
 // The table matches tensor matmuls too.
 // TABLE-LABEL: func.func @tensor_matmul_in_table(
-// TABLE-NEXT: linalg.matmul {tile.config = #tile.config<block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 1, swizzle = 2, smem = pad(2), prefetch = false>}
+// TABLE-NEXT: linalg.matmul {tile.config = #tile.config<block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 1, swizzle = 2, smem = pad(2), prefetch = false, occupancy = 4>}
 func.func @tensor_matmul_in_table(%a: tensor<512x128xf32>, %b: tensor<128x256xf32>,
                                   %c: tensor<512x256xf32>) -> tensor<512x256xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<512x128xf32>, tensor<128x256xf32>)
@@ -249,7 +249,7 @@ func.func @tensor_matmul_in_table(%a: tensor<512x128xf32>, %b: tensor<128x256xf3
 // NOT-IN-TABLE-LABEL: func.func @matmul_not_in_table(
 // NOT-IN-TABLE-NEXT: linalg.matmul {tile.config = [[MODEL]]}
 // TABLE-LABEL: func.func @matmul_not_in_table(
-// TABLE-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true>}
+// TABLE-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?}}>}
 func.func @matmul_not_in_table(%a: memref<256x128xf32>, %b: memref<128x512xf32>,
                                %c: memref<256x512xf32>) {
   linalg.matmul ins(%a, %b : memref<256x128xf32>, memref<128x512xf32>)
@@ -276,3 +276,26 @@ func.func @user_config_beats_table(%a: memref<512x128xf32>, %b: memref<128x256xf
 // RUN: tile-opt %s --tile-configure="tuning-table=none" -o %t.none.mlir
 // RUN: tile-opt %s --tile-configure="tuning-table=%S/Inputs/tuning-table-empty.json" -o %t.empty.mlir
 // RUN: diff %t.none.mlir %t.empty.mlir
+
+// -----
+
+// occupancy-hint (on by default) gives a config chosen by the table or the
+// cost model the blocks per SM the cost model predicts for it, a register
+// budget for ptxas: 128x128x8 blocks of 8x8 lanes are 256 threads, 2 per SM
+// at 128 registers each. An option's occupancy wins; occupancy-hint=false
+// leaves it out; a config written on the op is kept as written (above).
+// RUN: tile-opt %s -split-input-file --tile-configure="block=128,128,8 warp=32,64 thread=8,8" | FileCheck %s --check-prefix=HINT
+// RUN: tile-opt %s -split-input-file --tile-configure="block=128,128,8 warp=32,64 thread=8,8 occupancy=1" | FileCheck %s --check-prefix=HINT-OPTION
+// RUN: tile-opt %s -split-input-file --tile-configure="block=128,128,8 warp=32,64 thread=8,8 occupancy-hint=false" | FileCheck %s --check-prefix=NO-HINT
+// HINT-LABEL: func.func @occupancy_hint(
+// HINT-NEXT: linalg.matmul {tile.config = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], stages = 2, swizzle = 8, smem = pad(4), prefetch = true, occupancy = 2>}
+// HINT-OPTION-LABEL: func.func @occupancy_hint(
+// HINT-OPTION-NEXT: linalg.matmul {tile.config = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], stages = 2, swizzle = 8, smem = pad(4), prefetch = true, occupancy = 1>}
+// NO-HINT-LABEL: func.func @occupancy_hint(
+// NO-HINT-NEXT: linalg.matmul {tile.config = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], stages = 2, swizzle = 8, smem = pad(4), prefetch = true>}
+func.func @occupancy_hint(%a: memref<4095x4093xf32>, %b: memref<4093x4097xf32>,
+                          %c: memref<4095x4097xf32>) {
+  linalg.matmul ins(%a, %b : memref<4095x4093xf32>, memref<4093x4097xf32>)
+                outs(%c : memref<4095x4097xf32>)
+  return
+}

@@ -56,6 +56,11 @@ struct MatmulToPTXOptions : public PassPipelineOptions<MatmulToPTXOptions> {
       llvm::cl::desc("Blocks per SM the kernel must fit (0: chosen by the "
                      "config pass)"),
       llvm::cl::init(0)};
+  Option<bool> occupancyHint{
+      *this, "occupancy-hint",
+      llvm::cl::desc("Give compiler-chosen configs the cost model's blocks "
+                     "per SM as occupancy (a register budget for ptxas)"),
+      llvm::cl::init(true)};
   Option<int64_t> splitK{
       *this, "split-k",
       llvm::cl::desc("Blocks sharing one tile's K dimension (0: chosen by the "

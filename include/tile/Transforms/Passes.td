@@ -23,6 +23,13 @@ def TileConfigure : Pass<"tile-configure"> {
     3. the tuning table (`tuning-table=`), by shape, element type and chip;
     4. the cost model's default for the shape, element type and chip.
 
+    A config from 3 or 4 without an occupancy gets the blocks per SM that
+    the cost model predicts for it (`occupancy-hint`, on by default; only
+    when that is more than 1), which becomes `nvvm.minctasm`: a register
+    budget that keeps ptxas from taking a few registers more than the model
+    counted and losing a block per SM. A config written on the op is kept as
+    written.
+
     Then checks that the kernel can run on the chip and rejects it with an
     error at the op otherwise: shared memory per block over the chip's limit,
     an estimated register need over 255 per thread, more than 1024 threads.
@@ -66,6 +73,11 @@ def TileConfigure : Pass<"tile-configure"> {
     Option<"splitK", "split-k", "int64_t", /*default=*/"0",
            "Blocks sharing one tile's K dimension, 1 = no split (0: keep the "
            "chosen one)">,
+    Option<"occupancyHint", "occupancy-hint", "bool", /*default=*/"true",
+           "For a config chosen by the tuning table or the cost model "
+           "without an occupancy, set it to the blocks per SM the cost "
+           "model predicts, so that ptxas keeps to the register budget the "
+           "model assumed">,
     Option<"tuningTable", "tuning-table", "std::string", /*default=*/"\"\"",
            "JSON tuning table consulted by shape, element type and chip "
            "before the cost model (empty: the table built into tile-opt; "
