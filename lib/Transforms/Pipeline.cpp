@@ -187,11 +187,7 @@ struct SharedBuffers {
 
 LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   ConfigAttr config = getConfig(kernel);
-  scf::ForOp loop;
-  kernel.walk([&](scf::ForOp op) {
-    if (op->hasAttr(kKLoopAttrName))
-      loop = op;
-  });
+  scf::ForOp loop = findKLoop(kernel);
   SharedBuffers buffers;
   kernel.walk([&](memref::ViewOp view) {
     auto mark = view->getAttrOfType<StringAttr>(kSharedBufferAttrName);

@@ -118,11 +118,7 @@ Value lessThan(OpBuilder &b, Location loc, Value index, int64_t maxIndex,
 LogicalResult TileThreadTilePass::tileThreads(gpu::GPUFuncOp kernel) {
   ConfigAttr config = getConfig(kernel);
   MatmulProblem problem = *getMatmulProblem(kernel);
-  scf::ForOp loop;
-  kernel.walk([&](scf::ForOp op) {
-    if (op->hasAttr(kKLoopAttrName))
-      loop = op;
-  });
+  scf::ForOp loop = findKLoop(kernel);
   linalg::MatmulOp matmul;
   if (loop)
     loop.walk([&](linalg::MatmulOp op) { matmul = op; });

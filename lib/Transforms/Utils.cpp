@@ -58,7 +58,8 @@ DictionaryAttr mlir::tile::buildMatmulAttr(MLIRContext *context,
   return b.getDictionaryAttr(entries);
 }
 
-std::optional<MatmulProblem> mlir::tile::getMatmulProblem(gpu::GPUFuncOp kernel) {
+std::optional<MatmulProblem>
+mlir::tile::getMatmulProblem(gpu::GPUFuncOp kernel) {
   auto dict = kernel->getAttrOfType<DictionaryAttr>(kMatmulAttrName);
   if (!dict)
     return std::nullopt;
@@ -158,7 +159,8 @@ void mlir::tile::emitAtomicAccumulate(OpBuilder &b, Location loc, Value from,
         scf::ForOp::create(
             rb, rl, zero, cols, one, ValueRange{},
             [&](OpBuilder &cb, Location cl, Value j, ValueRange) {
-              Value value = memref::LoadOp::create(cb, cl, from, ValueRange{i, j});
+              Value value =
+                  memref::LoadOp::create(cb, cl, from, ValueRange{i, j});
               memref::AtomicRMWOp::create(cb, cl, arith::AtomicRMWKind::addf,
                                           value, to, ValueRange{i, j});
               scf::YieldOp::create(cb, cl);
@@ -205,6 +207,15 @@ Value mlir::tile::resolveToRoot(OpBuilder &b, Location loc, Value view,
     view = subview.getSource();
   }
   return view;
+}
+
+scf::ForOp mlir::tile::findKLoop(gpu::GPUFuncOp kernel) {
+  scf::ForOp loop;
+  kernel.walk([&](scf::ForOp op) {
+    if (op->hasAttr(kKLoopAttrName))
+      loop = op;
+  });
+  return loop;
 }
 
 void mlir::tile::setDynamicSharedBytes(Operation *root, gpu::GPUFuncOp kernel,

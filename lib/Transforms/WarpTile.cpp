@@ -54,11 +54,7 @@ private:
 
 LogicalResult TileWarpTilePass::tileWarps(gpu::GPUFuncOp kernel) {
   ConfigAttr config = getConfig(kernel);
-  scf::ForOp loop;
-  kernel.walk([&](scf::ForOp op) {
-    if (op->hasAttr(kKLoopAttrName))
-      loop = op;
-  });
+  scf::ForOp loop = findKLoop(kernel);
   linalg::MatmulOp matmul;
   if (loop)
     loop.walk([&](linalg::MatmulOp op) { matmul = op; });

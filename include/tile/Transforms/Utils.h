@@ -11,6 +11,7 @@
 #define TILE_TRANSFORMS_UTILS_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Pass/Pass.h"
 #include "tile/Dialect/Tile/TileDialect.h"
@@ -34,7 +35,8 @@ constexpr llvm::StringLiteral kMatmulAttrName = "tile.matmul";
 /// Marks the K loop of a kernel.
 constexpr llvm::StringLiteral kKLoopAttrName = "tile.k_loop";
 /// Dynamic shared memory bytes per block of a kernel.
-constexpr llvm::StringLiteral kSharedBytesAttrName = "tile.dynamic_shared_bytes";
+constexpr llvm::StringLiteral kSharedBytesAttrName =
+    "tile.dynamic_shared_bytes";
 /// Marks the memref.view of a shared-memory buffer with its operand ("A"/"B").
 constexpr llvm::StringLiteral kSharedBufferAttrName = "tile.shared";
 
@@ -61,6 +63,9 @@ std::optional<MatmulProblem> getMatmulProblem(gpu::GPUFuncOp kernel);
 /// stages are left alone. `passName` names the pass for the message.
 FailureOr<SmallVector<gpu::GPUFuncOp>>
 getKernelsAtStage(Operation *root, KernelStage stage, StringRef passName);
+
+/// The K loop of `kernel` (the scf.for marked `tile.k_loop`), or null.
+scf::ForOp findKLoop(gpu::GPUFuncOp kernel);
 
 /// Records that `kernel` needs `bytes` of dynamic shared memory per block:
 /// on the kernel (`tile.dynamic_shared_bytes`) and on every gpu.launch_func
