@@ -243,8 +243,8 @@ bool mlir::tile::hasRegisterHeadroom(const TileConfig &c, const ChipInfo &chip) 
   int64_t cap = std::min(chip.registersPerSM / r.threadsPerBlock /
                              chip.registerAllocUnit * chip.registerAllocUnit,
                          chip.maxRegistersPerThread);
-  if (r.registerCap > 0)
-    cap = std::min(cap, r.registerCap);
+  // An occupancy's tighter cap is a budget chosen on purpose (the occupancy
+  // hint), not a lack of room: not counted here.
   return r.estimatedRegisters + 8 <= cap;
 }
 

@@ -129,6 +129,11 @@ TEST(CostModel, RegisterHeadroom) {
   // 512 threads share 65536 registers: 128 each, which the same thread tile
   // reaches once addresses and loop state are counted. It fits, but without
   // headroom (it spilled 16 bytes when the kernel also loads C).
+  // An occupancy's cap is a budget, not a lack of room: the same tile with
+  // occupancy = 2 (128 registers) keeps its headroom.
+  TileConfig hinted = config(128, 128, 8, 32, 64, 8, 8);
+  hinted.minBlocksPerSM = 2;
+  EXPECT_TRUE(hasRegisterHeadroom(hinted, h200()));
   TileConfig big = config(256, 128, 8, 32, 64, 8, 8);
   EXPECT_TRUE(evaluate(big, h200()).fits);
   EXPECT_FALSE(hasRegisterHeadroom(big, h200()));

@@ -24,16 +24,16 @@
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
-#include <limits>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 #include <sstream>
@@ -42,6 +42,8 @@ using namespace mlir::tile;
 namespace cl = llvm::cl;
 
 namespace {
+
+cl::OptionCategory tuneCategory("tile-tune options");
 
 cl::SubCommand candidatesCommand("candidates",
                                  "Print the configs to measure per shape");
@@ -53,28 +55,32 @@ cl::SubCommand checkCommand(
     "configs compares with the fastest");
 
 cl::opt<std::string> chipName("chip", cl::desc("Target chip"),
-                              cl::init("sm_90"),
-                              cl::sub(candidatesCommand),
-                              cl::sub(selectCommand), cl::sub(checkCommand));
+                              cl::init("sm_90"), cl::sub(candidatesCommand),
+                              cl::sub(selectCommand), cl::sub(checkCommand),
+                              cl::cat(tuneCategory));
 cl::opt<unsigned> top("top",
                       cl::desc("Configs per shape from the cost model's "
                                "ranking (baselines come on top)"),
-                      cl::init(8), cl::sub(candidatesCommand));
+                      cl::init(8), cl::sub(candidatesCommand),
+                      cl::cat(tuneCategory));
 cl::opt<std::string> shapesFile(cl::Positional, cl::desc("SHAPES"),
-                                cl::Required, cl::sub(candidatesCommand));
+                                cl::Required, cl::sub(candidatesCommand),
+                                cl::cat(tuneCategory));
 cl::opt<std::string> resultsFile("results",
                                  cl::desc("tile-run bench --json output"),
                                  cl::Required, cl::sub(selectCommand),
-                                 cl::sub(checkCommand));
+                                 cl::sub(checkCommand), cl::cat(tuneCategory));
 cl::opt<std::string> reportFile("report",
                                 cl::desc("run-bench.sh report (.md) with the "
                                          "tile-run verify lines, or its "
                                          "console output"),
-                                cl::Required, cl::sub(selectCommand));
+                                cl::Required, cl::sub(selectCommand),
+                                cl::cat(tuneCategory));
 cl::opt<std::string> tableFile("table",
                                cl::desc("Tuning table to update (created if "
                                         "missing)"),
-                               cl::Required, cl::sub(selectCommand));
+                               cl::Required, cl::sub(selectCommand),
+                               cl::cat(tuneCategory));
 
 int fail(const llvm::Twine &message) {
   llvm::errs() << "tile-tune: " << message << "\n";
@@ -109,9 +115,8 @@ std::vector<TileConfig> baselines() {
 std::string pipelineOptions(const TileConfig &c) {
   std::ostringstream os;
   os << "block=" << c.blockM << "," << c.blockN << "," << c.blockK
-     << " warp=" << c.warpM << "," << c.warpN << " thread=" << c.threadM
-     << "," << c.threadN << " stages=" << c.stages
-     << " swizzle=" << c.swizzleGroup
+     << " warp=" << c.warpM << "," << c.warpN << " thread=" << c.threadM << ","
+     << c.threadN << " stages=" << c.stages << " swizzle=" << c.swizzleGroup
      << " smem=" << sharedLayoutToString(c.smemLayout, c.smemPad)
      << " prefetch=" << (c.regPrefetch ? "true" : "false");
   if (c.minBlocksPerSM > 0)
@@ -148,8 +153,7 @@ int runCandidates(const ChipInfo &chip) {
     for (const TileConfig &c : ranked) {
       if (chosen.size() >= top)
         break;
-      if (tileSizes.insert({c.blockM, c.blockN, c.blockK, c.threadM,
-                            c.threadN})
+      if (tileSizes.insert({c.blockM, c.blockN, c.blockK, c.threadM, c.threadN})
               .second)
         chosen.push_back(c);
     }
@@ -167,6 +171,29 @@ int runCandidates(const ChipInfo &chip) {
   }
   llvm::errs() << "tile-tune: " << count << " candidates\n";
   return 0;
+}
+
+/// Reads the `results` array of the tile-run bench JSON (--results) into
+/// `storage`; null after an error message.
+const llvm::json::Array *loadResults(llvm::json::Value &storage) {
+  auto results = llvm::MemoryBuffer::getFile(resultsFile);
+  if (!results) {
+    fail("cannot read " + resultsFile);
+    return nullptr;
+  }
+  llvm::Expected<llvm::json::Value> parsed =
+      llvm::json::parse((*results)->getBuffer());
+  if (!parsed) {
+    fail(resultsFile + ": " + llvm::toString(parsed.takeError()));
+    return nullptr;
+  }
+  storage = std::move(*parsed);
+  const llvm::json::Array *runs =
+      storage.getAsObject() ? storage.getAsObject()->getArray("results")
+                            : nullptr;
+  if (!runs)
+    fail(resultsFile + ": no 'results' array");
+  return runs;
 }
 
 int runSelect(const ChipInfo &chip) {
@@ -192,18 +219,10 @@ int runSelect(const ChipInfo &chip) {
       allPassed = passed;
   }
 
-  auto results = llvm::MemoryBuffer::getFile(resultsFile);
-  if (!results)
-    return fail("cannot read " + resultsFile);
-  llvm::Expected<llvm::json::Value> parsed =
-      llvm::json::parse((*results)->getBuffer());
-  if (!parsed)
-    return fail(resultsFile + ": " + llvm::toString(parsed.takeError()));
-  const llvm::json::Array *runs =
-      parsed->getAsObject() ? parsed->getAsObject()->getArray("results")
-                            : nullptr;
+  llvm::json::Value parsed(nullptr);
+  const llvm::json::Array *runs = loadResults(parsed);
   if (!runs)
-    return fail(resultsFile + ": no 'results' array");
+    return 1;
 
   if (verified.empty() && allPassed == static_cast<int64_t>(runs->size()))
     for (const llvm::json::Value &value : *runs)
@@ -318,7 +337,8 @@ int runSelect(const ChipInfo &chip) {
   llvm::raw_fd_ostream os(tableFile, ec);
   if (ec)
     return fail("cannot write " + tableFile + ": " + ec.message());
-  os << "{\n  \"chip\": \"" << chip.name << "\",\n  \"element_type\": \"f32\",\n"
+  os << "{\n  \"chip\": \"" << chip.name
+     << "\",\n  \"element_type\": \"f32\",\n"
      << "  \"entries\": [\n";
   for (size_t i = 0; i < lines.size(); ++i)
     os << "    " << lines[i] << (i + 1 < lines.size() ? ",\n" : "\n");
@@ -338,22 +358,13 @@ struct Measured {
 };
 
 int runModelCheck(const ChipInfo &chip) {
-  auto results = llvm::MemoryBuffer::getFile(resultsFile);
-  if (!results)
-    return fail("cannot read " + resultsFile);
-  llvm::Expected<llvm::json::Value> parsed =
-      llvm::json::parse((*results)->getBuffer());
-  if (!parsed)
-    return fail(resultsFile + ": " + llvm::toString(parsed.takeError()));
-  const llvm::json::Array *runs =
-      parsed->getAsObject() ? parsed->getAsObject()->getArray("results")
-                            : nullptr;
+  llvm::json::Value parsed(nullptr);
+  const llvm::json::Array *runs = loadResults(parsed);
   if (!runs)
-    return fail(resultsFile + ": no 'results' array");
+    return 1;
   mlir::MLIRContext context;
   context.loadDialect<TileDialect>();
-  std::map<std::tuple<int64_t, int64_t, int64_t>, std::vector<Measured>>
-      shapes;
+  std::map<std::tuple<int64_t, int64_t, int64_t>, std::vector<Measured>> shapes;
   for (const llvm::json::Value &value : *runs) {
     const llvm::json::Object *run = value.getAsObject();
     if (!run || !run->getBoolean("ok").value_or(false))
@@ -396,6 +407,7 @@ int runModelCheck(const ChipInfo &chip) {
 } // namespace
 
 int main(int argc, char **argv) {
+  cl::HideUnrelatedOptions(tuneCategory);
   cl::ParseCommandLineOptions(
       argc, argv,
       "tile-tune: candidate configs to measure, and the tuning table from "
@@ -409,5 +421,6 @@ int main(int argc, char **argv) {
     return runSelect(*chip);
   if (checkCommand)
     return runModelCheck(*chip);
-  return fail("expected a command: candidates or select (see --help)");
+  return fail(
+      "expected a command: candidates, select or model-check (see --help)");
 }

@@ -128,6 +128,7 @@ CostReport evaluate(const TileConfig &config, const ChipInfo &chip,
 
 /// Whether the register estimate leaves headroom below the per-thread cap
 /// that the block size implies (65536 / threads, at most 255): 8 registers.
+/// The config's occupancy, a register budget chosen on purpose, is ignored.
 /// Configs at the cap spill as soon as ptxas needs a few more than the
 /// estimate (512-thread 256x128x8 blocks: 128 registers, 16 bytes of spills
 /// when the kernel also loads C, 25% slower; bench/results, 2026-11-29).
