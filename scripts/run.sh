@@ -32,17 +32,19 @@ echo
 "$build/bin/tile-run" info "$out"
 
 echo
-if "$build/bin/tile-run" verify "$out" 2>"$out/verify.err"; then
+err=$(mktemp)
+trap 'rm -f "$err"' EXIT
+if "$build/bin/tile-run" verify "$out" 2>"$err"; then
   echo "run: every kernel verified on the GPU"
 else
   status=$?
   if [[ $status -eq 3 ]]; then
     # tile-run's exit status for "no NVIDIA driver or GPU".
-    echo "skipped: no GPU ($(head -n 1 "$out/verify.err"))"
+    echo "skipped: no GPU ($(head -n 1 "$err"))"
     echo "run: compiled only; on a machine with an NVIDIA GPU this step runs"
     echo "     tile-run verify $out"
   else
-    cat "$out/verify.err" >&2
+    cat "$err" >&2
     echo "run: verification FAILED" >&2
     exit $status
   fi
