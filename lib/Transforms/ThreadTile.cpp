@@ -118,12 +118,10 @@ Value lessThan(OpBuilder &b, Location loc, Value index, int64_t maxIndex,
 LogicalResult TileThreadTilePass::tileThreads(gpu::GPUFuncOp kernel) {
   ConfigAttr config = getConfig(kernel);
   MatmulProblem problem = *getMatmulProblem(kernel);
-  scf::ForOp loop = findKLoop(kernel);
-  linalg::MatmulOp matmul;
-  if (loop)
-    loop.walk([&](linalg::MatmulOp op) { matmul = op; });
-  auto ifCompute =
-      matmul ? dyn_cast<scf::IfOp>(matmul->getParentOp()) : nullptr;
+  KLoopParts parts = findKLoopParts(kernel);
+  scf::ForOp loop = parts.loop;
+  linalg::MatmulOp matmul = parts.matmul;
+  scf::IfOp ifCompute = parts.ifCompute;
   auto warpC = matmul
                    ? matmul.getOutputs()[0].getDefiningOp<memref::SubViewOp>()
                    : nullptr;
@@ -143,31 +141,19 @@ LogicalResult TileThreadTilePass::tileThreads(gpu::GPUFuncOp kernel) {
            << "tile-thread-tile: kernel body is not the form tile-warp-tile "
               "makes (a K loop whose warp matmul runs in an scf.if)";
   Location loc = matmul.getLoc();
-  scf::IfOp ifFill;
-  for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode())
-    if (auto candidate = dyn_cast<scf::IfOp>(op))
-      if (candidate.getCondition() == ifCompute.getCondition() &&
-          isa<linalg::FillOp>(candidate.thenBlock()->front())) {
-        ifFill = candidate;
-        break;
-      }
+  scf::IfOp ifFill = parts.ifFill;
   // Under split-K the warp's partial product is added into C atomically
   // after the loop (the product view is then a private partial tile).
-  scf::IfOp ifAccumulate;
+  scf::IfOp ifAccumulate = parts.ifAccumulate;
   Value accumulateInto;
-  for (Operation *op = loop->getNextNode(); op && !ifAccumulate;
-       op = op->getNextNode())
-    if (auto candidate = dyn_cast<scf::IfOp>(op);
-        candidate && candidate.getCondition() == ifCompute.getCondition()) {
-      candidate.walk([&](memref::AtomicRMWOp op) {
-        accumulateInto = op.getMemref();
-      });
-      if (!accumulateInto)
-        return kernel.emitError()
-               << "tile-thread-tile: lane 0's work after the K loop is not an "
-                  "atomic accumulation";
-      ifAccumulate = candidate;
-    }
+  if (ifAccumulate) {
+    ifAccumulate.walk(
+        [&](memref::AtomicRMWOp op) { accumulateInto = op.getMemref(); });
+    if (!accumulateInto)
+      return kernel.emitError()
+             << "tile-thread-tile: lane 0's work after the K loop is not an "
+                "atomic accumulation";
+  }
 
   OpBuilder b(loop);
   auto c = [&](int64_t value) { return constIndex(b, loc, value); };

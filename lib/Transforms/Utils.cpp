@@ -218,6 +218,31 @@ scf::ForOp mlir::tile::findKLoop(gpu::GPUFuncOp kernel) {
   return loop;
 }
 
+KLoopParts mlir::tile::findKLoopParts(gpu::GPUFuncOp kernel) {
+  KLoopParts parts;
+  parts.loop = findKLoop(kernel);
+  if (!parts.loop)
+    return parts;
+  parts.loop.walk([&](linalg::MatmulOp op) { parts.matmul = op; });
+  if (parts.matmul)
+    parts.ifCompute = dyn_cast<scf::IfOp>(parts.matmul->getParentOp());
+  if (!parts.ifCompute)
+    return parts;
+  Value condition = parts.ifCompute.getCondition();
+  for (Operation *op = parts.loop->getPrevNode(); op && !parts.ifFill;
+       op = op->getPrevNode())
+    if (auto candidate = dyn_cast<scf::IfOp>(op);
+        candidate && candidate.getCondition() == condition &&
+        isa<linalg::FillOp>(candidate.thenBlock()->front()))
+      parts.ifFill = candidate;
+  for (Operation *op = parts.loop->getNextNode(); op && !parts.ifAccumulate;
+       op = op->getNextNode())
+    if (auto candidate = dyn_cast<scf::IfOp>(op);
+        candidate && candidate.getCondition() == condition)
+      parts.ifAccumulate = candidate;
+  return parts;
+}
+
 void mlir::tile::setDynamicSharedBytes(Operation *root, gpu::GPUFuncOp kernel,
                                        int64_t bytes) {
   Builder b(kernel.getContext());

@@ -54,12 +54,10 @@ private:
 
 LogicalResult TileWarpTilePass::tileWarps(gpu::GPUFuncOp kernel) {
   ConfigAttr config = getConfig(kernel);
-  scf::ForOp loop = findKLoop(kernel);
-  linalg::MatmulOp matmul;
-  if (loop)
-    loop.walk([&](linalg::MatmulOp op) { matmul = op; });
-  auto ifCompute =
-      matmul ? dyn_cast<scf::IfOp>(matmul->getParentOp()) : nullptr;
+  KLoopParts parts = findKLoopParts(kernel);
+  scf::ForOp loop = parts.loop;
+  linalg::MatmulOp matmul = parts.matmul;
+  scf::IfOp ifCompute = parts.ifCompute;
   auto blockC = matmul
                     ? matmul.getOutputs()[0].getDefiningOp<memref::SubViewOp>()
                     : nullptr;
@@ -77,14 +75,7 @@ LogicalResult TileWarpTilePass::tileWarps(gpu::GPUFuncOp kernel) {
 
   // Warp and lane indices, before the K loop (and the C initialisation).
   OpBuilder b(loop);
-  scf::IfOp ifFill;
-  for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode())
-    if (auto candidate = dyn_cast<scf::IfOp>(op))
-      if (candidate.getCondition() == ifCompute.getCondition() &&
-          isa<linalg::FillOp>(candidate.thenBlock()->front())) {
-        ifFill = candidate;
-        break;
-      }
+  scf::IfOp ifFill = parts.ifFill;
   if (ifFill)
     b.setInsertionPoint(ifFill);
   auto c = [&](int64_t value) { return constIndex(b, loc, value); };
@@ -109,13 +100,7 @@ LogicalResult TileWarpTilePass::tileWarps(gpu::GPUFuncOp kernel) {
 
   // Under split-K, lane 0 then adds the warp's part of the partial product
   // into the warp's part of C.
-  scf::IfOp ifAccumulate;
-  for (Operation *op = loop->getNextNode(); op && !ifAccumulate;
-       op = op->getNextNode())
-    if (auto candidate = dyn_cast<scf::IfOp>(op))
-      if (candidate.getCondition() == ifCompute.getCondition())
-        ifAccumulate = candidate;
-  if (ifAccumulate) {
+  if (scf::IfOp ifAccumulate = parts.ifAccumulate) {
     memref::AtomicRMWOp atomic;
     ifAccumulate.walk([&](memref::AtomicRMWOp op) { atomic = op; });
     if (!atomic)

@@ -11,6 +11,7 @@
 #define TILE_TRANSFORMS_UTILS_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Pass/Pass.h"
@@ -66,6 +67,21 @@ getKernelsAtStage(Operation *root, KernelStage stage, StringRef passName);
 
 /// The K loop of `kernel` (the scf.for marked `tile.k_loop`), or null.
 scf::ForOp findKLoop(gpu::GPUFuncOp kernel);
+
+/// A kernel's K loop and the guarded work around it, as tile-promote-shared
+/// and tile-warp-tile leave it. Members not found are null.
+struct KLoopParts {
+  scf::ForOp loop;
+  /// The matmul inside the loop and the scf.if (thread or lane 0) it runs in.
+  linalg::MatmulOp matmul;
+  scf::IfOp ifCompute;
+  /// Under the same condition: the C initialisation before the loop (an
+  /// scf.if whose first op is a linalg.fill), and the first scf.if after the
+  /// loop (split-K's accumulation into C).
+  scf::IfOp ifFill;
+  scf::IfOp ifAccumulate;
+};
+KLoopParts findKLoopParts(gpu::GPUFuncOp kernel);
 
 /// Records that `kernel` needs `bytes` of dynamic shared memory per block:
 /// on the kernel (`tile.dynamic_shared_bytes`) and on every gpu.launch_func
