@@ -139,6 +139,24 @@ TEST(CostModel, RegisterHeadroom) {
   EXPECT_FALSE(hasRegisterHeadroom(big, h200()));
 }
 
+TEST(CostModel, PredictedOccupancyStillFits) {
+  // tile-configure's occupancy hint sets a config's occupancy to the blocks
+  // per SM the model predicts: the config must still fit with it.
+  for (MatmulShape shape : {MatmulShape{4096, 4096, 4096, 4},
+                            MatmulShape{16, 8192, 8192, 4},
+                            MatmulShape{333, 517, 129, 4},
+                            MatmulShape{127, 129, 255, 4}}) {
+    for (TileConfig c : candidateConfigs(shape, h200())) {
+      CostReport r = evaluate(c, h200());
+      ASSERT_TRUE(r.fits) << toString(c);
+      c.minBlocksPerSM = r.blocksPerSM;
+      CostReport hinted = evaluate(c, h200());
+      EXPECT_TRUE(hinted.fits) << toString(c) << ": " << hinted.whyNot;
+      EXPECT_EQ(hinted.blocksPerSM, r.blocksPerSM) << toString(c);
+    }
+  }
+}
+
 TEST(CostModel, PredictionGrowsWithTheProblem) {
   TileConfig c = config(128, 128, 8, 32, 64, 8, 8);
   double small = predictSeconds(c, {1024, 1024, 1024, 4}, h200());
