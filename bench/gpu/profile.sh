@@ -16,8 +16,9 @@ build=${TILE_RT_BUILD:-/tmp/tile-rt}
 cmake -S runtime -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null &&
   ninja -C "$build" tile-run >/dev/null || { echo "profile: build failed" >&2; exit 1; }
 
-# Main loop = the instructions between the last backward-branch target and
-# the branch: cuobjdump prints "/*0a40*/ @P0 BRA `(.L_x_1)" for loop ends.
+# Main loop = the instructions from the target of the longest backward
+# branch to that branch. cuobjdump prints branch targets as labels
+# ("@P0 BRA `(.L_x_1)") or as addresses ("@!P0 BRA 0x560").
 for manifest in "$@"; do
   dir=$(dirname "$manifest")
   kernel=$(basename "$manifest" .json)
@@ -25,14 +26,22 @@ for manifest in "$@"; do
   [[ -f $cubin ]] || continue
   cuobjdump --dump-sass "$cubin" >"$out/$kernel.sass" 2>&1
   awk '
-    /^ *\/\*[0-9a-f]+\*\// { n++; op[n] = $0 }
+    function norm(h) { h = tolower(h); sub(/^0+/, "", h); return h }
+    /^ *\/\*[0-9a-f]+\*\// {
+      n++; op[n] = $0
+      match($0, /\/\*[0-9a-f]+\*\//); at[norm(substr($0, RSTART + 2, RLENGTH - 4))] = n
+    }
     /^\.L_x_[0-9]+:/ { label[$1] = n + 1 }
     END {
-      # The largest loop: a branch back to a label earlier in the code.
       best = 0
       for (i = 1; i <= n; i++) if (op[i] ~ /BRA/) {
-        match(op[i], /\.L_x_[0-9]+/); l = substr(op[i], RSTART, RLENGTH) ":"
-        if ((l in label) && label[l] <= i && i - label[l] > best) { best = i - label[l]; s = label[l]; e = i }
+        t = 0
+        if (match(op[i], /\.L_x_[0-9]+/)) {
+          l = substr(op[i], RSTART, RLENGTH) ":"; if (l in label) t = label[l]
+        } else if (match(op[i], /BRA 0x[0-9a-f]+/)) {
+          h = norm(substr(op[i], RSTART + 6, RLENGTH - 6)); if (h in at) t = at[h]
+        }
+        if (t > 0 && t <= i && i - t > best) { best = i - t; s = t; e = i }
       }
       split("FFMA LDS LDG STS BAR IMAD IADD3 LEA ISETP MOV SHF LOP3 SEL", names, " ")
       total = 0
@@ -49,7 +58,8 @@ done
 # cuBLAS kernel on the first artifact's shape.
 if command -v ncu >/dev/null 2>&1; then
   sections=(--section SchedulerStats --section WarpStateStats
-    --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis)
+    --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis
+    --metrics "regex:smsp__average_warps_issue_stalled_.*_per_issue_active\\.ratio")
   : >"$out/ncu.txt"
   for manifest in "$@"; do
     kernel=$(basename "$manifest" .json)
@@ -61,4 +71,9 @@ if command -v ncu >/dev/null 2>&1; then
     --launch-count 1 "${sections[@]}" "$build/bin/tile-run" bench \
     --warmup 2 --iters 20 "$1" >>"$out/ncu.txt" 2>&1
   grep -E "^  [a-zA-Z_0-9]+.*\(|Issue Slots Busy|Issued Warp Per Scheduler|No Eligible|Active Warps Per Scheduler|Eligible Warps Per Scheduler|Warp Cycles Per Issued Instruction|Executed Ipc Active|Registers Per Thread|Achieved Occupancy|Bank Conflicts" "$out/ncu.txt" | head -80
+  # Stall reasons (warps stalled per issued instruction), largest first, per kernel.
+  awk '/^  [a-zA-Z_0-9]+.*\(/ { kernel = $1 }
+       /issue_stalled_.*_per_issue_active/ && $NF + 0 >= 0.05 {
+         sub(/smsp__average_warps_issue_stalled_/, "", $1); sub(/_per_issue_active.ratio/, "", $1)
+         printf "%s %s %s\n", kernel, $1, $NF }' "$out/ncu.txt" | sort -k1,1 -k3,3gr
 fi
