@@ -58,7 +58,10 @@ static void addTilingPasses(OpPassManager &pm,
   pm.addPass(createTileBlockTile(blockTile));
   pm.addPass(createTilePromoteShared());
   pm.addPass(createTileWarpTile());
-  pm.addPass(createTileThreadTile());
+  TileThreadTileOptions threadTile;
+  threadTile.fmaOrder = options.fmaOrder;
+  threadTile.vectorC = options.vectorC;
+  pm.addPass(createTileThreadTile(threadTile));
   pm.addPass(createTilePipeline());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

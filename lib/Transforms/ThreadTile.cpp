@@ -67,6 +67,7 @@ memref::ViewOp findSharedBuffer(gpu::GPUFuncOp kernel, StringRef operand) {
 
 struct TileThreadTilePass
     : public mlir::tile::impl::TileThreadTileBase<TileThreadTilePass> {
+  using Base::Base;
   void runOnOperation() override;
 
 private:
@@ -93,6 +94,58 @@ Value extractPiece(OpBuilder &b, Location loc, Value vector, int64_t offset,
   for (int64_t i = 0; i < pieceWidth; ++i)
     mask.push_back(offset + i);
   return vector::ShuffleOp::create(b, loc, vector, vector, mask);
+}
+
+/// One k step's FMAs in 2x2 groups (two rows by two columns: four FMAs on
+/// two A and two B values): for each pair of columns, the rows in pairs,
+/// walking down for even column pairs and back up for odd ones. `accs`
+/// (TM x TN/VB vectors of VB) is updated in place; each FMA is a 2-wide
+/// vector.fma on a piece of an accumulator (LLVM scalarizes it in order).
+void emitPairedFMAs(OpBuilder &b, Location loc, const LaneLayout &layout,
+                    ArrayRef<Value> fragA, ArrayRef<Value> fragB,
+                    SmallVectorImpl<Value> &accs) {
+  int64_t width = std::min<int64_t>(2, layout.widthB);
+  auto pairType = VectorType::get({width}, b.getF32Type());
+  SmallVector<Value> aSplats(layout.threadM);
+  auto splatA = [&](int64_t r) {
+    if (!aSplats[r])
+      aSplats[r] = vector::BroadcastOp::create(
+          b, loc, pairType,
+          vector::ExtractOp::create(b, loc, fragA[r / layout.widthA],
+                                    r % layout.widthA));
+    return aSplats[r];
+  };
+  int64_t rowPairs = (layout.threadM + 1) / 2;
+  for (int64_t q = 0; q < layout.threadN / width; ++q) {
+    int64_t j = q * width / layout.widthB;
+    int64_t offset = q * width % layout.widthB;
+    Value bPair = width == layout.widthB
+                      ? fragB[j]
+                      : extractPiece(b, loc, fragB[j], offset, width);
+    for (int64_t i = 0; i < rowPairs; ++i) {
+      int64_t pair = q % 2 == 0 ? i : rowPairs - 1 - i;
+      for (int64_t r = 2 * pair; r < std::min(2 * pair + 2, layout.threadM);
+           ++r) {
+        Value &acc = accs[r * layout.colGroups() + j];
+        if (width == layout.widthB) {
+          acc = vector::FMAOp::create(b, loc, splatA(r), bPair, acc);
+          continue;
+        }
+        Value piece = extractPiece(b, loc, acc, offset, width);
+        Value sum = vector::FMAOp::create(b, loc, splatA(r), bPair, piece);
+        acc = insertPiece(b, loc, acc, sum, offset);
+      }
+    }
+  }
+}
+
+/// `indices` (row, column) with the column moved `e` elements on.
+SmallVector<Value> offsetColumn(OpBuilder &b, Location loc,
+                                ArrayRef<Value> indices, int64_t e) {
+  SmallVector<Value> at(indices);
+  if (e > 0)
+    at[1] = arith::AddIOp::create(b, loc, at[1], constIndex(b, loc, e));
+  return at;
 }
 
 /// `a && b` for optional i1 values (null = true).
@@ -236,9 +289,15 @@ LogicalResult TileThreadTilePass::tileThreads(gpu::GPUFuncOp kernel) {
         auto load = [&](OpBuilder &nb, Location nl) -> Value {
           SmallVector<Value> indices = {rowIndex[r], col};
           Value root = resolveToRoot(nb, nl, warpCValue, indices);
-          return vector::LoadOp::create(nb, nl, vecC, root, indices,
-                                        /*nontemporal=*/false,
-                                        llvm::MaybeAlign(layout.widthC * 4));
+          if (vectorC)
+            return vector::LoadOp::create(nb, nl, vecC, root, indices,
+                                          /*nontemporal=*/false,
+                                          llvm::MaybeAlign(layout.widthC * 4));
+          SmallVector<Value> elements;
+          for (int64_t e = 0; e < layout.widthC; ++e)
+            elements.push_back(memref::LoadOp::create(
+                nb, nl, root, offsetColumn(nb, nl, indices, e)));
+          return vector::FromElementsOp::create(nb, nl, vecC, elements);
         };
         Value piece;
         if (!valid) {
@@ -299,13 +358,18 @@ LogicalResult TileThreadTilePass::tileThreads(gpu::GPUFuncOp kernel) {
               /*nontemporal=*/false, llvm::MaybeAlign(layout.widthB * 4)));
         }
         SmallVector<Value> next;
-        for (int64_t r = 0; r < layout.threadM; ++r) {
-          Value a = vector::ExtractOp::create(nb, nl, fragA[r / layout.widthA],
-                                              r % layout.widthA);
-          Value aSplat = vector::BroadcastOp::create(nb, nl, vecB, a);
-          for (int64_t j = 0; j < layout.colGroups(); ++j)
-            next.push_back(vector::FMAOp::create(
-                nb, nl, aSplat, fragB[j], accs[r * layout.colGroups() + j]));
+        if (fmaOrder == "rows") {
+          for (int64_t r = 0; r < layout.threadM; ++r) {
+            Value a = vector::ExtractOp::create(
+                nb, nl, fragA[r / layout.widthA], r % layout.widthA);
+            Value aSplat = vector::BroadcastOp::create(nb, nl, vecB, a);
+            for (int64_t j = 0; j < layout.colGroups(); ++j)
+              next.push_back(vector::FMAOp::create(
+                  nb, nl, aSplat, fragB[j], accs[r * layout.colGroups() + j]));
+          }
+        } else {
+          next.assign(accs.begin(), accs.end());
+          emitPairedFMAs(nb, nl, layout, fragA, fragB, next);
         }
         scf::YieldOp::create(nb, nl, next);
       });
@@ -338,7 +402,7 @@ LogicalResult TileThreadTilePass::tileThreads(gpu::GPUFuncOp kernel) {
         }
         SmallVector<Value> indices = {rowIndex[r], col};
         Value root = resolveToRoot(b, loc, destination, indices);
-        if (!ifAccumulate) {
+        if (!ifAccumulate && vectorC) {
           vector::StoreOp::create(b, loc, piece, root, indices,
                                   /*nontemporal=*/false,
                                   llvm::MaybeAlign(layout.widthC * 4));
@@ -346,11 +410,12 @@ LogicalResult TileThreadTilePass::tileThreads(gpu::GPUFuncOp kernel) {
         }
         for (int64_t e = 0; e < layout.widthC; ++e) {
           Value element = vector::ExtractOp::create(b, loc, piece, e);
-          SmallVector<Value> at = indices;
-          if (e > 0)
-            at[1] = arith::AddIOp::create(b, loc, at[1], c(e));
-          memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addf,
-                                      element, root, at);
+          SmallVector<Value> at = offsetColumn(b, loc, indices, e);
+          if (ifAccumulate)
+            memref::AtomicRMWOp::create(b, loc, arith::AtomicRMWKind::addf,
+                                        element, root, at);
+          else
+            memref::StoreOp::create(b, loc, element, root, at);
         }
       }
     }
@@ -364,6 +429,12 @@ LogicalResult TileThreadTilePass::tileThreads(gpu::GPUFuncOp kernel) {
 }
 
 void TileThreadTilePass::runOnOperation() {
+  if (fmaOrder != "pairs" && fmaOrder != "rows") {
+    getOperation()->emitError()
+        << "tile-thread-tile: option 'fma-order' must be pairs or rows, got '"
+        << fmaOrder << "'";
+    return signalPassFailure();
+  }
   FailureOr<SmallVector<gpu::GPUFuncOp>> kernels = getKernelsAtStage(
       getOperation(), KernelStage::Warp, "tile-thread-tile");
   if (failed(kernels))

@@ -4,6 +4,9 @@
 // RUN: FileCheck %s --input-file=%t/matmul_matmul0.ptx
 // RUN: FileCheck %s --check-prefix=NOLOCAL --input-file=%t/matmul_matmul0.ptx
 // RUN: FileCheck %s --check-prefix=HOST --input-file=%t/lowered.mlir
+// RUN: FileCheck %s --check-prefix=SCALARC --input-file=%t/matmul_matmul0.ptx
+// RUN: tile-opt %s -o /dev/null --tile-matmul-to-ptx="output-dir=%t/vec ptxas=off fma-order=rows vector-c=true"
+// RUN: FileCheck %s --check-prefix=VECC --input-file=%t/vec/matmul_matmul0.ptx
 
 // PTX 8.0 for sm_90, the kernel with three pointer parameters (A, B, C),
 // dynamic shared memory as an extern array, 16-byte read-only global loads,
@@ -20,7 +23,12 @@
 // CHECK: bar.sync
 // CHECK: ld.shared.v4.{{[bf]}}32
 // CHECK: fma.rn.f32
-// CHECK: st.global.v4.{{[bf]}}32
+// CHECK: st.global.{{[bf]}}32
+
+// C is written one element at a time (vector-c=false, the default); with
+// vector-c=true, by 16-byte stores.
+// SCALARC-NOT: st.global.v
+// VECC: st.global.v4.{{[bf]}}32
 
 // No local memory: every accumulator and fragment stays in registers.
 // NOLOCAL-NOT: ld.local

@@ -29,8 +29,9 @@
 //  CHECK-NEXT: %[[FA0:.*]] = vector.load %[[A0]][%c0, %{{.*}}] {alignment = 16 : i64}
 //  CHECK-NEXT: %[[FB0:.*]] = vector.load %[[B0]][%c0, %{{.*}}] {alignment = 16 : i64}
 //  CHECK-NEXT: llvm.inline_asm has_side_effects "", "~{memory}"  : () -> ()
-// The loop carries the accumulators, the step-0 fragments and the buffer.
-//       CHECK: %{{.*}}:7 = scf.for %[[K0:.*]] = %c0 to %c64 step %c2 iter_args({{.*}}, %[[FA:.*]] = %[[FA0]], %[[FB:.*]] = %[[FB0]], %[[BUF:.*]] = %c0)
+// The loop carries the accumulators, the step-0 fragments (in the order
+// the FMAs first use them: B, then A) and the buffer.
+//       CHECK: %{{.*}}:7 = scf.for %[[K0:.*]] = %c0 to %c64 step %c2 iter_args({{.*}}, %[[FB:.*]] = %[[FB0]], %[[FA:.*]] = %[[FA0]], %[[BUF:.*]] = %c0)
 //       CHECK:   %[[NBUF:.*]] = arith.xori %[[BUF]], %c1 : index
 //       CHECK:   %[[ACUR:.*]] = memref.view %[[DSM]]
 //       CHECK:   %[[BCUR:.*]] = memref.view %[[DSM]]
@@ -42,8 +43,9 @@
 //       CHECK:   vector.load %arg1[
 //       CHECK:   %[[FA1:.*]] = vector.load %[[ACUR]][%c1, %{{.*}}]
 //       CHECK:   %[[FB1:.*]] = vector.load %[[BCUR]][%c1, %{{.*}}]
+//       CHECK:   %[[FBP:.*]] = vector.shuffle %[[FB]], %[[FB]] [0, 1]
 //       CHECK:   vector.extract %[[FA]][0]
-//       CHECK:   vector.fma %{{.*}}, %[[FB]], %{{.*}} : vector<4xf32>
+//       CHECK:   vector.fma %{{.*}}, %[[FBP]], %{{.*}} : vector<2xf32>
 //   CHECK-NOT:   gpu.barrier
 //       CHECK:   memref.store %{{.*}}, %[[ANXT]][
 //       CHECK:   vector.store %{{.*}}, %[[BNXT]][
@@ -51,10 +53,11 @@
 //  CHECK-NEXT:   %[[NFA:.*]] = vector.load %[[ANXT]][%c0, %{{.*}}]
 //  CHECK-NEXT:   %[[NFB:.*]] = vector.load %[[BNXT]][%c0, %{{.*}}]
 //  CHECK-NEXT:   llvm.inline_asm has_side_effects "", "~{memory}"  : () -> ()
+//       CHECK:   %[[FB1P:.*]] = vector.shuffle %[[FB1]], %[[FB1]] [0, 1]
 //       CHECK:   vector.extract %[[FA1]][0]
-//       CHECK:   vector.fma %{{.*}}, %[[FB1]], %{{.*}} : vector<4xf32>
+//       CHECK:   vector.fma %{{.*}}, %[[FB1P]], %{{.*}} : vector<2xf32>
 //   CHECK-NOT:   gpu.barrier
-//       CHECK:   scf.yield %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[NFA]], %[[NFB]], %[[NBUF]]
+//       CHECK:   scf.yield %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[NFB]], %[[NFA]], %[[NBUF]]
 //       CHECK: } {tile.k_loop}
 func.func @two_stages_prefetch(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
   linalg.matmul {tile.config = #tile.config<block = [32, 32, 2], warp = [16, 32], thread = [4, 4], stages = 2, prefetch = true>}
@@ -79,8 +82,11 @@ func.func @two_stages_prefetch(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C:
 //  CHECK-NEXT:   %[[FB0:.*]] = vector.load %{{.*}}[%c0,
 //  CHECK-NEXT:   %[[FA1:.*]] = vector.load %{{.*}}[%c1,
 //  CHECK-NEXT:   %[[FB1:.*]] = vector.load %{{.*}}[%c1,
-//       CHECK:   vector.fma %{{.*}}, %[[FB0]], %[[ACC]]
-//       CHECK:   vector.fma %{{.*}}, %[[FB1]],
+//       CHECK:   %[[FB0P:.*]] = vector.shuffle %[[FB0]], %[[FB0]] [0, 1]
+//       CHECK:   %[[ACCP:.*]] = vector.shuffle %[[ACC]], %[[ACC]] [0, 1]
+//       CHECK:   vector.fma %{{.*}}, %[[FB0P]], %[[ACCP]]
+//       CHECK:   %[[FB1P:.*]] = vector.shuffle %[[FB1]], %[[FB1]] [0, 1]
+//       CHECK:   vector.fma %{{.*}}, %[[FB1P]],
 //       CHECK:   gpu.barrier
 //  CHECK-NEXT:   scf.yield
 //   CHECK-NOT: llvm.inline_asm
@@ -107,8 +113,9 @@ func.func @one_stage_prefetch(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: 
 //       CHECK:   vector.store
 //  CHECK-NEXT:   gpu.barrier
 //   CHECK-NOT:   vector.load
+//       CHECK:   %[[FB1P:.*]] = vector.shuffle %[[FB1]], %[[FB1]] [0, 1]
 //       CHECK:   vector.extract %[[FA1]][0]
-//       CHECK:   vector.fma %{{.*}}, %[[FB1]],
+//       CHECK:   vector.fma %{{.*}}, %[[FB1P]],
 //       CHECK:   scf.yield
 func.func @two_stages_no_prefetch(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
   linalg.matmul {tile.config = #tile.config<block = [32, 32, 2], warp = [16, 32], thread = [4, 4], stages = 2, prefetch = false>}

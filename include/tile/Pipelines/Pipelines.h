@@ -71,6 +71,15 @@ struct MatmulToPTXOptions : public PassPipelineOptions<MatmulToPTXOptions> {
       llvm::cl::desc("Bitwidth of index arithmetic in kernels: 32, 64, or 0 "
                      "for 32 where every element offset fits"),
       llvm::cl::init(0)};
+  Option<std::string> fmaOrder{
+      *this, "fma-order",
+      llvm::cl::desc("Order of a k step's FMAs: pairs (2x2 groups) or rows"),
+      llvm::cl::init("pairs")};
+  Option<bool> vectorC{
+      *this, "vector-c",
+      llvm::cl::desc("Access C with vector loads and stores instead of one "
+                     "element at a time"),
+      llvm::cl::init(false)};
   Option<std::string> tuningTable{
       *this, "tuning-table",
       llvm::cl::desc("JSON tuning table (empty: the built-in one; none: "
