@@ -183,7 +183,7 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
                             << "' attribute that is not a #tile.config: "
                             << written;
   TileConfig config;
-  [[maybe_unused]] const char *source;
+  const char *source;
   bool chosenHere = false;
   if (ConfigAttr existing = getConfig(op)) {
     config = existing.toTileConfig();
@@ -193,13 +193,27 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
     config = *tuned;
     source = "tuning table";
     chosenHere = true;
+
   } else {
     config = defaultConfig(shape, chipInfo);
     source = "cost model";
     chosenHere = true;
   }
+  TileConfig chosen = config;
   if (failed(applyOverrides(config, op)))
     return failure();
+  // A table entry's occupancy and split-K were measured with its tile
+  // sizes; when the options change those, they are the options' to set.
+  auto tileSizes = [](const TileConfig &c) {
+    return std::array<int64_t, 7>{c.blockM, c.blockN, c.blockK, c.warpM,
+                                  c.warpN,  c.threadM, c.threadN};
+  };
+  if (StringRef(source) == "tuning table" && tileSizes(config) != tileSizes(chosen)) {
+    if (occupancy == 0)
+      config.minBlocksPerSM = 0;
+    if (splitK == 0)
+      config.splitK = 1;
+  }
   LLVM_DEBUG(llvm::dbgs() << "matmul " << shape.m << "x" << shape.n << "x"
                           << shape.k << ": " << toString(config) << " ("
                           << source << ", then options)\n");

@@ -36,6 +36,9 @@
 // RUN: cat %t.model80 %t.table80 | FileCheck %s --check-prefix=OTHER-CHIP
 // An option still overrides its field of the table's config:
 // RUN: tile-opt %s -split-input-file --tile-configure="tuning-table=%S/Inputs/tuning-table.json prefetch=true" | FileCheck %s --check-prefix=TABLE-OPTION
+// RUN: tile-opt %s -split-input-file --tile-configure="tuning-table=%S/Inputs/tuning-table-occupancy.json swizzle=4" | FileCheck %s --check-prefix=TABLE-KEEP
+// RUN: tile-opt %s -split-input-file --tile-configure="tuning-table=%S/Inputs/tuning-table-occupancy.json block=64,128,16 warp=16,64 thread=4,8" | FileCheck %s --check-prefix=TABLE-RETILE
+// RUN: tile-opt %s -split-input-file --tile-configure="tuning-table=%S/Inputs/tuning-table-occupancy.json block=64,128,16 warp=16,64 thread=4,8 occupancy=2 split-k=4" | FileCheck %s --check-prefix=TABLE-RETILE-SET
 
 // The cost model chooses the block, warp and thread tiles; the other fields
 // keep the #tile.config defaults (see Dialect/config-roundtrip.mlir).
@@ -220,6 +223,16 @@ func.func @matmul_in_loop(%a: memref<128x128xf32>, %b: memref<128x128xf32>,
 // An option overrides its field of the table's config.
 // TABLE-OPTION-LABEL: func.func @matmul_in_table(
 // TABLE-OPTION-NEXT: linalg.matmul {tile.config = #tile.config<block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 1, swizzle = 2, smem = pad(2), prefetch = true, occupancy = 4>}
+// Options that keep the entry's tile sizes keep its occupancy and split-K;
+// options that change them drop both (then the occupancy hint applies:
+// 64x128 blocks of 4x8 lane tiles are 256 threads, 2 blocks per SM by the
+// model), unless they are given too.
+// TABLE-KEEP-LABEL: func.func @matmul_in_table(
+// TABLE-KEEP-NEXT: linalg.matmul {tile.config = #tile.config<block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 2, swizzle = 4, smem = pad(4), prefetch = true, occupancy = 3, split_k = 2>}
+// TABLE-RETILE-LABEL: func.func @matmul_in_table(
+// TABLE-RETILE-NEXT: linalg.matmul {tile.config = #tile.config<block = [64, 128, 16], warp = [16, 64], thread = [4, 8], stages = 2, swizzle = 8, smem = pad(4), prefetch = true, occupancy = 2>}
+// TABLE-RETILE-SET-LABEL: func.func @matmul_in_table(
+// TABLE-RETILE-SET-NEXT: linalg.matmul {tile.config = #tile.config<block = [64, 128, 16], warp = [16, 64], thread = [4, 8], stages = 2, swizzle = 8, smem = pad(4), prefetch = true, occupancy = 2, split_k = 4>}
 func.func @matmul_in_table(%a: memref<512x128xf32>, %b: memref<128x256xf32>,
                            %c: memref<512x256xf32>) {
   linalg.matmul ins(%a, %b : memref<512x128xf32>, memref<128x256xf32>)

@@ -23,6 +23,10 @@ def TileConfigure : Pass<"tile-configure"> {
     3. the tuning table (`tuning-table=`), by shape, element type and chip;
     4. the cost model's default for the shape, element type and chip.
 
+    A table entry's occupancy and split-K were measured with its tile sizes:
+    when `block=`, `warp=` or `thread=` change those, the entry's occupancy
+    and split-K are dropped (`occupancy=` and `split-k=` can set them again).
+
     A config from 3 or 4 without an occupancy gets the blocks per SM that
     the cost model predicts for it (`occupancy-hint`, on by default; only
     when that is more than 1), which becomes `nvvm.minctasm`: a register
