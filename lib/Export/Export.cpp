@@ -289,6 +289,10 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   manifest.problem.cFillValue =
       problem.fill ? problem.fillValue.getValueAsDouble() : 0.0;
   GlobalVectorWidths widths = getGlobalVectorWidths(config, problem);
+  // C's alignment as tile-thread-tile recorded it (its vector width
+  // otherwise, for kernels made without that record).
+  auto cAlignment = kernel->getAttrOfType<IntegerAttr>(kCAlignmentAttrName);
+  int64_t cWidth = cAlignment ? cAlignment.getInt() / 4 : widths.c;
   auto param = [](const char *paramName, rt::ParamRole role, int64_t rows,
                   int64_t cols, int64_t width, rt::ParamAccess access) {
     rt::ParamInfo info;
@@ -308,7 +312,7 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
             rt::ParamAccess::Read),
       param("B", rt::ParamRole::Rhs, problem.k, problem.n, widths.b,
             rt::ParamAccess::Read),
-      param("C", rt::ParamRole::Result, problem.m, problem.n, widths.c,
+      param("C", rt::ParamRole::Result, problem.m, problem.n, cWidth,
             problem.fill ? rt::ParamAccess::Write
                          : rt::ParamAccess::ReadWrite)};
   TileConfig tc = config.toTileConfig();

@@ -419,6 +419,10 @@ LogicalResult TileThreadTilePass::tileThreads(gpu::GPUFuncOp kernel) {
         }
       }
     }
+  // Vector accesses to C need their width's alignment; element accesses
+  // (and split-K's atomics) need the element's.
+  int64_t cAlignment = vectorC && !ifAccumulate ? layout.widthC * 4 : 4;
+  kernel->setAttr(kCAlignmentAttrName, b.getI64IntegerAttr(cAlignment));
   if (ifFill)
     ifFill.erase();
   if (ifAccumulate)

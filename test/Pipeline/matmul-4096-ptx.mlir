@@ -7,6 +7,8 @@
 // RUN: FileCheck %s --check-prefix=SCALARC --input-file=%t/matmul_matmul0.ptx
 // RUN: tile-opt %s -o /dev/null --tile-matmul-to-ptx="output-dir=%t/vec ptxas=off fma-order=rows vector-c=true"
 // RUN: FileCheck %s --check-prefix=VECC --input-file=%t/vec/matmul_matmul0.ptx
+// RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/matmul_matmul0.json
+// RUN: FileCheck %s --check-prefix=MANIFEST-VECC --input-file=%t/vec/matmul_matmul0.json
 
 // PTX 8.0 for sm_90, the kernel with three pointer parameters (A, B, C),
 // dynamic shared memory as an extern array, 16-byte read-only global loads,
@@ -29,6 +31,9 @@
 // vector-c=true, by 16-byte stores.
 // SCALARC-NOT: st.global.v
 // VECC: st.global.v4.{{[bf]}}32
+// The manifest asks of C the alignment those accesses need.
+// MANIFEST: {"name": "C", {{.*}} "alignment": 4, "access": "readwrite"}
+// MANIFEST-VECC: {"name": "C", {{.*}} "alignment": 16, "access": "readwrite"}
 
 // No local memory: every accumulator and fragment stays in registers.
 // NOLOCAL-NOT: ld.local

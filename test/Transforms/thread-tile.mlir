@@ -15,7 +15,9 @@
 // element at a time; the FMAs are 2-wide, in 2x2 groups: columns 0-1 for
 // rows 0, 1, 2, 3, then columns 2-3 for rows 2, 3, 0, 1 (back up), ...
 
+// The kernel records the alignment its C accesses need: one element's.
 // CHECK-LABEL: gpu.func @lanes_matmul0
+//  CHECK-SAME: tile.c_alignment = 4 : i64
 //  CHECK-SAME: tile.stage = "thread"
 //       CHECK: %[[TID:.*]] = gpu.thread_id x
 //       CHECK: %[[AS:.*]] = memref.view {{.*}} {tile.shared = "A"}
@@ -90,6 +92,7 @@
 // row by row (each A value against both B fragments).
 
 // ROWS-LABEL: gpu.func @lanes_matmul0
+//  ROWS-SAME: tile.c_alignment = 16 : i64
 //   ROWS-COUNT-8: vector.load %arg2[{{.*}}] {alignment = 16 : i64} : memref<128x128xf32>, vector<4xf32>
 //       ROWS: %[[RES:.*]]:8 = scf.for %{{.*}} = %c0 to %c64 step %c8 iter_args(%[[ACC0:[a-z0-9]+]] = %{{[0-9]+}}, {{.*}}) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>) {
 //       ROWS:   %[[STEP:.*]]:8 = scf.for %[[KK:.*]] = %c0 to %c8 step %c1 iter_args(%[[A0:[a-z0-9]+]] = %[[ACC0]], %[[A1:[a-z0-9]+]] = %{{[a-z0-9]+}},
@@ -174,6 +177,7 @@ func.func @filled(%A: memref<128x64xf32>, %B: memref<64x128xf32>, %C: memref<128
 //       CHECK: }
 
 // ROWS-LABEL: gpu.func @edge_lanes_matmul0
+//  ROWS-SAME: tile.c_alignment = 8 : i64
 //       ROWS: %[[OK:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
 //       ROWS: %[[PIECE:.*]] = scf.if %[[OK]] -> (vector<2xf32>) {
 //       ROWS:   vector.load %arg2[{{.*}}] {alignment = 8 : i64} : memref<40x70xf32>, vector<2xf32>

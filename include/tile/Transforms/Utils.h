@@ -38,6 +38,9 @@ constexpr llvm::StringLiteral kKLoopAttrName = "tile.k_loop";
 /// Dynamic shared memory bytes per block of a kernel.
 constexpr llvm::StringLiteral kSharedBytesAttrName =
     "tile.dynamic_shared_bytes";
+/// Byte alignment the kernel's accesses to C need (set by tile-thread-tile;
+/// the manifest's C alignment).
+constexpr llvm::StringLiteral kCAlignmentAttrName = "tile.c_alignment";
 /// Marks the memref.view of a shared-memory buffer with its operand ("A"/"B").
 constexpr llvm::StringLiteral kSharedBufferAttrName = "tile.shared";
 
