@@ -41,9 +41,14 @@ constexpr double kStallFactor = 0.78;
 ///   every time (8x4 over 4x8 by 7-37%, 4x2 over 2x4 by 20-33%);
 /// - unrolled K slices of more than ~1200 instructions per warp (BK = 64
 ///   with 4x8 tiles) ran 10-20% slower than the same tile with a smaller BK.
+/// After the FMA order in 2x2 groups and per-element C accesses (second
+/// tuning run, bench/results/2026-11-29-h200-retune-*.json), 4x4 tiles at
+/// 1000^3-1024^3 ran at 0.72-0.82 of the fastest 4x8/8x4/8x8 configs where
+/// the factors of that time predicted 0.96: 16-FMA tiles went from 0.75 to
+/// 0.6, smaller ones from 0.6 to 0.45.
 double threadTileFactor(const TileConfig &c) {
   int64_t fmas = c.threadM * c.threadN;
-  double factor = fmas >= 64 ? 1.0 : fmas >= 32 ? 0.87 : fmas >= 16 ? 0.75 : 0.6;
+  double factor = fmas >= 64 ? 1.0 : fmas >= 32 ? 0.87 : fmas >= 16 ? 0.6 : 0.45;
   if (c.threadM < c.threadN)
     factor *= 0.9;
   return factor;
