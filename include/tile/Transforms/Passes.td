@@ -200,7 +200,8 @@ def TileThreadTile : Pass<"tile-thread-tile"> {
 
     Two choices shape the registers ptxas gives the accumulators (measured
     on the H200 at 4096³, 128×128×16 blocks, 8×8 per lane: 0.89× cuBLAS with
-    `fma-order=rows vector-c=true`, 0.99× with the defaults):
+    `fma-order=rows vector-c=true`, 0.98× with the defaults;
+    bench/results/2026-11-29-h200-ablation-r2.md):
 
     - `fma-order=pairs` (default) issues the FMAs in 2×2 groups (two rows
       by two columns: four FMAs on two A and two B values, the pattern the
