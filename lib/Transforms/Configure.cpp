@@ -193,7 +193,6 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
     config = *tuned;
     source = "tuning table";
     chosenHere = true;
-
   } else {
     config = defaultConfig(shape, chipInfo);
     source = "cost model";
@@ -208,7 +207,8 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
     return std::array<int64_t, 7>{c.blockM, c.blockN, c.blockK, c.warpM,
                                   c.warpN,  c.threadM, c.threadN};
   };
-  if (StringRef(source) == "tuning table" && tileSizes(config) != tileSizes(chosen)) {
+  if (StringRef(source) == "tuning table" &&
+      tileSizes(config) != tileSizes(chosen)) {
     if (occupancy == 0)
       config.minBlocksPerSM = 0;
     if (splitK == 0)
