@@ -5,8 +5,10 @@
 //   tile-tune candidates SHAPES > CANDIDATES
 //     For every shape of SHAPES (bench/compile.sh format: NAME M N K INIT),
 //     the configs worth measuring: the cost model's best-ranked valid
-//     configs, plus a few structural baselines. Prints one compile.sh line
-//     per candidate (NAME_cI M N K INIT block=... warp=... ...).
+//     configs, plus a few structural baselines, then each once more with a
+//     register budget for one more block per SM (occupancy=N+1) where it
+//     fits. Prints one compile.sh line per candidate (NAME_cI M N K INIT
+//     block=... warp=... ... tuning-table=none).
 //
 //   tile-tune select --results RUN.json --report RUN.md --table TABLE.json
 //     Reads a bench/gpu/run-bench.sh run over the candidates, keeps the
