@@ -4,6 +4,7 @@
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -62,7 +63,9 @@ static void addTilingPasses(OpPassManager &pm,
   threadTile.fmaOrder = options.fmaOrder;
   threadTile.vectorC = options.vectorC;
   pm.addPass(createTileThreadTile(threadTile));
-  pm.addPass(createTilePipeline());
+  TilePipelineOptions pipeline;
+  pipeline.splitBarrier = options.splitBarrier;
+  pm.addPass(createTilePipeline(pipeline));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
@@ -90,6 +93,8 @@ void mlir::tile::buildMatmulToPTXPipeline(OpPassManager &pm,
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
   toNVVM.useBarePtrCallConv = true;
   device.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
+  // NVVM ops without an LLVM intrinsic (mbarrier waits) as inline PTX.
+  device.addPass(createConvertNVVMToLLVMPass());
   device.addPass(createTileExternDynamicShared());
   device.addPass(LLVM::createNVVMOptimizeForTargetPass());
   device.addPass(createCanonicalizerPass());
