@@ -4,7 +4,6 @@
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
-#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -63,9 +62,7 @@ static void addTilingPasses(OpPassManager &pm,
   threadTile.fmaOrder = options.fmaOrder;
   threadTile.vectorC = options.vectorC;
   pm.addPass(createTileThreadTile(threadTile));
-  TilePipelineOptions pipeline;
-  pipeline.splitBarrier = options.splitBarrier;
-  pm.addPass(createTilePipeline(pipeline));
+  pm.addPass(createTilePipeline());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
@@ -93,8 +90,6 @@ void mlir::tile::buildMatmulToPTXPipeline(OpPassManager &pm,
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
   toNVVM.useBarePtrCallConv = true;
   device.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
-  // NVVM ops without an LLVM intrinsic (mbarrier waits) as inline PTX.
-  device.addPass(createConvertNVVMToLLVMPass());
   device.addPass(createTileExternDynamicShared());
   device.addPass(LLVM::createNVVMOptimizeForTargetPass());
   device.addPass(createCanonicalizerPass());

@@ -24,7 +24,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
@@ -137,10 +136,6 @@ void cloneAll(OpBuilder &b, ArrayRef<Operation *> ops, IRMapping &map) {
     b.clone(*op, map);
 }
 
-/// Suspend-time hint of an mbarrier wait (PTX try_wait's time limit in ns;
-/// the wait loops until the phase completes either way).
-constexpr int64_t kWaitTicks = 10000000;
-
 /// Keeps LLVM from merging the fragment loads just issued into later loads.
 void emitPrefetchFence(OpBuilder &b, Location loc) {
   LLVM::InlineAsmOp::create(b, loc, TypeRange{}, ValueRange{}, "",
@@ -152,7 +147,6 @@ void emitPrefetchFence(OpBuilder &b, Location loc) {
 
 struct TilePipelinePass
     : public mlir::tile::impl::TilePipelineBase<TilePipelinePass> {
-  using Base::Base;
   void runOnOperation() override;
 
 private:
@@ -240,23 +234,14 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     return llvm::map_to_vector(parts.fragments,
                                [&](Value v) { return map.lookup(v); });
   };
-  // Clones the FMAs of one k step; returns the new accumulators. With
-  // `between`, the first half of the step's ops is cloned, then `between`
-  // runs, then the second half.
+  // Clones the FMAs of one k step; returns the new accumulators.
   auto compute = [&](OpBuilder &ob, int64_t kk, ArrayRef<Value> fragments,
-                     ValueRange accs,
-                     llvm::function_ref<void()> between = nullptr) {
+                     ValueRange accs) {
     IRMapping map;
     map.map(parts.stepLoop.getInductionVar(), constIndex(ob, loc, kk));
     map.map(parts.stepLoop.getRegionIterArgs(), accs);
     map.map(parts.fragments, fragments);
-    ArrayRef<Operation *> ops(parts.stepCompute);
-    size_t half = between ? ops.size() / 2 : ops.size();
-    cloneAll(ob, ops.take_front(half), map);
-    if (between) {
-      between();
-      cloneAll(ob, ops.drop_front(half), map);
-    }
+    cloneAll(ob, parts.stepCompute, map);
     auto yield = cast<scf::YieldOp>(parts.stepLoop.getBody()->getTerminator());
     return llvm::map_to_vector(yield.getOperands(),
                                [&](Value v) { return map.lookup(v); });
@@ -286,35 +271,6 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
         b.createOrFold<arith::MulIOp>(
             loc, b.createOrFold<arith::DivUIOp>(loc, span, c(blockK)),
             c(blockK)));
-  }
-
-  // The split barrier's mbarrier: 8 bytes after the two buffers in the
-  // dynamic shared memory, initialised by thread 0 for all the block's
-  // threads; the prologue's barrier publishes the initialisation.
-  bool split = splitBarrier && doubleBuffer && prefetch;
-  Value mbarrier;
-  if (split) {
-    Value threadId;
-    kernel.walk([&](gpu::ThreadIdOp op) { threadId = op; });
-    if (!threadId)
-      return kernel.emitError()
-             << "tile-pipeline: no thread id for the split barrier";
-    int64_t offset = llvm::alignTo(buffers.bytesA * 2 + buffers.bytesB * 2, 8);
-    setDynamicSharedBytes(getOperation(), kernel, offset + 8);
-    Value base = memref::ExtractAlignedPointerAsIndexOp::create(
-        b, loc, buffers.viewA.getSource());
-    Value address = arith::IndexCastOp::create(
-        b, loc, b.getI32Type(),
-        arith::AddIOp::create(b, loc, base, c(offset)));
-    mbarrier = LLVM::IntToPtrOp::create(
-        b, loc, LLVM::LLVMPointerType::get(b.getContext(), 3), address);
-    Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        threadId, c(0));
-    NVVM::MBarrierInitOp::create(
-        b, loc, mbarrier,
-        arith::ConstantIntOp::create(b, loc, b.getI32Type(),
-                                     config.getNumThreads()),
-        first);
   }
 
   // Prologue (two stages): slice 0 into buffer 0, and its first fragments.
@@ -377,26 +333,6 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
       fragments = loadFragments(lb, kk, current);
     else if (kk + 1 < blockK)
       nextFragments = loadFragments(lb, kk + 1, current);
-    if (split && kk == blockK - 1) {
-      // Store the next slice into the other buffer and arrive; half of this
-      // step's FMAs; wait for every thread's arrival (phase parity = the
-      // parity of the iteration, the buffer index); the next slice's first
-      // fragments; the other half.
-      cloneAll(lb, parts.copyStores, next);
-      NVVM::MBarrierArriveOp::create(lb, loc, Type(), mbarrier, Value());
-      Value parity = arith::IndexCastOp::create(lb, loc, lb.getI32Type(),
-                                                iterArgs.back());
-      accs = compute(lb, kk, fragments, accs, [&] {
-        NVVM::MBarrierTryWaitParityOp::create(
-            lb, loc, mbarrier, parity,
-            arith::ConstantIntOp::create(lb, loc, lb.getI32Type(),
-                                         kWaitTicks));
-        nextFragments = loadFragments(lb, 0, next);
-        emitPrefetchFence(lb, loc);
-      });
-      fragments = nextFragments;
-      continue;
-    }
     if (doubleBuffer && kk == blockK - 1) {
       // Store the next slice into the other buffer; once every thread has,
       // its first fragments can be loaded (before this step's FMAs).

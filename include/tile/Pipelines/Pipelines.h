@@ -80,11 +80,6 @@ struct MatmulToPTXOptions : public PassPipelineOptions<MatmulToPTXOptions> {
       llvm::cl::desc("Access C with vector loads and stores instead of one "
                      "element at a time"),
       llvm::cl::init(false)};
-  Option<bool> splitBarrier{
-      *this, "split-barrier",
-      llvm::cl::desc("Arrive at an mbarrier after the stores into the other "
-                     "buffer and wait halfway through the last k step's FMAs"),
-      llvm::cl::init(false)};
   Option<std::string> tuningTable{
       *this, "tuning-table",
       llvm::cl::desc("JSON tuning table (empty: the built-in one; none: "

@@ -248,27 +248,13 @@ def TilePipeline : Pass<"tile-pipeline"> {
       clobber follows those loads so that LLVM cannot merge them back into
       the next iteration (which would undo the prefetch).
 
-    - `split-barrier` (option, with `stages = 2` and `prefetch = true`): the
-      barrier after the stores into the other buffer becomes an arrive at an
-      mbarrier (8 bytes after the buffers in the dynamic shared memory,
-      `nvvm.mbarrier.*`), the first half of the last k step's FMAs,
-      then the wait, so a warp that arrives early computes instead of
-      waiting; the next slice's first fragments are loaded after the wait,
-      before the second half of those FMAs.
-
     The inner k loop is fully unrolled.
   }];
-  let options = [
-    Option<"splitBarrier", "split-barrier", "bool", /*default=*/"false",
-           "Arrive at an mbarrier after the stores into the other buffer and "
-           "wait halfway through the last k step's FMAs">,
-  ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect",
                            "::mlir::arith::ArithDialect",
-                           "::mlir::NVVM::NVVMDialect",
                            "::mlir::LLVM::LLVMDialect"];
 }
 
