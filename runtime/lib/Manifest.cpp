@@ -1219,6 +1219,21 @@ bool readResources(const JsonValue &value, ResourceInfo &resources,
          reader.finish();
 }
 
+/// Reads the array field `key` into `out`, one element at a time with
+/// `readElement(value, index, element, error)`.
+template <typename T, typename ReadElement>
+bool readArray(FieldReader &reader, const char *key, std::vector<T> &out,
+               ReadElement readElement, std::string &error) {
+  const JsonValue *array = reader.getArray(key);
+  if (!array)
+    return false;
+  out.assign(array->elements.size(), T());
+  for (size_t i = 0; i < array->elements.size(); ++i)
+    if (!readElement(array->elements[i], i, out[i], error))
+      return false;
+  return true;
+}
+
 bool readManifest(const JsonValue &root, KernelManifest &manifest,
                   std::string &error) {
   if (root.kind != JsonValue::Kind::Object) {
@@ -1256,13 +1271,8 @@ bool readManifest(const JsonValue &root, KernelManifest &manifest,
   if (!target || !readTarget(*target, manifest.target, error))
     return false;
 
-  const JsonValue *binaries = reader.getArray("binaries");
-  if (!binaries)
+  if (!readArray(reader, "binaries", manifest.binaries, readBinary, error))
     return false;
-  manifest.binaries.assign(binaries->elements.size(), BinaryInfo());
-  for (size_t i = 0; i < binaries->elements.size(); ++i)
-    if (!readBinary(binaries->elements[i], i, manifest.binaries[i], error))
-      return false;
 
   const JsonValue *launch = reader.getObject("launch");
   if (!launch || !readLaunch(*launch, manifest.launch, error))
@@ -1271,13 +1281,8 @@ bool readManifest(const JsonValue &root, KernelManifest &manifest,
   if (!problem || !readProblem(*problem, manifest.problem, error))
     return false;
 
-  const JsonValue *params = reader.getArray("params");
-  if (!params)
+  if (!readArray(reader, "params", manifest.params, readParam, error))
     return false;
-  manifest.params.assign(params->elements.size(), ParamInfo());
-  for (size_t i = 0; i < params->elements.size(); ++i)
-    if (!readParam(params->elements[i], i, manifest.params[i], error))
-      return false;
 
   const JsonValue *config = reader.getObject("config");
   if (!config || !readConfig(*config, manifest.config, error))
