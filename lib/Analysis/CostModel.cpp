@@ -301,14 +301,9 @@ mlir::tile::candidateConfigs(const MatmulShape &shape, const ChipInfo &chip) {
              {std::pair<int64_t, int64_t>{8, 8}, {8, 16}, {16, 8}, {4, 8},
               {8, 4}, {4, 4}, {2, 4}, {4, 2}})
           for (int64_t lanesM : {1, 2, 4, 8, 16}) {
-            TileConfig c;
-            c.blockM = blockM;
-            c.blockN = blockN;
-            c.blockK = blockK;
-            c.threadM = threadM;
-            c.threadN = threadN;
-            c.warpM = lanesM * threadM;
-            c.warpN = (kWarpSize / lanesM) * threadN;
+            TileConfig c = TileConfig::withTiles(
+                blockM, blockN, blockK, lanesM * threadM,
+                (kWarpSize / lanesM) * threadN, threadM, threadN);
             if (!checkConsistency(c).empty())
               continue;
             // Fewer than 4 warps (one per scheduler) ran at half speed in

@@ -83,13 +83,8 @@ llvm::Expected<TuningTable> TuningTable::parse(llvm::StringRef text) {
     e.n = shape[1];
     e.k = shape[2];
     TileConfig &c = e.config;
-    c.blockM = block[0];
-    c.blockN = block[1];
-    c.blockK = block[2];
-    c.warpM = warp[0];
-    c.warpN = warp[1];
-    c.threadM = thread[0];
-    c.threadN = thread[1];
+    c = TileConfig::withTiles(block[0], block[1], block[2], warp[0], warp[1],
+                              thread[0], thread[1]);
     // Optional fields: absent means the default; present must be well-typed.
     for (auto [key, out] :
          {std::pair<const char *, int64_t *>{"stages", &c.stages},

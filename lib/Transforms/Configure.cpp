@@ -119,23 +119,19 @@ LogicalResult TileConfigurePass::applyOverrides(TileConfig &c,
     if (blockTile.size() != 3)
       return badOption("block", "needs 3 sizes (M,N,K), got " +
                                     Twine(blockTile.size()));
-    c.blockM = blockTile[0];
-    c.blockN = blockTile[1];
-    c.blockK = blockTile[2];
+    c.setBlock(blockTile[0], blockTile[1], blockTile[2]);
   }
   if (!warpTile.empty()) {
     if (warpTile.size() != 2)
       return badOption("warp",
                        "needs 2 sizes (M,N), got " + Twine(warpTile.size()));
-    c.warpM = warpTile[0];
-    c.warpN = warpTile[1];
+    c.setWarp(warpTile[0], warpTile[1]);
   }
   if (!threadTile.empty()) {
     if (threadTile.size() != 2)
       return badOption("thread",
                        "needs 2 sizes (M,N), got " + Twine(threadTile.size()));
-    c.threadM = threadTile[0];
-    c.threadN = threadTile[1];
+    c.setThread(threadTile[0], threadTile[1]);
   }
   if (stages < 0)
     return badOption("stages",
@@ -183,8 +179,8 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
                             << "' attribute that is not a #tile.config: "
                             << written;
   TileConfig config;
-  const char *source;
-  bool chosenHere = false;
+  [[maybe_unused]] const char *source;
+  bool chosenHere = false, fromTable = false;
   if (ConfigAttr existing = getConfig(op)) {
     config = existing.toTileConfig();
     source = "written on the op";
@@ -192,7 +188,7 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
                  chipInfo.name, "f32", shape.m, shape.n, shape.k)) {
     config = *tuned;
     source = "tuning table";
-    chosenHere = true;
+    chosenHere = fromTable = true;
   } else {
     config = defaultConfig(shape, chipInfo);
     source = "cost model";
@@ -203,12 +199,7 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
     return failure();
   // A table entry's occupancy and split-K were measured with its tile
   // sizes; when the options change those, they are the options' to set.
-  auto tileSizes = [](const TileConfig &c) {
-    return std::array<int64_t, 7>{c.blockM, c.blockN, c.blockK, c.warpM,
-                                  c.warpN,  c.threadM, c.threadN};
-  };
-  if (StringRef(source) == "tuning table" &&
-      tileSizes(config) != tileSizes(chosen)) {
+  if (fromTable && config.tileSizes() != chosen.tileSizes()) {
     if (occupancy == 0)
       config.minBlocksPerSM = 0;
     if (splitK == 0)

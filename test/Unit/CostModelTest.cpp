@@ -21,15 +21,8 @@ const ChipInfo &h200() {
 TileConfig config(int64_t blockM, int64_t blockN, int64_t blockK,
                   int64_t warpM, int64_t warpN, int64_t threadM,
                   int64_t threadN) {
-  TileConfig c;
-  c.blockM = blockM;
-  c.blockN = blockN;
-  c.blockK = blockK;
-  c.warpM = warpM;
-  c.warpN = warpN;
-  c.threadM = threadM;
-  c.threadN = threadN;
-  return c;
+  return TileConfig::withTiles(blockM, blockN, blockK, warpM, warpN, threadM,
+                               threadN);
 }
 
 TEST(CostModel, ThreadTileRegistersFollowTheArticle) {

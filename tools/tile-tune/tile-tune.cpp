@@ -95,15 +95,7 @@ std::vector<TileConfig> baselines() {
   std::vector<TileConfig> result;
   auto add = [&](int64_t bm, int64_t bn, int64_t bk, int64_t wm, int64_t wn,
                  int64_t tm, int64_t tn) {
-    TileConfig c;
-    c.blockM = bm;
-    c.blockN = bn;
-    c.blockK = bk;
-    c.warpM = wm;
-    c.warpN = wn;
-    c.threadM = tm;
-    c.threadN = tn;
-    result.push_back(c);
+    result.push_back(TileConfig::withTiles(bm, bn, bk, wm, wn, tm, tn));
   };
   add(128, 128, 8, 32, 64, 8, 8);
   add(128, 128, 16, 32, 64, 8, 8);

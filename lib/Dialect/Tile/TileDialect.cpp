@@ -28,14 +28,9 @@ void TileDialect::initialize() {
 //===----------------------------------------------------------------------===//
 
 TileConfig ConfigAttr::toTileConfig() const {
-  TileConfig c;
-  c.blockM = getBlockM();
-  c.blockN = getBlockN();
-  c.blockK = getBlockK();
-  c.warpM = getWarpM();
-  c.warpN = getWarpN();
-  c.threadM = getThreadM();
-  c.threadN = getThreadN();
+  TileConfig c =
+      TileConfig::withTiles(getBlockM(), getBlockN(), getBlockK(), getWarpM(),
+                            getWarpN(), getThreadM(), getThreadN());
   c.stages = getStages();
   c.swizzleGroup = getSwizzleGroup();
   c.smemLayout = getSmemLayout();
@@ -68,14 +63,9 @@ ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (threadTile.size() != 2)
     return emitError() << "thread tile must have 2 sizes (M, N), got "
                        << threadTile.size();
-  TileConfig c;
-  c.blockM = blockTile[0];
-  c.blockN = blockTile[1];
-  c.blockK = blockTile[2];
-  c.warpM = warpTile[0];
-  c.warpN = warpTile[1];
-  c.threadM = threadTile[0];
-  c.threadN = threadTile[1];
+  TileConfig c = TileConfig::withTiles(blockTile[0], blockTile[1],
+                                       blockTile[2], warpTile[0], warpTile[1],
+                                       threadTile[0], threadTile[1]);
   c.stages = stages;
   c.swizzleGroup = swizzleGroup;
   c.smemLayout = smemLayout;

@@ -9,6 +9,7 @@
 #ifndef TILE_DIALECT_TILE_TILECONFIG_H
 #define TILE_DIALECT_TILE_TILECONFIG_H
 
+#include <array>
 #include <cstdint>
 #include <string>
 
@@ -47,6 +48,34 @@ struct TileConfig {
   /// Split-K: the K dimension is divided among this many blocks per tile of
   /// C, which add their partial products into C atomically; 1 = no split.
   int64_t splitK = 1;
+
+  /// A config with these tile sizes and every other field at its default.
+  static TileConfig withTiles(int64_t blockM, int64_t blockN, int64_t blockK,
+                              int64_t warpM, int64_t warpN, int64_t threadM,
+                              int64_t threadN) {
+    TileConfig c;
+    c.setBlock(blockM, blockN, blockK);
+    c.setWarp(warpM, warpN);
+    c.setThread(threadM, threadN);
+    return c;
+  }
+  void setBlock(int64_t m, int64_t n, int64_t k) {
+    blockM = m;
+    blockN = n;
+    blockK = k;
+  }
+  void setWarp(int64_t m, int64_t n) {
+    warpM = m;
+    warpN = n;
+  }
+  void setThread(int64_t m, int64_t n) {
+    threadM = m;
+    threadN = n;
+  }
+  /// Block M, N, K, warp M, N and thread M, N, for comparing tile sizes.
+  std::array<int64_t, 7> tileSizes() const {
+    return {blockM, blockN, blockK, warpM, warpN, threadM, threadN};
+  }
 
   int64_t warpsM() const { return blockM / warpM; }
   int64_t warpsN() const { return blockN / warpN; }
