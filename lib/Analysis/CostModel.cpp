@@ -112,10 +112,23 @@ double mlir::tile::issueSlotEfficiency(int64_t fmas, int64_t loadsA,
 }
 
 int64_t mlir::tile::stagingRegisters(const TileConfig &config) {
+  int64_t threads = config.numThreads();
+  if (config.stages >= 3) {
+    // cp.async: no values pass through registers, but each copy's global
+    // address becomes a 64-bit pointer carried through the K loop (LLVM
+    // strength-reduces the per-slice address arithmetic into them). One
+    // copy per A element, one per B vector (4 elements where BN allows).
+    int64_t widthB = config.blockN % 4 == 0 ? 4 : 1;
+    int64_t copies =
+        ceilDiv(config.blockM * config.blockK, threads) +
+        ceilDiv(config.blockK * config.blockN / widthB, threads);
+    return 2 * copies;
+  }
+  // One stage holds the copied values only briefly.
   if (config.stages < 2)
     return 0;
   int64_t elements = (config.blockM + config.blockN) * config.blockK;
-  return ceilDiv(elements, config.numThreads());
+  return ceilDiv(elements, threads);
 }
 
 int64_t mlir::tile::fragmentVectorWidth(int64_t threadExtent,
@@ -160,14 +173,18 @@ CostReport mlir::tile::evaluate(const TileConfig &c, const ChipInfo &chip,
       issueSlotEfficiency(r.fmasPerStep, c.threadM, c.threadN, c.regPrefetch,
                           chip.sharedLoadLatency);
   // The slice copy per thread: A vectors along k, each stored as single
-  // elements (k-major), B vectors stored as vectors.
+  // elements (k-major), B vectors stored as vectors; with cp.async (3 or
+  // more stages) one instruction per A element and per B vector.
   int64_t copyWidthA = c.blockK % 4 == 0 ? 4 : 1;
   int64_t copyWidthB = c.blockN % 4 == 0 ? 4 : 1;
   int64_t vectorsA =
       ceilDiv(c.blockM * c.blockK / copyWidthA, r.threadsPerBlock);
   int64_t vectorsB =
       ceilDiv(c.blockK * c.blockN / copyWidthB, r.threadsPerBlock);
-  int64_t copy = vectorsA * (1 + copyWidthA) + vectorsB * 2;
+  int64_t copy =
+      c.stages >= 3
+          ? ceilDiv(c.blockM * c.blockK, r.threadsPerBlock) + vectorsB
+          : vectorsA * (1 + copyWidthA) + vectorsB * 2;
   int64_t fmas = r.fmasPerStep * c.blockK;
   r.sliceInstructions = fmas + r.sharedLoadsPerStep * c.blockK + copy +
                         kSliceOverheadInstructions;
@@ -199,7 +216,9 @@ CostReport mlir::tile::evaluate(const TileConfig &c, const ChipInfo &chip,
     why << "an estimated " << r.estimatedRegisters
         << " registers per thread (" << r.tileRegisters << " for the "
         << c.threadM << "x" << c.threadN << " thread tile, "
-        << r.stagingRegisters << " staging, " << r.overheadRegisters
+        << r.stagingRegisters
+        << (c.stages >= 3 ? " cp.async addresses, " : " staging, ")
+        << r.overheadRegisters
         << " overhead), over the limit of " << chip.maxRegistersPerThread;
   else if (r.registerCap > 0 && r.registerCap < r.tileRegisters)
     why << "occupancy " << c.minBlocksPerSM << " caps registers at "
@@ -314,18 +333,33 @@ mlir::tile::candidateConfigs(const MatmulShape &shape, const ChipInfo &chip) {
             if (!evaluate(c, chip, shape.elementBytes).fits ||
                 !hasRegisterHeadroom(c, chip))
               continue;
-            result.push_back(c);
+            // Each at two stages through registers and, where B's rows
+            // allow 16-byte copies, at three with cp.async (a B row of
+            // single-element copies needs a 64-bit address per element:
+            // 4095x4097x4093 ran 0.81x cuBLAS that way against 0.96x with
+            // registers, bench/results/2026-11-29-h200-cp-async.md).
+            std::vector<TileConfig> staged = {c};
+            if (shape.n % 4 == 0) {
+              TileConfig async = c;
+              async.stages = 3;
+              if (evaluate(async, chip, shape.elementBytes).fits &&
+                  hasRegisterHeadroom(async, chip))
+                staged.push_back(async);
+            }
             // Split-K where the tiles alone leave SMs idle and K is long
             // enough for every split to have several slices.
             int64_t tiles = ceilDiv(shape.m, blockM) * ceilDiv(shape.n, blockN);
-            for (int64_t splits : {2, 4, 8, 16, 32}) {
-              TileConfig split = c;
-              split.splitK = splits;
-              if (tiles * splits > 4 * chip.numSMs ||
-                  numSplits(split, shape.k) != splits ||
-                  splitKChunk(split, shape.k) < 4 * blockK)
-                break;
-              result.push_back(split);
+            for (const TileConfig &base : staged) {
+              result.push_back(base);
+              for (int64_t splits : {2, 4, 8, 16, 32}) {
+                TileConfig split = base;
+                split.splitK = splits;
+                if (tiles * splits > 4 * chip.numSMs ||
+                    numSplits(split, shape.k) != splits ||
+                    splitKChunk(split, shape.k) < 4 * blockK)
+                  break;
+                result.push_back(split);
+              }
             }
           }
   return result;

@@ -87,6 +87,7 @@ void mlir::tile::buildMatmulToPTXPipeline(OpPassManager &pm,
   device.addPass(createLowerAffinePass());
   device.addPass(createSCFToControlFlowPass());
   device.addPass(createStripDebugInfoPass());
+  device.addPass(createTileLowerAsyncCopies());
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
   toNVVM.useBarePtrCallConv = true;
   device.addPass(createConvertGpuOpsToNVVMOps(toNVVM));

@@ -212,9 +212,6 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
   if (std::string error = checkConsistency(config); !error.empty())
     return op.emitOpError() << "cannot use tile config " << toString(config)
                             << ": " << error;
-  if (config.stages > 2)
-    return op.emitOpError() << "stages = " << config.stages
-                            << " is not supported yet (1 or 2)";
   if (config.smemLayout == SharedLayout::Xor)
     return op.emitOpError()
            << "shared-memory layout 'xor' is not supported yet (use none or "

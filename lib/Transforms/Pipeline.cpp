@@ -23,6 +23,7 @@
 #include "tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -153,6 +154,30 @@ private:
   LogicalResult pipeline(gpu::GPUFuncOp kernel);
 };
 
+/// Start of the last slice of `loop`'s K range: lb + (ub - lb - 1) / BK * BK
+/// (constants fold).
+Value lastSliceStart(OpBuilder &b, Location loc, scf::ForOp loop,
+                     int64_t blockK) {
+  auto c = [&](int64_t value) { return constIndex(b, loc, value); };
+  Value span = b.createOrFold<arith::SubIOp>(
+      loc, b.createOrFold<arith::SubIOp>(loc, loop.getUpperBound(),
+                                         loop.getLowerBound()),
+      c(1));
+  return b.createOrFold<arith::AddIOp>(
+      loc, loop.getLowerBound(),
+      b.createOrFold<arith::MulIOp>(
+          loc, b.createOrFold<arith::DivUIOp>(loc, span, c(blockK)),
+          c(blockK)));
+}
+
+/// Waits until at most `pending` of this thread's cp.async groups are in
+/// flight (the token only orders the op in the IR).
+void waitAsyncGroups(OpBuilder &b, Location loc, Value token,
+                     int64_t pending) {
+  nvgpu::DeviceAsyncWaitOp::create(b, loc, token,
+                                   b.getI32IntegerAttr(pending));
+}
+
 /// Shared buffers of the kernel, and how to get buffer `index` of each.
 /// Double buffering lays out [A0][A1][B0][B1] in the dynamic shared memory;
 /// buffer i of an operand is a memref.view at a computed byte shift, so every
@@ -183,6 +208,25 @@ struct SharedBuffers {
       map.map(single.getResult(), buffer.getResult());
     }
   }
+
+  /// cp.async stages lay out [A0][B0][A1][B1]...: stage i starts at byte
+  /// i * stageBytes. Maps the single-buffer views to the buffers of the
+  /// stage at byte `shift`, created at `b`.
+  void mapStage(OpBuilder &b, Location loc, Value shift, int64_t shiftB,
+                IRMapping &map) {
+    for (auto [single, offset] :
+         {std::pair{viewA, int64_t(0)}, std::pair{viewB, shiftB}}) {
+      Value at = offset == 0 ? shift
+                             : arith::AddIOp::create(b, loc, shift,
+                                                     constIndex(b, loc, offset))
+                                   .getResult();
+      auto buffer = memref::ViewOp::create(b, loc, single.getType(),
+                                           single.getSource(), at,
+                                           ValueRange{});
+      buffer->setAttrs(single->getAttrs());
+      map.map(single.getResult(), buffer.getResult());
+    }
+  }
 };
 
 LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
@@ -203,7 +247,9 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
            << "tile-pipeline: K loop is not the form tile-thread-tile makes "
               "(slice copy, barrier, k-step loop, barrier)";
   LoopParts &parts = *maybeParts;
-  bool doubleBuffer = config.getStages() >= 2;
+  int64_t stages = config.getStages();
+  bool doubleBuffer = stages == 2; // register-staged copies
+  bool async = stages >= 3;        // cp.async ring of `stages` buffers
   bool prefetch = config.getRegPrefetch();
   int64_t blockK = config.getBlockK();
   int64_t numAccs = loop.getNumRegionIterArgs();
@@ -211,18 +257,33 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   OpBuilder b(loop);
   auto c = [&](int64_t value) { return constIndex(b, loc, value); };
 
-  // Two buffers of each operand, and the launch's shared memory doubled.
-  if (doubleBuffer) {
+  // Two buffers of each operand (or `stages` of each, for cp.async), and
+  // the launch's shared memory multiplied to match.
+  int64_t stageBytes = 0;
+  nvgpu::DeviceAsyncCreateGroupOp copyGroup;
+  if (doubleBuffer || async) {
     auto sharedBytes = kernel->getAttrOfType<IntegerAttr>(kSharedBytesAttrName);
     auto shiftB = buffers.viewB.getByteShift().getDefiningOp<arith::ConstantIndexOp>();
     if (!sharedBytes || !shiftB)
       return kernel.emitError() << "tile-pipeline: shared buffers are not the "
                                    "form tile-promote-shared makes";
-    buffers.doubled = true;
     buffers.bytesA = shiftB.value();
-    buffers.bytesB = sharedBytes.getInt() - buffers.bytesA;
-    setDynamicSharedBytes(getOperation(), kernel, 2 * sharedBytes.getInt());
+    stageBytes = sharedBytes.getInt();
+    if (doubleBuffer) {
+      buffers.doubled = true;
+      buffers.bytesB = stageBytes - buffers.bytesA;
+    }
+    setDynamicSharedBytes(getOperation(), kernel, stages * stageBytes);
   }
+  for (Operation *op : parts.copyStores)
+    if (auto group = dyn_cast<nvgpu::DeviceAsyncCreateGroupOp>(op))
+      copyGroup = group;
+  if (async != static_cast<bool>(copyGroup))
+    return kernel.emitError()
+           << "tile-pipeline: " << stages << " stages need "
+           << (async ? "the asynchronous copies (nvgpu.device_async_copy) "
+                       "tile-promote-shared makes for 3 or more stages"
+                     : "copies through registers, not asynchronous ones");
 
   // Clones the fragment loads of k step `kk` from the buffer mapped in
   // `buffer`; returns the fragments.
@@ -258,20 +319,40 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
       cloneAll(ob, parts.copyStores, map);
   };
 
-  // Start of the last slice of the loop's K range: lb + (ub - lb - 1) / BK
-  // * BK (constants fold).
+  // Clones the asynchronous copy of the slice at `k0` into the stage
+  // mapped in `buffer` (its own wait left out); returns its group's token.
+  // A slice past the end of the K range (k0 >= ub) copies nothing: every
+  // copy reads 0 elements and zero-fills.
+  auto copyAsync = [&](OpBuilder &ob, Value k0, const IRMapping &buffer) {
+    IRMapping map;
+    map.map(loop.getInductionVar(), k0);
+    for (auto [from, to] : buffer.getValueMap())
+      map.map(from, to);
+    cloneAll(ob, parts.copyLoads, map);
+    Value inRange = arith::CmpIOp::create(ob, loc, arith::CmpIPredicate::ult,
+                                          k0, loop.getUpperBound());
+    for (Operation *op : parts.copyStores) {
+      if (isa<nvgpu::DeviceAsyncWaitOp>(op))
+        continue;
+      Operation *clone = ob.clone(*op, map);
+      auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(clone);
+      if (!copy)
+        continue;
+      OpBuilder before(copy);
+      Value elements = copy.getSrcElements();
+      if (!elements)
+        elements =
+            constIndex(before, loc, copy.getDstElements().getZExtValue());
+      copy.getSrcElementsMutable().assign(arith::SelectOp::create(
+          before, loc, inRange, elements, constIndex(before, loc, 0)));
+    }
+    return map.lookup(copyGroup.getAsyncToken());
+  };
+
+  // Start of the last slice of the loop's K range.
   Value lastK0;
-  if (doubleBuffer) {
-    Value span = b.createOrFold<arith::SubIOp>(
-        loc, b.createOrFold<arith::SubIOp>(loc, loop.getUpperBound(),
-                                           loop.getLowerBound()),
-        c(1));
-    lastK0 = b.createOrFold<arith::AddIOp>(
-        loc, loop.getLowerBound(),
-        b.createOrFold<arith::MulIOp>(
-            loc, b.createOrFold<arith::DivUIOp>(loc, span, c(blockK)),
-            c(blockK)));
-  }
+  if (doubleBuffer || async)
+    lastK0 = lastSliceStart(b, loc, loop, blockK);
 
   // Prologue (two stages): slice 0 into buffer 0, and its first fragments.
   SmallVector<Value> init(loop.getInitArgs());
@@ -289,6 +370,33 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     }
     init.push_back(c(0)); // index of the buffer the iteration reads
   }
+  // Prologue (cp.async): slices 0..S-2 into stages 0..S-2 (clamped to the
+  // last slice: a short K range re-reads it), then wait for slice 0.
+  Value prologueToken;
+  if (async) {
+    IRMapping stage0;
+    for (int64_t s = 0; s + 1 < stages; ++s) {
+      IRMapping stage;
+      buffers.mapStage(b, loc, c(s * stageBytes), buffers.bytesA, stage);
+      if (s == 0)
+        stage0 = stage;
+      Value k = s == 0 ? loop.getLowerBound()
+                       : arith::AddIOp::create(b, loc, loop.getLowerBound(),
+                                               c(s * blockK))
+                             .getResult();
+      prologueToken = copyAsync(b, k, stage);
+    }
+    waitAsyncGroups(b, loc, prologueToken, stages - 2);
+    gpu::BarrierOp::create(b, loc);
+    if (prefetch) {
+      SmallVector<Value> fragments = loadFragments(b, 0, stage0);
+      emitPrefetchFence(b, loc);
+      numFragments = fragments.size();
+      llvm::append_range(init, fragments);
+    }
+    init.push_back(c(0));                           // stage read
+    init.push_back(c((stages - 1) * stageBytes)); // stage written
+  }
 
   auto newLoop = scf::ForOp::create(b, loc, loop.getLowerBound(),
                                     loop.getUpperBound(), loop.getStep(), init);
@@ -299,7 +407,7 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   SmallVector<Value> accs(iterArgs.take_front(numAccs));
   SmallVector<Value> fragments;
   IRMapping current, next;
-  Value nextIndex;
+  Value nextIndex, nextRead, nextWrite, issuedToken;
   if (doubleBuffer) {
     Value index = iterArgs.back();
     nextIndex = arith::XOrIOp::create(lb, loc, index, constIndex(lb, loc, 1));
@@ -318,6 +426,35 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     next.map(loop.getInductionVar(), nextK0);
     for (auto [from, to] : copyMap.getValueMap())
       next.map(from, to);
+  } else if (async) {
+    // The byte shifts of the stage this iteration reads and of the one it
+    // writes (the one the previous iteration read) move on by a stage.
+    auto rotate = [&](Value shift) {
+      Value moved = arith::AddIOp::create(lb, loc, shift,
+                                          constIndex(lb, loc, stageBytes));
+      Value wraps = arith::CmpIOp::create(
+          lb, loc, arith::CmpIPredicate::eq, moved,
+          constIndex(lb, loc, stages * stageBytes));
+      return arith::SelectOp::create(lb, loc, wraps, constIndex(lb, loc, 0),
+                                     moved)
+          .getResult();
+    };
+    Value readShift = iterArgs[iterArgs.size() - 2];
+    Value writeShift = iterArgs.back();
+    nextRead = rotate(readShift);
+    nextWrite = rotate(writeShift);
+    IRMapping write;
+    buffers.mapStage(lb, loc, readShift, buffers.bytesA, current);
+    buffers.mapStage(lb, loc, nextRead, buffers.bytesA, next);
+    buffers.mapStage(lb, loc, writeShift, buffers.bytesA, write);
+    current.map(loop.getInductionVar(), k0);
+    fragments.assign(iterArgs.begin() + numAccs,
+                     iterArgs.begin() + numAccs + numFragments);
+    // Slice k0 + (S-1)*BK (clamped: the last iterations re-read the last
+    // slice into buffers nobody reads again).
+    Value issueK0 = arith::AddIOp::create(
+        lb, loc, k0, constIndex(lb, loc, (stages - 1) * blockK));
+    issuedToken = copyAsync(lb, issueK0, write);
   } else {
     buffers.mapBuffer(lb, loc, Value(), current); // the one buffer
     IRMapping copyMap;
@@ -326,17 +463,22 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   }
 
   SmallVector<Value> nextFragments;
-  if (prefetch && !doubleBuffer)
+  if (prefetch && !doubleBuffer && !async)
     fragments = loadFragments(lb, 0, current);
   for (int64_t kk = 0; kk < blockK; ++kk) {
     if (!prefetch)
       fragments = loadFragments(lb, kk, current);
     else if (kk + 1 < blockK)
       nextFragments = loadFragments(lb, kk + 1, current);
-    if (doubleBuffer && kk == blockK - 1) {
-      // Store the next slice into the other buffer; once every thread has,
-      // its first fragments can be loaded (before this step's FMAs).
-      cloneAll(lb, parts.copyStores, next);
+    if ((doubleBuffer || async) && kk == blockK - 1) {
+      // Store the next slice into the other buffer (or wait for this
+      // thread's copies of it: all but the S-2 groups issued after it);
+      // once every thread has, its first fragments can be loaded (before
+      // this step's FMAs).
+      if (doubleBuffer)
+        cloneAll(lb, parts.copyStores, next);
+      else
+        waitAsyncGroups(lb, loc, issuedToken, stages - 2);
       gpu::BarrierOp::create(lb, loc);
       if (prefetch) {
         nextFragments = loadFragments(lb, 0, next);
@@ -346,20 +488,28 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     accs = compute(lb, kk, fragments, accs);
     fragments = nextFragments;
   }
-  if (!doubleBuffer)
+  if (!doubleBuffer && !async)
     gpu::BarrierOp::create(lb, loc); // before the next slice overwrites
   SmallVector<Value> yields(accs);
-  if (doubleBuffer) {
+  if (doubleBuffer || async) {
     if (prefetch)
       llvm::append_range(yields, fragments);
-    yields.push_back(nextIndex);
+    if (doubleBuffer)
+      yields.push_back(nextIndex);
+    else
+      llvm::append_range(yields, ValueRange{nextRead, nextWrite});
   }
   scf::YieldOp::create(lb, loc, yields);
+  // No copy may still be writing shared memory when the kernel goes on.
+  if (async) {
+    b.setInsertionPointAfter(newLoop);
+    waitAsyncGroups(b, loc, prologueToken, 0);
+  }
 
   for (int64_t i = 0; i < numAccs; ++i)
     loop.getResult(i).replaceAllUsesWith(newLoop.getResult(i));
   loop.erase();
-  if (doubleBuffer)
+  if (doubleBuffer || async)
     for (memref::ViewOp single : {buffers.viewA, buffers.viewB}) {
       if (!single->use_empty())
         return single.emitError()

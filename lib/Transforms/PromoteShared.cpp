@@ -13,6 +13,7 @@
 #include "tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/IR/AffineMap.h"
@@ -38,6 +39,10 @@ struct CopyContext {
   Value k0;        // first k of the slice
   MatmulProblem problem;
   ConfigAttr config;
+  /// cp.async stages: copies go straight from global to shared memory
+  /// (nvgpu.device_async_copy); their tokens are collected here.
+  bool async = false;
+  SmallVector<Value> tokens;
   Value c(int64_t value) { return constIndex(b, loc, value); }
 };
 
@@ -73,10 +78,60 @@ Value zeroUnless(CopyContext &ctx, Value valid, Value value) {
   return arith::SelectOp::create(ctx.b, ctx.loc, valid, value, zero);
 }
 
+/// An asynchronous copy of `width` elements of `source` at `srcIndices` to
+/// `dest` at `destIndices`; where `valid` is false, no element is read and
+/// the destination is zero-filled.
+void asyncCopy(CopyContext &ctx, Value source, ValueRange srcIndices,
+               Value dest, ValueRange destIndices, int64_t width,
+               Value valid) {
+  Value srcElements;
+  if (valid)
+    srcElements = arith::SelectOp::create(ctx.b, ctx.loc, valid,
+                                          ctx.c(width), ctx.c(0));
+  // 16-byte copies may bypass L1 (cp.async.cg); smaller ones may not.
+  UnitAttr bypassL1 = width * 4 == 16 ? ctx.b.getUnitAttr() : UnitAttr();
+  auto copy = nvgpu::DeviceAsyncCopyOp::create(
+      ctx.b, ctx.loc, nvgpu::DeviceAsyncTokenType::get(ctx.b.getContext()),
+      dest, destIndices, source, srcIndices, ctx.b.getIndexAttr(width),
+      srcElements, bypassL1);
+  ctx.tokens.push_back(copy.getAsyncToken());
+}
+
+/// cp.async form of the A copy: cp.async cannot transpose a vector, so
+/// each element is its own 4-byte copy. Consecutive threads take consecutive
+/// k of one row (whole 32-byte sectors from global memory); element e of
+/// the slice is row e / BK, k e % BK.
+void copySliceAAsync(CopyContext &ctx, Value globalA, Value row0,
+                     Value sharedA) {
+  int64_t blockM = ctx.config.getBlockM(), blockK = ctx.config.getBlockK();
+  int64_t elements = blockM * blockK;
+  bool clampRows = ctx.problem.m % blockM != 0;
+  bool partialK = ctx.problem.k % blockK != 0;
+  for (int64_t i = 0; i < ceilDiv(elements, ctx.numThreads); ++i) {
+    Value e = granuleIndex(ctx, i, elements);
+    Value r = arith::DivUIOp::create(ctx.b, ctx.loc, e, ctx.c(blockK));
+    Value kk = arith::RemUIOp::create(ctx.b, ctx.loc, e, ctx.c(blockK));
+    Value row = arith::AddIOp::create(ctx.b, ctx.loc, row0, r);
+    if (clampRows)
+      row = arith::MinUIOp::create(ctx.b, ctx.loc, row,
+                                   ctx.c(ctx.problem.m - 1));
+    Value k = arith::AddIOp::create(ctx.b, ctx.loc, ctx.k0, kk);
+    Value valid;
+    if (partialK) {
+      valid = arith::CmpIOp::create(ctx.b, ctx.loc, arith::CmpIPredicate::ult,
+                                    k, ctx.c(ctx.problem.k));
+      k = arith::MinUIOp::create(ctx.b, ctx.loc, k, ctx.c(ctx.problem.k - 1));
+    }
+    asyncCopy(ctx, globalA, {row, k}, sharedA, {kk, r}, 1, valid);
+  }
+}
+
 /// Copies the BM x BK slice of A (row-major, M x K) into `sharedA`
 /// (k-major, [BK][BM]): each thread loads vectors along k and stores their
 /// elements down a column of the k-major tile.
 void copySliceA(CopyContext &ctx, Value globalA, Value row0, Value sharedA) {
+  if (ctx.async)
+    return copySliceAAsync(ctx, globalA, row0, sharedA);
   int64_t blockM = ctx.config.getBlockM(), blockK = ctx.config.getBlockK();
   int64_t width = getGlobalVectorWidths(ctx.config, ctx.problem).a;
   int64_t perRow = blockK / width;
@@ -148,6 +203,10 @@ void copySliceB(CopyContext &ctx, Value globalB, Value col0, Value sharedB) {
     if (clampCols)
       col = arith::MinUIOp::create(ctx.b, ctx.loc, col,
                                    ctx.c(ctx.problem.n - width));
+    if (ctx.async) {
+      asyncCopy(ctx, globalB, {k, col}, sharedB, {kr, cc}, width, valid);
+      continue;
+    }
     Value value = loadGlobal(ctx, globalB, k, col, width);
     if (valid)
       value = zeroUnless(ctx, valid, value);
@@ -255,8 +314,17 @@ LogicalResult TilePromoteSharedPass::promote(gpu::GPUFuncOp kernel) {
   b.setInsertionPointToStart(loop.getBody());
   Value k0 = loop.getInductionVar();
   CopyContext ctx{b, loc, threadId, config.getNumThreads(), k0, problem, config};
+  ctx.async = config.getStages() >= 3;
   copySliceA(ctx, globalA, row0, sharedA);
   copySliceB(ctx, globalB, col0, sharedB);
+  if (ctx.async) {
+    // One group per slice; this thread's copies are done after the wait,
+    // everyone's after the barrier.
+    auto group = nvgpu::DeviceAsyncCreateGroupOp::create(
+        b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()), ctx.tokens);
+    nvgpu::DeviceAsyncWaitOp::create(b, loc, group.getAsyncToken(),
+                                     b.getI32IntegerAttr(0));
+  }
   gpu::BarrierOp::create(b, loc);
 
   // Thread 0 multiplies the slices: C_blk += (A_s[0:depth, 0:rows])^T *

@@ -55,7 +55,8 @@ void printReport(llvm::raw_ostream &os, StringRef name, ConfigAttr config,
      << r.tileRegisters << " thread tile (" << c.threadM * c.threadN
      << " accumulators + " << (c.regPrefetch ? "2x" : "1x") << " "
      << c.threadM + c.threadN << " fragments) + " << r.stagingRegisters
-     << " staging + " << r.overheadRegisters << " overhead";
+     << (c.stages >= 3 ? " cp.async addresses + " : " staging + ")
+     << r.overheadRegisters << " overhead";
   if (ptxas) {
     auto get = [&](StringRef key) {
       auto attr = ptxas.getAs<IntegerAttr>(key);

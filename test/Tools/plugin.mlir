@@ -13,7 +13,7 @@
 // RUN: diff %t.native %t.plugin
 
 // CONFIG-LABEL: func.func @model
-// CONFIG:         linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = {{[12]}}, swizzle = {{[0-9]+}}, smem = {{.+}}, prefetch = {{true|false}}{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
+// CONFIG:         linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = {{[1-9]}}, swizzle = {{[0-9]+}}, smem = {{.+}}, prefetch = {{true|false}}{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
 // CONFIG-LABEL: func.func @user
 // CONFIG:         linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8], stages = 1, swizzle = 8, smem = pad(4), prefetch = true>}
 

@@ -40,10 +40,11 @@
 // RUN: tile-opt %s -split-input-file --tile-configure="tuning-table=%S/Inputs/tuning-table-occupancy.json block=64,128,16 warp=16,64 thread=4,8" | FileCheck %s --check-prefix=TABLE-RETILE
 // RUN: tile-opt %s -split-input-file --tile-configure="tuning-table=%S/Inputs/tuning-table-occupancy.json block=64,128,16 warp=16,64 thread=4,8 occupancy=2 split-k=4" | FileCheck %s --check-prefix=TABLE-RETILE-SET
 
-// The cost model chooses the block, warp and thread tiles; the other fields
-// keep the #tile.config defaults (see Dialect/config-roundtrip.mlir).
+// The cost model chooses the block, warp and thread tiles and the stage
+// count (2, through registers, or 3, a cp.async ring); the other fields keep
+// the #tile.config defaults (see Dialect/config-roundtrip.mlir).
 // CHECK-LABEL: func.func @matmul_gets_config(
-// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
+// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = {{[23]}}, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
 // CHECK-SAME: ins(%arg0, %arg1 : memref<4096x4096xf32>, memref<4096x4096xf32>) outs(%arg2 : memref<4096x4096xf32>)
 // CHECK-NEXT: return
 
@@ -117,7 +118,7 @@ func.func @options_beat_user_config(%a: memref<4096x4096xf32>, %b: memref<4096x4
 // -----
 
 // CHECK-LABEL: func.func @tensor_matmul_gets_config(
-// CHECK-NEXT: %[[R:.+]] = linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
+// CHECK-NEXT: %[[R:.+]] = linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = {{[23]}}, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
 // CHECK-SAME: ins(%arg0, %arg1 : tensor<256x512xf32>, tensor<512x128xf32>) outs(%arg2 : tensor<256x128xf32>) -> tensor<256x128xf32>
 // CHECK-NEXT: return %[[R]] : tensor<256x128xf32>
 func.func @tensor_matmul_gets_config(%a: tensor<256x512xf32>, %b: tensor<512x128xf32>,
@@ -149,11 +150,11 @@ func.func @no_matmul_unchanged(%a: memref<64x64xf32>, %b: memref<64x64xf32>) {
 // Each matmul gets its own config, whatever its shape (including sizes that
 // no tile divides).
 // CHECK-LABEL: func.func @matmuls_of_different_shapes(
-// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
+// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = {{[23]}}, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
 // CHECK-SAME: ins(%arg0, %arg1 : memref<2048x1024xf32>, memref<1024x2048xf32>)
-// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
+// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = {{[23]}}, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
 // CHECK-SAME: ins(%arg3, %arg4 : memref<64x32xf32>, memref<32x48xf32>)
-// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
+// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = {{[23]}}, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
 // CHECK-SAME: ins(%arg6, %arg7 : memref<1000x300xf32>, memref<300x600xf32>)
 // CHECK-NEXT: return
 func.func @matmuls_of_different_shapes(
@@ -191,7 +192,7 @@ func.func @same_shape_same_config(%a: memref<1024x1024xf32>, %b: memref<1024x102
 // Matmuls nested below the root are configured too.
 // CHECK-LABEL: func.func @matmul_in_loop(
 // CHECK: scf.for
-// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
+// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = {{[23]}}, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
 func.func @matmul_in_loop(%a: memref<128x128xf32>, %b: memref<128x128xf32>,
                           %c: memref<128x128xf32>) {
   %c0 = arith.constant 0 : index
@@ -211,7 +212,7 @@ func.func @matmul_in_loop(%a: memref<128x128xf32>, %b: memref<128x128xf32>,
 // TABLE-NEXT: linalg.matmul {tile.config = #tile.config<block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 1, swizzle = 2, smem = pad(2), prefetch = false, occupancy = 4>}
 // ...which the cost model does not pick for this shape:
 // CHECK-LABEL: func.func @matmul_in_table(
-// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
+// CHECK-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = {{[23]}}, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>}
 
 // The table is for sm_90: on sm_80 the matmul gets the same config with the
 // table (second file of the OTHER-CHIP run) as without it (first file).
@@ -262,7 +263,7 @@ func.func @tensor_matmul_in_table(%a: tensor<512x128xf32>, %b: tensor<128x256xf3
 // NOT-IN-TABLE-LABEL: func.func @matmul_not_in_table(
 // NOT-IN-TABLE-NEXT: linalg.matmul {tile.config = [[MODEL]]}
 // TABLE-LABEL: func.func @matmul_not_in_table(
-// TABLE-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = 2, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?}}>}
+// TABLE-NEXT: linalg.matmul {tile.config = #tile.config<block = [{{[0-9]+}}, {{[0-9]+}}, {{[0-9]+}}], warp = [{{[0-9]+}}, {{[0-9]+}}], thread = [{{[0-9]+}}, {{[0-9]+}}], stages = {{[23]}}, swizzle = 8, smem = pad(4), prefetch = true{{(, occupancy = [0-9]+)?}}>}
 func.func @matmul_not_in_table(%a: memref<256x128xf32>, %b: memref<128x512xf32>,
                                %c: memref<256x512xf32>) {
   linalg.matmul ins(%a, %b : memref<256x128xf32>, memref<128x512xf32>)

@@ -142,3 +142,67 @@ func.func @plain(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64x
     ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)
   return
 }
+
+// -----
+
+// stages = 3: a ring of three [A][B] buffers (544 bytes each) filled by the
+// asynchronous copies of tile-promote-shared. Prologue: slices 0 and 1 into
+// stages 0 and 1, a group each; wait until at most one group is in flight
+// (slice 0 landed), the barrier, the step-0 fragments, the fence. The loop
+// carries the byte shifts of the stage it reads (0) and the one it writes
+// (1088); iteration k issues the slice two ahead (k0 + 4) into the written
+// stage (with no source elements past the end of K), loads the step-1
+// fragments, and before the last step's FMAs waits for the next slice (one
+// group may stay in flight), takes the one barrier and loads the next
+// stage's step-0 fragments. Both shifts move on by a stage (wrapping at
+// 1632). After the loop, all groups are waited for.
+
+// CHECK-LABEL: gpu.func @async_three_stages_matmul0
+//  CHECK-SAME: tile.dynamic_shared_bytes = 1632 : i64
+//       CHECK: %[[DSM:.*]] = gpu.dynamic_shared_memory
+//       CHECK: %[[A0:.*]] = memref.view %[[DSM]][%c0][] {tile.shared = "A"}
+//       CHECK: %[[B0:.*]] = memref.view %[[DSM]][%c288][] {tile.shared = "B"}
+//       CHECK: nvgpu.device_async_copy %arg0[{{.*}}], %[[A0]]
+//       CHECK: nvgpu.device_async_copy %arg1[{{.*}}], %[[B0]]
+//       CHECK: nvgpu.device_async_create_group
+//       CHECK: %[[A1:.*]] = memref.view %[[DSM]][%c544][] {tile.shared = "A"}
+//       CHECK: %[[B1:.*]] = memref.view %[[DSM]][%c832][] {tile.shared = "B"}
+//       CHECK: nvgpu.device_async_copy %arg0[{{.*}}], %[[A1]]
+//       CHECK: nvgpu.device_async_copy %arg1[{{.*}}], %[[B1]]
+//       CHECK: %[[G1:.*]] = nvgpu.device_async_create_group
+//  CHECK-NEXT: nvgpu.device_async_wait %[[G1]] {numGroups = 1 : i32}
+//  CHECK-NEXT: gpu.barrier
+//  CHECK-NEXT: %[[FA0:.*]] = vector.load %[[A0]][%c0, %{{.*}}]
+//  CHECK-NEXT: %[[FB0:.*]] = vector.load %[[B0]][%c0, %{{.*}}]
+//  CHECK-NEXT: llvm.inline_asm has_side_effects "", "~{memory}"
+//       CHECK: scf.for %[[K0:.*]] = %c0 to %c64 step %c2 iter_args({{.*}}, %[[FB:.*]] = %[[FB0]], %[[FA:.*]] = %[[FA0]], %[[READ:.*]] = %c0, %[[WRITE:.*]] = %c1088)
+//       CHECK:   %[[R1:.*]] = arith.addi %[[READ]], %c544 : index
+//       CHECK:   %[[RWRAP:.*]] = arith.cmpi eq, %[[R1]], %c1632 : index
+//       CHECK:   %[[NREAD:.*]] = arith.select %[[RWRAP]], %c0, %[[R1]] : index
+//       CHECK:   %[[NWRITE:.*]] = arith.select
+//       CHECK:   %[[ACUR:.*]] = memref.view %[[DSM]][%[[READ]]][] {tile.shared = "A"}
+//       CHECK:   %[[ANXT:.*]] = memref.view %[[DSM]][%[[NREAD]]][] {tile.shared = "A"}
+//       CHECK:   %[[AW:.*]] = memref.view %[[DSM]][%[[WRITE]]][] {tile.shared = "A"}
+//       CHECK:   %[[BW:.*]] = memref.view %[[DSM]][%{{.*}}][] {tile.shared = "B"}
+//       CHECK:   %[[KI:.*]] = arith.addi %[[K0]], %c4 : index
+//       CHECK:   %[[IN:.*]] = arith.cmpi ult, %[[KI]], %c64 : index
+//       CHECK:   %[[NA:.*]] = arith.select %[[IN]], %c1, %c0 : index
+//       CHECK:   nvgpu.device_async_copy %arg0[{{.*}}], %[[AW]][{{.*}}], 1, %[[NA]]
+//       CHECK:   %[[NB:.*]] = arith.select %[[IN]], %c4, %c0 : index
+//       CHECK:   nvgpu.device_async_copy %arg1[{{.*}}], %[[BW]][{{.*}}], 4, %[[NB]] {bypassL1}
+//       CHECK:   %[[G:.*]] = nvgpu.device_async_create_group
+//       CHECK:   vector.load %[[ACUR]][%c1, %{{.*}}]
+//       CHECK:   vector.fma
+//   CHECK-NOT:   gpu.barrier
+//       CHECK:   nvgpu.device_async_wait %[[G]] {numGroups = 1 : i32}
+//  CHECK-NEXT:   gpu.barrier
+//  CHECK-NEXT:   %[[NFA:.*]] = vector.load %[[ANXT]][%c0, %{{.*}}]
+//   CHECK-NOT:   gpu.barrier
+//       CHECK:   scf.yield {{.*}}, %[[NFA]], %[[NREAD]], %[[NWRITE]]
+//       CHECK: } {tile.k_loop}
+//  CHECK-NEXT: nvgpu.device_async_wait %[[G1]] {numGroups = 0 : i32}
+func.func @async_three_stages(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
+  linalg.matmul {tile.config = #tile.config<block = [32, 32, 2], warp = [16, 32], thread = [4, 4], stages = 3, prefetch = true>}
+    ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)
+  return
+}

@@ -126,3 +126,60 @@ func.func @filled(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64
     ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)
   return
 }
+
+// -----
+
+// stages = 3: the copies are asynchronous (cp.async). cp.async cannot
+// transpose a vector, so A is copied one element per copy: thread t takes
+// row t / 8, k t % 8 (consecutive threads along k, 4 copies per thread for
+// 64 * 8 elements over 128 threads) into [k][row]. B keeps its 16-byte
+// vectors (bypassing L1). The slice's copies form one group, waited for
+// before the barrier. The shared memory is one stage's; tile-pipeline
+// multiplies it.
+
+// CHECK-LABEL: func.func @async_copies(
+//       CHECK: gpu.func @async_copies_matmul0(%[[A:.*]]: memref<128x64xf32> {{.*}}, %[[B:.*]]: memref<64x128xf32>
+//  CHECK-SAME: tile.dynamic_shared_bytes = 4224 : i64
+//       CHECK: %[[TID:.*]] = gpu.thread_id x
+//       CHECK: %[[AS:.*]] = memref.view {{.*}} {tile.shared = "A"}
+//       CHECK: %[[BS:.*]] = memref.view {{.*}} {tile.shared = "B"}
+//       CHECK: scf.for %[[K0:.*]] = %c0 to %c64 step %c8 {
+//       CHECK:   %[[R:.*]] = arith.divui %[[TID]], %c8 : index
+//       CHECK:   %[[KK:.*]] = arith.remui %[[TID]], %c8 : index
+//       CHECK:   %[[ROW:.*]] = arith.addi %{{.*}}, %[[R]] : index
+//       CHECK:   %[[K:.*]] = arith.addi %[[K0]], %[[KK]] : index
+//       CHECK:   %[[T0:.*]] = nvgpu.device_async_copy %[[A]][%[[ROW]], %[[K]]], %[[AS]][%[[KK]], %[[R]]], 1 : memref<128x64xf32> to memref<8x68xf32, #gpu.address_space<workgroup>>
+//       CHECK:   %[[T1:.*]] = nvgpu.device_async_copy %[[A]]
+//       CHECK:   %[[T2:.*]] = nvgpu.device_async_copy %[[A]]
+//       CHECK:   %[[T3:.*]] = nvgpu.device_async_copy %[[A]]
+//       CHECK:   %[[T4:.*]] = nvgpu.device_async_copy %[[B]][%{{.*}}, %{{.*}}], %[[BS]][%{{.*}}, %{{.*}}], 4 {bypassL1} : memref<64x128xf32> to memref<8x64xf32, #gpu.address_space<workgroup>>
+//  CHECK-NEXT:   %[[G:.*]] = nvgpu.device_async_create_group %[[T0]], %[[T1]], %[[T2]], %[[T3]], %[[T4]]
+//  CHECK-NEXT:   nvgpu.device_async_wait %[[G]] {numGroups = 0 : i32}
+//  CHECK-NEXT:   gpu.barrier
+//   CHECK-NOT:   vector.load %[[A]]
+//   CHECK-NOT:   memref.store
+//       CHECK:   linalg.matmul
+func.func @async_copies(%A: memref<128x64xf32>, %B: memref<64x128xf32>, %C: memref<128x128xf32>) {
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8], stages = 3>}
+    ins(%A, %B : memref<128x64xf32>, memref<64x128xf32>) outs(%C : memref<128x128xf32>)
+  return
+}
+
+// -----
+
+// K = 60 is not a multiple of BK = 8: an A element past K is read from a
+// clamped index with no source elements (the copy zero-fills it).
+
+// CHECK-LABEL: func.func @async_partial_k(
+//       CHECK: gpu.func @async_partial_k_matmul0(%[[A:.*]]: memref<128x60xf32>
+//       CHECK: scf.for %[[K0:.*]] = %c0 to %c60 step %c8 {
+//       CHECK:   %[[K:.*]] = arith.addi %[[K0]], %{{.*}} : index
+//       CHECK:   %[[VALID:.*]] = arith.cmpi ult, %[[K]], %c60 : index
+//       CHECK:   %[[KC:.*]] = arith.minui %[[K]], %c59 : index
+//       CHECK:   %[[N:.*]] = arith.select %[[VALID]], %c1, %c0 : index
+//       CHECK:   nvgpu.device_async_copy %[[A]][%{{.*}}, %[[KC]]], %{{.*}}[%{{.*}}, %{{.*}}], 1, %[[N]]
+func.func @async_partial_k(%A: memref<128x60xf32>, %B: memref<60x128xf32>, %C: memref<128x128xf32>) {
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8], stages = 4>}
+    ins(%A, %B : memref<128x60xf32>, memref<60x128xf32>) outs(%C : memref<128x128xf32>)
+  return
+}

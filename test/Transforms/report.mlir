@@ -22,11 +22,20 @@
 // CHECK: registers/thread  112 estimated = 80 thread tile (64 accumulators + 1x 16 fragments)
 // CHECK: issue-slot efficiency {{[0-9]+}}% (with scalar loads, as the FP32 article counts: 63%)
 
+// A cp.async ring (3 stages): three slices of shared memory, and a 64-bit
+// address per copy instead of the copied values: 128 * 8 / 256 = 4 A
+// elements and 8 * 128 / 4 / 256 = 1 B vector per thread.
+// CHECK: kernel (linalg.matmul at {{.*}}): 512x512x512 f32, C += A*B
+// CHECK: shared memory     24960 B/block (model)
+// CHECK-NEXT: registers/thread  130 estimated = 96 thread tile (64 accumulators + 2x 16 fragments) + 10 cp.async addresses + 24 overhead
+
 // NONE: tile-report: no configured matmul or kernel
 func.func @report(%A: memref<512x512xf32>, %B: memref<512x512xf32>, %C: memref<512x512xf32>) {
   linalg.matmul {tile.config = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8]>}
     ins(%A, %B : memref<512x512xf32>, memref<512x512xf32>) outs(%C : memref<512x512xf32>)
   linalg.matmul {tile.config = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], prefetch = false>}
+    ins(%A, %B : memref<512x512xf32>, memref<512x512xf32>) outs(%C : memref<512x512xf32>)
+  linalg.matmul {tile.config = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], stages = 3>}
     ins(%A, %B : memref<512x512xf32>, memref<512x512xf32>) outs(%C : memref<512x512xf32>)
   return
 }

@@ -9,6 +9,8 @@
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
+
 using namespace mlir::tile;
 
 namespace {
@@ -114,6 +116,39 @@ TEST(CostModel, CandidatesAreValidAndFit) {
   }
   TileConfig chosen = defaultConfig(shape, h200());
   EXPECT_TRUE(evaluate(chosen, h200()).fits);
+}
+
+TEST(CostModel, CpAsyncStagesCarryAddressesNotValues) {
+  // 128x256x8, 8x16 per lane, 256 threads: per slice 128 * 8 / 256 = 4
+  // single-element A copies and 8 * 256 / 4 / 256 = 2 B vectors. Two stages
+  // hold the (128 + 256) * 8 / 256 = 12 copied values in registers; a
+  // cp.async ring holds a 64-bit address per copy instead, and each stage is
+  // a whole slice of shared memory.
+  TileConfig twoStages = config(128, 256, 8, 32, 128, 8, 16);
+  TileConfig ring = twoStages;
+  ring.stages = 3;
+  CostReport two = evaluate(twoStages, h200());
+  CostReport three = evaluate(ring, h200());
+  ASSERT_TRUE(two.fits) << two.whyNot;
+  ASSERT_TRUE(three.fits) << three.whyNot;
+  EXPECT_EQ(two.stagingRegisters, 12);
+  EXPECT_EQ(three.stagingRegisters, 2 * (4 + 2));
+  EXPECT_EQ(three.sharedBytes, 3 * 8 * (132 + 256) * 4);
+  // Copy instructions per thread and slice: two stages load 1 A vector and
+  // store its 4 elements, and load and store 2 B vectors (9); the ring
+  // issues 6 cp.async.
+  EXPECT_EQ(two.sliceInstructions - three.sliceInstructions, (1 + 4 + 2 * 2) - 6);
+}
+
+TEST(CostModel, CpAsyncCandidatesNeedSixteenByteRowsOfB) {
+  // A cp.async ring is a candidate where B's rows allow 16-byte copies
+  // (N % 4 == 0); with N = 4097 every B element would be its own copy.
+  auto hasRing = [](const std::vector<TileConfig> &configs) {
+    return std::any_of(configs.begin(), configs.end(),
+                       [](const TileConfig &c) { return c.stages >= 3; });
+  };
+  EXPECT_TRUE(hasRing(candidateConfigs({4096, 4096, 4096, 4}, h200())));
+  EXPECT_FALSE(hasRing(candidateConfigs({4095, 4097, 4093, 4}, h200())));
 }
 
 TEST(CostModel, RegisterHeadroom) {

@@ -7,7 +7,9 @@
 //     the configs worth measuring: the cost model's best-ranked valid
 //     configs, plus a few structural baselines, then each once more with a
 //     register budget for one more block per SM (occupancy=N+1) where it
-//     fits. Prints one compile.sh line per candidate (NAME_cI M N K INIT
+//     fits; with --stages 2,3 each of those at every stage count listed
+//     instead of the one the model chose.
+//     Prints one compile.sh line per candidate (NAME_cI M N K INIT
 //     block=... warp=... ... tuning-table=none).
 //
 //   tile-tune select --results RUN.json --report RUN.md --table TABLE.json
@@ -65,6 +67,11 @@ cl::opt<unsigned> top("top",
                                "ranking (baselines come on top)"),
                       cl::init(8), cl::sub(candidatesCommand),
                       cl::cat(tuneCategory));
+cl::list<unsigned> stageCounts(
+    "stages",
+    cl::desc("Pipeline stages to measure each candidate with (2: register "
+             "double buffering, 3 or more: cp.async ring); comma-separated"),
+    cl::CommaSeparated, cl::sub(candidatesCommand), cl::cat(tuneCategory));
 cl::opt<std::string> shapesFile(cl::Positional, cl::desc("SHAPES"),
                                 cl::Required, cl::sub(candidatesCommand),
                                 cl::cat(tuneCategory));
@@ -179,14 +186,32 @@ int runCandidates(const ChipInfo &chip) {
                                     kSqueezedOverhead)
         chosen.push_back(squeezed);
     }
-    for (size_t i = 0; i < chosen.size(); ++i) {
+    // Each candidate as ranked (with the stage count the model chose), or
+    // with --stages at each stage count listed (the model's stage choice is
+    // coarse: 8x16 tiles at one block per SM measured 0.88x cuBLAS with
+    // register double buffering and 1.01x with a cp.async ring at 4096^3,
+    // bench/results/2026-11-29-h200-ablation-r3.md).
+    std::vector<TileConfig> emitted;
+    auto emit = [&](const TileConfig &config) {
+      if (!evaluate(config, chip, shape.elementBytes).fits ||
+          std::find(emitted.begin(), emitted.end(), config) != emitted.end())
+        return;
       // The table off: a candidate is its config alone, not options laid
       // over a table entry (whose occupancy and split-K would stay).
-      llvm::outs() << name << "_c" << i << " " << shape.m << " " << shape.n
-                   << " " << shape.k << " " << init << " "
-                   << pipelineOptions(chosen[i]) << " tuning-table=none\n";
+      llvm::outs() << name << "_c" << emitted.size() << " " << shape.m << " "
+                   << shape.n << " " << shape.k << " " << init << " "
+                   << pipelineOptions(config) << " tuning-table=none\n";
+      emitted.push_back(config);
       ++count;
-    }
+    };
+    if (stageCounts.empty())
+      for (const TileConfig &config : chosen)
+        emit(config);
+    for (unsigned stageCount : stageCounts)
+      for (TileConfig config : chosen) {
+        config.stages = stageCount;
+        emit(config);
+      }
   }
   llvm::errs() << "tile-tune: " << count << " candidates\n";
   return 0;

@@ -72,8 +72,10 @@ int64_t threadTileRegisters(int64_t threadM, int64_t threadN, bool prefetch);
 double issueSlotEfficiency(int64_t fmas, int64_t loadsA, int64_t loadsB,
                            bool prefetch, int64_t latency);
 
-/// Elements of A and B each thread holds in registers between the global
-/// load and the shared store of the next slice (stages = 2); 0 otherwise.
+/// Registers per thread that carry the slice copy through the K loop: the
+/// elements of A and B held between the global load and the shared store of
+/// the next slice (stages = 2), or the 64-bit global addresses of the
+/// cp.async copies (stages >= 3, two registers per copy); 0 for one stage.
 int64_t stagingRegisters(const TileConfig &config);
 
 /// Vector width (elements) of the fragment loads from shared memory for the
@@ -84,7 +86,7 @@ int64_t fragmentVectorWidth(int64_t threadExtent, int64_t rowStride);
 struct CostReport {
   // Registers per thread.
   int64_t tileRegisters = 0;    // accumulators + fragments (article's count)
-  int64_t stagingRegisters = 0; // next slice held in registers (stages = 2)
+  int64_t stagingRegisters = 0; // the slice copy's (see stagingRegisters())
   int64_t overheadRegisters = 0; // addresses, indices, loop counters
   int64_t estimatedRegisters = 0;
   /// The per-thread register cap the config's occupancy hint implies (0: no

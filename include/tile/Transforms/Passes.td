@@ -158,11 +158,18 @@ def TilePromoteShared : Pass<"tile-promote-shared"> {
       transposing stores and the fragment loads free of bank conflicts.
     - Barriers: after the stores (before any thread reads the slice) and
       after the compute (before the next slice overwrites it).
+    - With 3 or more stages the copies are asynchronous
+      (`nvgpu.device_async_copy`, cp.async: global to shared memory without
+      registers): A one element per copy (cp.async cannot transpose a
+      vector), consecutive threads along k; B as above, 16-byte copies
+      bypassing L1. Elements past K are zero-filled by the copy. The copies
+      of a slice form one group, waited for before the barrier.
 
     The block tile's matmul now reads the shared slices (A through a
     transposed view) and still runs in thread 0.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::nvgpu::NVGPUDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect",
@@ -229,8 +236,8 @@ def TileThreadTile : Pass<"tile-thread-tile"> {
 }
 
 def TilePipeline : Pass<"tile-pipeline"> {
-  let summary = "Software-pipeline the K loop: double-buffered shared memory "
-                "and register prefetch";
+  let summary = "Software-pipeline the K loop: multi-buffered shared memory "
+                "(through registers or cp.async) and register prefetch";
   let description = [{
     Restructures the K loop made by the earlier passes, as the config says:
 
@@ -248,14 +255,39 @@ def TilePipeline : Pass<"tile-pipeline"> {
       clobber follows those loads so that LLVM cannot merge them back into
       the next iteration (which would undo the prefetch).
 
+    - `stages = S >= 3`: S shared buffers filled by the asynchronous copies
+      of `tile-promote-shared` (cp.async). Slices 0..S-2 are issued before
+      the loop; iteration k issues slice k+S-1 into the buffer iteration k-1
+      read, and before its last k step waits until slice k+1 has landed
+      (`cp.async.wait_group S-2`) and takes the one barrier of the
+      iteration. No registers stage the copies.
+
     The inner k loop is fully unrolled.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::nvgpu::NVGPUDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::LLVM::LLVMDialect"];
+}
+
+def TileLowerAsyncCopies : Pass<"tile-lower-async-copies",
+                                "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower the nvgpu async copies of cp.async stages to NVVM";
+  let description = [{
+    Converts `nvgpu.device_async_copy`, `nvgpu.device_async_create_group` and
+    `nvgpu.device_async_wait` (made by `tile-promote-shared` for configs with
+    3 or more stages) to `nvvm.cp.async.shared.global`,
+    `nvvm.cp.async.commit.group` and `nvvm.cp.async.wait.group`, with
+    upstream's NVGPU-to-NVVM patterns and index types that follow the
+    module's data layout (upstream's `convert-nvgpu-to-nvvm` always uses a
+    64-bit index, which clashes with the kernels' 32-bit one). Runs before
+    `convert-gpu-to-nvvm`; a module without nvgpu ops is left as it is.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
 }
 
 def TileExternDynamicShared : Pass<"tile-extern-dynamic-shared",

@@ -18,7 +18,9 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     - `thread = [TM, TN]`: each lane holds a TM×TN register tile of C.
     - `stages = S`: 1 = one shared-memory buffer (load, barrier, compute,
       barrier); 2 = double buffering, the global loads of slice k+1 in flight
-      while slice k is computed.
+      (in registers) while slice k is computed; 3 or more = S buffers filled
+      by asynchronous copies (cp.async, no staging registers), S-1 slices in
+      flight.
     - `swizzle = G`: launch order; the linear block index walks G block rows
       at a time so blocks running together share A rows and B columns in L2
       (G = 1 is plain row-major order).

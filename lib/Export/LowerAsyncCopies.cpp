@@ -1,0 +1,77 @@
+//===- LowerAsyncCopies.cpp - nvgpu async copies to NVVM ------------------===//
+//
+// Lowers the nvgpu.device_async_copy / _create_group / _wait ops that
+// tile-promote-shared makes for cp.async stages to NVVM, with upstream's
+// NVGPU-to-NVVM patterns and a type converter that follows the gpu.module's
+// data layout (its 32-bit index). Upstream's convert-nvgpu-to-nvvm pass
+// converts index to i64 whatever the data layout says, which leaves casts
+// between i64 and the i32 index of the rest of the kernel that nothing can
+// reconcile. Runs before convert-gpu-to-nvvm, which converts the rest.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Transforms/Passes.h"
+
+#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/LoweringOptions.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILELOWERASYNCCOPIES
+#include "tile/Transforms/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+struct TileLowerAsyncCopiesPass
+    : public mlir::tile::impl::TileLowerAsyncCopiesBase<
+          TileLowerAsyncCopiesPass> {
+  void runOnOperation() override {
+    gpu::GPUModuleOp module = getOperation();
+    bool any = false;
+    module.walk([&](Operation *op) {
+      if (isa<nvgpu::NVGPUDialect>(op->getDialect()))
+        any = true;
+    });
+    if (!any)
+      return;
+    MLIRContext *context = &getContext();
+    LowerToLLVMOptions options(context, DataLayout(module));
+    LLVMTypeConverter converter(context, options);
+    populateGpuMemorySpaceAttributeConversions(
+        converter, [](gpu::AddressSpace space) -> unsigned {
+          switch (space) {
+          case gpu::AddressSpace::Global:
+            return static_cast<unsigned>(NVVM::NVVMMemorySpace::Global);
+          case gpu::AddressSpace::Workgroup:
+            return static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared);
+          case gpu::AddressSpace::Private:
+            return 0;
+          }
+          llvm_unreachable("unknown address space");
+        });
+    // The async tokens only order the ops in the IR; cp.async groups are
+    // implicit in PTX. They become a dummy i32 that the patterns drop.
+    converter.addConversion([&](nvgpu::DeviceAsyncTokenType type) -> Type {
+      return converter.convertType(IntegerType::get(context, 32));
+    });
+    RewritePatternSet patterns(context);
+    populateNVGPUToNVVMConversionPatterns(converter, patterns);
+    LLVMConversionTarget target(*context);
+    target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+    target.addIllegalDialect<nvgpu::NVGPUDialect>();
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace
