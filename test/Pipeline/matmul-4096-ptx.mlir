@@ -11,9 +11,11 @@
 // RUN: FileCheck %s --check-prefix=MANIFEST-VECC --input-file=%t/vec/matmul_matmul0.json
 
 // PTX 8.0 for sm_90, the kernel with three pointer parameters (A, B, C),
-// dynamic shared memory as an extern array, 16-byte read-only global loads,
-// 16-byte shared loads of the fragments, fused multiply-adds, barriers.
-// (LLVM 22's NVPTX backend spells 16-byte float loads .v4.b32.)
+// dynamic shared memory as an extern array, asynchronous global-to-shared
+// copies (the table's 4096^3 config has 3 stages: cp.async, 16 bytes for B),
+// waits and barriers, 16-byte shared loads of the fragments, fused
+// multiply-adds. (LLVM 22's NVPTX backend spells 16-byte float loads
+// .v4.b32.)
 // CHECK: .version 8.0
 // CHECK: .target sm_90
 // CHECK: .extern .shared .align 16 .b8 __dynamic_shmem__0[];
@@ -21,7 +23,9 @@
 // CHECK-NEXT: .param .u64 {{.*}}matmul_matmul0_param_0,
 // CHECK-NEXT: .param .u64 {{.*}}matmul_matmul0_param_1,
 // CHECK-NEXT: .param .u64 {{.*}}matmul_matmul0_param_2
-// CHECK: ld.global.nc.v4.{{[bf]}}32
+// CHECK: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16
+// CHECK: cp.async.commit_group
+// CHECK: cp.async.wait_group
 // CHECK: bar.sync
 // CHECK: ld.shared.v4.{{[bf]}}32
 // CHECK: fma.rn.f32
