@@ -351,27 +351,32 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
 
   // Start of the last slice of the loop's K range.
   Value lastK0;
-  if (doubleBuffer || async)
+  if (doubleBuffer)
     lastK0 = lastSliceStart(b, loc, loop, blockK);
 
   // Prologue (two stages): slice 0 into buffer 0, and its first fragments.
   SmallVector<Value> init(loop.getInitArgs());
   int64_t numFragments = 0;
+  // With prefetch, the step-0 fragments of the first slice (in `buffer`,
+  // after the prologue's barrier) become loop-carried values.
+  auto carryFirstFragments = [&](const IRMapping &buffer) {
+    if (!prefetch)
+      return;
+    SmallVector<Value> fragments = loadFragments(b, 0, buffer);
+    emitPrefetchFence(b, loc);
+    numFragments = fragments.size();
+    llvm::append_range(init, fragments);
+  };
   if (doubleBuffer) {
     IRMapping buffer0, copyMap;
     buffers.mapBuffer(b, loc, c(0), buffer0);
     copySlice(b, loop.getLowerBound(), buffer0, true, true, copyMap);
     gpu::BarrierOp::create(b, loc);
-    if (prefetch) {
-      SmallVector<Value> fragments = loadFragments(b, 0, buffer0);
-      emitPrefetchFence(b, loc);
-      numFragments = fragments.size();
-      llvm::append_range(init, fragments);
-    }
+    carryFirstFragments(buffer0);
     init.push_back(c(0)); // index of the buffer the iteration reads
   }
-  // Prologue (cp.async): slices 0..S-2 into stages 0..S-2 (clamped to the
-  // last slice: a short K range re-reads it), then wait for slice 0.
+  // Prologue (cp.async): slices 0..S-2 into stages 0..S-2 (those past the
+  // end of a short K range copy nothing), then wait for slice 0.
   Value prologueToken;
   if (async) {
     IRMapping stage0;
@@ -388,12 +393,7 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     }
     waitAsyncGroups(b, loc, prologueToken, stages - 2);
     gpu::BarrierOp::create(b, loc);
-    if (prefetch) {
-      SmallVector<Value> fragments = loadFragments(b, 0, stage0);
-      emitPrefetchFence(b, loc);
-      numFragments = fragments.size();
-      llvm::append_range(init, fragments);
-    }
+    carryFirstFragments(stage0);
     init.push_back(c(0));                           // stage read
     init.push_back(c((stages - 1) * stageBytes)); // stage written
   }
@@ -450,8 +450,8 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     current.map(loop.getInductionVar(), k0);
     fragments.assign(iterArgs.begin() + numAccs,
                      iterArgs.begin() + numAccs + numFragments);
-    // Slice k0 + (S-1)*BK (clamped: the last iterations re-read the last
-    // slice into buffers nobody reads again).
+    // Slice k0 + (S-1)*BK (in the last S-1 iterations past K: its copies
+    // read nothing, and the buffer it fills is not read again).
     Value issueK0 = arith::AddIOp::create(
         lb, loc, k0, constIndex(lb, loc, (stages - 1) * blockK));
     issuedToken = copyAsync(lb, issueK0, write);

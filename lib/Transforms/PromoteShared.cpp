@@ -71,6 +71,34 @@ Value loadGlobal(CopyContext &ctx, Value source, Value row, Value col,
                                 llvm::MaybeAlign(width * 4));
 }
 
+/// Where a thread's piece of the A slice comes from: row row0 + r and the
+/// `width` elements from k0 + kOffset. Rows past M (edge tiles) read row M-1:
+/// their products only reach rows of C that are never stored. When K is not a
+/// multiple of BK, `valid` says whether the piece lies inside K (K is a
+/// multiple of the width, so a piece is entirely in or out) and the k index
+/// is clamped so that the address stays inside A.
+struct PieceOfA {
+  Value row, k, valid;
+};
+PieceOfA locateA(CopyContext &ctx, Value row0, Value r, Value kOffset,
+                 int64_t width) {
+  int64_t blockM = ctx.config.getBlockM(), blockK = ctx.config.getBlockK();
+  PieceOfA piece;
+  piece.row = arith::AddIOp::create(ctx.b, ctx.loc, row0, r);
+  if (ctx.problem.m % blockM != 0)
+    piece.row = arith::MinUIOp::create(ctx.b, ctx.loc, piece.row,
+                                       ctx.c(ctx.problem.m - 1));
+  piece.k = arith::AddIOp::create(ctx.b, ctx.loc, ctx.k0, kOffset);
+  if (ctx.problem.k % blockK != 0) {
+    piece.valid =
+        arith::CmpIOp::create(ctx.b, ctx.loc, arith::CmpIPredicate::ult,
+                              piece.k, ctx.c(ctx.problem.k));
+    piece.k = arith::MinUIOp::create(ctx.b, ctx.loc, piece.k,
+                                     ctx.c(ctx.problem.k - width));
+  }
+  return piece;
+}
+
 /// `value` where `valid`, zero elsewhere.
 Value zeroUnless(CopyContext &ctx, Value valid, Value value) {
   Value zero = arith::ConstantOp::create(ctx.b, ctx.loc,
@@ -105,24 +133,13 @@ void copySliceAAsync(CopyContext &ctx, Value globalA, Value row0,
                      Value sharedA) {
   int64_t blockM = ctx.config.getBlockM(), blockK = ctx.config.getBlockK();
   int64_t elements = blockM * blockK;
-  bool clampRows = ctx.problem.m % blockM != 0;
-  bool partialK = ctx.problem.k % blockK != 0;
   for (int64_t i = 0; i < ceilDiv(elements, ctx.numThreads); ++i) {
     Value e = granuleIndex(ctx, i, elements);
     Value r = arith::DivUIOp::create(ctx.b, ctx.loc, e, ctx.c(blockK));
     Value kk = arith::RemUIOp::create(ctx.b, ctx.loc, e, ctx.c(blockK));
-    Value row = arith::AddIOp::create(ctx.b, ctx.loc, row0, r);
-    if (clampRows)
-      row = arith::MinUIOp::create(ctx.b, ctx.loc, row,
-                                   ctx.c(ctx.problem.m - 1));
-    Value k = arith::AddIOp::create(ctx.b, ctx.loc, ctx.k0, kk);
-    Value valid;
-    if (partialK) {
-      valid = arith::CmpIOp::create(ctx.b, ctx.loc, arith::CmpIPredicate::ult,
-                                    k, ctx.c(ctx.problem.k));
-      k = arith::MinUIOp::create(ctx.b, ctx.loc, k, ctx.c(ctx.problem.k - 1));
-    }
-    asyncCopy(ctx, globalA, {row, k}, sharedA, {kk, r}, 1, valid);
+    PieceOfA piece = locateA(ctx, row0, r, kk, 1);
+    asyncCopy(ctx, globalA, {piece.row, piece.k}, sharedA, {kk, r}, 1,
+              piece.valid);
   }
 }
 
@@ -136,8 +153,6 @@ void copySliceA(CopyContext &ctx, Value globalA, Value row0, Value sharedA) {
   int64_t width = getGlobalVectorWidths(ctx.config, ctx.problem).a;
   int64_t perRow = blockK / width;
   int64_t granules = blockM * perRow;
-  bool clampRows = ctx.problem.m % blockM != 0;
-  bool partialK = ctx.problem.k % blockK != 0;
   for (int64_t i = 0; i < ceilDiv(granules, ctx.numThreads); ++i) {
     Value g = granuleIndex(ctx, i, granules);
     Value r = arith::DivUIOp::create(ctx.b, ctx.loc, g, ctx.c(perRow));
@@ -145,23 +160,10 @@ void copySliceA(CopyContext &ctx, Value globalA, Value row0, Value sharedA) {
         ctx.b, ctx.loc,
         arith::RemUIOp::create(ctx.b, ctx.loc, g, ctx.c(perRow)),
         ctx.c(width));
-    // Rows past M (edge tiles) read row M-1: their products only reach rows
-    // of C that are never stored.
-    Value row = arith::AddIOp::create(ctx.b, ctx.loc, row0, r);
-    if (clampRows)
-      row = arith::MinUIOp::create(ctx.b, ctx.loc, row, ctx.c(ctx.problem.m - 1));
-    Value k = arith::AddIOp::create(ctx.b, ctx.loc, ctx.k0, kc);
-    Value valid;
-    if (partialK) {
-      // K is a multiple of the width: a vector is entirely in or out.
-      valid = arith::CmpIOp::create(ctx.b, ctx.loc, arith::CmpIPredicate::ult,
-                                    k, ctx.c(ctx.problem.k));
-      k = arith::MinUIOp::create(ctx.b, ctx.loc, k,
-                                 ctx.c(ctx.problem.k - width));
-    }
-    Value value = loadGlobal(ctx, globalA, row, k, width);
-    if (valid)
-      value = zeroUnless(ctx, valid, value);
+    PieceOfA piece = locateA(ctx, row0, r, kc, width);
+    Value value = loadGlobal(ctx, globalA, piece.row, piece.k, width);
+    if (piece.valid)
+      value = zeroUnless(ctx, piece.valid, value);
     for (int64_t j = 0; j < width; ++j) {
       Value element = value;
       if (width > 1)
