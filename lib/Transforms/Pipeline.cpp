@@ -7,8 +7,13 @@
 //   buffer after, then one barrier. The last iteration re-reads its own slice
 //   instead of being peeled (peeling made LLVM hoist all loads and spill).
 //
+//   stages = S >= 3: a ring of S buffers filled by the asynchronous copies
+//   (cp.async) of tile-promote-shared: S-1 slices issued before the loop,
+//   one per iteration into the buffer the previous iteration read, and
+//   before the last k step a wait for the next slice and the one barrier.
+//
 //   prefetch = true: the fragments of k step kk+1 are loaded before the FMAs
-//   of step kk; with two stages the first fragments of the next slice are
+//   of step kk; with two or more stages the first fragments of the next slice are
 //   loaded right after the barrier and carried as iter_args, fenced by an
 //   empty side-effecting inline asm so LLVM cannot merge them into the next
 //   iteration's loads (which would undo the prefetch).
@@ -257,10 +262,21 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   OpBuilder b(loop);
   auto c = [&](int64_t value) { return constIndex(b, loc, value); };
 
+  // The slice copy must be the kind the stage count needs.
+  nvgpu::DeviceAsyncCreateGroupOp copyGroup;
+  for (Operation *op : parts.copyStores)
+    if (auto group = dyn_cast<nvgpu::DeviceAsyncCreateGroupOp>(op))
+      copyGroup = group;
+  if (async != static_cast<bool>(copyGroup))
+    return kernel.emitError()
+           << "tile-pipeline: " << stages << " stages need "
+           << (async ? "the asynchronous copies (nvgpu.device_async_copy) "
+                       "tile-promote-shared makes for 3 or more stages"
+                     : "copies through registers, not asynchronous ones");
+
   // Two buffers of each operand (or `stages` of each, for cp.async), and
   // the launch's shared memory multiplied to match.
   int64_t stageBytes = 0;
-  nvgpu::DeviceAsyncCreateGroupOp copyGroup;
   if (doubleBuffer || async) {
     auto sharedBytes = kernel->getAttrOfType<IntegerAttr>(kSharedBytesAttrName);
     auto shiftB = buffers.viewB.getByteShift().getDefiningOp<arith::ConstantIndexOp>();
@@ -275,15 +291,6 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     }
     setDynamicSharedBytes(getOperation(), kernel, stages * stageBytes);
   }
-  for (Operation *op : parts.copyStores)
-    if (auto group = dyn_cast<nvgpu::DeviceAsyncCreateGroupOp>(op))
-      copyGroup = group;
-  if (async != static_cast<bool>(copyGroup))
-    return kernel.emitError()
-           << "tile-pipeline: " << stages << " stages need "
-           << (async ? "the asynchronous copies (nvgpu.device_async_copy) "
-                       "tile-promote-shared makes for 3 or more stages"
-                     : "copies through registers, not asynchronous ones");
 
   // Clones the fragment loads of k step `kk` from the buffer mapped in
   // `buffer`; returns the fragments.
