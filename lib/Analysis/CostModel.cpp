@@ -119,9 +119,8 @@ int64_t mlir::tile::stagingRegisters(const TileConfig &config) {
     // strength-reduces the per-slice address arithmetic into them). One
     // copy per A element, one per B vector (4 elements where BN allows).
     int64_t widthB = config.blockN % 4 == 0 ? 4 : 1;
-    int64_t copies =
-        ceilDiv(config.blockM * config.blockK, threads) +
-        ceilDiv(config.blockK * config.blockN / widthB, threads);
+    int64_t copies = ceilDiv(config.blockM * config.blockK, threads) +
+                     ceilDiv(config.blockK * config.blockN / widthB, threads);
     return 2 * copies;
   }
   // One stage holds the copied values only briefly.
@@ -182,9 +181,8 @@ CostReport mlir::tile::evaluate(const TileConfig &c, const ChipInfo &chip,
   int64_t vectorsB =
       ceilDiv(c.blockK * c.blockN / copyWidthB, r.threadsPerBlock);
   int64_t copy =
-      c.stages >= 3
-          ? ceilDiv(c.blockM * c.blockK, r.threadsPerBlock) + vectorsB
-          : vectorsA * (1 + copyWidthA) + vectorsB * 2;
+      c.stages >= 3 ? ceilDiv(c.blockM * c.blockK, r.threadsPerBlock) + vectorsB
+                    : vectorsA * (1 + copyWidthA) + vectorsB * 2;
   int64_t fmas = r.fmasPerStep * c.blockK;
   r.sliceInstructions = fmas + r.sharedLoadsPerStep * c.blockK + copy +
                         kSliceOverheadInstructions;
@@ -213,13 +211,12 @@ CostReport mlir::tile::evaluate(const TileConfig &c, const ChipInfo &chip,
     why << r.threadsPerBlock << " threads per block, over the limit of "
         << chip.maxThreadsPerBlock;
   else if (r.estimatedRegisters > chip.maxRegistersPerThread)
-    why << "an estimated " << r.estimatedRegisters
-        << " registers per thread (" << r.tileRegisters << " for the "
-        << c.threadM << "x" << c.threadN << " thread tile, "
-        << r.stagingRegisters
+    why << "an estimated " << r.estimatedRegisters << " registers per thread ("
+        << r.tileRegisters << " for the " << c.threadM << "x" << c.threadN
+        << " thread tile, " << r.stagingRegisters
         << (c.stages >= 3 ? " cp.async addresses, " : " staging, ")
-        << r.overheadRegisters
-        << " overhead), over the limit of " << chip.maxRegistersPerThread;
+        << r.overheadRegisters << " overhead), over the limit of "
+        << chip.maxRegistersPerThread;
   else if (r.registerCap > 0 && r.registerCap < r.tileRegisters)
     why << "occupancy " << c.minBlocksPerSM << " caps registers at "
         << r.registerCap << " per thread, below the " << r.tileRegisters

@@ -210,8 +210,8 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
                           << source << ", then options)\n");
 
   if (std::string error = checkConsistency(config); !error.empty())
-    return op.emitOpError() << "cannot use tile config " << toString(config)
-                            << ": " << error;
+    return op.emitOpError()
+           << "cannot use tile config " << toString(config) << ": " << error;
   if (config.smemLayout == SharedLayout::Xor)
     return op.emitOpError()
            << "shared-memory layout 'xor' is not supported yet (use none or "

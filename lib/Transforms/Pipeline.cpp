@@ -13,8 +13,8 @@
 //   before the last k step a wait for the next slice and the one barrier.
 //
 //   prefetch = true: the fragments of k step kk+1 are loaded before the FMAs
-//   of step kk; with two or more stages the first fragments of the next slice are
-//   loaded right after the barrier and carried as iter_args, fenced by an
+//   of step kk; with two or more stages the first fragments of the next slice
+//   are loaded right after the barrier and carried as iter_args, fenced by an
 //   empty side-effecting inline asm so LLVM cannot merge them into the next
 //   iteration's loads (which would undo the prefetch).
 //
@@ -28,8 +28,8 @@
 #include "tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
@@ -165,8 +165,9 @@ Value lastSliceStart(OpBuilder &b, Location loc, scf::ForOp loop,
                      int64_t blockK) {
   auto c = [&](int64_t value) { return constIndex(b, loc, value); };
   Value span = b.createOrFold<arith::SubIOp>(
-      loc, b.createOrFold<arith::SubIOp>(loc, loop.getUpperBound(),
-                                         loop.getLowerBound()),
+      loc,
+      b.createOrFold<arith::SubIOp>(loc, loop.getUpperBound(),
+                                    loop.getLowerBound()),
       c(1));
   return b.createOrFold<arith::AddIOp>(
       loc, loop.getLowerBound(),
@@ -177,10 +178,8 @@ Value lastSliceStart(OpBuilder &b, Location loc, scf::ForOp loop,
 
 /// Waits until at most `pending` of this thread's cp.async groups are in
 /// flight (the token only orders the op in the IR).
-void waitAsyncGroups(OpBuilder &b, Location loc, Value token,
-                     int64_t pending) {
-  nvgpu::DeviceAsyncWaitOp::create(b, loc, token,
-                                   b.getI32IntegerAttr(pending));
+void waitAsyncGroups(OpBuilder &b, Location loc, Value token, int64_t pending) {
+  nvgpu::DeviceAsyncWaitOp::create(b, loc, token, b.getI32IntegerAttr(pending));
 }
 
 /// Shared buffers of the kernel, and how to get buffer `index` of each.
@@ -225,9 +224,8 @@ struct SharedBuffers {
                              : arith::AddIOp::create(b, loc, shift,
                                                      constIndex(b, loc, offset))
                                    .getResult();
-      auto buffer = memref::ViewOp::create(b, loc, single.getType(),
-                                           single.getSource(), at,
-                                           ValueRange{});
+      auto buffer = memref::ViewOp::create(
+          b, loc, single.getType(), single.getSource(), at, ValueRange{});
       buffer->setAttrs(single->getAttrs());
       map.map(single.getResult(), buffer.getResult());
     }
@@ -401,7 +399,7 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     waitAsyncGroups(b, loc, prologueToken, stages - 2);
     gpu::BarrierOp::create(b, loc);
     carryFirstFragments(stage0);
-    init.push_back(c(0));                           // stage read
+    init.push_back(c(0));                         // stage read
     init.push_back(c((stages - 1) * stageBytes)); // stage written
   }
 
@@ -439,9 +437,9 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     auto rotate = [&](Value shift) {
       Value moved = arith::AddIOp::create(lb, loc, shift,
                                           constIndex(lb, loc, stageBytes));
-      Value wraps = arith::CmpIOp::create(
-          lb, loc, arith::CmpIPredicate::eq, moved,
-          constIndex(lb, loc, stages * stageBytes));
+      Value wraps =
+          arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::eq, moved,
+                                constIndex(lb, loc, stages * stageBytes));
       return arith::SelectOp::create(lb, loc, wraps, constIndex(lb, loc, 0),
                                      moved)
           .getResult();

@@ -13,9 +13,9 @@
 #include "tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/AffineMap.h"
 
 namespace mlir {
@@ -110,12 +110,11 @@ Value zeroUnless(CopyContext &ctx, Value valid, Value value) {
 /// `dest` at `destIndices`; where `valid` is false, no element is read and
 /// the destination is zero-filled.
 void asyncCopy(CopyContext &ctx, Value source, ValueRange srcIndices,
-               Value dest, ValueRange destIndices, int64_t width,
-               Value valid) {
+               Value dest, ValueRange destIndices, int64_t width, Value valid) {
   Value srcElements;
   if (valid)
-    srcElements = arith::SelectOp::create(ctx.b, ctx.loc, valid,
-                                          ctx.c(width), ctx.c(0));
+    srcElements =
+        arith::SelectOp::create(ctx.b, ctx.loc, valid, ctx.c(width), ctx.c(0));
   // 16-byte copies may bypass L1 (cp.async.cg); smaller ones may not.
   UnitAttr bypassL1 = width * 4 == 16 ? ctx.b.getUnitAttr() : UnitAttr();
   auto copy = nvgpu::DeviceAsyncCopyOp::create(

@@ -51,10 +51,11 @@ void printReport(llvm::raw_ostream &os, StringRef name, ConfigAttr config,
   if (sharedBytes)
     os << ", " << *sharedBytes << " B allocated";
   os << "\n";
-  os << "  registers/thread  " << r.estimatedRegisters << " estimated = "
-     << r.tileRegisters << " thread tile (" << c.threadM * c.threadN
-     << " accumulators + " << (c.regPrefetch ? "2x" : "1x") << " "
-     << c.threadM + c.threadN << " fragments) + " << r.stagingRegisters
+  os << "  registers/thread  " << r.estimatedRegisters
+     << " estimated = " << r.tileRegisters << " thread tile ("
+     << c.threadM * c.threadN << " accumulators + "
+     << (c.regPrefetch ? "2x" : "1x") << " " << c.threadM + c.threadN
+     << " fragments) + " << r.stagingRegisters
      << (c.stages >= 3 ? " cp.async addresses + " : " staging + ")
      << r.overheadRegisters << " overhead";
   if (ptxas) {

@@ -137,7 +137,8 @@ TEST(CostModel, CpAsyncStagesCarryAddressesNotValues) {
   // Copy instructions per thread and slice: two stages load 1 A vector and
   // store its 4 elements, and load and store 2 B vectors (9); the ring
   // issues 6 cp.async.
-  EXPECT_EQ(two.sliceInstructions - three.sliceInstructions, (1 + 4 + 2 * 2) - 6);
+  EXPECT_EQ(two.sliceInstructions - three.sliceInstructions,
+            (1 + 4 + 2 * 2) - 6);
 }
 
 TEST(CostModel, CpAsyncCandidatesNeedSixteenByteRowsOfB) {
