@@ -74,7 +74,7 @@ func.func @two_stages_prefetch(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C:
 
 // CHECK-LABEL: gpu.func @one_stage_prefetch_matmul0
 //  CHECK-SAME: tile.dynamic_shared_bytes = 544 : i64
-//   CHECK-NOT: llvm.inline_asm
+//   CHECK-NOT: llvm.inline_asm has_side_effects
 //       CHECK: %{{.*}}:4 = scf.for %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>)
 //       CHECK:   vector.store
 //  CHECK-NEXT:   gpu.barrier
@@ -89,7 +89,7 @@ func.func @two_stages_prefetch(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C:
 //       CHECK:   vector.fma %{{.*}}, %[[FB1P]],
 //       CHECK:   gpu.barrier
 //  CHECK-NEXT:   scf.yield
-//   CHECK-NOT: llvm.inline_asm
+//   CHECK-NOT: llvm.inline_asm has_side_effects
 func.func @one_stage_prefetch(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf32>) {
   linalg.matmul {tile.config = #tile.config<block = [32, 32, 2], warp = [16, 32], thread = [4, 4], stages = 1, prefetch = true>}
     ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)
@@ -104,7 +104,7 @@ func.func @one_stage_prefetch(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: 
 // (from the current buffer) and before its FMAs.
 
 // CHECK-LABEL: gpu.func @two_stages_no_prefetch_matmul0
-//   CHECK-NOT: llvm.inline_asm
+//   CHECK-NOT: llvm.inline_asm has_side_effects
 //       CHECK: scf.for %{{.*}} iter_args({{.*}}, %{{.*}} = %c0) -> (vector<4xf32>, vector<4xf32>, vector<4xf32>, vector<4xf32>, index)
 //       CHECK:   vector.load %{{.*}}[%c0,
 //       CHECK:   vector.fma
