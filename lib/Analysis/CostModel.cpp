@@ -111,23 +111,28 @@ double mlir::tile::issueSlotEfficiency(int64_t fmas, int64_t loadsA,
   return static_cast<double>(fmas) / static_cast<double>(loads + idle + fmas);
 }
 
-int64_t mlir::tile::stagingRegisters(const TileConfig &config) {
+int64_t mlir::tile::asyncCopiesPerThread(const TileConfig &config) {
   int64_t threads = config.numThreads();
-  if (config.stages >= 3) {
-    // cp.async: no values pass through registers, but each copy's global
-    // address becomes a 64-bit pointer carried through the K loop (LLVM
-    // strength-reduces the per-slice address arithmetic into them). One
-    // copy per A element, one per B vector (4 elements where BN allows).
-    int64_t widthB = config.blockN % 4 == 0 ? 4 : 1;
-    int64_t copies = ceilDiv(config.blockM * config.blockK, threads) +
-                     ceilDiv(config.blockK * config.blockN / widthB, threads);
-    return 2 * copies;
-  }
+  int64_t widthB = config.blockN % 4 == 0 ? 4 : 1;
+  return ceilDiv(config.blockM * config.blockK, threads) +
+         ceilDiv(config.blockK * config.blockN / widthB, threads);
+}
+
+int64_t mlir::tile::stagingRegisters(const TileConfig &config) {
+  // cp.async: no values pass through registers, but each copy's global
+  // address becomes a 64-bit pointer carried through the K loop (LLVM
+  // strength-reduces the per-slice address arithmetic into them).
+  if (config.stages >= 3)
+    return 2 * asyncCopiesPerThread(config);
   // One stage holds the copied values only briefly.
   if (config.stages < 2)
     return 0;
   int64_t elements = (config.blockM + config.blockN) * config.blockK;
-  return ceilDiv(elements, threads);
+  return ceilDiv(elements, config.numThreads());
+}
+
+const char *mlir::tile::stagingRegistersName(const TileConfig &config) {
+  return config.stages >= 3 ? "cp.async addresses" : "staging";
 }
 
 int64_t mlir::tile::fragmentVectorWidth(int64_t threadExtent,
@@ -180,9 +185,8 @@ CostReport mlir::tile::evaluate(const TileConfig &c, const ChipInfo &chip,
       ceilDiv(c.blockM * c.blockK / copyWidthA, r.threadsPerBlock);
   int64_t vectorsB =
       ceilDiv(c.blockK * c.blockN / copyWidthB, r.threadsPerBlock);
-  int64_t copy =
-      c.stages >= 3 ? ceilDiv(c.blockM * c.blockK, r.threadsPerBlock) + vectorsB
-                    : vectorsA * (1 + copyWidthA) + vectorsB * 2;
+  int64_t copy = c.stages >= 3 ? asyncCopiesPerThread(c)
+                               : vectorsA * (1 + copyWidthA) + vectorsB * 2;
   int64_t fmas = r.fmasPerStep * c.blockK;
   r.sliceInstructions = fmas + r.sharedLoadsPerStep * c.blockK + copy +
                         kSliceOverheadInstructions;
@@ -213,9 +217,9 @@ CostReport mlir::tile::evaluate(const TileConfig &c, const ChipInfo &chip,
   else if (r.estimatedRegisters > chip.maxRegistersPerThread)
     why << "an estimated " << r.estimatedRegisters << " registers per thread ("
         << r.tileRegisters << " for the " << c.threadM << "x" << c.threadN
-        << " thread tile, " << r.stagingRegisters
-        << (c.stages >= 3 ? " cp.async addresses, " : " staging, ")
-        << r.overheadRegisters << " overhead), over the limit of "
+        << " thread tile, " << r.stagingRegisters << " "
+        << stagingRegistersName(c) << ", " << r.overheadRegisters
+        << " overhead), over the limit of "
         << chip.maxRegistersPerThread;
   else if (r.registerCap > 0 && r.registerCap < r.tileRegisters)
     why << "occupancy " << c.minBlocksPerSM << " caps registers at "

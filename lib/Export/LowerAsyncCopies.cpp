@@ -12,7 +12,7 @@
 
 #include "tile/Transforms/Passes.h"
 
-#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/LLVMCommon/LoweringOptions.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -48,18 +48,8 @@ struct TileLowerAsyncCopiesPass
     MLIRContext *context = &getContext();
     LowerToLLVMOptions options(context, DataLayout(module));
     LLVMTypeConverter converter(context, options);
-    populateGpuMemorySpaceAttributeConversions(
-        converter, [](gpu::AddressSpace space) -> unsigned {
-          switch (space) {
-          case gpu::AddressSpace::Global:
-            return static_cast<unsigned>(NVVM::NVVMMemorySpace::Global);
-          case gpu::AddressSpace::Workgroup:
-            return static_cast<unsigned>(NVVM::NVVMMemorySpace::Shared);
-          case gpu::AddressSpace::Private:
-            return 0;
-          }
-          llvm_unreachable("unknown address space");
-        });
+    // GPU address spaces to NVVM's, as convert-gpu-to-nvvm maps them.
+    configureGpuToNVVMTypeConverter(converter);
     // The async tokens only order the ops in the IR; cp.async groups are
     // implicit in PTX. They become a dummy i32 that the patterns drop.
     converter.addConversion([&](nvgpu::DeviceAsyncTokenType type) -> Type {

@@ -205,30 +205,29 @@ struct SharedBuffers {
       Value shift = arith::AddIOp::create(
           b, loc, constIndex(b, loc, base),
           arith::MulIOp::create(b, loc, index, constIndex(b, loc, size)));
-      auto buffer = memref::ViewOp::create(b, loc, single.getType(),
-                                           single.getSource(), shift,
-                                           ValueRange{});
-      buffer->setAttrs(single->getAttrs());
-      map.map(single.getResult(), buffer.getResult());
+      mapViewAt(b, loc, single, shift, map);
     }
   }
 
   /// cp.async stages lay out [A0][B0][A1][B1]...: stage i starts at byte
-  /// i * stageBytes. Maps the single-buffer views to the buffers of the
-  /// stage at byte `shift`, created at `b`.
-  void mapStage(OpBuilder &b, Location loc, Value shift, int64_t shiftB,
-                IRMapping &map) {
-    for (auto [single, offset] :
-         {std::pair{viewA, int64_t(0)}, std::pair{viewB, shiftB}}) {
-      Value at = offset == 0 ? shift
-                             : arith::AddIOp::create(b, loc, shift,
-                                                     constIndex(b, loc, offset))
-                                   .getResult();
-      auto buffer = memref::ViewOp::create(
-          b, loc, single.getType(), single.getSource(), at, ValueRange{});
-      buffer->setAttrs(single->getAttrs());
-      map.map(single.getResult(), buffer.getResult());
-    }
+  /// i * stageBytes, its B buffer bytesA after that. Maps the single-buffer
+  /// views to the buffers of the stage at byte `shift`, created at `b`.
+  void mapStage(OpBuilder &b, Location loc, Value shift, IRMapping &map) {
+    mapViewAt(b, loc, viewA, shift, map);
+    mapViewAt(b, loc, viewB,
+              arith::AddIOp::create(b, loc, shift, constIndex(b, loc, bytesA)),
+              map);
+  }
+
+private:
+  /// Maps `single` to the same view at byte `shift` of its source.
+  static void mapViewAt(OpBuilder &b, Location loc, memref::ViewOp single,
+                        Value shift, IRMapping &map) {
+    auto buffer = memref::ViewOp::create(b, loc, single.getType(),
+                                         single.getSource(), shift,
+                                         ValueRange{});
+    buffer->setAttrs(single->getAttrs());
+    map.map(single.getResult(), buffer.getResult());
   }
 };
 
@@ -253,6 +252,7 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   int64_t stages = config.getStages();
   bool doubleBuffer = stages == 2; // register-staged copies
   bool async = stages >= 3;        // cp.async ring of `stages` buffers
+  bool pipelined = stages >= 2;    // either: copies overlap the compute
   bool prefetch = config.getRegPrefetch();
   int64_t blockK = config.getBlockK();
   int64_t numAccs = loop.getNumRegionIterArgs();
@@ -275,7 +275,7 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   // Two buffers of each operand (or `stages` of each, for cp.async), and
   // the launch's shared memory multiplied to match.
   int64_t stageBytes = 0;
-  if (doubleBuffer || async) {
+  if (pipelined) {
     auto sharedBytes = kernel->getAttrOfType<IntegerAttr>(kSharedBytesAttrName);
     auto shiftB = buffers.viewB.getByteShift().getDefiningOp<arith::ConstantIndexOp>();
     if (!sharedBytes || !shiftB)
@@ -330,10 +330,7 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   // copy reads 0 elements and zero-fills.
   auto copyAsync = [&](OpBuilder &ob, Value k0, const IRMapping &buffer) {
     IRMapping map;
-    map.map(loop.getInductionVar(), k0);
-    for (auto [from, to] : buffer.getValueMap())
-      map.map(from, to);
-    cloneAll(ob, parts.copyLoads, map);
+    copySlice(ob, k0, buffer, /*loads=*/true, /*stores=*/false, map);
     Value inRange = arith::CmpIOp::create(ob, loc, arith::CmpIPredicate::ult,
                                           k0, loop.getUpperBound());
     for (Operation *op : parts.copyStores) {
@@ -387,7 +384,7 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     IRMapping stage0;
     for (int64_t s = 0; s + 1 < stages; ++s) {
       IRMapping stage;
-      buffers.mapStage(b, loc, c(s * stageBytes), buffers.bytesA, stage);
+      buffers.mapStage(b, loc, c(s * stageBytes), stage);
       if (s == 0)
         stage0 = stage;
       Value k = s == 0 ? loop.getLowerBound()
@@ -449,9 +446,9 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     nextRead = rotate(readShift);
     nextWrite = rotate(writeShift);
     IRMapping write;
-    buffers.mapStage(lb, loc, readShift, buffers.bytesA, current);
-    buffers.mapStage(lb, loc, nextRead, buffers.bytesA, next);
-    buffers.mapStage(lb, loc, writeShift, buffers.bytesA, write);
+    buffers.mapStage(lb, loc, readShift, current);
+    buffers.mapStage(lb, loc, nextRead, next);
+    buffers.mapStage(lb, loc, writeShift, write);
     current.map(loop.getInductionVar(), k0);
     fragments.assign(iterArgs.begin() + numAccs,
                      iterArgs.begin() + numAccs + numFragments);
@@ -468,14 +465,14 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   }
 
   SmallVector<Value> nextFragments;
-  if (prefetch && !doubleBuffer && !async)
+  if (prefetch && !pipelined)
     fragments = loadFragments(lb, 0, current);
   for (int64_t kk = 0; kk < blockK; ++kk) {
     if (!prefetch)
       fragments = loadFragments(lb, kk, current);
     else if (kk + 1 < blockK)
       nextFragments = loadFragments(lb, kk + 1, current);
-    if ((doubleBuffer || async) && kk == blockK - 1) {
+    if (pipelined && kk == blockK - 1) {
       // Store the next slice into the other buffer (or wait for this
       // thread's copies of it: all but the S-2 groups issued after it);
       // once every thread has, its first fragments can be loaded (before
@@ -493,10 +490,10 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     accs = compute(lb, kk, fragments, accs);
     fragments = nextFragments;
   }
-  if (!doubleBuffer && !async)
+  if (!pipelined)
     gpu::BarrierOp::create(lb, loc); // before the next slice overwrites
   SmallVector<Value> yields(accs);
-  if (doubleBuffer || async) {
+  if (pipelined) {
     if (prefetch)
       llvm::append_range(yields, fragments);
     if (doubleBuffer)
@@ -514,7 +511,7 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   for (int64_t i = 0; i < numAccs; ++i)
     loop.getResult(i).replaceAllUsesWith(newLoop.getResult(i));
   loop.erase();
-  if (doubleBuffer || async)
+  if (pipelined)
     for (memref::ViewOp single : {buffers.viewA, buffers.viewB}) {
       if (!single->use_empty())
         return single.emitError()

@@ -55,9 +55,9 @@ void printReport(llvm::raw_ostream &os, StringRef name, ConfigAttr config,
      << " estimated = " << r.tileRegisters << " thread tile ("
      << c.threadM * c.threadN << " accumulators + "
      << (c.regPrefetch ? "2x" : "1x") << " " << c.threadM + c.threadN
-     << " fragments) + " << r.stagingRegisters
-     << (c.stages >= 3 ? " cp.async addresses + " : " staging + ")
-     << r.overheadRegisters << " overhead";
+     << " fragments) + " << r.stagingRegisters << " "
+     << stagingRegistersName(c) << " + " << r.overheadRegisters
+     << " overhead";
   if (ptxas) {
     auto get = [&](StringRef key) {
       auto attr = ptxas.getAs<IntegerAttr>(key);

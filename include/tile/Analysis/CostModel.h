@@ -78,6 +78,15 @@ double issueSlotEfficiency(int64_t fmas, int64_t loadsA, int64_t loadsB,
 /// cp.async copies (stages >= 3, two registers per copy); 0 for one stage.
 int64_t stagingRegisters(const TileConfig &config);
 
+/// Asynchronous copies per thread and slice with 3 or more stages: one per A
+/// element (cp.async cannot transpose) and one per B vector (4 elements
+/// where BN allows).
+int64_t asyncCopiesPerThread(const TileConfig &config);
+
+/// What stagingRegisters() counts, for reports: "staging" (copied values)
+/// or "cp.async addresses".
+const char *stagingRegistersName(const TileConfig &config);
+
 /// Vector width (elements) of the fragment loads from shared memory for the
 /// thread tile's M (A) or N (B) extent.
 int64_t fragmentVectorWidth(int64_t threadExtent, int64_t rowStride);
