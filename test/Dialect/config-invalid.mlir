@@ -149,7 +149,7 @@
 // -----
 
 // Unknown field.
-// expected-error @+1 {{unknown field 'tile' (expected block, warp, thread, stages, swizzle, smem, prefetch, occupancy or split_k)}}
+// expected-error @+1 {{unknown field 'tile' (expected strategy, block, warp, thread, warpgroup, mma, stages, copy, specialize, swizzle, smem, prefetch, occupancy or split_k)}}
 "test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], tile = 3>} : () -> ()
 
 // -----
@@ -167,7 +167,7 @@
 // -----
 
 // smem not none, pad(N) or xor.
-// expected-error @+1 {{smem must be none, pad(N) or xor, got 'swizzled'}}
+// expected-error @+1 {{smem must be none, pad(N), xor or swizzle128, got 'swizzled'}}
 "test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], smem = swizzled>} : () -> ()
 
 // -----
@@ -323,3 +323,159 @@
 
 // expected-error @+1 {{invalid #tile.config: split_k must be between 1 (no split) and 1024, got 2048}}
 "test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], split_k = 2048>} : () -> ()
+
+// -----
+
+// wgmma instruction M other than 64.
+// expected-error @+1 {{invalid #tile.config: wgmma instruction tile M must be 64, got 128}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [128, 256], mma = [128, 256, 16]>} : () -> ()
+
+// -----
+
+// wgmma instruction N not a multiple of 8.
+// expected-error @+1 {{invalid #tile.config: wgmma instruction tile N must be a multiple of 8 from 8 to 256, got 12}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 96, 64], warpgroup = [64, 96], mma = [64, 12, 16]>} : () -> ()
+
+// -----
+
+// wgmma instruction N over 256.
+// expected-error @+1 {{invalid #tile.config: wgmma instruction tile N must be a multiple of 8 from 8 to 256, got 264}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 264, 64], warpgroup = [64, 264], mma = [64, 264, 16]>} : () -> ()
+
+// -----
+
+// Warpgroup tile M not a multiple of 64.
+// expected-error @+1 {{invalid #tile.config: warpgroup tile M (96) must be a multiple of 64, the M of one wgmma}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [96, 128, 64], warpgroup = [96, 128], mma = [64, 128, 16]>} : () -> ()
+
+// -----
+
+// Instruction N does not divide the warpgroup tile N.
+// expected-error @+1 {{invalid #tile.config: wgmma instruction tile N (48) does not divide warpgroup tile N (128)}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 48, 16]>} : () -> ()
+
+// -----
+
+// Warpgroup tile does not divide the block tile.
+// expected-error @+1 {{invalid #tile.config: warpgroup tile N (96) does not divide block tile N (128)}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 96], mma = [64, 96, 16]>} : () -> ()
+
+// -----
+
+// A k step wgmma does not have.
+// expected-error @+1 {{invalid #tile.config: wgmma k step must be 8, 16 or 32, got 4}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 4]>} : () -> ()
+
+// -----
+
+// The k step does not divide the block tile K.
+// expected-error @+1 {{invalid #tile.config: wgmma k step (16) does not divide block tile K (40)}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 40], warpgroup = [64, 128], mma = [64, 128, 16]>} : () -> ()
+
+// -----
+
+// cp.async is not a wgmma copy.
+// expected-error @+1 {{invalid #tile.config: copy 'cp_async' is not available for wgmma (use tma or registers)}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], copy = cp_async>} : () -> ()
+
+// -----
+
+// wgmma needs the 128-byte swizzle.
+// expected-error @+1 {{invalid #tile.config: wgmma reads its operands in the 128-byte swizzled layout: smem must be swizzle128, got 'pad'}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], smem = pad(4)>} : () -> ()
+
+// -----
+
+// A ring of one slot.
+// expected-error @+1 {{invalid #tile.config: the wgmma ring needs at least 2 stages, got 1}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], stages = 1>} : () -> ()
+
+// -----
+
+// Too many warpgroups: 8 consumers and a producer = 1152 threads.
+// expected-error @+1 {{invalid #tile.config: block tile 256x512 with warpgroup tile 64x256 needs 36 warps = 1152 threads per block, over the limit of 1024}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [256, 512, 64], warpgroup = [64, 256], mma = [64, 256, 16]>} : () -> ()
+
+// -----
+
+// The fields of the other strategy: warp for wgmma.
+// expected-error @+1 {{field 'warp' is not used by the wgmma strategy (use warpgroup)}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warp = [64, 128], mma = [64, 128, 16]>} : () -> ()
+
+// -----
+
+// thread for wgmma.
+// expected-error @+1 {{field 'thread' is not used by the wgmma strategy (use mma)}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], thread = [64, 128]>} : () -> ()
+
+// -----
+
+// prefetch for wgmma.
+// expected-error @+1 {{field 'prefetch' is not used by the wgmma strategy}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], prefetch = true>} : () -> ()
+
+// -----
+
+// warpgroup for fma.
+// expected-error @+1 {{field 'warpgroup' is not used by the fma strategy (use warp)}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warpgroup = [32, 64], thread = [8, 8]>} : () -> ()
+
+// -----
+
+// mma for fma.
+// expected-error @+1 {{field 'mma' is not used by the fma strategy (use thread)}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], mma = [8, 8, 1]>} : () -> ()
+
+// -----
+
+// specialize for fma.
+// expected-error @+1 {{field 'specialize' is not used by the fma strategy}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], specialize = true>} : () -> ()
+
+// -----
+
+// An fma copy kind that its stages contradict.
+// expected-error @+1 {{with stages = 2 the fma strategy copies through 'registers', not 'cp_async'}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], copy = cp_async>} : () -> ()
+
+// -----
+
+// TMA for fma (with 3 stages, which copy through cp.async).
+// expected-error @+1 {{with stages = 3 the fma strategy copies through 'cp_async', not 'tma'}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], stages = 3, copy = tma>} : () -> ()
+
+// -----
+
+// The 128-byte swizzle for fma.
+// expected-error @+1 {{invalid #tile.config: the swizzle128 layout needs the wgmma strategy}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], smem = swizzle128>} : () -> ()
+
+// -----
+
+// An unknown strategy.
+// expected-error @+1 {{unknown strategy 'mma_sync'}}
+"test.op"() {c = #tile.config<strategy = mma_sync, block = [128, 128, 8], warp = [32, 64], thread = [8, 8]>} : () -> ()
+
+// -----
+
+// An unknown copy kind.
+// expected-error @+1 {{unknown copy kind 'bulk'}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], copy = bulk>} : () -> ()
+
+// -----
+
+// specialize that is not a bool.
+// expected-error @+1 {{specialize must be true or false, got 'yes'}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], specialize = yes>} : () -> ()
+
+// -----
+
+// A wgmma config without its instruction tile.
+// expected-error @+1 {{#tile.config needs the field 'mma'}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128]>} : () -> ()
+
+// -----
+
+// mma with two sizes.
+// expected-error @+1 {{mma instruction tile must have 3 sizes (M, N, K), got 2}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128]>} : () -> ()

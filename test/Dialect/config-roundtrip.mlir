@@ -88,3 +88,23 @@ func.func @split_k() attributes {c = #tile.config<split_k = 8, occupancy = 1, bl
                                  d = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8], split_k = 1>} {
   return
 }
+
+// The wgmma strategy: warpgroup and mma name its tiles; copy and specialize
+// are its own fields; prefetch is not printed.
+// CHECK: "test.op"() {wgmma_all = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 64, 16], stages = 3, copy = registers, specialize = false, swizzle = 4, smem = swizzle128, occupancy = 1>} : () -> ()
+"test.op"() {wgmma_all = #tile.config<strategy = wgmma, block = [128, 128, 64],
+    warpgroup = [64, 128], mma = [64, 64, 16], stages = 3, copy = registers,
+    specialize = false, swizzle = 4, smem = swizzle128, occupancy = 1>}
+    : () -> ()
+
+// Its defaults: stages 4, a TMA ring filled by a producer warpgroup, launch
+// swizzle 8, the 128-byte swizzle; the strategy may come last.
+// CHECK: "test.op"() {wgmma_defaults = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], stages = 4, copy = tma, specialize = true, swizzle = 8, smem = swizzle128>} : () -> ()
+"test.op"() {wgmma_defaults = #tile.config<block = [128, 256, 64],
+    warpgroup = [64, 256], mma = [64, 256, 16], strategy = wgmma>} : () -> ()
+
+// An fma config may spell out its strategy and its copy kind (which its
+// stages imply); neither is printed.
+// CHECK: "test.op"() {fma_explicit = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], stages = 3, swizzle = 8, smem = pad(4), prefetch = true>} : () -> ()
+"test.op"() {fma_explicit = #tile.config<strategy = fma, block = [128, 128, 8],
+    warp = [32, 64], thread = [8, 8], stages = 3, copy = cp_async>} : () -> ()

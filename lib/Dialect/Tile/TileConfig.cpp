@@ -2,9 +2,33 @@
 
 #include "tile/Dialect/Tile/TileConfig.h"
 
+#include <functional>
 #include <sstream>
+#include <tuple>
 
 using namespace mlir::tile;
+
+const char *mlir::tile::stringifyStrategy(Strategy strategy) {
+  switch (strategy) {
+  case Strategy::Fma:
+    return "fma";
+  case Strategy::Wgmma:
+    return "wgmma";
+  }
+  return "unknown";
+}
+
+const char *mlir::tile::stringifyCopyKind(CopyKind copy) {
+  switch (copy) {
+  case CopyKind::Registers:
+    return "registers";
+  case CopyKind::CpAsync:
+    return "cp_async";
+  case CopyKind::Tma:
+    return "tma";
+  }
+  return "unknown";
+}
 
 const char *mlir::tile::stringifySharedLayout(SharedLayout layout) {
   switch (layout) {
@@ -14,17 +38,74 @@ const char *mlir::tile::stringifySharedLayout(SharedLayout layout) {
     return "pad";
   case SharedLayout::Xor:
     return "xor";
+  case SharedLayout::Swizzle128:
+    return "swizzle128";
   }
   return "unknown";
 }
 
+CopyKind mlir::tile::fmaCopyKind(int64_t stages) {
+  return stages >= 3 ? CopyKind::CpAsync : CopyKind::Registers;
+}
+
+CopyKind TileConfig::copyKind() const {
+  return isWgmma() ? copy : fmaCopyKind(stages);
+}
+
+bool mlir::tile::parseStrategy(const std::string &text, Strategy &strategy) {
+  for (Strategy s : {Strategy::Fma, Strategy::Wgmma})
+    if (text == stringifyStrategy(s)) {
+      strategy = s;
+      return true;
+    }
+  return false;
+}
+
+bool mlir::tile::parseCopyKind(const std::string &text, CopyKind &copy) {
+  for (CopyKind c : {CopyKind::Registers, CopyKind::CpAsync, CopyKind::Tma})
+    if (text == stringifyCopyKind(c)) {
+      copy = c;
+      return true;
+    }
+  return false;
+}
+
+TileConfig TileConfig::wgmmaDefaults() {
+  TileConfig c = withTiles(128, 256, 64, 64, 256, 64, 256);
+  c.strategy = Strategy::Wgmma;
+  c.mmaK = 16;
+  c.stages = 4;
+  c.copy = CopyKind::Tma;
+  c.specialize = true;
+  c.smemLayout = SharedLayout::Swizzle128;
+  c.smemPad = 0;
+  c.regPrefetch = false;
+  return c;
+}
+
+/// Every field, for comparing and hashing.
+static auto fields(const TileConfig &c) {
+  return std::make_tuple(c.strategy, c.blockM, c.blockN, c.blockK, c.warpM,
+                         c.warpN, c.threadM, c.threadN, c.stages,
+                         c.swizzleGroup, c.smemLayout, c.smemPad,
+                         c.regPrefetch, c.minBlocksPerSM, c.splitK, c.mmaK,
+                         c.copyKind(), c.specialize);
+}
+
 bool TileConfig::operator==(const TileConfig &o) const {
-  return blockM == o.blockM && blockN == o.blockN && blockK == o.blockK &&
-         warpM == o.warpM && warpN == o.warpN && threadM == o.threadM &&
-         threadN == o.threadN && stages == o.stages &&
-         swizzleGroup == o.swizzleGroup && smemLayout == o.smemLayout &&
-         smemPad == o.smemPad && regPrefetch == o.regPrefetch &&
-         minBlocksPerSM == o.minBlocksPerSM && splitK == o.splitK;
+  return fields(*this) == fields(o);
+}
+
+size_t mlir::tile::hashValue(const TileConfig &config) {
+  size_t hash = 0;
+  std::apply(
+      [&](const auto &...field) {
+        ((hash = hash * 1000003u ^
+                 std::hash<int64_t>()(static_cast<int64_t>(field))),
+         ...);
+      },
+      fields(config));
+  return hash;
 }
 
 namespace {
@@ -58,32 +139,48 @@ std::string checkDivides(const char *partName, int64_t part,
 }
 } // namespace
 
-std::string mlir::tile::checkConsistency(const TileConfig &c) {
-  const std::pair<const char *, int64_t> extents[] = {
-      {"block tile M", c.blockM},   {"block tile N", c.blockN},
-      {"block tile K", c.blockK},   {"warp tile M", c.warpM},
-      {"warp tile N", c.warpN},     {"thread tile M", c.threadM},
-      {"thread tile N", c.threadN},
-  };
-  for (auto [name, value] : extents)
-    if (std::string error = checkExtent(name, value); !error.empty())
-      return error;
-  if (std::string e =
-          checkDivides("warp tile M", c.warpM, "block tile M", c.blockM);
+namespace {
+/// The rules of the Wgmma strategy (tile shapes, copies, layout).
+std::string checkWgmma(const TileConfig &c) {
+  // One wgmma is m64nNk16 (bf16/f16): N a multiple of 8 up to 256.
+  if (c.threadM != 64)
+    return Message() << "wgmma instruction tile M must be 64, got "
+                     << c.threadM;
+  if (c.threadN % 8 != 0 || c.threadN > 256)
+    return Message() << "wgmma instruction tile N must be a multiple of 8 "
+                        "from 8 to 256, got "
+                     << c.threadN;
+  if (c.warpM % 64 != 0)
+    return Message() << "warpgroup tile M (" << c.warpM
+                     << ") must be a multiple of 64, the M of one wgmma";
+  if (std::string e = checkDivides("wgmma instruction tile N", c.threadN,
+                                   "warpgroup tile N", c.warpN);
       !e.empty())
     return e;
+  if (c.mmaK != 8 && c.mmaK != 16 && c.mmaK != 32)
+    return Message() << "wgmma k step must be 8, 16 or 32, got " << c.mmaK;
   if (std::string e =
-          checkDivides("warp tile N", c.warpN, "block tile N", c.blockN);
+          checkDivides("wgmma k step", c.mmaK, "block tile K", c.blockK);
       !e.empty())
     return e;
-  if (std::string e =
-          checkDivides("thread tile M", c.threadM, "warp tile M", c.warpM);
-      !e.empty())
-    return e;
-  if (std::string e =
-          checkDivides("thread tile N", c.threadN, "warp tile N", c.warpN);
-      !e.empty())
-    return e;
+  if (c.copy == CopyKind::CpAsync)
+    return Message() << "copy 'cp_async' is not available for wgmma (use tma "
+                        "or registers)";
+  if (c.smemLayout != SharedLayout::Swizzle128)
+    return Message() << "wgmma reads its operands in the 128-byte swizzled "
+                        "layout: smem must be swizzle128, got '"
+                     << stringifySharedLayout(c.smemLayout) << "'";
+  if (c.regPrefetch)
+    return Message() << "register prefetch is an fma option; wgmma reads "
+                        "shared memory itself (prefetch must be false)";
+  if (c.stages < 2)
+    return Message() << "the wgmma ring needs at least 2 stages, got "
+                     << c.stages;
+  return {};
+}
+
+/// The rules of the Fma strategy (lanes of a warp; no Wgmma fields).
+std::string checkFma(const TileConfig &c) {
   int64_t lanes = c.lanesM() * c.lanesN();
   if (lanes != kWarpSize)
     return Message() << "warp tile " << c.warpM << "x" << c.warpN
@@ -91,11 +188,61 @@ std::string mlir::tile::checkConsistency(const TileConfig &c) {
                      << lanes << " thread tiles of " << c.threadM << "x"
                      << c.threadN << ", but a warp has " << kWarpSize
                      << " lanes";
+  if (c.mmaK != 1)
+    return Message() << "an fma instruction has k step 1, got " << c.mmaK;
+  if (c.copy == CopyKind::Tma)
+    return Message() << "copy 'tma' needs the wgmma strategy";
+  if (c.specialize)
+    return Message() << "warp specialization needs the wgmma strategy";
+  if (c.smemLayout == SharedLayout::Swizzle128)
+    return Message() << "the swizzle128 layout needs the wgmma strategy";
+  return {};
+}
+} // namespace
+
+std::string mlir::tile::checkConsistency(const TileConfig &c) {
+  bool wgmma = c.isWgmma();
+  const std::pair<const char *, int64_t> extents[] = {
+      {"block tile M", c.blockM},
+      {"block tile N", c.blockN},
+      {"block tile K", c.blockK},
+      {wgmma ? "warpgroup tile M" : "warp tile M", c.warpM},
+      {wgmma ? "warpgroup tile N" : "warp tile N", c.warpN},
+      {wgmma ? "wgmma instruction tile M" : "thread tile M", c.threadM},
+      {wgmma ? "wgmma instruction tile N" : "thread tile N", c.threadN},
+      {wgmma ? "wgmma k step" : "instruction k step", c.mmaK},
+  };
+  for (auto [name, value] : extents)
+    if (std::string error = checkExtent(name, value); !error.empty())
+      return error;
+  if (std::string e = checkDivides(wgmma ? "warpgroup tile M" : "warp tile M",
+                                   c.warpM, "block tile M", c.blockM);
+      !e.empty())
+    return e;
+  if (std::string e = checkDivides(wgmma ? "warpgroup tile N" : "warp tile N",
+                                   c.warpN, "block tile N", c.blockN);
+      !e.empty())
+    return e;
+  if (wgmma) {
+    if (std::string e = checkWgmma(c); !e.empty())
+      return e;
+  } else {
+    if (std::string e =
+            checkDivides("thread tile M", c.threadM, "warp tile M", c.warpM);
+        !e.empty())
+      return e;
+    if (std::string e =
+            checkDivides("thread tile N", c.threadN, "warp tile N", c.warpN);
+        !e.empty())
+      return e;
+    if (std::string e = checkFma(c); !e.empty())
+      return e;
+  }
   if (c.numThreads() > 1024)
     return Message() << "block tile " << c.blockM << "x" << c.blockN
-                     << " with warp tile " << c.warpM << "x" << c.warpN
-                     << " needs " << c.numWarps() << " warps = "
-                     << c.numThreads()
+                     << " with " << (wgmma ? "warpgroup" : "warp") << " tile "
+                     << c.warpM << "x" << c.warpN << " needs "
+                     << c.numWarps() << " warps = " << c.numThreads()
                      << " threads per block, over the limit of 1024";
   if (c.stages < 1)
     return Message() << "stages must be at least 1, got " << c.stages;
@@ -136,14 +283,26 @@ std::string mlir::tile::checkConsistency(const TileConfig &c) {
 
 std::string mlir::tile::toString(const TileConfig &c) {
   std::ostringstream os;
-  os << "#tile.config<block = [" << c.blockM << ", " << c.blockN << ", "
-     << c.blockK << "], warp = [" << c.warpM << ", " << c.warpN
-     << "], thread = [" << c.threadM << ", " << c.threadN
-     << "], stages = " << c.stages << ", swizzle = " << c.swizzleGroup
-     << ", smem = " << stringifySharedLayout(c.smemLayout);
-  if (c.smemLayout == SharedLayout::Pad)
-    os << "(" << c.smemPad << ")";
-  os << ", prefetch = " << (c.regPrefetch ? "true" : "false");
+  os << "#tile.config<";
+  if (c.isWgmma()) {
+    os << "strategy = wgmma, block = [" << c.blockM << ", " << c.blockN
+       << ", " << c.blockK << "], warpgroup = [" << c.warpM << ", " << c.warpN
+       << "], mma = [" << c.threadM << ", " << c.threadN << ", " << c.mmaK
+       << "], stages = " << c.stages
+       << ", copy = " << stringifyCopyKind(c.copy)
+       << ", specialize = " << (c.specialize ? "true" : "false")
+       << ", swizzle = " << c.swizzleGroup
+       << ", smem = " << stringifySharedLayout(c.smemLayout);
+  } else {
+    os << "block = [" << c.blockM << ", " << c.blockN << ", " << c.blockK
+       << "], warp = [" << c.warpM << ", " << c.warpN << "], thread = ["
+       << c.threadM << ", " << c.threadN << "], stages = " << c.stages
+       << ", swizzle = " << c.swizzleGroup
+       << ", smem = " << stringifySharedLayout(c.smemLayout);
+    if (c.smemLayout == SharedLayout::Pad)
+      os << "(" << c.smemPad << ")";
+    os << ", prefetch = " << (c.regPrefetch ? "true" : "false");
+  }
   if (c.minBlocksPerSM > 0)
     os << ", occupancy = " << c.minBlocksPerSM;
   if (c.splitK > 1)
@@ -154,13 +313,21 @@ std::string mlir::tile::toString(const TileConfig &c) {
 
 std::string mlir::tile::toShortString(const TileConfig &c) {
   std::ostringstream os;
-  os << c.blockM << "x" << c.blockN << "x" << c.blockK << "/" << c.warpM
-     << "x" << c.warpN << "/" << c.threadM << "x" << c.threadN << "/s"
-     << c.stages << "/g" << c.swizzleGroup << "/"
-     << stringifySharedLayout(c.smemLayout);
-  if (c.smemLayout == SharedLayout::Pad)
-    os << c.smemPad;
-  os << (c.regPrefetch ? "/pf" : "/nopf");
+  if (c.isWgmma()) {
+    os << "wgmma/" << c.blockM << "x" << c.blockN << "x" << c.blockK << "/"
+       << c.warpM << "x" << c.warpN << "/m" << c.threadM << "n" << c.threadN
+       << "k" << c.mmaK << "/s" << c.stages << "/"
+       << stringifyCopyKind(c.copy) << (c.specialize ? "/ws" : "")
+       << "/g" << c.swizzleGroup;
+  } else {
+    os << c.blockM << "x" << c.blockN << "x" << c.blockK << "/" << c.warpM
+       << "x" << c.warpN << "/" << c.threadM << "x" << c.threadN << "/s"
+       << c.stages << "/g" << c.swizzleGroup << "/"
+       << stringifySharedLayout(c.smemLayout);
+    if (c.smemLayout == SharedLayout::Pad)
+      os << c.smemPad;
+    os << (c.regPrefetch ? "/pf" : "/nopf");
+  }
   if (c.minBlocksPerSM > 0)
     os << "/o" << c.minBlocksPerSM;
   if (c.splitK > 1)
@@ -170,11 +337,13 @@ std::string mlir::tile::toShortString(const TileConfig &c) {
 
 bool mlir::tile::parseSharedLayout(const std::string &text,
                                    SharedLayout &layout, int64_t &pad) {
-  if (text == "none" || text == "xor") {
-    layout = text == "none" ? SharedLayout::None : SharedLayout::Xor;
-    pad = 0;
-    return true;
-  }
+  for (SharedLayout plain :
+       {SharedLayout::None, SharedLayout::Xor, SharedLayout::Swizzle128})
+    if (text == stringifySharedLayout(plain)) {
+      layout = plain;
+      pad = 0;
+      return true;
+    }
   if (text.rfind("pad", 0) != 0)
     return false;
   std::string digits = text.substr(3);

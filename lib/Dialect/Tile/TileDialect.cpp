@@ -5,7 +5,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -27,147 +27,157 @@ void TileDialect::initialize() {
 // #tile.config
 //===----------------------------------------------------------------------===//
 
-TileConfig ConfigAttr::toTileConfig() const {
-  TileConfig c =
-      TileConfig::withTiles(getBlockM(), getBlockN(), getBlockK(), getWarpM(),
-                            getWarpN(), getThreadM(), getThreadN());
-  c.stages = getStages();
-  c.swizzleGroup = getSwizzleGroup();
-  c.smemLayout = getSmemLayout();
-  c.smemPad = getSmemPad();
-  c.regPrefetch = getRegPrefetch();
-  c.minBlocksPerSM = getMinBlocksPerSM();
-  c.splitK = getSplitK();
-  return c;
-}
-
-ConfigAttr ConfigAttr::get(MLIRContext *context, const TileConfig &c) {
-  return get(context, {c.blockM, c.blockN, c.blockK}, {c.warpM, c.warpN},
-             {c.threadM, c.threadN}, c.stages, c.swizzleGroup, c.smemLayout,
-             c.smemPad, c.regPrefetch, c.minBlocksPerSM, c.splitK);
-}
-
 LogicalResult
 ConfigAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                   ArrayRef<int64_t> blockTile, ArrayRef<int64_t> warpTile,
-                   ArrayRef<int64_t> threadTile, int64_t stages,
-                   int64_t swizzleGroup, SharedLayout smemLayout,
-                   int64_t smemPad, bool regPrefetch,
-                   int64_t minBlocksPerSM, int64_t splitK) {
-  if (blockTile.size() != 3)
-    return emitError() << "block tile must have 3 sizes (M, N, K), got "
-                       << blockTile.size();
-  if (warpTile.size() != 2)
-    return emitError() << "warp tile must have 2 sizes (M, N), got "
-                       << warpTile.size();
-  if (threadTile.size() != 2)
-    return emitError() << "thread tile must have 2 sizes (M, N), got "
-                       << threadTile.size();
-  TileConfig c = TileConfig::withTiles(blockTile[0], blockTile[1],
-                                       blockTile[2], warpTile[0], warpTile[1],
-                                       threadTile[0], threadTile[1]);
-  c.stages = stages;
-  c.swizzleGroup = swizzleGroup;
-  c.smemLayout = smemLayout;
-  c.smemPad = smemPad;
-  c.regPrefetch = regPrefetch;
-  c.minBlocksPerSM = minBlocksPerSM;
-  c.splitK = splitK;
-  std::string error = checkConsistency(c);
+                   TileConfig config) {
+  std::string error = checkConsistency(config);
   if (!error.empty())
     return emitError() << "invalid #tile.config: " << error;
   return success();
 }
 
 namespace {
-/// Parses `[a, b, ...]` into `values`.
-ParseResult parseSizeList(AsmParser &parser, SmallVectorImpl<int64_t> &values) {
-  return parser.parseCommaSeparatedList(
-      AsmParser::Delimiter::Square, [&]() -> ParseResult {
-        int64_t value;
-        if (parser.parseInteger(value))
-          return failure();
-        values.push_back(value);
-        return success();
-      });
+/// Parses `[a, b, ...]` into `values`, which must then hold `count` sizes
+/// (named by `what` in the message).
+ParseResult parseSizeList(AsmParser &parser, SmallVectorImpl<int64_t> &values,
+                          size_t count, StringRef what, StringRef dims) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseCommaSeparatedList(
+          AsmParser::Delimiter::Square, [&]() -> ParseResult {
+            int64_t value;
+            if (parser.parseInteger(value))
+              return failure();
+            values.push_back(value);
+            return success();
+          }))
+    return failure();
+  if (values.size() != count)
+    return parser.emitError(loc) << what << " must have " << count
+                                 << " sizes " << dims << ", got "
+                                 << values.size();
+  return success();
+}
+
+/// Parses `true` or `false`.
+ParseResult parseBool(AsmParser &parser, StringRef key, bool &result) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef value;
+  if (parser.parseKeyword(&value))
+    return failure();
+  if (value != "true" && value != "false")
+    return parser.emitError(loc)
+           << key << " must be true or false, got '" << value << "'";
+  result = value == "true";
+  return success();
 }
 } // namespace
 
 Attribute ConfigAttr::parse(AsmParser &parser, Type) {
-  TileConfig defaults;
-  SmallVector<int64_t> block, warp, thread;
-  int64_t stages = defaults.stages;
-  int64_t swizzle = defaults.swizzleGroup;
-  SharedLayout layout = defaults.smemLayout;
-  int64_t pad = defaults.smemPad;
-  bool prefetch = defaults.regPrefetch;
-  int64_t occupancy = defaults.minBlocksPerSM;
-  int64_t splitK = defaults.splitK;
-  llvm::StringSet<> seen;
+  // Fields are collected first; the strategy (which may come anywhere)
+  // decides the defaults and which names the tiles go by.
+  SmallVector<int64_t> block, warp, thread, warpgroup, mma;
+  std::optional<int64_t> stages, swizzle, occupancy, splitK;
+  std::optional<bool> prefetch, specialize;
+  std::optional<std::pair<SharedLayout, int64_t>> smem;
+  std::optional<CopyKind> copy;
+  Strategy strategy = Strategy::Fma;
+  llvm::StringMap<SMLoc> seen;
 
+  auto parseKeywordValue = [&](StringRef key, auto convert) -> ParseResult {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef value;
+    if (parser.parseKeyword(&value))
+      return failure();
+    if (!convert(value.str()))
+      return parser.emitError(loc) << "unknown " << key << " '" << value
+                                   << "'";
+    return success();
+  };
   auto parseField = [&]() -> ParseResult {
     SMLoc loc = parser.getCurrentLocation();
     StringRef key;
     if (parser.parseKeyword(&key))
       return failure();
-    if (!seen.insert(key).second)
+    if (!seen.try_emplace(key, loc).second)
       return parser.emitError(loc) << "field '" << key << "' given twice";
     if (parser.parseEqual())
       return failure();
-    if (key == "block")
-      return parseSizeList(parser, block);
-    if (key == "warp")
-      return parseSizeList(parser, warp);
-    if (key == "thread")
-      return parseSizeList(parser, thread);
-    if (key == "stages")
-      return parser.parseInteger(stages);
-    if (key == "swizzle")
-      return parser.parseInteger(swizzle);
-    if (key == "occupancy")
-      return parser.parseInteger(occupancy);
-    if (key == "split_k")
-      return parser.parseInteger(splitK);
-    if (key == "prefetch") {
-      SMLoc valueLoc = parser.getCurrentLocation();
-      StringRef value;
-      if (parser.parseKeyword(&value))
+    auto integer = [&](std::optional<int64_t> &field) -> ParseResult {
+      int64_t value;
+      if (parser.parseInteger(value))
         return failure();
-      if (value != "true" && value != "false")
-        return parser.emitError(valueLoc)
-               << "prefetch must be true or false, got '" << value << "'";
-      prefetch = value == "true";
+      field = value;
       return success();
-    }
+    };
+    auto boolean = [&](std::optional<bool> &field) -> ParseResult {
+      bool value;
+      if (parseBool(parser, key, value))
+        return failure();
+      field = value;
+      return success();
+    };
+    if (key == "strategy")
+      return parseKeywordValue("strategy", [&](const std::string &text) {
+        return parseStrategy(text, strategy);
+      });
+    if (key == "block")
+      return parseSizeList(parser, block, 3, "block tile", "(M, N, K)");
+    if (key == "warp")
+      return parseSizeList(parser, warp, 2, "warp tile", "(M, N)");
+    if (key == "thread")
+      return parseSizeList(parser, thread, 2, "thread tile", "(M, N)");
+    if (key == "warpgroup")
+      return parseSizeList(parser, warpgroup, 2, "warpgroup tile", "(M, N)");
+    if (key == "mma")
+      return parseSizeList(parser, mma, 3, "mma instruction tile", "(M, N, K)");
+    if (key == "stages")
+      return integer(stages);
+    if (key == "swizzle")
+      return integer(swizzle);
+    if (key == "occupancy")
+      return integer(occupancy);
+    if (key == "split_k")
+      return integer(splitK);
+    if (key == "prefetch")
+      return boolean(prefetch);
+    if (key == "specialize")
+      return boolean(specialize);
+    if (key == "copy")
+      return parseKeywordValue("copy kind", [&](const std::string &text) {
+        CopyKind kind;
+        if (!parseCopyKind(text, kind))
+          return false;
+        copy = kind;
+        return true;
+      });
     if (key == "smem") {
       SMLoc valueLoc = parser.getCurrentLocation();
       StringRef value;
       if (parser.parseKeyword(&value))
         return failure();
-      if (value == "none") {
-        layout = SharedLayout::None;
-        pad = 0;
-        return success();
-      }
-      if (value == "xor") {
-        layout = SharedLayout::Xor;
-        pad = 0;
-        return success();
-      }
       if (value == "pad") {
-        layout = SharedLayout::Pad;
+        int64_t pad;
         if (parser.parseLParen() || parser.parseInteger(pad) ||
             parser.parseRParen())
           return failure();
+        smem = {SharedLayout::Pad, pad};
         return success();
       }
-      return parser.emitError(valueLoc)
-             << "smem must be none, pad(N) or xor, got '" << value << "'";
+      SharedLayout layout;
+      int64_t pad;
+      if (value == "pad" ||
+          !parseSharedLayout(value.str(), layout, pad))
+        return parser.emitError(valueLoc)
+               << "smem must be none, pad(N), xor or swizzle128, got '"
+               << value << "'";
+      smem = {layout, pad};
+      return success();
     }
     return parser.emitError(loc)
            << "unknown field '" << key
-           << "' (expected block, warp, thread, stages, swizzle, smem, "
-              "prefetch, occupancy or split_k)";
+           << "' (expected strategy, block, warp, thread, warpgroup, mma, "
+              "stages, copy, specialize, swizzle, smem, prefetch, occupancy "
+              "or split_k)";
   };
 
   SMLoc start = parser.getCurrentLocation();
@@ -178,39 +188,68 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
                                       parseField) ||
        parser.parseGreater()))
     return {};
-  for (StringRef required : {"block", "warp", "thread"})
+
+  bool wgmma = strategy == Strategy::Wgmma;
+  // The fields of the other strategy are errors, at the field.
+  auto refuse = [&](StringRef key, StringRef instead) -> bool {
+    auto it = seen.find(key);
+    if (it == seen.end())
+      return false;
+    parser.emitError(it->second)
+        << "field '" << key << "' is not used by the "
+        << stringifyStrategy(strategy) << " strategy" << instead;
+    return true;
+  };
+  if (wgmma ? refuse("warp", " (use warpgroup)") ||
+                  refuse("thread", " (use mma)") || refuse("prefetch", "")
+            : refuse("warpgroup", " (use warp)") ||
+                  refuse("mma", " (use thread)") ||
+                  refuse("specialize", ""))
+    return {};
+  static const StringRef wgmmaRequired[] = {"block", "warpgroup", "mma"};
+  static const StringRef fmaRequired[] = {"block", "warp", "thread"};
+  for (StringRef required : wgmma ? ArrayRef<StringRef>(wgmmaRequired)
+                                  : ArrayRef<StringRef>(fmaRequired))
     if (!seen.contains(required)) {
       parser.emitError(start) << "#tile.config needs the field '" << required
                               << "'";
       return {};
     }
-  return parser.getChecked<ConfigAttr>(start, parser.getContext(), block, warp,
-                                       thread, stages, swizzle, layout, pad,
-                                       prefetch, occupancy, splitK);
+
+  TileConfig c = wgmma ? TileConfig::wgmmaDefaults() : TileConfig();
+  c.setBlock(block[0], block[1], block[2]);
+  if (wgmma) {
+    c.setWarp(warpgroup[0], warpgroup[1]);
+    c.setThread(mma[0], mma[1]);
+    c.mmaK = mma[2];
+  } else {
+    c.setWarp(warp[0], warp[1]);
+    c.setThread(thread[0], thread[1]);
+  }
+  c.stages = stages.value_or(c.stages);
+  c.swizzleGroup = swizzle.value_or(c.swizzleGroup);
+  c.minBlocksPerSM = occupancy.value_or(c.minBlocksPerSM);
+  c.splitK = splitK.value_or(c.splitK);
+  c.regPrefetch = prefetch.value_or(c.regPrefetch);
+  c.specialize = specialize.value_or(c.specialize);
+  if (smem)
+    std::tie(c.smemLayout, c.smemPad) = *smem;
+  if (wgmma) {
+    c.copy = copy.value_or(c.copy);
+  } else if (copy && *copy != fmaCopyKind(c.stages)) {
+    parser.emitError(seen.lookup("copy"))
+        << "with stages = " << c.stages << " the fma strategy copies through '"
+        << stringifyCopyKind(fmaCopyKind(c.stages)) << "', not '"
+        << stringifyCopyKind(*copy) << "'";
+    return {};
+  }
+  return parser.getChecked<ConfigAttr>(start, parser.getContext(), c);
 }
 
 void ConfigAttr::print(AsmPrinter &printer) const {
-  auto printList = [&](ArrayRef<int64_t> values) {
-    printer << "[";
-    llvm::interleaveComma(values, printer);
-    printer << "]";
-  };
-  printer << "<block = ";
-  printList(getBlockTile());
-  printer << ", warp = ";
-  printList(getWarpTile());
-  printer << ", thread = ";
-  printList(getThreadTile());
-  printer << ", stages = " << getStages() << ", swizzle = " << getSwizzleGroup()
-          << ", smem = " << stringifySharedLayout(getSmemLayout());
-  if (getSmemLayout() == SharedLayout::Pad)
-    printer << "(" << getSmemPad() << ")";
-  printer << ", prefetch = " << (getRegPrefetch() ? "true" : "false");
-  if (getMinBlocksPerSM() > 0)
-    printer << ", occupancy = " << getMinBlocksPerSM();
-  if (getSplitK() > 1)
-    printer << ", split_k = " << getSplitK();
-  printer << ">";
+  // The text of toString without its "#tile.config" prefix.
+  std::string text = mlir::tile::toString(getConfig());
+  printer << StringRef(text).drop_front(StringRef("#tile.config").size());
 }
 
 ConfigAttr mlir::tile::getConfig(Operation *op) {

@@ -10,7 +10,11 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
   let mnemonic = "config";
   let summary = "The tiling decision for one matmul";
   let description = [{
-    Holds every choice the lowering of one `linalg.matmul` obeys:
+    Holds every choice the lowering of one `linalg.matmul` obeys. The
+    `strategy` says which instruction computes the tile, and with it which
+    passes lower the kernel.
+
+    **`strategy = fma`** (the default; FP32): FMAs on register tiles.
 
     - `block = [BM, BN, BK]`: one thread block (CTA) computes a BM×BN tile of
       C, stepping through K in BK-deep slices staged in shared memory.
@@ -20,70 +24,103 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       barrier); 2 = double buffering, the global loads of slice k+1 in flight
       (in registers) while slice k is computed; 3 or more = S buffers filled
       by asynchronous copies (cp.async, no staging registers), S-1 slices in
-      flight.
-    - `swizzle = G`: launch order; the linear block index walks G block rows
-      at a time so blocks running together share A rows and B columns in L2
-      (G = 1 is plain row-major order).
+      flight. (The copy kind follows from the stages: `copy` is `registers`
+      for 1 or 2, `cp_async` for 3 or more; it may be written, and must then
+      agree.)
     - `smem = none | pad(P) | xor`: layout of the A tile in shared memory
       (k-major): no change, each row padded by P elements, or 16-byte granules
       XOR-swizzled by the row index.
     - `prefetch = true | false`: register prefetch, the fragments of step k+1
       loaded from shared memory before the FMAs of step k.
+
+    Threads per block = (BM/WM)·(BN/WN)·32, and a warp tile holds exactly 32
+    thread tiles: (WM/TM)·(WN/TN) = 32.
+
+    **`strategy = wgmma`** (bf16/f16 on sm_90a): Hopper tensor cores.
+
+    - `block = [BM, BN, BK]`: as above; BK·(element bytes) = 128, one row of
+      the 128-byte swizzle.
+    - `warpgroup = [WM, WN]`: each consumer warpgroup (4 warps, 128 threads)
+      owns a WM×WN sub-tile; WM a multiple of 64.
+    - `mma = [64, IN, IK]`: one `wgmma.mma_async` instruction computes a
+      64×IN tile over IK of K (IN a multiple of 8 up to 256; IK = 16 for
+      bf16/f16); a warpgroup issues (WM/64)·(WN/IN) of them per k step.
+    - `stages = S`: the shared-memory ring has S slots of A and B slabs, each
+      slot with a "full" and an "empty" mbarrier (S >= 2).
+    - `copy = tma | registers`: slabs are brought in by the TMA (row strides a
+      multiple of 16 bytes), or loaded by threads and stored in the swizzled
+      layout (any shape).
+    - `specialize = true | false`: a producer warpgroup only issues the copies
+      and the consumer warpgroups only issue wgmma.
+    - `smem = swizzle128`: the layout wgmma reads (the only one).
+
+    Threads per block = (BM/WM)·(BN/WN)·128, plus 128 when specialized.
+
+    **Both:**
+
+    - `swizzle = G`: launch order; the linear block index walks G block rows
+      at a time so blocks running together share A rows and B columns in L2
+      (G = 1 is plain row-major order).
     - `occupancy = N`: the kernel must fit N blocks per SM (`nvvm.minctasm`;
       ptxas then caps registers at 65536 / (N * threads) per thread). Omitted
       or 0: no hint, ptxas chooses.
     - `split_k = S`: split-K. The K dimension is divided into S chunks of
       whole K slices, each computed by its own block; the blocks of one tile
       add their partial products into C with atomic adds (so C must hold its
-      initial value before the launch). Omitted or 1: no split.
+      initial value before the launch). Omitted or 1: no split. (fma only.)
 
-    Threads per block = (BM/WM)·(BN/WN)·32, and a warp tile holds exactly 32
-    thread tiles: (WM/TM)·(WN/TN) = 32.
+    Omitted fields take the strategy's defaults: for fma stages = 2,
+    swizzle = 8, smem = pad(4), prefetch = true; for wgmma stages = 4,
+    copy = tma, specialize = true, swizzle = 8, smem = swizzle128;
+    occupancy 0 and split_k 1 (printed only when set).
 
-    `stages`, `swizzle`, `smem`, `prefetch`, `occupancy` and `split_k` may
-    be omitted; they default to 2, 8, pad(4), true, 0 and 1 (the last two are
-    printed only when set).
-
-    Example:
+    Examples:
     ```mlir
     #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8],
                  stages = 2, swizzle = 8, smem = pad(4), prefetch = true>
+    #tile.config<strategy = wgmma, block = [128, 256, 64],
+                 warpgroup = [64, 256], mma = [64, 256, 16], stages = 4,
+                 copy = tma, specialize = true, swizzle = 8,
+                 smem = swizzle128>
     ```
   }];
   let parameters = (ins
-    ArrayRefParameter<"int64_t", "block tile M, N, K">:$blockTile,
-    ArrayRefParameter<"int64_t", "warp tile M, N">:$warpTile,
-    ArrayRefParameter<"int64_t", "thread tile M, N">:$threadTile,
-    "int64_t":$stages,
-    "int64_t":$swizzleGroup,
-    "::mlir::tile::SharedLayout":$smemLayout,
-    "int64_t":$smemPad,
-    "bool":$regPrefetch,
-    "int64_t":$minBlocksPerSM,
-    "int64_t":$splitK
+    AttrParameter<"::mlir::tile::TileConfig", "the tiling decision">:$config
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    int64_t getBlockM() const { return getBlockTile()[0]; }
-    int64_t getBlockN() const { return getBlockTile()[1]; }
-    int64_t getBlockK() const { return getBlockTile()[2]; }
-    int64_t getWarpM() const { return getWarpTile()[0]; }
-    int64_t getWarpN() const { return getWarpTile()[1]; }
-    int64_t getThreadM() const { return getThreadTile()[0]; }
-    int64_t getThreadN() const { return getThreadTile()[1]; }
-    /// Warps along M and N in one block.
-    int64_t getWarpsM() const { return getBlockM() / getWarpM(); }
-    int64_t getWarpsN() const { return getBlockN() / getWarpN(); }
-    int64_t getNumWarps() const { return getWarpsM() * getWarpsN(); }
-    int64_t getNumThreads() const { return getNumWarps() * 32; }
-    /// Lanes along M and N in one warp.
-    int64_t getLanesM() const { return getWarpM() / getThreadM(); }
-    int64_t getLanesN() const { return getWarpN() / getThreadN(); }
+    ::mlir::tile::Strategy getStrategy() const { return getConfig().strategy; }
+    bool isWgmma() const { return getConfig().isWgmma(); }
+    int64_t getBlockM() const { return getConfig().blockM; }
+    int64_t getBlockN() const { return getConfig().blockN; }
+    int64_t getBlockK() const { return getConfig().blockK; }
+    int64_t getWarpM() const { return getConfig().warpM; }
+    int64_t getWarpN() const { return getConfig().warpN; }
+    int64_t getThreadM() const { return getConfig().threadM; }
+    int64_t getThreadN() const { return getConfig().threadN; }
+    int64_t getMmaK() const { return getConfig().mmaK; }
+    int64_t getStages() const { return getConfig().stages; }
+    int64_t getSwizzleGroup() const { return getConfig().swizzleGroup; }
+    ::mlir::tile::SharedLayout getSmemLayout() const {
+      return getConfig().smemLayout;
+    }
+    int64_t getSmemPad() const { return getConfig().smemPad; }
+    bool getRegPrefetch() const { return getConfig().regPrefetch; }
+    int64_t getMinBlocksPerSM() const { return getConfig().minBlocksPerSM; }
+    int64_t getSplitK() const { return getConfig().splitK; }
+    ::mlir::tile::CopyKind getCopy() const { return getConfig().copyKind(); }
+    bool getSpecialize() const { return getConfig().specialize; }
+    /// Warps (fma) or consumer warpgroups (wgmma) along M and N in a block.
+    int64_t getWarpsM() const { return getConfig().warpsM(); }
+    int64_t getWarpsN() const { return getConfig().warpsN(); }
+    int64_t getNumWarps() const { return getConfig().numWarps(); }
+    int64_t getNumThreads() const { return getConfig().numThreads(); }
+    /// Lanes along M and N in one warp (fma).
+    int64_t getLanesM() const { return getConfig().lanesM(); }
+    int64_t getLanesN() const { return getConfig().lanesN(); }
     /// The plain-C++ form of this config (for the cost model).
-    ::mlir::tile::TileConfig toTileConfig() const;
-    static ConfigAttr get(::mlir::MLIRContext *context,
-                          const ::mlir::tile::TileConfig &config);
+    ::mlir::tile::TileConfig toTileConfig() const { return getConfig(); }
   }];
 }
 

@@ -16,7 +16,28 @@
 namespace mlir {
 namespace tile {
 
-/// Layout of the k-major A tile in shared memory.
+/// Which instruction computes the tile: the strategy the passes follow.
+enum class Strategy : uint8_t {
+  /// FP32 FMAs on thread (register) tiles: warp tile -> lane tile.
+  Fma,
+  /// Hopper tensor cores: wgmma instruction tiles per warpgroup (sm_90a),
+  /// operands read from 128-byte-swizzled shared memory.
+  Wgmma,
+};
+
+/// How the tiles of A and B reach shared memory.
+enum class CopyKind : uint8_t {
+  /// Global loads into registers, then shared stores (by every thread, or by
+  /// the producer warpgroup when specialized).
+  Registers,
+  /// cp.async: global to shared memory without registers (sm_80+).
+  CpAsync,
+  /// The TMA (bulk tensor copy engine, sm_90): one thread issues a whole
+  /// box; completion is counted on an mbarrier.
+  Tma,
+};
+
+/// Layout of the tiles in shared memory.
 enum class SharedLayout : uint8_t {
   /// Rows of BM elements, nothing added.
   None,
@@ -24,16 +45,29 @@ enum class SharedLayout : uint8_t {
   Pad,
   /// 16-byte granules of each row XOR-swizzled with the row index.
   Xor,
+  /// The 128-byte swizzle that the TMA writes and wgmma reads: in each
+  /// 1024-byte atom of 8 rows of 128 bytes, 16-byte granule g of row r sits
+  /// at granule g ^ (r % 8).
+  Swizzle128,
 };
 
+const char *stringifyStrategy(Strategy strategy);
+const char *stringifyCopyKind(CopyKind copy);
 const char *stringifySharedLayout(SharedLayout layout);
 
 /// Threads in a warp on every NVIDIA GPU this project targets.
 constexpr int64_t kWarpSize = 32;
+/// Threads in a warpgroup (4 warps), the unit that issues one wgmma.
+constexpr int64_t kWarpgroupSize = 128;
 /// Largest tile extent any config may name (keeps all products in range).
 constexpr int64_t kMaxTileExtent = 1 << 16;
 
+/// The tiling decision for one matmul. The same fields serve both
+/// strategies: for Wgmma, `warpM x warpN` is the tile of one consumer
+/// warpgroup and `threadM x threadN x mmaK` the shape of one wgmma
+/// instruction (m64nNk16 for bf16/f16).
 struct TileConfig {
+  Strategy strategy = Strategy::Fma;
   int64_t blockM = 128, blockN = 128, blockK = 8;
   int64_t warpM = 32, warpN = 64;
   int64_t threadM = 8, threadN = 8;
@@ -48,6 +82,19 @@ struct TileConfig {
   /// Split-K: the K dimension is divided among this many blocks per tile of
   /// C, which add their partial products into C atomically; 1 = no split.
   int64_t splitK = 1;
+  /// K extent of one instruction: 1 for FMAs, 16 for wgmma on bf16/f16.
+  int64_t mmaK = 1;
+  /// How A and B reach shared memory. For Fma it follows from `stages`
+  /// (registers for 1 or 2, cp.async for 3 or more).
+  CopyKind copy = CopyKind::Registers;
+  /// Warp specialization: a producer warpgroup only issues the copies, the
+  /// consumer warpgroups only compute (Wgmma only).
+  bool specialize = false;
+
+  /// The defaults of the Wgmma strategy: a 128x256x64 block of two 64x256
+  /// consumer warpgroups with m64n256k16 instructions, a 4-slot TMA ring
+  /// filled by a producer warpgroup, the 128-byte swizzle.
+  static TileConfig wgmmaDefaults();
 
   /// A config with these tile sizes and every other field at its default.
   static TileConfig withTiles(int64_t blockM, int64_t blockN, int64_t blockK,
@@ -77,9 +124,22 @@ struct TileConfig {
     return {blockM, blockN, blockK, warpM, warpN, threadM, threadN};
   }
 
+  bool isWgmma() const { return strategy == Strategy::Wgmma; }
+  /// How A and B reach shared memory (for Fma: what `stages` implies).
+  CopyKind copyKind() const;
+  /// Warps (Fma) or consumer warpgroups (Wgmma) along M and N in one block.
   int64_t warpsM() const { return blockM / warpM; }
   int64_t warpsN() const { return blockN / warpN; }
-  int64_t numWarps() const { return warpsM() * warpsN(); }
+  /// Consumer warpgroups of a Wgmma block.
+  int64_t numConsumers() const { return warpsM() * warpsN(); }
+  /// Warps of one block: all of them compute for Fma; for Wgmma four per
+  /// warpgroup, plus the producer's when specialized.
+  int64_t numWarps() const {
+    if (!isWgmma())
+      return warpsM() * warpsN();
+    return (numConsumers() + (specialize ? 1 : 0)) * kWarpgroupSize /
+           kWarpSize;
+  }
   int64_t numThreads() const { return numWarps() * kWarpSize; }
   int64_t lanesM() const { return warpM / threadM; }
   int64_t lanesN() const { return warpN / threadN; }
@@ -103,17 +163,30 @@ std::string checkConsistency(const TileConfig &config);
 /// The config in the attribute's syntax: #tile.config<block = [..], ...>.
 std::string toString(const TileConfig &config);
 
+/// The copy kind an Fma config with `stages` uses.
+CopyKind fmaCopyKind(int64_t stages);
+
+/// Parses a strategy ("fma", "wgmma") or copy kind ("registers",
+/// "cp_async", "tma"); false if `text` is none of these.
+bool parseStrategy(const std::string &text, Strategy &strategy);
+bool parseCopyKind(const std::string &text, CopyKind &copy);
+
 /// Parses a shared-memory layout as written in options and tuning tables:
-/// "none", "xor", or "pad<N>" / "padN" / "pad(N)". Returns false if `text`
-/// is none of these.
+/// "none", "xor", "swizzle128", or "pad<N>" / "padN" / "pad(N)". Returns
+/// false if `text` is none of these.
 bool parseSharedLayout(const std::string &text, SharedLayout &layout,
                        int64_t &pad);
 
 /// The layout as parseSharedLayout reads it back ("none", "xor", "pad4").
 std::string sharedLayoutToString(SharedLayout layout, int64_t pad);
 
-/// A short form for tables: 128x128x8/32x64/8x8/s2/g8/pad4/pf.
+/// A short form for tables: 128x128x8/32x64/8x8/s2/g8/pad4/pf (Fma);
+/// wgmma/128x256x64/64x256/m64n256k16/s4/tma/ws/g8 (Wgmma).
 std::string toShortString(const TileConfig &config);
+
+/// For hashing a config (the attribute's storage key).
+size_t hashValue(const TileConfig &config);
+inline size_t hash_value(const TileConfig &config) { return hashValue(config); }
 
 } // namespace tile
 } // namespace mlir
