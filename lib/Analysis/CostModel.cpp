@@ -1,6 +1,7 @@
 //===- CostModel.cpp - the FP32 SIMT matmul cost model --------------------===//
 
 #include "tile/Analysis/CostModel.h"
+#include "tile/Analysis/SharedPlan.h"
 
 #include <algorithm>
 #include <cmath>
@@ -157,9 +158,7 @@ CostReport mlir::tile::evaluate(const TileConfig &c, const ChipInfo &chip,
   r.overheadRegisters = kOverheadRegisters;
   r.estimatedRegisters =
       r.tileRegisters + r.stagingRegisters + r.overheadRegisters;
-  int64_t buffers = std::max<int64_t>(1, c.stages);
-  r.sharedBytes =
-      buffers * c.blockK * (sharedRowA(c) + c.blockN) * elementBytes;
+  r.sharedBytes = getSharedPlan(c, elementBytes).totalBytes;
 
   r.globalIntensity = static_cast<double>(c.blockM * c.blockN) /
                       static_cast<double>(c.blockM + c.blockN);

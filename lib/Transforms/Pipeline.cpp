@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Transforms/Utils.h"
+#include "tile/Analysis/SharedPlan.h"
 #include "tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -182,14 +183,15 @@ void waitAsyncGroups(OpBuilder &b, Location loc, Value token, int64_t pending) {
   nvgpu::DeviceAsyncWaitOp::create(b, loc, token, b.getI32IntegerAttr(pending));
 }
 
-/// Shared buffers of the kernel, and how to get buffer `index` of each.
-/// Double buffering lays out [A0][A1][B0][B1] in the dynamic shared memory;
-/// buffer i of an operand is a memref.view at a computed byte shift, so every
-/// access keeps an identity-layout 2-d memref (and its explicit alignment).
+/// Shared buffers of the kernel, and how to get buffer `index` of each,
+/// where the shared-memory plan puts them. Double buffering lays out
+/// [A0][A1][B0][B1] in the dynamic shared memory; buffer i of an operand is
+/// a memref.view at a computed byte shift, so every access keeps an
+/// identity-layout 2-d memref (and its explicit alignment).
 struct SharedBuffers {
   memref::ViewOp viewA, viewB;
   bool doubled = false;
-  int64_t bytesA = 0, bytesB = 0;
+  SharedPlan plan;
 
   /// Maps the single-buffer views to buffer `index` (null: the single
   /// buffers themselves), created at `b`.
@@ -200,8 +202,9 @@ struct SharedBuffers {
       return;
     }
     for (auto [single, base, size] :
-         {std::tuple{viewA, int64_t(0), bytesA},
-          std::tuple{viewB, 2 * bytesA, bytesB}}) {
+         {std::tuple{viewA, plan.offsetA(0), plan.offsetA(1) - plan.offsetA(0)},
+          std::tuple{viewB, plan.offsetB(0),
+                     plan.offsetB(1) - plan.offsetB(0)}}) {
       Value shift = arith::AddIOp::create(
           b, loc, constIndex(b, loc, base),
           arith::MulIOp::create(b, loc, index, constIndex(b, loc, size)));
@@ -210,12 +213,14 @@ struct SharedBuffers {
   }
 
   /// cp.async stages lay out [A0][B0][A1][B1]...: stage i starts at byte
-  /// i * stageBytes, its B buffer bytesA after that. Maps the single-buffer
-  /// views to the buffers of the stage at byte `shift`, created at `b`.
+  /// i * stageBytes, its B buffer offsetB(0) after that. Maps the
+  /// single-buffer views to the buffers of the stage at byte `shift`,
+  /// created at `b`.
   void mapStage(OpBuilder &b, Location loc, Value shift, IRMapping &map) {
     mapViewAt(b, loc, viewA, shift, map);
     mapViewAt(b, loc, viewB,
-              arith::AddIOp::create(b, loc, shift, constIndex(b, loc, bytesA)),
+              arith::AddIOp::create(b, loc, shift,
+                                    constIndex(b, loc, plan.offsetB(0))),
               map);
   }
 
@@ -274,20 +279,11 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
 
   // Two buffers of each operand (or `stages` of each, for cp.async), and
   // the launch's shared memory multiplied to match.
-  int64_t stageBytes = 0;
+  buffers.plan = getSharedPlan(config.toTileConfig(), 4);
+  int64_t stageBytes = buffers.plan.stageBytes;
   if (pipelined) {
-    auto sharedBytes = kernel->getAttrOfType<IntegerAttr>(kSharedBytesAttrName);
-    auto shiftB = buffers.viewB.getByteShift().getDefiningOp<arith::ConstantIndexOp>();
-    if (!sharedBytes || !shiftB)
-      return kernel.emitError() << "tile-pipeline: shared buffers are not the "
-                                   "form tile-promote-shared makes";
-    buffers.bytesA = shiftB.value();
-    stageBytes = sharedBytes.getInt();
-    if (doubleBuffer) {
-      buffers.doubled = true;
-      buffers.bytesB = stageBytes - buffers.bytesA;
-    }
-    setDynamicSharedBytes(getOperation(), kernel, stages * stageBytes);
+    buffers.doubled = doubleBuffer;
+    setDynamicSharedBytes(getOperation(), kernel, buffers.plan.dynamicBytes);
   }
 
   // Clones the fragment loads of k step `kk` from the buffer mapped in

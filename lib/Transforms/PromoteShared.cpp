@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Transforms/Utils.h"
+#include "tile/Analysis/SharedPlan.h"
 #include "tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -260,29 +261,26 @@ LogicalResult TilePromoteSharedPass::promote(gpu::GPUFuncOp kernel) {
 
   int64_t blockM = config.getBlockM(), blockN = config.getBlockN(),
           blockK = config.getBlockK();
-  int64_t pad = config.getSmemLayout() == SharedLayout::Pad
-                    ? config.getSmemPad()
-                    : 0;
   Type f32 = b.getF32Type();
   Attribute workgroup = gpu::AddressSpaceAttr::get(
       b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
 
-  // Shared memory: A k-major with padded rows, then B, each 16-byte aligned.
-  int64_t bytesA = llvm::alignTo(blockK * (blockM + pad) * 4, 16);
-  int64_t bytesB = llvm::alignTo(blockK * blockN * 4, 16);
+  // Shared memory as the plan lays out its first buffer: A k-major with
+  // padded rows, then B.
+  SharedPlan plan = getSharedPlan(config.toTileConfig(), 4);
   Value smem = gpu::DynamicSharedMemoryOp::create(
       b, loc,
       MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
                       MemRefLayoutAttrInterface(), workgroup));
   auto viewA = memref::ViewOp::create(
-      b, loc, MemRefType::get({blockK, blockM + pad}, f32,
+      b, loc, MemRefType::get({plan.rowsA, plan.rowElementsA}, f32,
                               MemRefLayoutAttrInterface(), workgroup),
       smem, constIndex(b, loc, 0), ValueRange{});
   viewA->setAttr(kSharedBufferAttrName, b.getStringAttr("A"));
   auto viewB = memref::ViewOp::create(
       b, loc, MemRefType::get({blockK, blockN}, f32,
                               MemRefLayoutAttrInterface(), workgroup),
-      smem, constIndex(b, loc, bytesA), ValueRange{});
+      smem, constIndex(b, loc, plan.bytesA), ValueRange{});
   viewB->setAttr(kSharedBufferAttrName, b.getStringAttr("B"));
   // Every access goes to the views themselves (padding columns are never
   // touched), so later passes can swap the buffers underneath.
@@ -367,7 +365,8 @@ LogicalResult TilePromoteSharedPass::promote(gpu::GPUFuncOp kernel) {
   if (blockB->use_empty())
     blockB.erase();
 
-  setDynamicSharedBytes(getOperation(), kernel, bytesA + bytesB);
+  // One buffer of each for now; tile-pipeline makes the plan's others.
+  setDynamicSharedBytes(getOperation(), kernel, plan.stageBytes);
   eraseDeadOps(kernel.getBody());
   setStage(kernel, KernelStage::Shared);
   return success();

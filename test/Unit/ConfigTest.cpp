@@ -91,4 +91,58 @@ TEST(TileConfig, AttributeRoundTrip) {
   EXPECT_EQ(printed, text);
 }
 
+TEST(TileConfig, WgmmaDefaults) {
+  // Two consumer warpgroups of 64x256 and a producer warpgroup.
+  TileConfig c = TileConfig::wgmmaDefaults();
+  EXPECT_EQ(checkConsistency(c), "");
+  EXPECT_EQ(c.numConsumers(), 2);
+  EXPECT_EQ(c.numThreads(), 3 * 128);
+  c.specialize = false;
+  EXPECT_EQ(c.numThreads(), 2 * 128);
+  EXPECT_EQ(c.copyKind(), CopyKind::Tma);
+  EXPECT_EQ(toShortString(TileConfig::wgmmaDefaults()),
+            "wgmma/128x256x64/64x256/m64n256k16/s4/tma/ws/g8");
+}
+
+TEST(TileConfig, FmaCopyFollowsStages) {
+  // The copy field of an fma config is what its stages imply, whatever the
+  // struct holds: equal configs compare and hash equal.
+  TileConfig a, b;
+  b.copy = CopyKind::CpAsync;
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(hashValue(a), hashValue(b));
+  a.stages = b.stages = 3;
+  EXPECT_EQ(a.copyKind(), CopyKind::CpAsync);
+  b.copy = CopyKind::Tma;
+  EXPECT_EQ(checkConsistency(b), "copy 'tma' needs the wgmma strategy");
+  TileConfig w = TileConfig::wgmmaDefaults();
+  w.specialize = false;
+  EXPECT_NE(w, TileConfig::wgmmaDefaults());
+  EXPECT_NE(hashValue(w), hashValue(TileConfig::wgmmaDefaults()));
+}
+
+TEST(TileConfig, WgmmaAttributeRoundTrip) {
+  MLIRContext context;
+  context.loadDialect<TileDialect>();
+  TileConfig c = TileConfig::wgmmaDefaults();
+  c.setBlock(128, 128, 64);
+  c.setWarp(64, 128);
+  c.setThread(64, 64);
+  c.copy = CopyKind::Registers;
+  c.specialize = false;
+  c.stages = 3;
+  c.swizzleGroup = 2;
+  ASSERT_EQ(checkConsistency(c), "");
+  std::string text = toString(c);
+  auto attr = dyn_cast_or_null<ConfigAttr>(parseAttribute(text, &context));
+  ASSERT_TRUE(attr) << text;
+  EXPECT_EQ(attr.toTileConfig(), c);
+  EXPECT_TRUE(attr.isWgmma());
+  EXPECT_EQ(attr.getNumThreads(), 256);
+  std::string printed;
+  llvm::raw_string_ostream os(printed);
+  os << attr;
+  EXPECT_EQ(printed, text);
+}
+
 } // namespace

@@ -1,0 +1,101 @@
+//===- SharedPlan.h - where a kernel's tiles live in shared memory -*- C++ -*-===//
+//
+// The one computation of a kernel's shared-memory layout: each operand's
+// tile layout (padding, 128-byte swizzle), alignment, bytes per stage, the
+// order of the buffers (double buffering, a cp.async ring, an mbarrier
+// ring), the TMA boxes that fill them, and the total a block requests. The
+// passes that build the buffers, the cost model, the report and export all
+// read it from here. Plain C++, no MLIR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_ANALYSIS_SHAREDPLAN_H
+#define TILE_ANALYSIS_SHAREDPLAN_H
+
+#include "tile/Dialect/Tile/TileConfig.h"
+
+#include <cstdint>
+#include <string>
+
+namespace mlir {
+namespace tile {
+
+/// Bytes of one row of the 128-byte swizzle, and of one swizzle atom (8
+/// rows): TMA writes and wgmma reads 128-byte-swizzled tiles whose atoms
+/// start at 1024-byte-aligned addresses.
+constexpr int64_t kSwizzleRowBytes = 128;
+constexpr int64_t kSwizzleAtomBytes = 1024;
+/// Bytes of one mbarrier.
+constexpr int64_t kMbarrierBytes = 8;
+
+/// Byte offset, within a 128-byte-swizzled tile whose rows are 128 bytes
+/// long, of byte `byteInRow` of row `row`: 16-byte granule g of row r is
+/// stored at granule g ^ (r % 8) of the same row.
+int64_t swizzle128Offset(int64_t row, int64_t byteInRow);
+
+/// One TMA box: `rows` x `cols` elements of an operand, innermost (cols)
+/// first in the tensor map.
+struct TmaBox {
+  int64_t rows = 0, cols = 0;
+};
+
+struct SharedPlan {
+  SharedLayout layout = SharedLayout::None;
+  int64_t elementBytes = 4;
+  /// Buffers of each operand: 1 (one stage), 2 (double buffering) or the
+  /// ring's slots.
+  int64_t buffers = 1;
+  /// Slot order: true when stage s is [A_s][B_s] at s * stageBytes (a
+  /// cp.async or mbarrier ring); false for [A_0][A_1][B_0][B_1] (double
+  /// buffering).
+  bool interleaved = false;
+  /// Alignment of every buffer: 16 bytes, or a swizzle atom (1024).
+  int64_t alignment = 16;
+
+  // The tile of A.
+  /// fma: k-major [BK][BM + pad]; wgmma: BM rows of BK elements (K-major),
+  /// 128-byte swizzled.
+  int64_t rowsA = 0, rowElementsA = 0;
+  int64_t bytesA = 0;
+  // The tile of B.
+  /// fma: [BK][BN]; wgmma: BN / 64 chunks of BK rows of 64 elements
+  /// (N-major), each 128-byte swizzled, `chunkBytesB` apart.
+  int64_t rowsB = 0, rowElementsB = 0;
+  int64_t chunksB = 1, chunkBytesB = 0;
+  int64_t bytesB = 0;
+  /// Bytes of one stage (the A and B tiles, each aligned).
+  int64_t stageBytes = 0;
+
+  /// wgmma: the bytes the block rounds its dynamic shared base up by at run
+  /// time to reach a 1024-byte boundary (the launch requests them too).
+  int64_t alignmentSlack = 0;
+  /// wgmma: the ring's mbarriers ("full" and "empty" per slot), in static
+  /// shared memory.
+  int64_t barrierBytes = 0;
+  /// Dynamic shared memory per block (what the launch requests).
+  int64_t dynamicBytes = 0;
+  /// Everything the block takes (dynamic + static), checked against the
+  /// chip's per-block limit.
+  int64_t totalBytes = 0;
+
+  /// TMA boxes of one stage: one box of A, `chunksB` boxes of B.
+  TmaBox boxA, boxB;
+
+  /// Byte offsets (from the aligned base) of buffer `index` of A and B.
+  int64_t offsetA(int64_t index) const;
+  int64_t offsetB(int64_t index) const;
+};
+
+/// The plan for `config` with elements of `elementBytes` bytes.
+SharedPlan getSharedPlan(const TileConfig &config, int64_t elementBytes);
+
+/// Non-empty when the wgmma `config` cannot hold elements of
+/// `elementBytes` bytes (a 128-byte swizzle row is BK elements; B chunks
+/// are 64 columns): the first rule broken, with the numbers.
+std::string checkWgmmaElementBytes(const TileConfig &config,
+                                   int64_t elementBytes);
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_ANALYSIS_SHAREDPLAN_H

@@ -1,0 +1,110 @@
+//===- SharedPlan.cpp - where a kernel's tiles live in shared memory ------===//
+
+#include "tile/Analysis/SharedPlan.h"
+
+#include <algorithm>
+#include <sstream>
+
+using namespace mlir::tile;
+
+namespace {
+int64_t alignTo(int64_t value, int64_t alignment) {
+  return (value + alignment - 1) / alignment * alignment;
+}
+} // namespace
+
+int64_t mlir::tile::swizzle128Offset(int64_t row, int64_t byteInRow) {
+  int64_t granule = byteInRow / 16;
+  return row * kSwizzleRowBytes + ((granule ^ (row % 8)) * 16) +
+         byteInRow % 16;
+}
+
+int64_t SharedPlan::offsetA(int64_t index) const {
+  return interleaved ? index * stageBytes : index * bytesA;
+}
+
+int64_t SharedPlan::offsetB(int64_t index) const {
+  return interleaved ? index * stageBytes + bytesA
+                     : buffers * bytesA + index * bytesB;
+}
+
+SharedPlan mlir::tile::getSharedPlan(const TileConfig &c,
+                                     int64_t elementBytes) {
+  SharedPlan plan;
+  plan.layout = c.smemLayout;
+  plan.elementBytes = elementBytes;
+  if (c.isWgmma()) {
+    // An mbarrier ring of `stages` slots [A_s][B_s]; every tile 128-byte
+    // swizzled, so every slot and tile starts on a swizzle atom.
+    plan.buffers = c.stages;
+    plan.interleaved = true;
+    plan.alignment = kSwizzleAtomBytes;
+    int64_t rowElements = kSwizzleRowBytes / elementBytes;
+    plan.rowsA = c.blockM;
+    plan.rowElementsA = c.blockK;
+    plan.bytesA = alignTo(c.blockM * c.blockK * elementBytes, plan.alignment);
+    plan.rowsB = c.blockK;
+    plan.rowElementsB = rowElements;
+    plan.chunksB = (c.blockN + rowElements - 1) / rowElements;
+    plan.chunkBytesB = alignTo(c.blockK * kSwizzleRowBytes, plan.alignment);
+    plan.bytesB = plan.chunksB * plan.chunkBytesB;
+    plan.stageBytes = plan.bytesA + plan.bytesB;
+    plan.alignmentSlack = kSwizzleAtomBytes;
+    plan.barrierBytes = 2 * c.stages * kMbarrierBytes;
+    plan.dynamicBytes = c.stages * plan.stageBytes + plan.alignmentSlack;
+    plan.totalBytes = plan.dynamicBytes + plan.barrierBytes;
+    plan.boxA = {c.blockM, c.blockK};
+    plan.boxB = {c.blockK, rowElements};
+    return plan;
+  }
+  // fma: A k-major [BK][BM + pad] (a lane's A values of one k step are
+  // contiguous), B as it is [BK][BN], each 16-byte aligned. One buffer for
+  // one stage, two for double buffering ([A0][A1][B0][B1]), a ring of
+  // `stages` [A_s][B_s] for cp.async.
+  plan.buffers = std::max<int64_t>(1, c.stages);
+  plan.interleaved = c.stages >= 3;
+  plan.alignment = 16;
+  plan.rowsA = c.blockK;
+  plan.rowElementsA =
+      c.blockM + (c.smemLayout == SharedLayout::Pad ? c.smemPad : 0);
+  plan.bytesA =
+      alignTo(plan.rowsA * plan.rowElementsA * elementBytes, plan.alignment);
+  plan.rowsB = c.blockK;
+  plan.rowElementsB = c.blockN;
+  plan.bytesB = alignTo(c.blockK * c.blockN * elementBytes, plan.alignment);
+  plan.chunkBytesB = plan.bytesB;
+  plan.stageBytes = plan.bytesA + plan.bytesB;
+  plan.dynamicBytes = plan.buffers * plan.stageBytes;
+  plan.totalBytes = plan.dynamicBytes;
+  return plan;
+}
+
+std::string mlir::tile::checkWgmmaElementBytes(const TileConfig &c,
+                                               int64_t elementBytes) {
+  std::ostringstream os;
+  int64_t rowElements = kSwizzleRowBytes / elementBytes;
+  if (c.blockK != rowElements) {
+    os << "block tile K (" << c.blockK << ") must be " << rowElements
+       << " for " << elementBytes * 8
+       << "-bit elements: one 128-byte row of the swizzled layout";
+    return os.str();
+  }
+  if (c.blockN % rowElements != 0) {
+    os << "block tile N (" << c.blockN << ") must be a multiple of "
+       << rowElements << " for " << elementBytes * 8
+       << "-bit elements: B is stored in 128-byte-wide swizzled chunks";
+    return os.str();
+  }
+  int64_t expectedK = 32 / elementBytes;
+  if (c.mmaK != expectedK) {
+    os << "the wgmma k step for " << elementBytes * 8 << "-bit elements is "
+       << expectedK << ", got " << c.mmaK;
+    return os.str();
+  }
+  // TMA boxes hold at most 256 elements per dimension.
+  if (c.copyKind() == CopyKind::Tma && c.blockM > 256) {
+    os << "a TMA box holds at most 256 rows; block tile M is " << c.blockM;
+    return os.str();
+  }
+  return {};
+}

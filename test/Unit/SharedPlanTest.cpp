@@ -1,0 +1,130 @@
+//===- SharedPlanTest.cpp - the shared-memory plan ------------------------===//
+
+#include "tile/Analysis/SharedPlan.h"
+
+#include "gtest/gtest.h"
+
+#include <set>
+
+using namespace mlir::tile;
+
+namespace {
+
+TEST(SharedPlan, FmaDoubleBuffering) {
+  // 128x128x8 with pad(4): A is [8][132] f32, B [8][128]; two buffers of
+  // each, laid out [A0][A1][B0][B1].
+  TileConfig c;
+  SharedPlan plan = getSharedPlan(c, 4);
+  EXPECT_EQ(plan.bytesA, 8 * 132 * 4);
+  EXPECT_EQ(plan.bytesB, 8 * 128 * 4);
+  EXPECT_EQ(plan.buffers, 2);
+  EXPECT_FALSE(plan.interleaved);
+  EXPECT_EQ(plan.offsetA(1), plan.bytesA);
+  EXPECT_EQ(plan.offsetB(0), 2 * plan.bytesA);
+  EXPECT_EQ(plan.offsetB(1), 2 * plan.bytesA + plan.bytesB);
+  EXPECT_EQ(plan.dynamicBytes, 2 * (8 * 132 + 8 * 128) * 4);
+  EXPECT_EQ(plan.totalBytes, plan.dynamicBytes);
+}
+
+TEST(SharedPlan, FmaRingAndAlignment) {
+  // A cp.async ring of 3 [A_s][B_s] stages; A's 7 x 65 f32 (1820 bytes)
+  // rounds up to 16 bytes.
+  TileConfig c = TileConfig::withTiles(64, 64, 7, 32, 32, 4, 8);
+  c.stages = 3;
+  c.smemPad = 1;
+  SharedPlan plan = getSharedPlan(c, 4);
+  EXPECT_TRUE(plan.interleaved);
+  EXPECT_EQ(plan.bytesA, 1824);
+  EXPECT_EQ(plan.bytesB, 1792);
+  EXPECT_EQ(plan.stageBytes, 1824 + 1792);
+  EXPECT_EQ(plan.offsetA(2), 2 * plan.stageBytes);
+  EXPECT_EQ(plan.offsetB(2), 2 * plan.stageBytes + 1824);
+  EXPECT_EQ(plan.dynamicBytes, 3 * plan.stageBytes);
+}
+
+TEST(SharedPlan, ArticleTileArithmetic) {
+  // Seed 004: "Two BF16 tiles of 128 x 128 take 64 KB" and "three stages of
+  // 128 x 64 BF16 tiles for A and 64 x 256 for B": 144 KiB.
+  TileConfig c = TileConfig::wgmmaDefaults();
+  c.setBlock(128, 256, 64);
+  c.stages = 3;
+  SharedPlan plan = getSharedPlan(c, 2);
+  EXPECT_EQ(plan.bytesA, 128 * 64 * 2);
+  EXPECT_EQ(plan.bytesB, 64 * 256 * 2);
+  EXPECT_EQ(3 * plan.stageBytes, 144 * 1024);
+  EXPECT_EQ(2 * 128 * 128 * 2, 64 * 1024); // the 64 KiB of two 128x128 tiles
+  // The ring plus the runtime alignment slack plus 6 mbarriers.
+  EXPECT_EQ(plan.dynamicBytes, 144 * 1024 + 1024);
+  EXPECT_EQ(plan.barrierBytes, 6 * 8);
+  EXPECT_EQ(plan.totalBytes, 144 * 1024 + 1024 + 48);
+}
+
+TEST(SharedPlan, WgmmaSlotsAndBoxes) {
+  // 4 slots of a 128x256x64 bf16 tile: A is one 128x64 box, B four 64x64
+  // boxes of 8 KiB (64 k rows of 128 bytes), every tile on a 1024-byte atom.
+  TileConfig c = TileConfig::wgmmaDefaults();
+  SharedPlan plan = getSharedPlan(c, 2);
+  EXPECT_EQ(plan.alignment, 1024);
+  EXPECT_TRUE(plan.interleaved);
+  EXPECT_EQ(plan.chunksB, 4);
+  EXPECT_EQ(plan.chunkBytesB, 8192);
+  EXPECT_EQ(plan.boxA.rows, 128);
+  EXPECT_EQ(plan.boxA.cols, 64);
+  EXPECT_EQ(plan.boxB.rows, 64);
+  EXPECT_EQ(plan.boxB.cols, 64);
+  EXPECT_EQ(plan.stageBytes, 48 * 1024);
+  for (int64_t s = 0; s < c.stages; ++s) {
+    EXPECT_EQ(plan.offsetA(s) % 1024, 0);
+    EXPECT_EQ(plan.offsetB(s) % 1024, 0);
+    EXPECT_EQ(plan.offsetB(s) - plan.offsetA(s), 16384);
+  }
+  EXPECT_EQ(plan.dynamicBytes, 4 * 48 * 1024 + 1024);
+}
+
+TEST(SharedPlan, Swizzle128IsAPermutationOfEachAtom) {
+  // Every byte of 8 rows of 128 bytes lands once in the same 1024 bytes;
+  // granule g of row r goes to granule g ^ (r % 8).
+  std::set<int64_t> seen;
+  for (int64_t row = 0; row < 8; ++row)
+    for (int64_t byte = 0; byte < 128; ++byte) {
+      int64_t at = swizzle128Offset(row, byte);
+      EXPECT_GE(at, row * 128);
+      EXPECT_LT(at, row * 128 + 128);
+      seen.insert(at);
+    }
+  EXPECT_EQ(seen.size(), 1024u);
+  EXPECT_EQ(swizzle128Offset(0, 16), 16);
+  EXPECT_EQ(swizzle128Offset(1, 0), 128 + 16);
+  EXPECT_EQ(swizzle128Offset(3, 37), 3 * 128 + ((2 ^ 3) * 16) + 5);
+  EXPECT_EQ(swizzle128Offset(9, 0), 9 * 128 + 16);
+}
+
+TEST(SharedPlan, WgmmaElementRules) {
+  TileConfig c = TileConfig::wgmmaDefaults();
+  EXPECT_EQ(checkWgmmaElementBytes(c, 2), "");
+  c.setBlock(128, 256, 32);
+  EXPECT_EQ(checkWgmmaElementBytes(c, 2),
+            "block tile K (32) must be 64 for 16-bit elements: one 128-byte "
+            "row of the swizzled layout");
+  c = TileConfig::wgmmaDefaults();
+  c.setBlock(128, 96, 64);
+  c.setWarp(64, 96);
+  c.setThread(64, 96);
+  EXPECT_EQ(checkWgmmaElementBytes(c, 2),
+            "block tile N (96) must be a multiple of 64 for 16-bit elements: "
+            "B is stored in 128-byte-wide swizzled chunks");
+  c = TileConfig::wgmmaDefaults();
+  c.mmaK = 8;
+  EXPECT_EQ(checkWgmmaElementBytes(c, 2),
+            "the wgmma k step for 16-bit elements is 16, got 8");
+  c = TileConfig::wgmmaDefaults();
+  c.setBlock(512, 128, 64);
+  c.setWarp(128, 128);
+  c.setThread(64, 128);
+  EXPECT_EQ(checkWgmmaElementBytes(c, 2),
+            "a TMA box holds at most 256 rows; block tile M is 512");
+  c.copy = CopyKind::Registers;
+  EXPECT_EQ(checkWgmmaElementBytes(c, 2), "");
+}
+
+} // namespace
