@@ -151,6 +151,8 @@ static int64_t sharedRowA(const TileConfig &c) {
 
 CostReport mlir::tile::evaluate(const TileConfig &c, const ChipInfo &chip,
                                 int64_t elementBytes) {
+  if (c.isWgmma())
+    return evaluateTensorCore(c, chip, elementBytes);
   CostReport r;
   r.threadsPerBlock = c.numThreads();
   r.tileRegisters = threadTileRegisters(c.threadM, c.threadN, c.regPrefetch);
@@ -238,7 +240,7 @@ CostReport mlir::tile::evaluate(const TileConfig &c, const ChipInfo &chip,
     regsPerThread = std::min(regsPerThread, r.registerCap);
   int64_t warpsPerBlock = c.numWarps();
   int64_t byRegisters =
-      (chip.registersPerSM / (regsPerThread * kWarpSize)) / warpsPerBlock;
+      (chip.registersPerSM / (regsPerThread * tile::kWarpSize)) / warpsPerBlock;
   int64_t byShared =
       chip.sharedBytesPerSM / (r.sharedBytes + chip.sharedBytesReserved);
   int64_t byThreads = chip.maxThreadsPerSM / r.threadsPerBlock;
@@ -322,13 +324,13 @@ mlir::tile::candidateConfigs(const MatmulShape &shape, const ChipInfo &chip) {
           for (int64_t lanesM : {1, 2, 4, 8, 16}) {
             TileConfig c = TileConfig::withTiles(
                 blockM, blockN, blockK, lanesM * threadM,
-                (kWarpSize / lanesM) * threadN, threadM, threadN);
+                (tile::kWarpSize / lanesM) * threadN, threadM, threadN);
             if (!checkConsistency(c).empty())
               continue;
             // Fewer than 4 warps (one per scheduler) ran at half speed in
             // the tuning runs (64x64 blocks of 2 warps at 3000^3: 19.6
             // TFLOP/s against 37.6 for 4 warps).
-            if (c.numThreads() < 4 * kWarpSize)
+            if (c.numThreads() < 4 * tile::kWarpSize)
               continue;
             if (!evaluate(c, chip, shape.elementBytes).fits ||
                 !hasRegisterHeadroom(c, chip))
@@ -394,6 +396,8 @@ mlir::tile::rankedCandidates(const MatmulShape &shape, const ChipInfo &chip) {
 
 TileConfig mlir::tile::defaultConfig(const MatmulShape &shape,
                                      const ChipInfo &chip) {
+  if (shape.elementBytes == 2)
+    return defaultTensorCoreConfig(shape, chip);
   std::vector<TileConfig> ranked = rankedCandidates(shape, chip);
   return ranked.empty() ? TileConfig() : ranked.front();
 }

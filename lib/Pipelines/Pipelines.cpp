@@ -43,6 +43,8 @@ static void addTilingPasses(OpPassManager &pm,
   configure.swizzle = options.swizzle;
   configure.smem = options.smem;
   configure.prefetch = options.prefetch;
+  configure.copy = options.copy;
+  configure.specialize = options.specialize;
   configure.occupancy = options.occupancy;
   configure.splitK = options.splitK;
   configure.occupancyHint = options.occupancyHint;

@@ -79,15 +79,24 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
   auto aType = cast<MemRefType>(a.getType());
   auto bType = cast<MemRefType>(b.getType());
   auto cType = cast<MemRefType>(c.getType());
+  Type elementType = aType.getElementType();
+  bool typesSupported =
+      bType.getElementType() == elementType &&
+      (config.isWgmma() ? (elementType.isBF16() || elementType.isF16()) &&
+                              (cType.getElementType().isF32() ||
+                               cType.getElementType() == elementType)
+                        : elementType.isF32() && cType.getElementType().isF32());
   for (MemRefType type : {aType, bType, cType})
     if (!type.hasStaticShape() || !type.getLayout().isIdentity() ||
-        !type.getElementType().isF32())
+        !typesSupported)
       return matmul.emitOpError()
              << "operand type " << type
              << " is not supported by tile-block-tile (run tile-configure, "
                 "which explains why)";
 
   MatmulProblem problem;
+  problem.elementType = elementType;
+  problem.resultType = cType.getElementType();
   problem.m = aType.getDimSize(0);
   problem.k = aType.getDimSize(1);
   problem.n = bType.getDimSize(1);
@@ -141,7 +150,14 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
                                builder.getIntegerAttr(builder.getI64Type(),
                                                       32))}));
   builder.setInsertionPointToStart(gpuModule.getBody());
-  auto funcType = builder.getFunctionType({aType, bType, cType}, {});
+  // Parameters (A, B, C), then, when the TMA brings A and B to shared
+  // memory, their tensor maps (built by the host from A and B).
+  SmallVector<Type> paramTypes = {aType, bType, cType};
+  bool tma = config.getCopy() == CopyKind::Tma;
+  if (tma)
+    llvm::append_range(paramTypes,
+                       getTensorMapTypes(&getContext(), config, elementType));
+  auto funcType = builder.getFunctionType(paramTypes, {});
   auto kernel = gpu::GPUFuncOp::create(builder, loc, gpuModule.getName(),
                                        funcType);
   kernel->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
@@ -153,11 +169,21 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
   // A and B are only read and nothing aliases: LLVM may use ld.global.nc.
   for (unsigned arg : {0u, 1u, 2u})
     kernel.setArgAttr(arg, "llvm.noalias", builder.getUnitAttr());
+  if (tma)
+    for (unsigned arg : {3u, 4u})
+      kernel.setArgAttr(arg, kTensorMapAttrName,
+                        builder.getStringAttr(arg == 3 ? "A" : "B"));
   for (unsigned arg : {0u, 1u})
     kernel.setArgAttr(arg, "llvm.readonly", builder.getUnitAttr());
-  if (config.getMinBlocksPerSM() > 0)
+  // A specialized wgmma kernel moves registers between its warpgroups with
+  // setmaxnreg, which needs a register cap at entry: at least one block per
+  // SM.
+  int64_t minBlocks = config.getMinBlocksPerSM();
+  if (config.isWgmma() && config.getSpecialize())
+    minBlocks = std::max<int64_t>(minBlocks, 1);
+  if (minBlocks > 0)
     kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
-                    builder.getI32IntegerAttr(config.getMinBlocksPerSM()));
+                    builder.getI32IntegerAttr(minBlocks));
   setConfig(kernel, config);
   kernel->setAttr(kMatmulAttrName, buildMatmulAttr(&getContext(), problem));
   setStage(kernel, KernelStage::Block);
@@ -182,6 +208,11 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
                                      constIndex(builder, loc, config.getBlockM()));
   Value col0 = arith::MulIOp::create(builder, loc, tileCol,
                                      constIndex(builder, loc, config.getBlockN()));
+  // Later passes find the block tile's origin in C by these marks.
+  row0.getDefiningOp()->setAttr(kTileOriginAttrName,
+                                builder.getStringAttr("row"));
+  col0.getDefiningOp()->setAttr(kTileOriginAttrName,
+                                builder.getStringAttr("col"));
   OpFoldResult rows =
       tileExtent(builder, loc, row0, problem.m, config.getBlockM());
   OpFoldResult cols =
@@ -234,14 +265,19 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
   builder.setInsertionPointToEnd(&body);
   gpu::ReturnOp::create(builder, loc);
 
-  // The host side: launch the kernel on (A, B, C).
+  // The host side: launch the kernel on (A, B, C) and, for the TMA, the
+  // tensor maps of A and B (upstream's nvgpu.tma.create.descriptor).
   builder.setInsertionPoint(matmul);
+  SmallVector<Value> launchArgs = {a, b, c};
+  if (tma)
+    llvm::append_range(launchArgs,
+                       createTensorMaps(builder, loc, config, a, b));
   auto c1 = constIndex(builder, loc, 1);
   gpu::KernelDim3 grid{constIndex(builder, loc, blocks), c1, c1};
   gpu::KernelDim3 threads{constIndex(builder, loc, numThreads), c1, c1};
   gpu::LaunchFuncOp::create(builder, loc, kernel, grid, threads,
                             /*dynamicSharedMemorySize=*/Value(),
-                            ValueRange{a, b, c});
+                            launchArgs);
   matmul.erase();
   if (fill)
     fill.erase();

@@ -5,14 +5,20 @@
 // the cost model's default. Every matmul leaves with a config that runs on
 // the chip, or with an error at the op saying why not.
 //
-// Does not yet handle: dynamic shapes, element types other than f32,
-// transposed/broadcast operands (user-defined indexing maps), non-identity
-// memref layouts. Each is an error at the op, never a silent fallback.
+// The element type picks the strategy: f32 matmuls are computed with FMAs
+// (strategy fma), bf16 and f16 ones on Hopper's tensor cores (strategy
+// wgmma, f32 accumulators, C f32 or the inputs' type).
+//
+// Does not yet handle: dynamic shapes, other element types (and TF32 for
+// f32), transposed/broadcast operands (user-defined indexing maps),
+// non-identity memref layouts. Each is an error at the op, never a silent
+// fallback.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tile/Transforms/Utils.h"
 #include "tile/Analysis/CostModel.h"
+#include "tile/Analysis/SharedPlan.h"
 #include "tile/Analysis/TuningTable.h"
 #include "tile/Transforms/Passes.h"
 
@@ -35,7 +41,8 @@ namespace {
 
 /// Checks that the pipeline can lower `op`; emits the reason at the op
 /// otherwise. Fills `shape`.
-LogicalResult checkSupported(linalg::MatmulOp op, MatmulShape &shape) {
+LogicalResult checkSupported(linalg::MatmulOp op, MatmulShape &shape,
+                             Type &elementType) {
   if (op.hasUserDefinedMaps())
     return op.emitOpError()
            << "with user-defined indexing maps (transposed or broadcast "
@@ -48,15 +55,25 @@ LogicalResult checkSupported(linalg::MatmulOp op, MatmulShape &shape) {
                               << " is not a 2-d memref or tensor";
     types.push_back(type);
   }
+  elementType = types[0].getElementType();
   for (auto [index, type] : llvm::enumerate(types)) {
     if (!type.hasStaticShape())
       return op.emitOpError()
              << "operand #" << index << " has dynamic shape " << type
              << "; only static shapes are supported yet";
-    if (!type.getElementType().isF32())
+    Type element = type.getElementType();
+    if (!element.isF32() && !element.isBF16() && !element.isF16())
       return op.emitOpError()
-             << "element type " << type.getElementType() << " of operand #"
-             << index << " is not supported yet (only f32)";
+             << "element type " << element << " of operand #" << index
+             << " is not supported yet (f32, bf16 and f16 are)";
+    if (index == 1 && element != elementType)
+      return op.emitOpError()
+             << "has A of " << elementType << " and B of " << element
+             << "; both inputs must have the same element type";
+    if (index == 2 && !element.isF32() && element != elementType)
+      return op.emitOpError()
+             << "writes C of " << element << " from inputs of "
+             << elementType << "; C must be f32 or the inputs' type";
     if (auto memref = dyn_cast<MemRefType>(type)) {
       if (!memref.getLayout().isIdentity())
         return op.emitOpError()
@@ -87,11 +104,44 @@ LogicalResult checkSupported(linalg::MatmulOp op, MatmulShape &shape) {
   shape.m = types[0].getDimSize(0);
   shape.k = types[0].getDimSize(1);
   shape.n = types[1].getDimSize(1);
-  shape.elementBytes = 4;
+  shape.elementBytes = elementType.getIntOrFloatBitWidth() / 8;
   if (shape.m == 0 || shape.n == 0 || shape.k == 0)
     return op.emitOpError() << "has an empty dimension (M = " << shape.m
                             << ", N = " << shape.n << ", K = " << shape.k
                             << "); there is nothing to compile";
+  return success();
+}
+
+/// Checks that `config`'s strategy can compute `shape`'s element types and
+/// that its copies can reach the operands; emits the reason at `op`.
+LogicalResult checkStrategy(linalg::MatmulOp op, const TileConfig &config,
+                            const MatmulShape &shape, Type elementType) {
+  bool sixteenBit = shape.elementBytes == 2;
+  if (!config.isWgmma() && sixteenBit)
+    return op.emitOpError()
+           << "has " << elementType
+           << " inputs, which the fma strategy does not compute (it takes "
+              "f32); bf16 and f16 matmuls use strategy = wgmma";
+  if (config.isWgmma() && !sixteenBit)
+    return op.emitOpError()
+           << "has " << elementType
+           << " inputs; the wgmma strategy computes bf16 and f16 matmuls "
+              "(f32 ones use the fma strategy; TF32 is not supported yet)";
+  if (!config.isWgmma())
+    return success();
+  if (std::string error = checkWgmmaElementBytes(config, shape.elementBytes);
+      !error.empty())
+    return op.emitOpError() << "cannot use tile config " << toString(config)
+                            << ": " << error;
+  if (config.copy == CopyKind::Tma && !tmaRowsAligned(shape))
+    return op.emitOpError()
+           << "cannot copy A (rows of K = " << shape.k << ") and B (rows of "
+           << "N = " << shape.n << ") " << elementType
+           << " elements with the TMA, which needs rows that are multiples "
+              "of 16 bytes; use copy = registers";
+  if (config.splitK > 1)
+    return op.emitOpError()
+           << "split_k is not supported by the wgmma strategy yet";
   return success();
 }
 
@@ -163,6 +213,15 @@ LogicalResult TileConfigurePass::applyOverrides(TileConfig &c,
                        "must be true or false, got '" + prefetch + "'");
     c.regPrefetch = prefetch == "true";
   }
+  if (!copy.empty() && !parseCopyKind(copy, c.copy))
+    return badOption("copy",
+                     "must be registers, cp_async or tma, got '" + copy + "'");
+  if (!specialize.empty()) {
+    if (specialize != "true" && specialize != "false")
+      return badOption("specialize",
+                       "must be true or false, got '" + specialize + "'");
+    c.specialize = specialize == "true";
+  }
   return success();
 }
 
@@ -170,7 +229,8 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
                                            const ChipInfo &chipInfo,
                                            const TuningTable &table) {
   MatmulShape shape;
-  if (failed(checkSupported(op, shape)))
+  Type elementType;
+  if (failed(checkSupported(op, shape, elementType)))
     return failure();
 
   Attribute written = op->getAttr(TileDialect::kConfigAttrName);
@@ -181,11 +241,13 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
   TileConfig config;
   [[maybe_unused]] const char *source;
   bool chosenHere = false, fromTable = false;
+  std::string typeName;
+  llvm::raw_string_ostream(typeName) << elementType;
   if (ConfigAttr existing = getConfig(op)) {
     config = existing.toTileConfig();
     source = "written on the op";
   } else if (std::optional<TileConfig> tuned = table.lookup(
-                 chipInfo.name, "f32", shape.m, shape.n, shape.k)) {
+                 chipInfo.name, typeName, shape.m, shape.n, shape.k)) {
     config = *tuned;
     source = "tuning table";
     chosenHere = fromTable = true;
@@ -216,6 +278,8 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
     return op.emitOpError()
            << "shared-memory layout 'xor' is not supported yet (use none or "
               "pad<N>)";
+  if (failed(checkStrategy(op, config, shape, elementType)))
+    return failure();
   CostReport report = evaluate(config, chipInfo, shape.elementBytes);
   if (!report.fits)
     return op.emitOpError() << "tile config " << toString(config)

@@ -522,7 +522,7 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
 
 void TilePipelinePass::runOnOperation() {
   FailureOr<SmallVector<gpu::GPUFuncOp>> kernels = getKernelsAtStage(
-      getOperation(), KernelStage::Thread, "tile-pipeline");
+      getOperation(), KernelStage::Thread, "tile-pipeline", Strategy::Fma);
   if (failed(kernels))
     return signalPassFailure();
   for (gpu::GPUFuncOp kernel : *kernels)

@@ -11,6 +11,7 @@
 
 #include "tile/Transforms/Utils.h"
 #include "tile/Analysis/SharedPlan.h"
+#include "tile/Transforms/WgmmaSlabs.h"
 #include "tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -232,6 +233,10 @@ private:
 
 LogicalResult TilePromoteSharedPass::promote(gpu::GPUFuncOp kernel) {
   ConfigAttr config = getConfig(kernel);
+  // The wgmma strategy's slabs live in 128-byte-swizzled slots
+  // (WgmmaSlabs.cpp).
+  if (config.isWgmma())
+    return promoteToSwizzledSlabs(kernel, getOperation());
   MatmulProblem problem = *getMatmulProblem(kernel);
   linalg::MatmulOp matmul;
   kernel.walk([&](linalg::MatmulOp op) { matmul = op; });

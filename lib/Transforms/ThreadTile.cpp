@@ -235,7 +235,7 @@ LogicalResult TileThreadTilePass::tileThreads(gpu::GPUFuncOp kernel) {
   layout.widthC = getGlobalVectorWidths(config, problem).c;
   layout.lanesM = config.getLanesM();
   layout.lanesN = config.getLanesN();
-  Value lane = arith::RemUIOp::create(b, loc, threadId, c(kWarpSize));
+  Value lane = arith::RemUIOp::create(b, loc, threadId, c(tile::kWarpSize));
   Value laneM = arith::DivUIOp::create(b, loc, lane, c(layout.lanesN));
   Value laneN = arith::RemUIOp::create(b, loc, lane, c(layout.lanesN));
   layout.laneRow = arith::MulIOp::create(b, loc, laneM, c(layout.widthA));
@@ -499,7 +499,7 @@ void TileThreadTilePass::runOnOperation() {
     return signalPassFailure();
   }
   FailureOr<SmallVector<gpu::GPUFuncOp>> kernels = getKernelsAtStage(
-      getOperation(), KernelStage::Warp, "tile-thread-tile");
+      getOperation(), KernelStage::Warp, "tile-thread-tile", Strategy::Fma);
   if (failed(kernels))
     return signalPassFailure();
   for (gpu::GPUFuncOp kernel : *kernels)

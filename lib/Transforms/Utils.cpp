@@ -2,10 +2,12 @@
 
 #include "tile/Transforms/Utils.h"
 #include "tile/Analysis/CostModel.h"
+#include "tile/Analysis/SharedPlan.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -18,8 +20,28 @@ static constexpr std::pair<KernelStage, llvm::StringLiteral> kStageNames[] = {
     {KernelStage::Shared, "shared"},
     {KernelStage::Warp, "warp"},
     {KernelStage::Thread, "thread"},
+    {KernelStage::Warpgroup, "warpgroup"},
+    {KernelStage::Instruction, "instruction"},
     {KernelStage::Pipelined, "pipelined"},
 };
+
+int mlir::tile::stageRank(KernelStage stage) {
+  switch (stage) {
+  case KernelStage::Block:
+    return 0;
+  case KernelStage::Shared:
+    return 1;
+  case KernelStage::Warp:
+  case KernelStage::Warpgroup:
+    return 2;
+  case KernelStage::Thread:
+  case KernelStage::Instruction:
+    return 3;
+  case KernelStage::Pipelined:
+    return 4;
+  }
+  return 0;
+}
 
 StringRef mlir::tile::stringifyStage(KernelStage stage) {
   for (auto [value, name] : kStageNames)
@@ -52,6 +74,8 @@ DictionaryAttr mlir::tile::buildMatmulAttr(MLIRContext *context,
       b.getNamedAttr("k", b.getI64IntegerAttr(problem.k)),
       b.getNamedAttr("c_init",
                      b.getStringAttr(problem.fill ? "fill" : "accumulate")),
+      b.getNamedAttr("element_type", TypeAttr::get(problem.elementType)),
+      b.getNamedAttr("c_type", TypeAttr::get(problem.resultType)),
   };
   if (problem.fill)
     entries.push_back(b.getNamedAttr("c_fill", problem.fillValue));
@@ -67,9 +91,13 @@ mlir::tile::getMatmulProblem(gpu::GPUFuncOp kernel) {
   auto n = dict.getAs<IntegerAttr>("n");
   auto k = dict.getAs<IntegerAttr>("k");
   auto init = dict.getAs<StringAttr>("c_init");
-  if (!m || !n || !k || !init)
+  auto elementType = dict.getAs<TypeAttr>("element_type");
+  auto resultType = dict.getAs<TypeAttr>("c_type");
+  if (!m || !n || !k || !init || !elementType || !resultType)
     return std::nullopt;
   MatmulProblem problem;
+  problem.elementType = elementType.getValue();
+  problem.resultType = resultType.getValue();
   problem.m = m.getInt();
   problem.n = n.getInt();
   problem.k = k.getInt();
@@ -84,13 +112,17 @@ mlir::tile::getMatmulProblem(gpu::GPUFuncOp kernel) {
 
 FailureOr<SmallVector<gpu::GPUFuncOp>>
 mlir::tile::getKernelsAtStage(Operation *root, KernelStage stage,
-                              StringRef passName) {
+                              StringRef passName,
+                              std::optional<Strategy> strategy) {
   SmallVector<gpu::GPUFuncOp> kernels;
   bool failed = false;
   root->walk([&](gpu::GPUFuncOp kernel) {
     std::optional<KernelStage> current = getStage(kernel);
     if (!current)
       return; // not a kernel of this project
+    if (ConfigAttr config = getConfig(kernel);
+        strategy && config && config.getStrategy() != *strategy)
+      return; // the other strategy's passes lower it
     if (*current == stage) {
       if (!getConfig(kernel) || !getMatmulProblem(kernel)) {
         kernel.emitError() << passName << ": kernel at stage '"
@@ -103,7 +135,7 @@ mlir::tile::getKernelsAtStage(Operation *root, KernelStage stage,
       kernels.push_back(kernel);
       return;
     }
-    if (*current < stage) {
+    if (stageRank(*current) < stageRank(stage)) {
       kernel.emitError() << passName << " expects kernels at stage '"
                          << stringifyStage(stage) << "', but this one is at '"
                          << stringifyStage(*current)
@@ -282,9 +314,74 @@ std::pair<Value, Value> mlir::tile::emitWarpOrigin(OpBuilder &b, Location loc,
                                                    Value threadId,
                                                    ConfigAttr config) {
   auto c = [&](int64_t value) { return constIndex(b, loc, value); };
-  Value warp = arith::DivUIOp::create(b, loc, threadId, c(kWarpSize));
+  int64_t unit = config.isWgmma() ? kWarpgroupSize : tile::kWarpSize;
+  Value warp = arith::DivUIOp::create(b, loc, threadId, c(unit));
   Value warpM = arith::DivUIOp::create(b, loc, warp, c(config.getWarpsN()));
   Value warpN = arith::RemUIOp::create(b, loc, warp, c(config.getWarpsN()));
   return {arith::MulIOp::create(b, loc, warpM, c(config.getWarpM())),
           arith::MulIOp::create(b, loc, warpN, c(config.getWarpN()))};
+}
+
+SmallVector<Type, 2> mlir::tile::getTensorMapTypes(MLIRContext *context,
+                                                   ConfigAttr config,
+                                                   Type elementType) {
+  SharedPlan plan = getSharedPlan(config.toTileConfig(),
+                                  elementType.getIntOrFloatBitWidth() / 8);
+  Attribute workgroup = gpu::AddressSpaceAttr::get(
+      context, gpu::GPUDialect::getWorkgroupAddressSpace());
+  SmallVector<Type, 2> types;
+  for (TmaBox box : {plan.boxA, plan.boxB})
+    types.push_back(nvgpu::TensorMapDescriptorType::get(
+        context,
+        MemRefType::get({box.rows, box.cols}, elementType,
+                        MemRefLayoutAttrInterface(), workgroup),
+        nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
+        nvgpu::TensorMapL2PromoKind::L2PROMO_256B,
+        nvgpu::TensorMapOOBKind::OOB_ZERO,
+        nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE));
+  return types;
+}
+
+SmallVector<Value, 2> mlir::tile::createTensorMaps(OpBuilder &b, Location loc,
+                                                   ConfigAttr config, Value a,
+                                                   Value bMat) {
+  Type elementType = cast<MemRefType>(a.getType()).getElementType();
+  SmallVector<Type, 2> types =
+      getTensorMapTypes(b.getContext(), config, elementType);
+  SmallVector<Value, 2> maps;
+  SmallVector<Value, 2> operands = {a, bMat};
+  for (auto [operand, type] : llvm::zip(operands, types)) {
+    auto mapType = cast<nvgpu::TensorMapDescriptorType>(type);
+    Value unranked = memref::CastOp::create(
+        b, loc, UnrankedMemRefType::get(elementType, Attribute()), operand);
+    SmallVector<Value> box;
+    for (int64_t size : mapType.getTensor().getShape())
+      box.push_back(constIndex(b, loc, size));
+    maps.push_back(nvgpu::TmaCreateDescriptorOp::create(b, loc, mapType,
+                                                        unranked, box));
+  }
+  return maps;
+}
+
+std::pair<OpFoldResult, OpFoldResult>
+mlir::tile::clipToExtent(OpBuilder &b, Location loc, OpFoldResult extent,
+                         Value origin, int64_t size) {
+  if (getConstantIntValue(extent)) // a full block tile: every part is full
+    return {origin, b.getIndexAttr(size)};
+  Value extentValue = getValueOrCreateConstantIndexOp(b, loc, extent);
+  Value offset = arith::MinUIOp::create(b, loc, origin, extentValue);
+  Value left = arith::SubIOp::create(b, loc, extentValue, offset);
+  Value clipped = arith::MinUIOp::create(b, loc, left, constIndex(b, loc, size));
+  return {offset, clipped};
+}
+
+std::pair<Value, Value> mlir::tile::findTileOrigin(gpu::GPUFuncOp kernel) {
+  Value row, col;
+  kernel.walk([&](Operation *op) {
+    auto mark = op->getAttrOfType<StringAttr>(kTileOriginAttrName);
+    if (!mark || op->getNumResults() != 1)
+      return;
+    (mark.getValue() == "row" ? row : col) = op->getResult(0);
+  });
+  return {row, col};
 }

@@ -25,25 +25,6 @@ using namespace mlir::tile;
 
 namespace {
 
-/// The part of a block-tile extent `extent` (rows or columns of this block's
-/// tile of C) that falls in the warp tile starting at `origin`: the offset
-/// min(origin, extent) and the size clamp(extent - origin, 0, warpTile), so
-/// that a warp entirely past the edge gets an empty view inside the tile.
-/// Static when the block tile is always full.
-std::pair<OpFoldResult, OpFoldResult> warpRange(OpBuilder &b, Location loc,
-                                                OpFoldResult extent,
-                                                Value origin,
-                                                int64_t warpTile) {
-  if (getConstantIntValue(extent)) // a full block tile: every warp is full
-    return {origin, b.getIndexAttr(warpTile)};
-  Value extentValue = getValueOrCreateConstantIndexOp(b, loc, extent);
-  Value offset = arith::MinUIOp::create(b, loc, origin, extentValue);
-  Value left = arith::SubIOp::create(b, loc, extentValue, offset);
-  Value size =
-      arith::MinUIOp::create(b, loc, left, constIndex(b, loc, warpTile));
-  return {offset, size};
-}
-
 struct TileWarpTilePass
     : public mlir::tile::impl::TileWarpTileBase<TileWarpTilePass> {
   void runOnOperation() override;
@@ -79,11 +60,11 @@ LogicalResult TileWarpTilePass::tileWarps(gpu::GPUFuncOp kernel) {
   if (ifFill)
     b.setInsertionPoint(ifFill);
   auto c = [&](int64_t value) { return constIndex(b, loc, value); };
-  Value lane = arith::RemUIOp::create(b, loc, threadId, c(kWarpSize));
+  Value lane = arith::RemUIOp::create(b, loc, threadId, c(tile::kWarpSize));
   auto [warpRow0, warpCol0] = emitWarpOrigin(b, loc, threadId, config);
-  auto [rowOffset, warpRows] = warpRange(b, loc, blockC.getMixedSizes()[0],
+  auto [rowOffset, warpRows] = clipToExtent(b, loc, blockC.getMixedSizes()[0],
                                          warpRow0, config.getWarpM());
-  auto [colOffset, warpCols] = warpRange(b, loc, blockC.getMixedSizes()[1],
+  auto [colOffset, warpCols] = clipToExtent(b, loc, blockC.getMixedSizes()[1],
                                          warpCol0, config.getWarpN());
   OpFoldResult zero = b.getIndexAttr(0), one = b.getIndexAttr(1);
   Value warpC = memref::SubViewOp::create(b, loc, blockC, {rowOffset, colOffset},
@@ -142,7 +123,8 @@ LogicalResult TileWarpTilePass::tileWarps(gpu::GPUFuncOp kernel) {
 
 void TileWarpTilePass::runOnOperation() {
   FailureOr<SmallVector<gpu::GPUFuncOp>> kernels =
-      getKernelsAtStage(getOperation(), KernelStage::Shared, "tile-warp-tile");
+      getKernelsAtStage(getOperation(), KernelStage::Shared, "tile-warp-tile",
+                        Strategy::Fma);
   if (failed(kernels))
     return signalPassFailure();
   for (gpu::GPUFuncOp kernel : *kernels)

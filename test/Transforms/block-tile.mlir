@@ -18,7 +18,7 @@
 //       CHECK: gpu.func @full_tiles_matmul0(%[[KA:.*]]: memref<256x128xf32> {llvm.noalias, llvm.readonly}, %[[KB:.*]]: memref<128x192xf32> {llvm.noalias, llvm.readonly}, %[[KC:.*]]: memref<256x192xf32> {llvm.noalias}) kernel
 //  CHECK-SAME: known_block_size = array<i32: 128, 1, 1>, known_grid_size = array<i32: 12, 1, 1>
 //  CHECK-SAME: tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8], stages = 2, swizzle = 2, smem = pad(4), prefetch = true>
-//  CHECK-SAME: tile.matmul = {c_init = "accumulate", k = 128 : i64, m = 256 : i64, n = 192 : i64}, tile.stage = "block"
+//  CHECK-SAME: tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 128 : i64, m = 256 : i64, n = 192 : i64}, tile.stage = "block"
 
 // Swizzled launch order, groups of 2 tile rows (3 tile columns):
 // group = bid / 6, first row = 2 * group, rows in group = min(4 - first, 2),
@@ -86,7 +86,7 @@ func.func @edge_tiles(%A: memref<100x30xf32>, %B: memref<30x70xf32>, %C: memref<
 //       CHECK: gpu.launch_func
 //   CHECK-NOT: linalg.fill
 //       CHECK: gpu.func @fill_then_matmul_matmul0
-//  CHECK-SAME: tile.matmul = {c_fill = 2.500000e-01 : f32, c_init = "fill", k = 16 : i64, m = 64 : i64, n = 64 : i64}
+//  CHECK-SAME: tile.matmul = {c_fill = 2.500000e-01 : f32, c_init = "fill", c_type = f32, element_type = f32, k = 16 : i64, m = 64 : i64, n = 64 : i64}
 //       CHECK: %[[V:.*]] = arith.constant 2.500000e-01 : f32
 //       CHECK: scf.if
 //  CHECK-NEXT:   linalg.fill ins(%[[V]] : f32) outs(%[[SC:.*]] : memref<64x64xf32, strided<[64, 1], offset: ?>>)

@@ -56,25 +56,8 @@ func.func @dynamic_tensor_output(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>,
 
 // -----
 
-func.func @f16(%a: memref<64x64xf16>, %b: memref<64x64xf16>, %c: memref<64x64xf16>) {
-  // expected-error @+1 {{'linalg.matmul' op element type 'f16' of operand #0 is not supported yet (only f32)}}
-  linalg.matmul ins(%a, %b : memref<64x64xf16>, memref<64x64xf16>) outs(%c : memref<64x64xf16>)
-  return
-}
-
-// -----
-
-// bf16 inputs accumulated in f32: the inputs are rejected.
-func.func @bf16(%a: memref<64x64xbf16>, %b: memref<64x64xbf16>, %c: memref<64x64xf32>) {
-  // expected-error @+1 {{'linalg.matmul' op element type 'bf16' of operand #0 is not supported yet (only f32)}}
-  linalg.matmul ins(%a, %b : memref<64x64xbf16>, memref<64x64xbf16>) outs(%c : memref<64x64xf32>)
-  return
-}
-
-// -----
-
 func.func @i32(%a: memref<64x64xi32>, %b: memref<64x64xi32>, %c: memref<64x64xi32>) {
-  // expected-error @+1 {{'linalg.matmul' op element type 'i32' of operand #0 is not supported yet (only f32)}}
+  // expected-error @+1 {{'linalg.matmul' op element type 'i32' of operand #0 is not supported yet (f32, bf16 and f16 are)}}
   linalg.matmul ins(%a, %b : memref<64x64xi32>, memref<64x64xi32>) outs(%c : memref<64x64xi32>)
   return
 }
@@ -83,8 +66,67 @@ func.func @i32(%a: memref<64x64xi32>, %b: memref<64x64xi32>, %c: memref<64x64xi3
 
 // f32 inputs, f16 output: the output is rejected.
 func.func @f16_output(%a: memref<64x64xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf16>) {
-  // expected-error @+1 {{'linalg.matmul' op element type 'f16' of operand #2 is not supported yet (only f32)}}
+  // expected-error @+1 {{'linalg.matmul' op writes C of 'f16' from inputs of 'f32'; C must be f32 or the inputs' type}}
   linalg.matmul ins(%a, %b : memref<64x64xf32>, memref<64x64xf32>) outs(%c : memref<64x64xf16>)
+  return
+}
+
+// -----
+
+// A of bf16, B of f16.
+func.func @mixed_inputs(%a: memref<64x64xbf16>, %b: memref<64x64xf16>, %c: memref<64x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op has A of 'bf16' and B of 'f16'; both inputs must have the same element type}}
+  linalg.matmul ins(%a, %b : memref<64x64xbf16>, memref<64x64xf16>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// An fma config written on a bf16 matmul.
+func.func @bf16_fma(%a: memref<64x64xbf16>, %b: memref<64x64xbf16>, %c: memref<64x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op has 'bf16' inputs, which the fma strategy does not compute (it takes f32); bf16 and f16 matmuls use strategy = wgmma}}
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>}
+    ins(%a, %b : memref<64x64xbf16>, memref<64x64xbf16>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// A wgmma config written on an f32 matmul.
+func.func @f32_wgmma(%a: memref<64x64xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op has 'f32' inputs; the wgmma strategy computes bf16 and f16 matmuls (f32 ones use the fma strategy; TF32 is not supported yet)}}
+  linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16]>}
+    ins(%a, %b : memref<64x64xf32>, memref<64x64xf32>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// The TMA cannot copy rows of K = 100 bf16 (200 bytes).
+func.func @tma_unaligned(%a: memref<64x100xbf16>, %b: memref<100x64xbf16>, %c: memref<64x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op cannot copy A (rows of K = 100) and B (rows of N = 64) 'bf16' elements with the TMA, which needs rows that are multiples of 16 bytes; use copy = registers}}
+  linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], copy = tma>}
+    ins(%a, %b : memref<64x100xbf16>, memref<100x64xbf16>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// A wgmma block tile K that is not one 128-byte row of bf16.
+func.func @wgmma_block_k(%a: memref<64x64xbf16>, %b: memref<64x64xbf16>, %c: memref<64x64xf32>) {
+  // expected-error @+1 {{block tile K (32) must be 64 for 16-bit elements: one 128-byte row of the swizzled layout}}
+  linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [128, 128, 32], warpgroup = [64, 128], mma = [64, 128, 16]>}
+    ins(%a, %b : memref<64x64xbf16>, memref<64x64xbf16>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// Split-K with wgmma.
+func.func @wgmma_split_k(%a: memref<64x64xbf16>, %b: memref<64x64xbf16>, %c: memref<64x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op split_k is not supported by the wgmma strategy yet}}
+  linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], split_k = 2>}
+    ins(%a, %b : memref<64x64xbf16>, memref<64x64xbf16>) outs(%c : memref<64x64xf32>)
   return
 }
 

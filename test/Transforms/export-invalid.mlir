@@ -9,7 +9,7 @@ module attributes {gpu.container_module} {
     // expected-error @+1 {{tile-export: kernel is not lowered to NVVM yet}}
     gpu.func @not_lowered(%A: memref<8x8xf32>) kernel attributes {
         tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
-        tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
       gpu.return
     }
   }
@@ -24,7 +24,7 @@ module attributes {gpu.container_module} {
     llvm.func @no_target(%A: !llvm.ptr) attributes {nvvm.kernel,
         tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
         tile.dynamic_shared_bytes = 0 : i64,
-        tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
       llvm.return
     }
   }

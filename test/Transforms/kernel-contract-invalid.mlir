@@ -20,7 +20,7 @@ module attributes {gpu.container_module} {
     // expected-error @+1 {{tile-promote-shared: kernel body is not the form tile-block-tile makes}}
     gpu.func @block_stage(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
         tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
-        tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
         tile.stage = "block"} {
       gpu.return
     }
@@ -34,7 +34,7 @@ module attributes {gpu.container_module} {
     // expected-error @+1 {{tile-warp-tile: kernel body is not the form tile-promote-shared makes}}
     gpu.func @shared_stage(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
         tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
-        tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
         tile.stage = "shared"} {
       gpu.return
     }
@@ -48,7 +48,7 @@ module attributes {gpu.container_module} {
     // expected-error @+1 {{tile-thread-tile: kernel body is not the form tile-warp-tile makes}}
     gpu.func @warp_stage(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
         tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
-        tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
         tile.stage = "warp"} {
       gpu.return
     }
@@ -62,7 +62,7 @@ module attributes {gpu.container_module} {
     // expected-error @+1 {{tile-pipeline: K loop is not the form tile-thread-tile makes}}
     gpu.func @thread_stage(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
         tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
-        tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
         tile.stage = "thread"} {
       gpu.return
     }

@@ -15,7 +15,7 @@
 //       BLOCK: gpu.launch_func @split_matmul0::@split_matmul0 blocks in (%[[GRID]],
 //       BLOCK: gpu.func @split_matmul0
 //  BLOCK-SAME: known_grid_size = array<i32: 16, 1, 1>
-//  BLOCK-SAME: tile.matmul = {c_init = "accumulate", k = 300 : i64, m = 100 : i64, n = 70 : i64}
+//  BLOCK-SAME: tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 300 : i64, m = 100 : i64, n = 70 : i64}
 // Split s = bid / 4 tiles; the tile from bid mod 4, then the swizzle.
 //       BLOCK: %[[BID:.*]] = gpu.block_id x
 //       BLOCK: %[[SPLIT:.*]] = arith.divui %[[BID]], %c4 : index

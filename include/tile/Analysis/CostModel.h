@@ -161,8 +161,26 @@ std::vector<TileConfig> candidateConfigs(const MatmulShape &shape,
 std::vector<TileConfig> rankedCandidates(const MatmulShape &shape,
                                          const ChipInfo &chip);
 
-/// The model's default for a shape: the first of rankedCandidates.
+/// The model's default for a shape: the first of rankedCandidates (f32);
+/// for 16-bit elements the tensor-core model's choice.
 TileConfig defaultConfig(const MatmulShape &shape, const ChipInfo &chip);
+
+//===----------------------------------------------------------------------===//
+// The tensor-core (wgmma) strategy (TensorCoreModel.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Whether the TMA can copy the operands of `shape`: every row of A (K
+/// elements) and B (N elements) a multiple of 16 bytes long.
+bool tmaRowsAligned(const MatmulShape &shape);
+
+/// `evaluate` for a wgmma config: registers per consumer thread, shared
+/// memory from the shared plan, blocks per SM, and whether it fits.
+CostReport evaluateTensorCore(const TileConfig &config, const ChipInfo &chip,
+                              int64_t elementBytes);
+
+/// The tensor-core config for a 16-bit `shape` on `chip` (sm_90).
+TileConfig defaultTensorCoreConfig(const MatmulShape &shape,
+                                   const ChipInfo &chip);
 
 } // namespace tile
 } // namespace mlir

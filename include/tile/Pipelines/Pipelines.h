@@ -51,6 +51,16 @@ struct MatmulToPTXOptions : public PassPipelineOptions<MatmulToPTXOptions> {
       llvm::cl::desc("Register prefetch: true or false (empty: chosen by the "
                      "config pass)"),
       llvm::cl::init("")};
+  Option<std::string> copy{
+      *this, "copy",
+      llvm::cl::desc("How A and B reach shared memory: registers, cp_async "
+                     "or tma (empty: chosen by the config pass)"),
+      llvm::cl::init("")};
+  Option<std::string> specialize{
+      *this, "specialize",
+      llvm::cl::desc("Warp specialization of wgmma kernels: true or false "
+                     "(empty: chosen by the config pass)"),
+      llvm::cl::init("")};
   Option<int64_t> occupancy{
       *this, "occupancy",
       llvm::cl::desc("Blocks per SM the kernel must fit (0: chosen by the "

@@ -77,6 +77,13 @@ def TileConfigure : Pass<"tile-configure"> {
     Option<"splitK", "split-k", "int64_t", /*default=*/"0",
            "Blocks sharing one tile's K dimension, 1 = no split (0: keep the "
            "chosen one)">,
+    Option<"copy", "copy", "std::string", /*default=*/"\"\"",
+           "How A and B reach shared memory: registers, cp_async or tma "
+           "(empty: keep the chosen one; fma configs take the one their "
+           "stages imply)">,
+    Option<"specialize", "specialize", "std::string", /*default=*/"\"\"",
+           "Warp specialization (wgmma): true or false (empty: keep the "
+           "chosen one)">,
     Option<"occupancyHint", "occupancy-hint", "bool", /*default=*/"true",
            "For a config chosen by the tuning table or the cost model "
            "without an occupancy, set it to the blocks per SM the cost "
@@ -133,6 +140,8 @@ def TileBlockTile : Pass<"tile-block-tile", "::mlir::ModuleOp"> {
                            "::mlir::arith::ArithDialect",
                            "::mlir::linalg::LinalgDialect",
                            "::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::nvgpu::NVGPUDialect",
                            "::mlir::DLTIDialect"];
 }
 
@@ -170,6 +179,7 @@ def TilePromoteShared : Pass<"tile-promote-shared"> {
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::nvgpu::NVGPUDialect",
+                           "::mlir::NVVM::NVVMDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect",
@@ -277,6 +287,83 @@ def TilePipeline : Pass<"tile-pipeline"> {
                            "::mlir::vector::VectorDialect",
                            "::mlir::arith::ArithDialect",
                            "::mlir::LLVM::LLVMDialect"];
+}
+
+def TileWarpgroupTile : Pass<"tile-warpgroup-tile"> {
+  let summary = "Split the block tile among consumer warpgroups (wgmma)";
+  let description = [{
+    For kernels of the wgmma strategy: consumer warpgroup g (threads
+    128·g .. 128·g+127, g < (BM/WM)·(BN/WN)) owns the WM×WN sub-tile at rows
+    (g / (BN/WN))·WM and columns (g mod (BN/WN))·WN of the block tile. The
+    block's slab product (and the C initialisation) becomes one per
+    warpgroup, on the warpgroup's part of C and of the shared slabs, run by
+    the warpgroup's first thread, so the IR stays a correct SIMT program
+    until the instruction tile. With `specialize`, the block's last
+    warpgroup computes nothing: it will be the producer.
+    Kernels of the fma strategy are left to `tile-warp-tile`.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def TileWgmma : Pass<"tile-wgmma"> {
+  let summary = "Compute each warpgroup's slab product with wgmma "
+                "instruction tiles";
+  let description = [{
+    For kernels of the wgmma strategy: replaces each warpgroup's slab
+    product with `wgmma.mma_async` instructions (`nvvm.wgmma.mma_async`,
+    m64nNk16 for bf16/f16, f32 accumulators) reading A (K-major) and B
+    (N-major, transposed) from the 128-byte-swizzled slot through matrix
+    descriptors computed from the slot's address: (WM/64)·(WN/IN)
+    instructions per k step, BK/16 k steps per slab, between a
+    `wgmma.fence` and a `wgmma.commit_group`, then `wgmma.wait_group 0`.
+
+    The accumulators are `!llvm.struct` values of IN/2 f32 per thread and
+    instruction, carried through the K loop as iter_args: before the loop
+    they are loaded from C (or set to the fill value, or zero), after it the
+    C epilogue stores them where they lie inside C (converted to C's type),
+    thread t of the warpgroup holding rows 16·(t/32) + (t%32)/4 (+8) and
+    columns 2·(t%4) (+1) of every 8-column group. Kernels of the fma
+    strategy are left to `tile-thread-tile`.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
+def TileMbarrierPipeline : Pass<"tile-mbarrier-pipeline"> {
+  let summary = "Software-pipeline a wgmma kernel's K loop through an "
+                "mbarrier ring, with a producer warpgroup when specialized";
+  let description = [{
+    For kernels of the wgmma strategy: the one shared-memory slot becomes a
+    ring of `stages` slots, each with a "full" and an "empty" mbarrier.
+
+    - `specialize = true`: the block's last warpgroup is the producer
+      (`setmaxnreg` lowers its registers): for every slab it waits until
+      the slot is empty (the parity of the slot's previous round), then
+      fills it: one thread issues the TMA boxes with the expected bytes on
+      the slot's full barrier, or all its threads copy through registers,
+      fence and arrive. The consumer warpgroups (`setmaxnreg` raises their
+      registers) wait until a slot is full, issue the slab's wgmma group,
+      wait until at most one group is in flight (`wgmma.wait_group 1`) and
+      then release the previous slab's slot (one arrive per warpgroup).
+    - `specialize = false` (TMA only): every warpgroup computes; thread 0
+      issues slab k + S - 1 once its slot is empty, S - 1 slabs ahead.
+
+    Kernels of the fma strategy are left to `tile-pipeline`.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::nvgpu::NVGPUDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
 }
 
 def TileLowerAsyncCopies : Pass<"tile-lower-async-copies",

@@ -22,14 +22,21 @@
 namespace mlir {
 namespace tile {
 
-/// How far a kernel has been lowered, in pipeline order.
+/// How far a kernel has been lowered. The stages in between depend on the
+/// strategy: fma kernels go Block, Shared, Warp, Thread, Pipelined; wgmma
+/// kernels Block, Shared, Warpgroup, Instruction, Pipelined.
 enum class KernelStage {
-  Block,     // tile-block-tile: swizzled block tile, matmul in thread 0
-  Shared,    // tile-promote-shared: K loop over shared-memory slices
-  Warp,      // tile-warp-tile: one matmul per warp, in lane 0
-  Thread,    // tile-thread-tile: register tiles in every lane
-  Pipelined, // tile-pipeline: double buffering and register prefetch
+  Block,       // tile-block-tile: swizzled block tile, matmul in thread 0
+  Shared,      // tile-promote-shared: K loop over shared-memory slices
+  Warp,        // fma, tile-warp-tile: one matmul per warp, in lane 0
+  Thread,      // fma, tile-thread-tile: register tiles in every lane
+  Warpgroup,   // wgmma, tile-warpgroup-tile: one slab product per warpgroup
+  Instruction, // wgmma, tile-wgmma: wgmma instruction tiles
+  Pipelined,   // tile-pipeline / tile-mbarrier-pipeline: the copies overlap
 };
+
+/// Position of `stage` in the order of its strategy's pipeline.
+int stageRank(KernelStage stage);
 
 constexpr llvm::StringLiteral kStageAttrName = "tile.stage";
 constexpr llvm::StringLiteral kMatmulAttrName = "tile.matmul";
@@ -43,6 +50,10 @@ constexpr llvm::StringLiteral kSharedBytesAttrName =
 constexpr llvm::StringLiteral kCAlignmentAttrName = "tile.c_alignment";
 /// Marks the memref.view of a shared-memory buffer with its operand ("A"/"B").
 constexpr llvm::StringLiteral kSharedBufferAttrName = "tile.shared";
+/// Marks the ops that compute the block tile's origin in C ("row"/"col").
+constexpr llvm::StringLiteral kTileOriginAttrName = "tile.tile_origin";
+/// Marks a kernel parameter that is the tensor map of an operand ("A"/"B").
+constexpr llvm::StringLiteral kTensorMapAttrName = "tile.tensor_map";
 
 llvm::StringRef stringifyStage(KernelStage stage);
 std::optional<KernelStage> getStage(gpu::GPUFuncOp kernel);
@@ -51,6 +62,9 @@ void setStage(gpu::GPUFuncOp kernel, KernelStage stage);
 /// The problem a kernel computes: C[m][n] (+)= A[m][k] * B[k][n].
 struct MatmulProblem {
   int64_t m = 0, n = 0, k = 0;
+  /// Element types of A and B, and of C (f32, or the inputs' type: the f32
+  /// accumulators are converted when C is stored).
+  Type elementType, resultType;
   /// True when C is only written: C = fillValue + A*B (the matmul's output
   /// was a linalg.fill); false when C is read and accumulated into.
   bool fill = false;
@@ -62,11 +76,14 @@ DictionaryAttr buildMatmulAttr(MLIRContext *context,
                                const MatmulProblem &problem);
 std::optional<MatmulProblem> getMatmulProblem(gpu::GPUFuncOp kernel);
 
-/// The kernels under `root` that are at `stage`. A kernel at an earlier
-/// stage is an error (the pass before this one did not run); kernels at later
-/// stages are left alone. `passName` names the pass for the message.
+/// The kernels under `root` that are at `stage` (and follow `strategy`,
+/// when given: kernels of the other strategy are left alone). A kernel at an
+/// earlier stage is an error (the pass before this one did not run);
+/// kernels at later stages are left alone. `passName` names the pass for
+/// the message.
 FailureOr<SmallVector<gpu::GPUFuncOp>>
-getKernelsAtStage(Operation *root, KernelStage stage, StringRef passName);
+getKernelsAtStage(Operation *root, KernelStage stage, StringRef passName,
+                  std::optional<Strategy> strategy = std::nullopt);
 
 /// The K loop of `kernel` (the scf.for marked `tile.k_loop`), or null.
 scf::ForOp findKLoop(gpu::GPUFuncOp kernel);
@@ -98,9 +115,23 @@ void eraseDeadOps(Region &region);
 
 /// Origin (row, column) in the block tile of the warp tile of the thread
 /// `threadId`: warp w = tid / 32 owns rows (w / (BN/WN))*WM and columns
-/// (w mod (BN/WN))*WN.
+/// (w mod (BN/WN))*WN. For a wgmma config the same for the warpgroup tile
+/// of warpgroup w = tid / 128.
 std::pair<Value, Value> emitWarpOrigin(OpBuilder &b, Location loc,
                                        Value threadId, ConfigAttr config);
+
+/// The part of a block-tile extent `extent` (rows or columns of the block's
+/// tile of C) that falls in the sub-tile of `size` starting at `origin`:
+/// the offset min(origin, extent) and the size clamp(extent - origin, 0,
+/// size), so that a sub-tile entirely past the edge gets an empty view
+/// inside the tile. Static when the block tile is always full.
+std::pair<OpFoldResult, OpFoldResult> clipToExtent(OpBuilder &b, Location loc,
+                                                   OpFoldResult extent,
+                                                   Value origin, int64_t size);
+
+/// The block tile's origin (row, column) in C, as tile-block-tile marked it;
+/// nulls when the marks are missing.
+std::pair<Value, Value> findTileOrigin(gpu::GPUFuncOp kernel);
 
 /// An index constant.
 Value constIndex(OpBuilder &b, Location loc, int64_t value);
@@ -123,6 +154,17 @@ Value resolveToRoot(OpBuilder &b, Location loc, Value view,
                     SmallVectorImpl<Value> &indices);
 
 inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+/// The tensor-map types of A and B for a TMA kernel: one box of the shared
+/// plan each (A: BM x BK, B: BK x 64), 128-byte swizzle, out-of-bounds
+/// elements read as zero.
+SmallVector<Type, 2> getTensorMapTypes(MLIRContext *context,
+                                       ConfigAttr config, Type elementType);
+
+/// Host side of a TMA kernel: the tensor maps of `a` and `b`
+/// (nvgpu.tma.create.descriptor, which calls cuTensorMapEncodeTiled).
+SmallVector<Value, 2> createTensorMaps(OpBuilder &b, Location loc,
+                                       ConfigAttr config, Value a, Value bMat);
 
 /// Tiles of C of the kernel for `problem` under `config`.
 int64_t numTiles(ConfigAttr config, const MatmulProblem &problem);

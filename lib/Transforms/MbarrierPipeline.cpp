@@ -1,0 +1,401 @@
+//===- MbarrierPipeline.cpp - the wgmma K loop through an mbarrier ring ---===//
+//
+// The wgmma strategy's software pipeline: the one shared-memory slot of the
+// earlier stages becomes a ring of S slots, each with a "full" mbarrier
+// (the slab has landed) and an "empty" one (every consumer warpgroup is
+// done with it).
+//
+// With `specialize`, the block's last warpgroup is the producer: it lowers
+// its registers (setmaxnreg) and, slab after slab, waits until the slot is
+// empty and fills it (one thread issues the TMA boxes with the expected
+// bytes, or all 128 threads copy through registers, fence and arrive). The
+// consumer warpgroups raise their registers and, slab after slab, wait
+// until the slot is full, issue the slab's wgmma group, wait until at most
+// one group is in flight and release the previous slab's slot: the wgmma
+// of slab k overlaps the wait for slab k+1 and the copies run S-1 slabs
+// ahead.
+//
+// Without `specialize` (TMA copies only) every warpgroup computes and
+// thread 0 issues slab k + S - 1 once its slot is empty.
+//
+// The pass moves and clones what the earlier passes made (the slot's views,
+// the TMA copy, the wgmma group) with the slot, the slab and the barriers
+// remapped; a register copy is emitted anew for the producer's 128 threads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Transforms/Passes.h"
+#include "tile/Transforms/Utils.h"
+#include "tile/Transforms/WgmmaSlabs.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/IRMapping.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILEMBARRIERPIPELINE
+#include "tile/Transforms/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// Registers per thread of the producer warpgroup after setmaxnreg: TMA
+/// issue needs few; copies through registers keep addresses and values.
+constexpr int64_t kTmaProducerRegisters = 40;
+constexpr int64_t kCopyProducerRegisters = 56;
+/// The most setmaxnreg gives a consumer thread.
+constexpr int64_t kMaxConsumerRegisters = 240;
+/// Ticks a try_wait may suspend before it retries.
+constexpr int64_t kWaitTicks = 10000000;
+
+/// The pieces of the single-slot K loop that tile-wgmma leaves.
+struct SlotLoop {
+  scf::ForOp loop;
+  arith::ConstantIndexOp slot;
+  Operation *copy = nullptr;      // scf.if (TMA) or scf.execute_region
+  scf::IfOp compute;              // the wgmma group
+  Value barriers;                 // the TMA's one "full" barrier, if any
+  Value row0, col0;               // the block tile's origin in C
+};
+
+FailureOr<SlotLoop> analyze(gpu::GPUFuncOp kernel) {
+  SlotLoop parts;
+  parts.loop = findKLoop(kernel);
+  if (!parts.loop)
+    return failure();
+  for (Operation &op : *parts.loop.getBody()) {
+    if (op.hasAttr(kSlotAttrName))
+      parts.slot = dyn_cast<arith::ConstantIndexOp>(op);
+    if (op.hasAttr(kSlabCopyAttrName))
+      parts.copy = &op;
+    if (op.hasAttr(kSlabComputeAttrName))
+      parts.compute = dyn_cast<scf::IfOp>(op);
+    if (auto wait = dyn_cast<nvgpu::MBarrierTryWaitParityOp>(op))
+      parts.barriers = wait.getBarriers();
+  }
+  std::tie(parts.row0, parts.col0) = findTileOrigin(kernel);
+  if (!parts.slot || !parts.copy || !parts.compute || !parts.row0 ||
+      !parts.col0 ||
+      parts.compute.getNumResults() != parts.loop.getNumRegionIterArgs())
+    return failure();
+  return parts;
+}
+
+struct TileMbarrierPipelinePass
+    : public mlir::tile::impl::TileMbarrierPipelineBase<
+          TileMbarrierPipelinePass> {
+  void runOnOperation() override;
+
+private:
+  LogicalResult pipeline(gpu::GPUFuncOp kernel);
+};
+
+/// `index % 2` as an i1 (an mbarrier phase parity).
+Value parityOf(OpBuilder &b, Location loc, Value index) {
+  return arith::IndexCastOp::create(
+      b, loc, b.getI1Type(),
+      arith::RemUIOp::create(b, loc, index, constIndex(b, loc, 2)));
+}
+
+void waitParity(OpBuilder &b, Location loc, Value barriers, Value slot,
+                Value parity) {
+  nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, parity,
+                                         constIndex(b, loc, kWaitTicks), slot);
+}
+
+/// Clones the ops of `body` (without its terminator) that `keep` accepts,
+/// in order, through `map`.
+void cloneBody(OpBuilder &b, Block *body, IRMapping &map,
+               function_ref<bool(Operation &)> keep) {
+  for (Operation &op : body->without_terminator())
+    if (keep(op))
+      b.clone(op, map);
+}
+
+LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
+  ConfigAttr config = getConfig(kernel);
+  MatmulProblem problem = *getMatmulProblem(kernel);
+  FailureOr<SlotLoop> maybeParts = analyze(kernel);
+  if (failed(maybeParts))
+    return kernel.emitError()
+           << "tile-mbarrier-pipeline: K loop is not the form tile-wgmma "
+              "makes (a slot, a slab copy and a wgmma group marked in it)";
+  SlotLoop &parts = *maybeParts;
+  bool tma = config.getCopy() == CopyKind::Tma;
+  bool specialize = config.getSpecialize();
+  if (!tma && !specialize)
+    return kernel.emitError()
+           << "tile-mbarrier-pipeline: copies through registers need a "
+              "producer warpgroup (specialize = true)";
+  scf::ForOp loop = parts.loop;
+  Location loc = loop.getLoc();
+  MLIRContext *context = &getContext();
+  int64_t stages = config.getStages();
+  int64_t blockK = config.getBlockK();
+  int64_t slabs = ceilDiv(problem.k, blockK);
+  int64_t consumers = config.getWarpsM() * config.getWarpsN();
+  int64_t elementBytes = problem.elementType.getIntOrFloatBitWidth() / 8;
+  SharedPlan plan = getSharedPlan(config.toTileConfig(), elementBytes);
+  Value threadId;
+  kernel.walk([&](gpu::ThreadIdOp op) { threadId = op; });
+
+  OpBuilder b(loop);
+  auto c = [&](int64_t value) { return constIndex(b, loc, value); };
+  Attribute workgroup = gpu::AddressSpaceAttr::get(
+      context, gpu::GPUDialect::getWorkgroupAddressSpace());
+  auto groupType = nvgpu::MBarrierGroupType::get(context, workgroup, stages);
+
+  // The ring's barriers, made by thread 0 before anything waits on them:
+  // "full" counts the TMA's one arrive (plus its bytes) or the producer's
+  // 128 arrives; "empty" one arrive per consumer warpgroup.
+  Value full = nvgpu::MBarrierCreateOp::create(b, loc, groupType);
+  Value empty = nvgpu::MBarrierCreateOp::create(b, loc, groupType);
+  Value isThread0 =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, threadId, c(0));
+  {
+    auto ifInit = scf::IfOp::create(b, loc, isThread0, false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifInit.thenBlock());
+    int64_t fullCount = tma ? 1 : kWarpgroupSize;
+    for (int64_t s = 0; s < stages; ++s) {
+      nvgpu::MBarrierInitOp::create(b, loc, full, c(fullCount), c(s), Value());
+      nvgpu::MBarrierInitOp::create(b, loc, empty, c(consumers), c(s),
+                                    Value());
+    }
+  }
+  gpu::BarrierOp::create(b, loc);
+
+  Value warpgroup = arith::DivUIOp::create(b, loc, threadId, c(kWarpgroupSize));
+  Value inGroup = arith::RemUIOp::create(b, loc, threadId, c(kWarpgroupSize));
+  Value isLeader =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, inGroup, c(0));
+  Value trueValue = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
+  TypeRange accTypes = loop.getResultTypes();
+  Block *oldBody = loop.getBody();
+  Operation *oldCopy = parts.copy;
+  scf::IfOp oldCompute = parts.compute;
+
+  // The mapping every clone of the loop body starts from.
+  auto baseMap = [&](Value k0, Value slot) {
+    IRMapping map;
+    map.map(loop.getInductionVar(), k0);
+    map.map(parts.slot.getResult(), slot);
+    if (parts.barriers)
+      map.map(parts.barriers, full);
+    return map;
+  };
+  // Slab `k` (an index value) into its slot, by the producer or thread 0.
+  // Clones the slot's views and the TMA copy, or emits the register copy of
+  // the producer's threads.
+  auto emitFill = [&](OpBuilder &fb, Value k, Value issuer) {
+    Value k0 = arith::MulIOp::create(fb, loc, k, constIndex(fb, loc, blockK));
+    Value slot = arith::RemUIOp::create(fb, loc, k, constIndex(fb, loc, stages));
+    IRMapping map = baseMap(k0, slot);
+    if (tma)
+      map.map(cast<scf::IfOp>(oldCopy).getCondition(), issuer);
+    cloneBody(fb, oldBody, map, [&](Operation &op) {
+      if (&op == parts.slot.getOperation())
+        return false; // the slot is mapped, not cloned
+      return op.isBeforeInBlock(oldCopy) ? !isa<gpu::BarrierOp>(op)
+                                         : (&op == oldCopy && tma);
+    });
+    if (tma)
+      return;
+    // Copies through registers by the producer's 128 threads, each
+    // arriving on the slot's full barrier after its proxy fence.
+    SlabViews views;
+    for (Operation &op : oldBody->without_terminator())
+      if (auto view = dyn_cast<memref::ViewOp>(op))
+        if (auto mark = view->getAttrOfType<StringAttr>(kSharedBufferAttrName))
+          (mark.getValue() == "A" ? views.a : views.b) =
+              map.lookup(view.getResult());
+    Value producerThread = arith::SubIOp::create(
+        fb, loc, threadId, constIndex(fb, loc, consumers * kWarpgroupSize));
+    SlabSource source{k0, parts.row0, parts.col0, problem};
+    emitRegisterSlabCopy(fb, loc, producerThread, kWarpgroupSize,
+                         kernel.getArgument(0), kernel.getArgument(1), views,
+                         source, config);
+    nvgpu::MBarrierArriveOp::create(
+        fb, loc, nvgpu::MBarrierTokenType::get(context), full, slot);
+  };
+  // The consumers' iteration for slab `k`: wait until its slot is full,
+  // issue the wgmma group (leaving one group in flight), release the
+  // previous slab's slot.
+  auto emitConsume = [&](OpBuilder &cb, Value k, ValueRange accs) {
+    auto cc = [&](int64_t value) { return constIndex(cb, loc, value); };
+    Value k0 = arith::MulIOp::create(cb, loc, k, cc(blockK));
+    Value slot = arith::RemUIOp::create(cb, loc, k, cc(stages));
+    waitParity(cb, loc, full, slot,
+               parityOf(cb, loc, arith::DivUIOp::create(cb, loc, k, cc(stages))));
+    IRMapping map = baseMap(k0, slot);
+    for (auto [old, current] : llvm::zip(loop.getRegionIterArgs(), accs))
+      map.map(old, current);
+    map.map(oldCompute.getCondition(), trueValue);
+    // Everything up to the wgmma group but the copy, the waits, the
+    // barriers and the slot itself (which is mapped).
+    cloneBody(cb, oldBody, map, [&](Operation &op) {
+      if (&op == parts.slot.getOperation() || &op == oldCopy ||
+          isa<gpu::BarrierOp, nvgpu::MBarrierTryWaitParityOp>(op))
+        return false;
+      return &op == oldCompute.getOperation() ||
+             op.isBeforeInBlock(oldCompute);
+    });
+    auto compute = cast<scf::IfOp>(map.lookup(oldCompute.getOperation()));
+    compute.walk([](NVVM::WgmmaWaitGroupSyncOp wait) { wait.setGroup(1); });
+    Value hasPrevious =
+        arith::CmpIOp::create(cb, loc, arith::CmpIPredicate::uge, k, cc(1));
+    auto ifRelease = scf::IfOp::create(
+        cb, loc, arith::AndIOp::create(cb, loc, hasPrevious, isLeader), false);
+    {
+      OpBuilder::InsertionGuard guard(cb);
+      cb.setInsertionPointToStart(ifRelease.thenBlock());
+      Value previous = arith::RemUIOp::create(
+          cb, loc, arith::SubIOp::create(cb, loc, k, cc(1)), cc(stages));
+      nvgpu::MBarrierArriveOp::create(
+          cb, loc, nvgpu::MBarrierTokenType::get(context), empty, previous);
+    }
+    return compute.getResults();
+  };
+  // The slot of slab `k` is free once its previous round was released.
+  auto waitEmpty = [&](OpBuilder &wb, Value k) {
+    auto wc = [&](int64_t value) { return constIndex(wb, loc, value); };
+    Value slot = arith::RemUIOp::create(wb, loc, k, wc(stages));
+    Value round = arith::DivUIOp::create(wb, loc, k, wc(stages));
+    Value previous = arith::SubIOp::create(wb, loc, round, wc(1));
+    waitParity(wb, loc, empty, slot, parityOf(wb, loc, previous));
+  };
+
+  SmallVector<Value> finalAccs;
+  if (specialize) {
+    int64_t producerRegs = tma ? kTmaProducerRegisters : kCopyProducerRegisters;
+    int64_t threads = config.getNumThreads();
+    int64_t launchRegs = std::min<int64_t>(
+        255, (65536 / threads) / 8 * 8);
+    int64_t consumerRegs = std::min<int64_t>(
+        kMaxConsumerRegisters,
+        (launchRegs * threads - kWarpgroupSize * producerRegs) /
+            (kWarpgroupSize * consumers) / 8 * 8);
+    Value isProducer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                             warpgroup, c(consumers));
+    auto roles = scf::IfOp::create(
+        b, loc, isProducer,
+        [&](OpBuilder &pb, Location) {
+          NVVM::SetMaxRegisterOp::create(
+              pb, loc, pb.getI32IntegerAttr(producerRegs),
+              NVVM::SetMaxRegisterActionAttr::get(
+                  context, NVVM::SetMaxRegisterAction::decrease));
+          scf::ForOp::create(
+              pb, loc, constIndex(pb, loc, 0), constIndex(pb, loc, slabs),
+              constIndex(pb, loc, 1), ValueRange{},
+              [&](OpBuilder &lb, Location, Value k, ValueRange) {
+                Value reuse = arith::CmpIOp::create(
+                    lb, loc, arith::CmpIPredicate::uge, k,
+                    constIndex(lb, loc, stages));
+                auto ifReuse = scf::IfOp::create(lb, loc, reuse, false);
+                {
+                  OpBuilder::InsertionGuard guard(lb);
+                  lb.setInsertionPointToStart(ifReuse.thenBlock());
+                  waitEmpty(lb, k);
+                }
+                emitFill(lb, k, isLeader);
+                scf::YieldOp::create(lb, loc);
+              });
+          // The producer holds no accumulators.
+          SmallVector<Value> none;
+          for (Type type : accTypes)
+            none.push_back(LLVM::UndefOp::create(pb, loc, type));
+          scf::YieldOp::create(pb, loc, none);
+        },
+        [&](OpBuilder &cb, Location) {
+          NVVM::SetMaxRegisterOp::create(
+              cb, loc, cb.getI32IntegerAttr(consumerRegs),
+              NVVM::SetMaxRegisterActionAttr::get(
+                  context, NVVM::SetMaxRegisterAction::increase));
+          auto consumerLoop = scf::ForOp::create(
+              cb, loc, constIndex(cb, loc, 0), constIndex(cb, loc, slabs),
+              constIndex(cb, loc, 1), loop.getInitArgs(),
+              [&](OpBuilder &lb, Location, Value k, ValueRange accs) {
+                scf::YieldOp::create(lb, loc, emitConsume(lb, k, accs));
+              });
+          consumerLoop->setAttr(kKLoopAttrName, cb.getUnitAttr());
+          NVVM::WgmmaWaitGroupSyncOp::create(cb, loc, 0);
+          scf::YieldOp::create(cb, loc, consumerLoop.getResults());
+        });
+    finalAccs.assign(roles.getResults().begin(), roles.getResults().end());
+  } else {
+    // Thread 0 issues slabs 0 .. S-2 before the loop ...
+    {
+      auto ifPrologue = scf::IfOp::create(b, loc, isThread0, false);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifPrologue.thenBlock());
+      for (int64_t k = 0; k < std::min(stages - 1, slabs); ++k)
+        emitFill(b, c(k), trueValue);
+    }
+    auto ringLoop = scf::ForOp::create(
+        b, loc, c(0), c(slabs), c(1), loop.getInitArgs(),
+        [&](OpBuilder &lb, Location, Value k, ValueRange accs) {
+          ValueRange next = emitConsume(lb, k, accs);
+          // ... and slab k + S - 1 once slab k - 1 has left its slot.
+          Value ahead = arith::AddIOp::create(lb, loc, k,
+                                              constIndex(lb, loc, stages - 1));
+          Value issue = arith::AndIOp::create(
+              lb, loc, isThread0,
+              arith::AndIOp::create(
+                  lb, loc,
+                  arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult,
+                                        ahead, constIndex(lb, loc, slabs)),
+                  arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::uge, k,
+                                        constIndex(lb, loc, 1))));
+          auto ifIssue = scf::IfOp::create(lb, loc, issue, false);
+          {
+            OpBuilder::InsertionGuard guard(lb);
+            lb.setInsertionPointToStart(ifIssue.thenBlock());
+            waitEmpty(lb, ahead);
+            emitFill(lb, ahead, trueValue);
+          }
+          scf::YieldOp::create(lb, loc, next);
+        });
+    ringLoop->setAttr(kKLoopAttrName, b.getUnitAttr());
+    b.setInsertionPointAfter(ringLoop);
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+    finalAccs.assign(ringLoop.getResults().begin(), ringLoop.getResults().end());
+  }
+  loop.replaceAllUsesWith(finalAccs);
+  loop.erase();
+  // The single slot's barrier (and its initialisation) are no longer used.
+  if (parts.barriers) {
+    SmallVector<Operation *> users(parts.barriers.getUsers());
+    for (Operation *user : users) {
+      Operation *parent = user->getParentOp();
+      user->erase();
+      if (auto ifOp = dyn_cast<scf::IfOp>(parent);
+          ifOp && ifOp.getNumResults() == 0 &&
+          ifOp.thenBlock()->without_terminator().empty())
+        ifOp.erase();
+    }
+    parts.barriers.getDefiningOp()->erase();
+  }
+  setDynamicSharedBytes(getOperation(), kernel, plan.dynamicBytes);
+  eraseDeadOps(kernel.getBody());
+  setStage(kernel, KernelStage::Pipelined);
+  return success();
+}
+
+void TileMbarrierPipelinePass::runOnOperation() {
+  FailureOr<SmallVector<gpu::GPUFuncOp>> kernels =
+      getKernelsAtStage(getOperation(), KernelStage::Instruction,
+                        "tile-mbarrier-pipeline", Strategy::Wgmma);
+  if (failed(kernels))
+    return signalPassFailure();
+  for (gpu::GPUFuncOp kernel : *kernels)
+    if (failed(pipeline(kernel)))
+      return signalPassFailure();
+}
+
+} // namespace

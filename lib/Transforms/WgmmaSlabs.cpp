@@ -1,0 +1,471 @@
+//===- WgmmaSlabs.cpp - the wgmma strategy's shared-memory slabs ----------===//
+
+#include "tile/Transforms/WgmmaSlabs.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+Value mlir::tile::emitSwizzledColumn(OpBuilder &b, Location loc, Value row,
+                                     Value col, int64_t elementBytes) {
+  auto c = [&](int64_t value) { return constIndex(b, loc, value); };
+  int64_t perGranule = 16 / elementBytes;
+  Value granule = arith::DivUIOp::create(b, loc, col, c(perGranule));
+  Value rowInAtom = arith::RemUIOp::create(b, loc, row, c(8));
+  Value swizzled = arith::XOrIOp::create(b, loc, granule, rowInAtom);
+  Value inGranule = arith::RemUIOp::create(b, loc, col, c(perGranule));
+  return arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, swizzled, c(perGranule)),
+      inGranule);
+}
+
+Value mlir::tile::emitAlignedBase(OpBuilder &b, Location loc, Value smem) {
+  // (1024 - address % 1024) % 1024, i.e. -address & 1023.
+  Value address =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, smem);
+  Value mask = constIndex(b, loc, kSwizzleAtomBytes - 1);
+  Value negated =
+      arith::SubIOp::create(b, loc, constIndex(b, loc, 0), address);
+  return arith::AndIOp::create(b, loc, negated, mask);
+}
+
+SlabViews mlir::tile::emitSlabViews(OpBuilder &b, Location loc, Value smem,
+                                    Value base, Value slot,
+                                    const SharedPlan &plan, Type elementType) {
+  auto c = [&](int64_t value) { return constIndex(b, loc, value); };
+  Attribute workgroup = gpu::AddressSpaceAttr::get(
+      b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
+  auto type = [&](int64_t rows, int64_t cols) {
+    return MemRefType::get({rows, cols}, elementType,
+                           MemRefLayoutAttrInterface(), workgroup);
+  };
+  // Slot s starts at s * stageBytes: A, then B's chunks.
+  Value slotStart = arith::AddIOp::create(
+      b, loc, base, arith::MulIOp::create(b, loc, slot, c(plan.stageBytes)));
+  SlabViews views;
+  auto viewA = memref::ViewOp::create(b, loc, type(plan.rowsA, plan.rowElementsA),
+                                      smem, slotStart, ValueRange{});
+  viewA->setAttr(kSharedBufferAttrName, b.getStringAttr("A"));
+  views.a = viewA;
+  Value startB = arith::AddIOp::create(b, loc, slotStart, c(plan.bytesA));
+  auto viewB = memref::ViewOp::create(
+      b, loc, type(plan.chunksB * plan.rowsB, plan.rowElementsB), smem, startB,
+      ValueRange{});
+  viewB->setAttr(kSharedBufferAttrName, b.getStringAttr("B"));
+  views.b = viewB;
+  for (int64_t chunk = 0; chunk < plan.chunksB; ++chunk) {
+    Value start =
+        chunk == 0
+            ? startB
+            : arith::AddIOp::create(b, loc, startB,
+                                    c(chunk * plan.chunkBytesB))
+                  .getResult();
+    views.bChunks.push_back(memref::ViewOp::create(
+        b, loc, type(plan.rowsB, plan.rowElementsB), smem, start,
+        ValueRange{}));
+  }
+  return views;
+}
+
+int64_t mlir::tile::slabTransactionBytes(const SharedPlan &plan) {
+  return (plan.boxA.rows * plan.boxA.cols +
+          plan.chunksB * plan.boxB.rows * plan.boxB.cols) *
+         plan.elementBytes;
+}
+
+void mlir::tile::emitTmaSlabCopy(OpBuilder &b, Location loc, Value descA,
+                                 Value descB, Value barriers, Value slot,
+                                 const SlabViews &views,
+                                 const SlabSource &source,
+                                 const SharedPlan &plan) {
+  auto c = [&](int64_t value) { return constIndex(b, loc, value); };
+  nvgpu::MBarrierArriveExpectTxOp::create(
+      b, loc, barriers, c(slabTransactionBytes(plan)), slot, Value());
+  // Tensor-map coordinates are innermost first: (k, row) of A, (column, k)
+  // of B.
+  nvgpu::TmaAsyncLoadOp::create(b, loc, views.a, barriers, descA,
+                                ValueRange{source.k0, source.row0}, slot,
+                                Value(), Value());
+  for (auto [chunk, view] : llvm::enumerate(views.bChunks)) {
+    Value col = chunk == 0 ? source.col0
+                           : arith::AddIOp::create(
+                                 b, loc, source.col0,
+                                 c(chunk * plan.rowElementsB))
+                                 .getResult();
+    nvgpu::TmaAsyncLoadOp::create(b, loc, view, barriers, descB,
+                                  ValueRange{col, source.k0}, slot, Value(),
+                                  Value());
+  }
+}
+
+namespace {
+/// `matrix[row][col]` where both are inside `rows` x `cols`, else zero (the
+/// address clamped into the matrix, so nothing outside it is read).
+Value loadOrZero(OpBuilder &b, Location loc, Value matrix, Value row,
+                 Value col, int64_t rows, int64_t cols, bool rowsMayExceed,
+                 bool colsMayExceed) {
+  auto c = [&](int64_t value) { return constIndex(b, loc, value); };
+  Value valid;
+  auto inside = [&](Value &index, int64_t bound) {
+    Value ok = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index,
+                                     c(bound));
+    valid = valid ? arith::AndIOp::create(b, loc, valid, ok).getResult() : ok;
+    index = arith::MinUIOp::create(b, loc, index, c(bound - 1));
+  };
+  if (rowsMayExceed)
+    inside(row, rows);
+  if (colsMayExceed)
+    inside(col, cols);
+  Value value = memref::LoadOp::create(b, loc, matrix, ValueRange{row, col});
+  if (!valid)
+    return value;
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(value.getType()));
+  return arith::SelectOp::create(b, loc, valid, value, zero);
+}
+} // namespace
+
+void mlir::tile::emitRegisterSlabCopy(OpBuilder &b, Location loc, Value thread,
+                                      int64_t numThreads, Value globalA,
+                                      Value globalB, const SlabViews &views,
+                                      const SlabSource &source,
+                                      ConfigAttr config) {
+  auto c = [&](int64_t value) { return constIndex(b, loc, value); };
+  const MatmulProblem &p = source.problem;
+  int64_t blockM = config.getBlockM(), blockN = config.getBlockN(),
+          blockK = config.getBlockK();
+  int64_t elementBytes = p.elementType.getIntOrFloatBitWidth() / 8;
+  int64_t rowElements = kSwizzleRowBytes / elementBytes;
+  bool partialK = p.k % blockK != 0;
+  // Element e of the A slab is row e / BK, k e % BK: consecutive threads
+  // read consecutive elements of a row of A.
+  int64_t elementsA = blockM * blockK;
+  for (int64_t i = 0; i < ceilDiv(elementsA, numThreads); ++i) {
+    Value e = arith::AddIOp::create(b, loc, thread, c(i * numThreads));
+    Value r = arith::DivUIOp::create(b, loc, e, c(blockK));
+    Value kk = arith::RemUIOp::create(b, loc, e, c(blockK));
+    Value value = loadOrZero(
+        b, loc, globalA, arith::AddIOp::create(b, loc, source.row0, r),
+        arith::AddIOp::create(b, loc, source.k0, kk), p.m, p.k,
+        p.m % blockM != 0, partialK);
+    Value col = emitSwizzledColumn(b, loc, r, kk, elementBytes);
+    auto store = [&](OpBuilder &nb, Location nl) {
+      memref::StoreOp::create(nb, nl, value, views.a, ValueRange{r, col});
+    };
+    if ((i + 1) * numThreads <= elementsA) {
+      store(b, loc);
+      continue;
+    }
+    // The last round: threads past the slab have nothing to store.
+    Value inSlab = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, e,
+                                         c(elementsA));
+    auto ifIn = scf::IfOp::create(b, loc, inSlab, false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifIn.thenBlock());
+    store(b, loc);
+  }
+  // Element e of the B slab is k e / BN, column e % BN; column n goes to
+  // chunk n / 64, row chunk * BK + k.
+  int64_t elementsB = blockK * blockN;
+  for (int64_t i = 0; i < ceilDiv(elementsB, numThreads); ++i) {
+    Value e = arith::AddIOp::create(b, loc, thread, c(i * numThreads));
+    Value kk = arith::DivUIOp::create(b, loc, e, c(blockN));
+    Value n = arith::RemUIOp::create(b, loc, e, c(blockN));
+    Value value = loadOrZero(
+        b, loc, globalB, arith::AddIOp::create(b, loc, source.k0, kk),
+        arith::AddIOp::create(b, loc, source.col0, n), p.k, p.n, partialK,
+        p.n % blockN != 0);
+    Value chunk = arith::DivUIOp::create(b, loc, n, c(rowElements));
+    Value row = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, chunk, c(blockK)), kk);
+    Value col = emitSwizzledColumn(
+        b, loc, kk, arith::RemUIOp::create(b, loc, n, c(rowElements)),
+        elementBytes);
+    auto store = [&](OpBuilder &nb, Location nl) {
+      memref::StoreOp::create(nb, nl, value, views.b, ValueRange{row, col});
+    };
+    if ((i + 1) * numThreads <= elementsB) {
+      store(b, loc);
+      continue;
+    }
+    Value inSlab = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, e,
+                                         c(elementsB));
+    auto ifIn = scf::IfOp::create(b, loc, inSlab, false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifIn.thenBlock());
+    store(b, loc);
+  }
+  // The stores are generic-proxy writes; wgmma reads through the async
+  // proxy.
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKindAttr::get(b.getContext(), NVVM::ProxyKind::async_shared),
+      NVVM::SharedSpaceAttr::get(b.getContext(), NVVM::SharedSpace::shared_cta));
+}
+
+void mlir::tile::emitScalarSlabProduct(OpBuilder &b, Location loc,
+                                       const SlabViews &views, Value cView,
+                                       Value rowOrigin, Value colOrigin,
+                                       OpFoldResult rows, OpFoldResult cols,
+                                       OpFoldResult depth, ConfigAttr config,
+                                       Type elementType) {
+  auto c = [&](int64_t value) { return constIndex(b, loc, value); };
+  int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+  int64_t rowElements = kSwizzleRowBytes / elementBytes;
+  Type f32 = b.getF32Type();
+  auto toValue = [&](OpFoldResult ofr) {
+    return getValueOrCreateConstantIndexOp(b, loc, ofr);
+  };
+  auto widen = [&](OpBuilder &nb, Location nl, Value value) -> Value {
+    return value.getType() == f32
+               ? value
+               : arith::ExtFOp::create(nb, nl, f32, value).getResult();
+  };
+  scf::ForOp::create(
+      b, loc, c(0), toValue(rows), c(1), ValueRange{},
+      [&](OpBuilder &bi, Location li, Value i, ValueRange) {
+        scf::ForOp::create(
+            bi, li, constIndex(bi, li, 0), toValue(cols),
+            constIndex(bi, li, 1), ValueRange{},
+            [&](OpBuilder &bj, Location lj, Value j, ValueRange) {
+              auto cj = [&](int64_t value) { return constIndex(bj, lj, value); };
+              Value initial = widen(
+                  bj, lj,
+                  memref::LoadOp::create(bj, lj, cView, ValueRange{i, j}));
+              Value rowA = arith::AddIOp::create(bj, lj, rowOrigin, i);
+              Value colB = arith::AddIOp::create(bj, lj, colOrigin, j);
+              Value chunk = arith::DivUIOp::create(bj, lj, colB, cj(rowElements));
+              Value inChunk =
+                  arith::RemUIOp::create(bj, lj, colB, cj(rowElements));
+              auto sum = scf::ForOp::create(
+                  bj, lj, cj(0), toValue(depth), cj(1), ValueRange{initial},
+                  [&](OpBuilder &bk, Location lk, Value kk, ValueRange acc) {
+                    auto ck = [&](int64_t value) {
+                      return constIndex(bk, lk, value);
+                    };
+                    Value a = memref::LoadOp::create(
+                        bk, lk, views.a,
+                        ValueRange{rowA, emitSwizzledColumn(bk, lk, rowA, kk,
+                                                            elementBytes)});
+                    Value rowB = arith::AddIOp::create(
+                        bk, lk,
+                        arith::MulIOp::create(bk, lk, chunk,
+                                              ck(config.getBlockK())),
+                        kk);
+                    Value bValue = memref::LoadOp::create(
+                        bk, lk, views.b,
+                        ValueRange{rowB, emitSwizzledColumn(bk, lk, kk, inChunk,
+                                                            elementBytes)});
+                    Value product = arith::MulFOp::create(
+                        bk, lk, widen(bk, lk, a), widen(bk, lk, bValue));
+                    scf::YieldOp::create(
+                        bk, lk,
+                        ValueRange{arith::AddFOp::create(bk, lk, acc[0], product)
+                                       .getResult()});
+                  });
+              Value result = sum.getResult(0);
+              Type cType = cast<MemRefType>(cView.getType()).getElementType();
+              if (cType != f32)
+                result = arith::TruncFOp::create(bj, lj, cType, result);
+              memref::StoreOp::create(bj, lj, result, cView, ValueRange{i, j});
+              scf::YieldOp::create(bj, lj);
+            });
+        scf::YieldOp::create(bi, li);
+      });
+}
+
+LogicalResult mlir::tile::promoteToSwizzledSlabs(gpu::GPUFuncOp kernel,
+                                                  Operation *root) {
+  ConfigAttr config = getConfig(kernel);
+  MatmulProblem problem = *getMatmulProblem(kernel);
+  linalg::MatmulOp matmul;
+  kernel.walk([&](linalg::MatmulOp op) { matmul = op; });
+  auto ifThread0 = matmul ? dyn_cast<scf::IfOp>(matmul->getParentOp()) : nullptr;
+  auto blockA = matmul ? matmul.getInputs()[0].getDefiningOp<memref::SubViewOp>()
+                       : nullptr;
+  auto blockB = matmul ? matmul.getInputs()[1].getDefiningOp<memref::SubViewOp>()
+                       : nullptr;
+  bool tma = config.getCopy() == CopyKind::Tma;
+  if (!ifThread0 || !blockA || !blockB ||
+      (tma && kernel.getNumArguments() != 5))
+    return kernel.emitError()
+           << "tile-promote-shared: kernel body is not the form "
+              "tile-block-tile makes (a block-tile linalg.matmul on subviews "
+              "in an scf.if, and tensor maps of A and B for the TMA)";
+  Location loc = matmul.getLoc();
+  OpBuilder b(ifThread0);
+  auto c = [&](int64_t value) { return constIndex(b, loc, value); };
+  Value blockC = matmul.getOutputs()[0];
+  Value row0 =
+      getValueOrCreateConstantIndexOp(b, loc, blockA.getMixedOffsets()[0]);
+  Value col0 =
+      getValueOrCreateConstantIndexOp(b, loc, blockB.getMixedOffsets()[1]);
+  OpFoldResult rows = blockA.getMixedSizes()[0];
+  OpFoldResult cols = blockB.getMixedSizes()[1];
+  Value threadId;
+  kernel.walk([&](gpu::ThreadIdOp op) { threadId = op; });
+  Value isThread0 = ifThread0.getCondition();
+  Type elementType = problem.elementType;
+  SharedPlan plan = getSharedPlan(config.toTileConfig(),
+                                  elementType.getIntOrFloatBitWidth() / 8);
+
+  // The dynamic shared memory, from a 1024-byte boundary on (the swizzle
+  // atoms of the TMA and wgmma).
+  Attribute workgroup = gpu::AddressSpaceAttr::get(
+      b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
+  Value smem = gpu::DynamicSharedMemoryOp::create(
+      b, loc,
+      MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                      MemRefLayoutAttrInterface(), workgroup));
+  Value base = emitAlignedBase(b, loc, smem);
+  // The TMA reports its bytes on the slot's "full" mbarrier: thread 0
+  // arrives once (with the expected bytes), the copy completes the phase.
+  Value barriers;
+  if (tma) {
+    barriers = nvgpu::MBarrierCreateOp::create(
+        b, loc,
+        nvgpu::MBarrierGroupType::get(b.getContext(), workgroup,
+                                      /*num_barriers=*/1));
+    auto ifInit = scf::IfOp::create(b, loc, isThread0, false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifInit.thenBlock());
+    nvgpu::MBarrierInitOp::create(b, loc, barriers, c(1), c(0), Value());
+  }
+  if (tma)
+    gpu::BarrierOp::create(b, loc);
+
+  // The C initialisation (a fill) stays in thread 0, before the loop.
+  Block *thread0Body = ifThread0.thenBlock();
+  if (&thread0Body->front() != matmul.getOperation()) {
+    auto ifFill = scf::IfOp::create(b, loc, isThread0, false);
+    for (Operation &op : llvm::make_early_inc_range(
+             llvm::make_range(thread0Body->begin(), matmul->getIterator())))
+      op.moveBefore(ifFill.thenBlock()->getTerminator());
+  }
+
+  // The K loop over BK-deep slabs.
+  auto loop = scf::ForOp::create(b, loc, c(0), c(problem.k),
+                                 c(config.getBlockK()));
+  loop->setAttr(kKLoopAttrName, b.getUnitAttr());
+  b.setInsertionPointToStart(loop.getBody());
+  Value k0 = loop.getInductionVar();
+  auto slotOp = arith::ConstantIndexOp::create(b, loc, 0);
+  slotOp->setAttr(kSlotAttrName, b.getUnitAttr());
+  Value slot = slotOp;
+  SlabViews views =
+      emitSlabViews(b, loc, smem, base, slot, plan, elementType);
+  SlabSource source{k0, row0, col0, problem};
+  if (tma) {
+    auto ifCopy = scf::IfOp::create(b, loc, isThread0, false);
+    ifCopy->setAttr(kSlabCopyAttrName, b.getUnitAttr());
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifCopy.thenBlock());
+      emitTmaSlabCopy(b, loc, kernel.getArgument(3), kernel.getArgument(4),
+                      barriers, slot, views, source, plan);
+    }
+    // Slab i completes phase i of the one barrier: wait for its parity.
+    Value round = arith::DivUIOp::create(b, loc, k0, c(config.getBlockK()));
+    Value parity = arith::IndexCastOp::create(
+        b, loc, b.getI1Type(), arith::RemUIOp::create(b, loc, round, c(2)));
+    nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, parity,
+                                           c(10000000), slot);
+  } else {
+    auto copy = scf::ExecuteRegionOp::create(b, loc, TypeRange{});
+    copy->setAttr(kSlabCopyAttrName, b.getUnitAttr());
+    Block *body = b.createBlock(&copy.getRegion());
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(body);
+      emitRegisterSlabCopy(b, loc, threadId, config.getNumThreads(),
+                           kernel.getArgument(0), kernel.getArgument(1), views,
+                           source, config);
+      scf::YieldOp::create(b, loc);
+    }
+    b.setInsertionPointAfter(copy);
+    gpu::BarrierOp::create(b, loc);
+  }
+
+  // Thread 0 multiplies the slabs.
+  OpFoldResult depth = b.getIndexAttr(config.getBlockK());
+  if (problem.k % config.getBlockK() != 0)
+    depth = arith::MinUIOp::create(
+                b, loc, arith::SubIOp::create(b, loc, c(problem.k), k0),
+                c(config.getBlockK()))
+                .getResult();
+  auto ifCompute = scf::IfOp::create(b, loc, isThread0, false);
+  ifCompute->setAttr(kSlabComputeAttrName, b.getUnitAttr());
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifCompute.thenBlock());
+    emitScalarSlabProduct(b, loc, views, blockC, c(0), c(0), rows, cols,
+                          depth, config, elementType);
+  }
+  // The next slab overwrites the slot: wait for the product.
+  gpu::BarrierOp::create(b, loc);
+
+  ifThread0.erase();
+  for (memref::SubViewOp view : {blockA, blockB})
+    if (view->use_empty())
+      view.erase();
+  // One slot for now (and the slack that aligns it); tile-mbarrier-pipeline
+  // makes the plan's ring.
+  setDynamicSharedBytes(root, kernel, plan.stageBytes + plan.alignmentSlack);
+  eraseDeadOps(kernel.getBody());
+  setStage(kernel, KernelStage::Shared);
+  return success();
+}
+
+SlabViews mlir::tile::findSlabViews(scf::ForOp kLoop) {
+  SlabViews views;
+  kLoop.walk([&](memref::ViewOp view) {
+    auto mark = view->getAttrOfType<StringAttr>(kSharedBufferAttrName);
+    if (mark && mark.getValue() == "A")
+      views.a = view;
+    if (mark && mark.getValue() == "B")
+      views.b = view;
+  });
+  return views;
+}
+
+FailureOr<ScalarSlabProduct> mlir::tile::findScalarSlabProduct(scf::ForOp kLoop) {
+  ScalarSlabProduct product;
+  for (auto ifOp : kLoop.getBody()->getOps<scf::IfOp>())
+    if (ifOp->hasAttr(kSlabComputeAttrName))
+      product.ifCompute = ifOp;
+  product.views = findSlabViews(kLoop);
+  if (!product.ifCompute || !product.views.a || !product.views.b)
+    return failure();
+  // for i < rows { for j < cols { c = load C[i, j]; rowA = rowOrigin + i;
+  // colB = colOrigin + j; ... for kk < depth ... } }
+  auto firstLoop = [](Block *block) -> scf::ForOp {
+    auto loops = block->getOps<scf::ForOp>();
+    return loops.empty() ? scf::ForOp() : *loops.begin();
+  };
+  scf::ForOp rowsLoop = firstLoop(product.ifCompute.thenBlock());
+  scf::ForOp colsLoop = rowsLoop ? firstLoop(rowsLoop.getBody()) : nullptr;
+  if (!colsLoop)
+    return failure();
+  product.rows = rowsLoop.getUpperBound();
+  product.cols = colsLoop.getUpperBound();
+  for (Operation &op : *colsLoop.getBody()) {
+    if (auto load = dyn_cast<memref::LoadOp>(op); load && !product.cView)
+      product.cView = load.getMemref();
+    if (auto add = dyn_cast<arith::AddIOp>(op)) {
+      if (add.getRhs() == rowsLoop.getInductionVar())
+        product.rowOrigin = add.getLhs();
+      if (add.getRhs() == colsLoop.getInductionVar())
+        product.colOrigin = add.getLhs();
+    }
+    if (auto inner = dyn_cast<scf::ForOp>(op))
+      product.depth = inner.getUpperBound();
+  }
+  if (!product.cView || !product.rowOrigin || !product.colOrigin ||
+      !product.depth)
+    return failure();
+  return product;
+}

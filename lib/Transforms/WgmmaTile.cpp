@@ -1,0 +1,307 @@
+//===- WgmmaTile.cpp - wgmma instruction tiles per warpgroup --------------===//
+//
+// The wgmma strategy's instruction tile: each consumer warpgroup's slab
+// product becomes (WM/64) x (WN/IN) wgmma.mma_async instructions per k
+// step (m64nINk16 for bf16/f16), reading A (K-major) and B (N-major) from
+// the 128-byte-swizzled slot through matrix descriptors, accumulating into
+// f32 registers carried through the K loop. C goes in and out of the
+// registers through the shared epilogue (Epilogue.h).
+//
+// A matrix descriptor (PTX ISA, "Matrix Descriptor Format") is 64 bits:
+// the start address >> 4 in bits 0-13, the leading-dimension byte offset
+// >> 4 in bits 16-29, the stride-dimension byte offset >> 4 in bits 32-45,
+// the swizzle mode in bits 62-63 (1: 128 bytes). For the 128-byte swizzle
+// the stride offset is 1024 (8 rows of 128 bytes); the leading offset is
+// unused for K-major A and, for N-major B, the distance between 64-column
+// chunks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Transforms/Epilogue.h"
+#include "tile/Transforms/Passes.h"
+#include "tile/Transforms/Utils.h"
+#include "tile/Transforms/WgmmaSlabs.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILEWGMMA
+#include "tile/Transforms/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// Rows of one wgmma instruction, and the accumulator layout of its
+/// 64 x N result: thread t of the warpgroup holds, for every 8-column group
+/// j, rows 16 * (t / 32) + (t % 32) / 4 and 8 more, columns 8j + 2 * (t % 4)
+/// and the next; register 4j + 2h + e holds row +8h, column +e.
+constexpr int64_t kWgmmaM = 64;
+
+/// A thread's accumulators for the warpgroup tile: instruction (mi, ni)
+/// holds IN/2 f32 in an !llvm.struct.
+struct WarpgroupAccumulators {
+  int64_t tilesM = 0, tilesN = 0, instructionN = 0;
+  int64_t size() const { return tilesM * tilesN; }
+  /// Registers of one instruction's result.
+  int64_t registers() const { return instructionN / 2; }
+  Type structType(MLIRContext *context) const {
+    return LLVM::LLVMStructType::getLiteral(
+        context, SmallVector<Type>(registers(), Float32Type::get(context)));
+  }
+  /// The epilogue's view: fragment 2 elements wide per (instruction,
+  /// 8-column group, half), in register order.
+  AccumulatorLayout layout(Value originRow, Value originCol,
+                           bool vectorAccess) const {
+    AccumulatorLayout layout;
+    layout.originRow = originRow;
+    layout.originCol = originCol;
+    layout.maxOriginRow = 16 * 3 + 7;
+    layout.maxOriginCol = 2 * 3;
+    layout.width = 2;
+    layout.vectorAccess = vectorAccess;
+    for (int64_t mi = 0; mi < tilesM; ++mi)
+      for (int64_t ni = 0; ni < tilesN; ++ni)
+        for (int64_t j = 0; j < instructionN / 8; ++j)
+          for (int64_t h = 0; h < 2; ++h)
+            layout.fragments.push_back(
+                {kWgmmaM * mi + 8 * h, instructionN * ni + 8 * j});
+    return layout;
+  }
+};
+
+/// The 64-bit descriptor of a 128-byte-swizzled matrix at shared address
+/// `address` (an index).
+Value emitDescriptor(OpBuilder &b, Location loc, Value address,
+                     int64_t leadingBytes, int64_t strideBytes) {
+  Type i64 = b.getI64Type();
+  auto c64 = [&](int64_t value) {
+    return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(value));
+  };
+  Value wide = arith::IndexCastUIOp::create(b, loc, i64, address);
+  Value start = arith::ShRUIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, wide, c64(0x3FFFF)), c64(4));
+  uint64_t fields = (uint64_t(leadingBytes >> 4) << 16) |
+                    (uint64_t(strideBytes >> 4) << 32) | (uint64_t(1) << 62);
+  return arith::OrIOp::create(b, loc, start,
+                              c64(static_cast<int64_t>(fields)));
+}
+
+/// `descriptor` moved on by `bytes` (the address field counts 16 bytes).
+Value advance(OpBuilder &b, Location loc, Value descriptor, int64_t bytes) {
+  if (bytes == 0)
+    return descriptor;
+  return arith::AddIOp::create(
+      b, loc, descriptor,
+      arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(bytes >> 4)));
+}
+
+NVVM::WGMMATypes wgmmaType(Type type) {
+  return type.isBF16() ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16;
+}
+
+struct TileWgmmaPass : public mlir::tile::impl::TileWgmmaBase<TileWgmmaPass> {
+  void runOnOperation() override;
+
+private:
+  LogicalResult tileInstructions(gpu::GPUFuncOp kernel);
+};
+
+LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
+  ConfigAttr config = getConfig(kernel);
+  MatmulProblem problem = *getMatmulProblem(kernel);
+  scf::ForOp loop = findKLoop(kernel);
+  FailureOr<ScalarSlabProduct> product =
+      loop ? findScalarSlabProduct(loop) : FailureOr<ScalarSlabProduct>();
+  auto warpgroupC = succeeded(product)
+                        ? product->cView.getDefiningOp<memref::SubViewOp>()
+                        : nullptr;
+  Value threadId;
+  kernel.walk([&](gpu::ThreadIdOp op) { threadId = op; });
+  if (!warpgroupC || !threadId || loop.getNumRegionIterArgs() != 0)
+    return kernel.emitError()
+           << "tile-wgmma: kernel body is not the form tile-warpgroup-tile "
+              "makes (a K loop whose slab product runs per warpgroup)";
+  Location loc = loop.getLoc();
+  MLIRContext *context = &getContext();
+  int64_t elementBytes = problem.elementType.getIntOrFloatBitWidth() / 8;
+  SharedPlan plan = getSharedPlan(config.toTileConfig(), elementBytes);
+
+  WarpgroupAccumulators accs;
+  accs.tilesM = config.getWarpM() / kWgmmaM;
+  accs.tilesN = config.getWarpN() / config.getThreadN();
+  accs.instructionN = config.getThreadN();
+  Type structType = accs.structType(context);
+
+  // The C initialisation before the loop, if any, is a fill: its value
+  // becomes the accumulators' start.
+  scf::IfOp ifFill;
+  for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode())
+    if (auto ifOp = dyn_cast<scf::IfOp>(op))
+      if (!ifOp.thenBlock()->empty() &&
+          isa<linalg::FillOp>(ifOp.thenBlock()->front()))
+        ifFill = ifOp;
+  OpBuilder b(loop);
+  auto c = [&](int64_t value) { return constIndex(b, loc, value); };
+
+  // This thread's place: its warpgroup computes (a consumer) or not (the
+  // producer), and its origin in the accumulator layout.
+  Value inGroup = arith::RemUIOp::create(b, loc, threadId, c(kWarpgroupSize));
+  Value warp = arith::DivUIOp::create(b, loc, inGroup, c(32));
+  Value lane = arith::RemUIOp::create(b, loc, inGroup, c(32));
+  Value originRow = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, warp, c(16)),
+      arith::DivUIOp::create(b, loc, lane, c(4)));
+  Value originCol = arith::MulIOp::create(
+      b, loc, arith::RemUIOp::create(b, loc, lane, c(4)), c(2));
+  Value isConsumer = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ult,
+      arith::DivUIOp::create(b, loc, threadId, c(kWarpgroupSize)),
+      c(config.getWarpsM() * config.getWarpsN()));
+  OpFoldResult rows = warpgroupC.getMixedSizes()[0];
+  OpFoldResult cols = warpgroupC.getMixedSizes()[1];
+  // Pairs of columns go to C as one vector when every pair is entirely
+  // inside or outside C (N even) and so aligned to its width.
+  AccumulatorLayout layout =
+      accs.layout(originRow, originCol, /*vectorAccess=*/problem.n % 2 == 0);
+
+  // Initial accumulators, packed into the instructions' register structs.
+  Value fillValue =
+      ifFill ? cast<linalg::FillOp>(ifFill.thenBlock()->front()).getInputs()[0]
+             : Value();
+  SmallVector<Value> fragments = emitAccumulatorInit(
+      b, loc, layout, warpgroupC, rows, cols, fillValue, isConsumer);
+  int64_t perStruct = accs.registers() / 2; // fragments of one instruction
+  SmallVector<Value> init;
+  for (int64_t s = 0; s < accs.size(); ++s) {
+    Value packed = LLVM::UndefOp::create(b, loc, structType);
+    for (int64_t f = 0; f < perStruct; ++f)
+      for (int64_t e = 0; e < 2; ++e)
+        packed = LLVM::InsertValueOp::create(
+            b, loc, packed,
+            vector::ExtractOp::create(b, loc, fragments[s * perStruct + f], e),
+            ArrayRef<int64_t>{2 * f + e});
+    init.push_back(packed);
+  }
+  if (ifFill)
+    ifFill.erase();
+
+  // The K loop, now carrying the accumulators.
+  auto newLoop = scf::ForOp::create(b, loc, loop.getLowerBound(),
+                                    loop.getUpperBound(), loop.getStep(), init);
+  newLoop->setAttrs(loop->getAttrs());
+  Block *newBody = newLoop.getBody();
+  newBody->getOperations().splice(newBody->begin(),
+                                  loop.getBody()->getOperations(),
+                                  loop.getBody()->begin(),
+                                  std::prev(loop.getBody()->end()));
+  loop.getInductionVar().replaceAllUsesWith(newLoop.getInductionVar());
+
+  // The slab product becomes the warpgroup's wgmma group.
+  scf::IfOp ifCompute = product->ifCompute;
+  b.setInsertionPoint(ifCompute);
+  Value warpRow0 = product->rowOrigin, warpCol0 = product->colOrigin;
+  auto compute = scf::IfOp::create(
+      b, loc, isConsumer,
+      [&](OpBuilder &nb, Location nl) {
+        auto nc = [&](int64_t value) { return constIndex(nb, nl, value); };
+        // Descriptors of the warpgroup's rows of A and its first chunk of
+        // B in this slot.
+        Value addressA = arith::AddIOp::create(
+            nb, nl,
+            memref::ExtractAlignedPointerAsIndexOp::create(nb, nl,
+                                                           product->views.a),
+            arith::MulIOp::create(nb, nl, warpRow0,
+                                  nc(plan.rowElementsA * elementBytes)));
+        Value chunk = arith::DivUIOp::create(nb, nl, warpCol0,
+                                             nc(plan.rowElementsB));
+        Value addressB = arith::AddIOp::create(
+            nb, nl,
+            memref::ExtractAlignedPointerAsIndexOp::create(nb, nl,
+                                                           product->views.b),
+            arith::MulIOp::create(nb, nl, chunk, nc(plan.chunkBytesB)));
+        Value descA = emitDescriptor(nb, nl, addressA, /*leadingBytes=*/16,
+                                     kSwizzleAtomBytes);
+        Value descB = emitDescriptor(nb, nl, addressB, plan.chunkBytesB,
+                                     kSwizzleAtomBytes);
+        SmallVector<Value> current(newLoop.getRegionIterArgs());
+        NVVM::WgmmaFenceAlignedOp::create(nb, nl);
+        int64_t mmaK = config.getMmaK();
+        for (int64_t ks = 0; ks < config.getBlockK() / mmaK; ++ks)
+          for (int64_t mi = 0; mi < accs.tilesM; ++mi)
+            for (int64_t ni = 0; ni < accs.tilesN; ++ni) {
+              // A: 64 rows further per mi (rows of BK elements), mmaK
+              // elements further per k step; B: IN columns (IN/64 chunks)
+              // further per ni, mmaK rows of 128 bytes per k step.
+              Value a = advance(
+                  nb, nl, descA,
+                  mi * kWgmmaM * plan.rowElementsA * elementBytes +
+                      ks * mmaK * elementBytes);
+              Value bDesc = advance(
+                  nb, nl, descB,
+                  ni * accs.instructionN / plan.rowElementsB *
+                          plan.chunkBytesB +
+                      ks * mmaK * kSwizzleRowBytes);
+              int64_t index = mi * accs.tilesN + ni;
+              current[index] = NVVM::WgmmaMmaAsyncOp::create(
+                  nb, nl, structType, current[index], a, bDesc,
+                  NVVM::MMAShapeAttr::get(context, kWgmmaM, accs.instructionN,
+                                          mmaK),
+                  wgmmaType(problem.elementType),
+                  wgmmaType(problem.elementType), NVVM::WGMMATypes::f32,
+                  NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
+                  NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
+                  NVVM::MMALayout::col, /*satfinite=*/nullptr);
+            }
+        NVVM::WgmmaGroupSyncAlignedOp::create(nb, nl);
+        NVVM::WgmmaWaitGroupSyncOp::create(nb, nl, 0);
+        scf::YieldOp::create(nb, nl, current);
+      },
+      [&](OpBuilder &nb, Location nl) {
+        scf::YieldOp::create(nb, nl, newLoop.getRegionIterArgs());
+      });
+  compute->setAttr(kSlabComputeAttrName, b.getUnitAttr());
+  b.setInsertionPointToEnd(newBody);
+  scf::YieldOp::create(b, loc, compute.getResults());
+  ifCompute.erase();
+  loop.erase();
+
+  // The epilogue: unpack the registers and store them into C.
+  b.setInsertionPointAfter(newLoop);
+  SmallVector<Value> results;
+  auto vec2 = VectorType::get({2}, b.getF32Type());
+  for (int64_t s = 0; s < accs.size(); ++s)
+    for (int64_t f = 0; f < perStruct; ++f) {
+      SmallVector<Value> pair;
+      for (int64_t e = 0; e < 2; ++e)
+        pair.push_back(LLVM::ExtractValueOp::create(
+            b, loc, newLoop.getResult(s), ArrayRef<int64_t>{2 * f + e}));
+      results.push_back(vector::FromElementsOp::create(b, loc, vec2, pair));
+    }
+  emitAccumulatorStore(b, loc, layout, results, warpgroupC, rows, cols,
+                       isConsumer);
+  eraseDeadOps(kernel.getBody());
+  setStage(kernel, KernelStage::Instruction);
+  return success();
+}
+
+void TileWgmmaPass::runOnOperation() {
+  FailureOr<SmallVector<gpu::GPUFuncOp>> kernels = getKernelsAtStage(
+      getOperation(), KernelStage::Warpgroup, "tile-wgmma", Strategy::Wgmma);
+  if (failed(kernels))
+    return signalPassFailure();
+  for (gpu::GPUFuncOp kernel : *kernels)
+    if (failed(tileInstructions(kernel)))
+      return signalPassFailure();
+}
+
+} // namespace
