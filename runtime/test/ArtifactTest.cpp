@@ -126,8 +126,8 @@ TEST(ArtifactTest, CorruptManifest) {
   EXPECT_EQ(tile_artifact_open(path.c_str(), &artifact),
             TILE_ERROR_INVALID_MANIFEST);
   EXPECT_EQ(std::string(tile_last_error()),
-            path + ": manifest: line 1, column 1: unexpected byte 0x7f, "
-                   "expected a value");
+            path + ": manifest: line 1, column 1: syntax error while "
+                   "parsing value - invalid literal");
 
   writeFile(path, "");
   EXPECT_EQ(tile_artifact_open(path.c_str(), &artifact),

@@ -213,52 +213,102 @@ TEST(ManifestTest, EveryDamagedByteFailsCleanly) {
 }
 
 TEST(ManifestTest, SyntaxErrorsHavePositions) {
+  // The line and column of the byte where nlohmann's parser stopped, then
+  // its description of the error.
   EXPECT_EQ(parseError("{\"format\": \"tile-kernel\" \"version\": 1}"),
-            "manifest: line 1, column 26: expected ',' or '}' in object");
+            "manifest: line 1, column 34: syntax error while parsing object - "
+            "unexpected string literal; expected '}'");
   EXPECT_EQ(parseError("{\n  \"format\": \"tile-kernel\",\n  \"version\" 1\n}"),
-            "manifest: line 3, column 13: expected ':' after object key");
+            "manifest: line 3, column 13: syntax error while parsing object "
+            "separator - unexpected number literal; expected ':'");
   EXPECT_EQ(parseError("[1 2]"),
-            "manifest: line 1, column 4: expected ',' or ']' in array");
-  EXPECT_EQ(parseError(""), "manifest: line 1, column 1: unexpected end of "
-                            "input");
+            "manifest: line 1, column 4: syntax error while parsing array - "
+            "unexpected number literal; expected ']'");
+  EXPECT_EQ(parseError(""),
+            "manifest: line 1, column 1: syntax error while parsing value - "
+            "unexpected end of input; expected '[', '{', or a literal");
   EXPECT_EQ(parseError("{\"a\": tru}"),
-            "manifest: line 1, column 10: invalid literal, expected 'true'");
+            "manifest: line 1, column 10: syntax error while parsing value - "
+            "invalid literal");
   EXPECT_EQ(parseError("{\"a\": 01}"),
-            "manifest: line 1, column 8: invalid number, leading zeros are "
-            "not allowed");
+            "manifest: line 1, column 8: syntax error while parsing object - "
+            "unexpected number literal; expected '}'");
   EXPECT_EQ(parseError("{\"a\": 1.}"),
-            "manifest: line 1, column 9: invalid number, expected a digit");
+            "manifest: line 1, column 9: syntax error while parsing value - "
+            "invalid number; expected digit after '.'");
   EXPECT_EQ(parseError("{\"a\": -x}"),
-            "manifest: line 1, column 8: invalid number, expected a digit");
+            "manifest: line 1, column 8: syntax error while parsing value - "
+            "invalid number; expected digit after '-'");
   EXPECT_EQ(parseError("{\"a\": \"x\\q\"}"),
-            "manifest: line 1, column 10: invalid escape '\\q' in string");
+            "manifest: line 1, column 10: syntax error while parsing value - "
+            "invalid string: forbidden character after backslash");
   EXPECT_EQ(parseError("{\"a\": \"\\u12\"}"),
-            "manifest: line 1, column 12: invalid \\u escape, expected 4 hex "
-            "digits");
+            "manifest: line 1, column 12: syntax error while parsing value - "
+            "invalid string: '\\u' must be followed by 4 hex digits");
   EXPECT_EQ(parseError("{\"a\": \"\\ud800x\"}"),
-            "manifest: line 1, column 14: invalid \\u escape, unpaired high "
-            "surrogate");
-  EXPECT_EQ(parseError("{\"a\": \"\\u0000\"}"),
-            "manifest: line 1, column 14: \\u0000 is not allowed in a "
-            "manifest string");
+            "manifest: line 1, column 14: syntax error while parsing value - "
+            "invalid string: surrogate U+D800..U+DBFF must be followed by "
+            "U+DC00..U+DFFF");
   EXPECT_EQ(parseError("{\"a\": \"ab\ncd\"}"),
-            "manifest: line 1, column 10: unterminated string");
+            "manifest: line 1, column 10: syntax error while parsing value - "
+            "invalid string: control character U+000A (LF) must be escaped to "
+            "\\u000A or \\n");
   EXPECT_EQ(parseError("{\"a\": \"a\tb\"}"),
-            "manifest: line 1, column 9: control character byte 0x09 in "
-            "string");
+            "manifest: line 1, column 9: syntax error while parsing value - "
+            "invalid string: control character U+0009 (HT) must be escaped to "
+            "\\u0009 or \\t");
   EXPECT_EQ(parseError("{\"a\": 1} x"),
-            "manifest: line 1, column 10: unexpected 'x' after the end of the "
-            "JSON value");
-  EXPECT_EQ(parseError("{\"a\": 1, \"a\": 2}"),
-            "manifest: line 1, column 10: duplicate key \"a\"");
+            "manifest: line 1, column 10: syntax error while parsing value - "
+            "invalid literal; expected end of input");
   EXPECT_EQ(parseError("{1: 2}"),
-            "manifest: line 1, column 2: expected a string key in object");
+            "manifest: line 1, column 2: syntax error while parsing object key "
+            "- unexpected number literal; expected string literal");
   EXPECT_EQ(parseError("{\"a\": 1,}"),
-            "manifest: line 1, column 9: expected a string key in object");
+            "manifest: line 1, column 9: syntax error while parsing object key "
+            "- unexpected '}'; expected string literal");
   EXPECT_EQ(parseError("{\"a\": @}"),
-            "manifest: line 1, column 7: unexpected '@', expected a value");
+            "manifest: line 1, column 7: syntax error while parsing value - "
+            "invalid literal");
+  EXPECT_EQ(parseError("{\"a\": 1e999}"),
+            "manifest: line 1, column 11: number overflow parsing '1e999'");
+  // A cut-off literal or number reads past the end: that is what it says.
+  EXPECT_EQ(parseError("{\"a\": tr"),
+            "manifest: line 1, column 9: unexpected end of input (syntax error "
+            "while parsing value - invalid literal)");
+  EXPECT_EQ(parseError("{\"a\":\n 0."),
+            "manifest: line 2, column 4: unexpected end of input (syntax error "
+            "while parsing value - invalid number; expected digit after '.')");
+}
+
+TEST(ManifestTest, WhatTheTreeCannotTellIsChecked) {
+  // nlohmann's tree keeps the last of two equal keys, has no depth limit and
+  // takes \u0000 into strings: the reader refuses all three, saying where.
+  EXPECT_EQ(parseError("{\"a\": 1, \"a\": 2}"),
+            "manifest: duplicate field 'a'");
+  EXPECT_EQ(parseError(replaced(exampleJson(), "\"grid\"",
+                                "\"block\": [1, 1, 1], \"grid\"")),
+            "manifest: duplicate field 'launch.block'");
+  EXPECT_EQ(parseError("{\"a\": [{}, {\"b\": 1, \"b\": 1}]}"),
+            "manifest: duplicate field 'a[1].b'");
+  EXPECT_EQ(parseError("{\"a\": \"\\u0000\"}"),
+            "manifest: field 'a' contains \\u0000, which a manifest string "
+            "may not");
+  EXPECT_EQ(parseError("{\"a\": [1, {\"b\\u0000\": 1}]}"),
+            "manifest: a key in 'a[1]' contains \\u0000, which a manifest "
+            "string may not");
   EXPECT_EQ(parseError(std::string(100, '[')),
-            "manifest: line 1, column 33: nesting deeper than 32 levels");
+            "manifest: nesting deeper than 32 levels at '" +
+                [] {
+                  std::string path;
+                  for (int i = 0; i < 32; ++i)
+                    path += "[0]";
+                  return path;
+                }() +
+                "'");
+  EXPECT_EQ(parseError("{\"a\": " + std::string(31, '[') +
+                       std::string(31, ']') + "}")
+                .find("nesting"),
+            std::string::npos);
 }
 
 TEST(ManifestTest, StringEscapesDecode) {
@@ -268,6 +318,76 @@ TEST(ManifestTest, StringEscapesDecode) {
   std::string error;
   ASSERT_TRUE(parseManifestJson(text, manifest, error)) << error;
   EXPECT_EQ(manifest.config.text, "\xc3\xa9\xf0\x9f\x98\x80/\b\f");
+}
+
+TEST(ManifestTest, QuoteJson) {
+  EXPECT_EQ(quoteJson("plain"), "\"plain\"");
+  EXPECT_EQ(quoteJson("q\" b\\ n\n t\t r\r \x01 \x1f \x7f"),
+            "\"q\\\" b\\\\ n\\n t\\t r\\r \\u0001 \\u001f \x7f\"");
+  EXPECT_EQ(quoteJson("caf\xc3\xa9"), "\"caf\xc3\xa9\"");
+  // Bytes that are not UTF-8 become U+FFFD instead of failing.
+  EXPECT_EQ(quoteJson("bad \xff byte"), "\"bad \xef\xbf\xbd byte\"");
+  EXPECT_EQ(quoteJson(std::string("nul \0 x", 7)), "\"nul \\u0000 x\"");
+}
+
+TEST(ManifestTest, WriterReplacesBytesThatAreNotUtf8) {
+  KernelManifest manifest = makeExampleManifest();
+  manifest.config.text = "cut \xe2\x82 off";
+  KernelManifest parsed;
+  std::string error;
+  ASSERT_TRUE(parseManifestJson(writeManifestJson(manifest), parsed, error))
+      << error;
+  EXPECT_EQ(parsed.config.text, "cut \xef\xbf\xbd off");
+}
+
+TEST(ManifestTest, RandomInputNeverAborts) {
+  // Random edits of a valid manifest and random bytes: every failure is
+  // one line starting with "manifest: ", and nothing aborts.
+  std::string text = exampleJson();
+  uint64_t state = 12345;
+  auto next = [&] {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return state >> 33;
+  };
+  const char pieces[] = "{}[]\",:0123456789.eE+-tfnul\\ \n\x80\xff";
+  for (int round = 0; round < 2000; ++round) {
+    std::string damaged = text;
+    int edits = 1 + next() % 4;
+    for (int e = 0; e < edits; ++e) {
+      size_t at = next() % damaged.size();
+      char piece = pieces[next() % (sizeof(pieces) - 1)];
+      switch (next() % 3) {
+      case 0:
+        damaged[at] = piece;
+        break;
+      case 1:
+        damaged.insert(damaged.begin() + at, piece);
+        break;
+      default:
+        damaged.erase(at, 1 + next() % 8);
+        break;
+      }
+    }
+    KernelManifest manifest;
+    std::string error;
+    if (!parseManifestJson(damaged, manifest, error)) {
+      EXPECT_EQ(error.rfind("manifest: ", 0), 0u) << error;
+      EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+    } else {
+      validateManifest(manifest, error);
+      writeManifestJson(manifest);
+    }
+  }
+  for (int round = 0; round < 500; ++round) {
+    std::string bytes(next() % 64, '\0');
+    for (char &c : bytes)
+      c = static_cast<char>(next());
+    KernelManifest manifest;
+    std::string error;
+    EXPECT_FALSE(parseManifestJson(bytes, manifest, error));
+    EXPECT_EQ(error.rfind("manifest: ", 0), 0u) << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+  }
 }
 
 TEST(ManifestTest, FormatAndVersionAreCheckedFirst) {
@@ -326,10 +446,14 @@ TEST(ManifestTest, WrongTypesAreNamed) {
   EXPECT_EQ(parseError(replaced(text, "\"k\": 4096", "\"k\": -1")),
             "manifest: field 'problem.k' must be an integer in [1, "
             "9223372036854775807] (got -1)");
+  // Beyond 64 bits nlohmann reads a double.
   EXPECT_EQ(
       parseError(replaced(text, "\"m\": 4096", "\"m\": 99999999999999999999")),
-      "manifest: field 'problem.m' must be an integer (got "
-      "99999999999999999999)");
+      "manifest: field 'problem.m' must be an integer (got 1e+20)");
+  EXPECT_EQ(parseError(replaced(text, "\"m\": 4096",
+                                "\"m\": 9223372036854775808")),
+            "manifest: field 'problem.m' must be an integer (got "
+            "9223372036854775808)");
   EXPECT_EQ(parseError(replaced(text, "\"dynamic_shared_bytes\": 33280",
                                 "\"dynamic_shared_bytes\": 4294967296")),
             "manifest: field 'launch.dynamic_shared_bytes' must be an integer "
@@ -340,8 +464,7 @@ TEST(ManifestTest, WrongTypesAreNamed) {
             "null)");
   EXPECT_EQ(parseError(replaced(text, "\"c_fill_value\": 0.0",
                                 "\"c_fill_value\": 1e999")),
-            "manifest: field 'problem.c_fill_value' is out of range (got "
-            "1e999)");
+            "manifest: line 11, column 115: number overflow parsing '1e999'");
   EXPECT_EQ(parseError(replaced(text, "\"accumulate\"", "\"zero\"")),
             "manifest: field 'problem.c_init' must be \"fill\" or "
             "\"accumulate\" (got \"zero\")");
@@ -358,7 +481,8 @@ TEST(ManifestTest, WrongTypesAreNamed) {
       "manifest: field 'config.prefetch' must be true or false (got "
       "\"yes\")");
   EXPECT_EQ(parseError(replaced(text, "\"target\": {", "\"target\": [{")),
-            "manifest: line 6, column 13: expected ',' or ']' in array");
+            "manifest: line 6, column 13: syntax error while parsing array - "
+            "unexpected ':'; expected ']'");
   EXPECT_EQ(parseError(replaced(text, "\"launch\": {\"grid\"",
                                 "\"launch\": 3, \"x\": {\"grid\"")),
             "manifest: field 'launch' must be an object (got 3)");

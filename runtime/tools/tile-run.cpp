@@ -1154,24 +1154,6 @@ void printTable(const std::vector<BenchRow> &rows) {
     }
 }
 
-std::string jsonString(const std::string &text) {
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char buffer[8];
-      std::snprintf(buffer, sizeof(buffer), "\\u%04x",
-                    static_cast<unsigned char>(c));
-      out += buffer;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
 std::string jsonNumber(double value) {
   return std::isfinite(value) ? format("%.6g", value) : std::string("null");
 }
@@ -1194,22 +1176,22 @@ std::string benchJson(const Gpu &gpu, const CublasSession *cublas,
                       const Options &options, uint64_t seed,
                       const std::vector<BenchRow> &rows) {
   std::string out = "{\n  \"gpu\": {";
-  out += "\"name\": " + jsonString(gpu.device.name);
+  out += "\"name\": " + quoteJson(gpu.device.name);
   out += ", \"ordinal\": " + std::to_string(gpu.device.ordinal);
-  out += ", \"chip\": " + jsonString(formatChip(gpu.device.computeMajor,
+  out += ", \"chip\": " + quoteJson(formatChip(gpu.device.computeMajor,
                                                 gpu.device.computeMinor));
   out += ", \"sm_count\": " + std::to_string(gpu.smCount);
   out += ", \"memory_bytes\": " + std::to_string(gpu.totalMemory);
   out += ", \"l2_bytes\": " + std::to_string(gpu.l2Bytes);
-  out += ", \"pci_bus_id\": " + jsonString(gpu.pciBusId);
-  out += ", \"driver_version\": " + jsonString(gpu.nvml.driverVersion);
+  out += ", \"pci_bus_id\": " + quoteJson(gpu.pciBusId);
+  out += ", \"driver_version\": " + quoteJson(gpu.nvml.driverVersion);
   out += ", \"cuda_driver_api\": " + std::to_string(gpu.device.driverVersion);
   out += ", \"sm_clock_max_mhz\": " + std::to_string(gpu.maxSmClockMhz());
   out +=
       ", \"memory_clock_max_mhz\": " + std::to_string(gpu.maxMemoryClockMhz());
   out += "},\n  \"cublas\": ";
   if (cublas)
-    out += "{\"library\": " + jsonString(cublas->cublas->path) +
+    out += "{\"library\": " + quoteJson(cublas->cublas->path) +
            ", \"version\": " + std::to_string(cublas->version) +
            ", \"math_mode\": \"pedantic\"}";
   else
@@ -1221,15 +1203,15 @@ std::string benchJson(const Gpu &gpu, const CublasSession *cublas,
   for (size_t i = 0; i < rows.size(); ++i) {
     const BenchRow &r = rows[i];
     out += i == 0 ? "\n    {" : ",\n    {";
-    out += "\"kernel\": " + jsonString(r.kernel);
-    out += ", \"manifest\": " + jsonString(r.path);
+    out += "\"kernel\": " + quoteJson(r.kernel);
+    out += ", \"manifest\": " + quoteJson(r.path);
     out += ", \"ok\": " + std::string(r.ok ? "true" : "false");
     out += ", \"m\": " + std::to_string(r.m);
     out += ", \"n\": " + std::to_string(r.n);
     out += ", \"k\": " + std::to_string(r.k);
-    out += ", \"config\": " + jsonString(r.config);
-    out += ", \"config_text\": " + jsonString(r.configText);
-    out += ", \"binary\": " + jsonString(r.binary);
+    out += ", \"config\": " + quoteJson(r.config);
+    out += ", \"config_text\": " + quoteJson(r.configText);
+    out += ", \"binary\": " + quoteJson(r.binary);
     out += ", \"buffer_sets\": " + std::to_string(r.sets);
     out += ", \"ms\": " + jsonNumber(r.ms);
     out += ", \"min_ms\": " + jsonNumber(r.minMs);
@@ -1238,7 +1220,7 @@ std::string benchJson(const Gpu &gpu, const CublasSession *cublas,
     out += ", \"cublas_ms\": " + jsonNumber(r.cublasMs);
     out += ", \"cublas_tflops\": " + jsonNumber(r.cublasTflops);
     out += ", \"ratio\": " + jsonNumber(r.ratio);
-    out += ", \"note\": " + jsonString(r.note) + "}";
+    out += ", \"note\": " + quoteJson(r.note) + "}";
   }
   out += rows.empty() ? "]\n}\n" : "\n  ]\n}\n";
   return out;

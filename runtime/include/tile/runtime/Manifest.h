@@ -5,8 +5,9 @@
 // the format; this header is its one definition in code. The compiler writes
 // manifests and the runtime reads them through it, so the two cannot drift.
 //
-// Plain C++17, no dependency, no exceptions: the compiler links this library
-// and is built with -fno-exceptions.
+// Plain C++17 without exceptions or RTTI (the compiler links this library and
+// is built with -fno-exceptions -fno-rtti). The implementation reads and
+// writes JSON with nlohmann-json, which this header does not expose.
 //
 //===----------------------------------------------------------------------===//
 
@@ -141,15 +142,19 @@ inline bool operator!=(const KernelManifest &lhs, const KernelManifest &rhs) {
 }
 
 /// The manifest as JSON: two-space indented, keys in the order of
-/// docs/artifact.md, one line per small object, ending in a newline. The
-/// same manifest always gives the same bytes.
+/// docs/artifact.md, one line per top-level field and per element of an
+/// array of objects, ", " and ": " between items, ending in a newline.
+/// Numbers and strings are as nlohmann-json writes them. The same manifest
+/// always gives the same bytes.
 std::string writeManifestJson(const KernelManifest &manifest);
 
-/// Parses `text` into `out`. Checks JSON syntax, the format and version, and
+/// Parses `text` into `out`. Checks JSON syntax (no duplicate keys, at most
+/// 32 levels of nesting, no \u0000 in strings), the format and version, and
 /// that every field is present with the right type and no field is unknown.
 /// On failure returns false and sets `error` to one line starting with
-/// "manifest: " (with line and column for syntax errors). Does not check
-/// consistency between fields: see validateManifest.
+/// "manifest: " that names the field, or for a syntax error gives the line
+/// and column of the byte where parsing stopped. Does not check consistency
+/// between fields: see validateManifest.
 bool parseManifestJson(std::string_view text, KernelManifest &out,
                        std::string &error);
 
@@ -158,6 +163,11 @@ bool parseManifestJson(std::string_view text, KernelManifest &out,
 /// most 1024 threads per block; a known chip; at most one binary per format.
 /// On failure returns false and sets `error` to one line.
 bool validateManifest(const KernelManifest &manifest, std::string &error);
+
+/// `text` as a JSON string literal, quotes included, escaped as nlohmann-json
+/// does; bytes that are not UTF-8 become U+FFFD. The one JSON string escaper
+/// of the runtime: the manifest writer and tile-run's --json output use it.
+std::string quoteJson(std::string_view text);
 
 /// 64-bit FNV-1a of `size` bytes.
 uint64_t fnv1a64(const void *data, size_t size);
