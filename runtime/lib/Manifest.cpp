@@ -44,6 +44,22 @@ constexpr EnumName<ParamAccess> kParamAccessNames[] = {
     {ParamAccess::Read, "read"},
     {ParamAccess::Write, "write"},
     {ParamAccess::ReadWrite, "readwrite"}};
+constexpr EnumName<KernelStrategy> kKernelStrategyNames[] = {
+    {KernelStrategy::Fma, "fma"}, {KernelStrategy::Wgmma, "wgmma"}};
+constexpr EnumName<CopyKind> kCopyKindNames[] = {
+    {CopyKind::Registers, "registers"},
+    {CopyKind::CpAsync, "cp_async"},
+    {CopyKind::Tma, "tma"}};
+constexpr EnumName<TensorMapSwizzle> kTensorMapSwizzleNames[] = {
+    {TensorMapSwizzle::None, "none"},
+    {TensorMapSwizzle::B32, "32B"},
+    {TensorMapSwizzle::B64, "64B"},
+    {TensorMapSwizzle::B128, "128B"}};
+constexpr EnumName<TensorMapL2Promotion> kTensorMapL2PromotionNames[] = {
+    {TensorMapL2Promotion::None, "none"},
+    {TensorMapL2Promotion::B64, "64B"},
+    {TensorMapL2Promotion::B128, "128B"},
+    {TensorMapL2Promotion::B256, "256B"}};
 
 template <typename Enum, size_t N>
 std::string_view lookupName(const EnumName<Enum> (&names)[N], Enum value) {
@@ -92,6 +108,21 @@ std::string_view tile::runtime::stringifyParamRole(ParamRole role) {
 std::string_view tile::runtime::stringifyParamAccess(ParamAccess access) {
   return lookupName(kParamAccessNames, access);
 }
+std::string_view
+tile::runtime::stringifyKernelStrategy(KernelStrategy strategy) {
+  return lookupName(kKernelStrategyNames, strategy);
+}
+std::string_view tile::runtime::stringifyCopyKind(CopyKind copy) {
+  return lookupName(kCopyKindNames, copy);
+}
+std::string_view
+tile::runtime::stringifyTensorMapSwizzle(TensorMapSwizzle swizzle) {
+  return lookupName(kTensorMapSwizzleNames, swizzle);
+}
+std::string_view
+tile::runtime::stringifyTensorMapL2Promotion(TensorMapL2Promotion promotion) {
+  return lookupName(kTensorMapL2PromotionNames, promotion);
+}
 
 std::optional<ElementType>
 tile::runtime::symbolizeElementType(std::string_view text) {
@@ -112,6 +143,21 @@ std::optional<ParamAccess>
 tile::runtime::symbolizeParamAccess(std::string_view text) {
   return lookupValue(kParamAccessNames, text);
 }
+std::optional<KernelStrategy>
+tile::runtime::symbolizeKernelStrategy(std::string_view text) {
+  return lookupValue(kKernelStrategyNames, text);
+}
+std::optional<CopyKind> tile::runtime::symbolizeCopyKind(std::string_view text) {
+  return lookupValue(kCopyKindNames, text);
+}
+std::optional<TensorMapSwizzle>
+tile::runtime::symbolizeTensorMapSwizzle(std::string_view text) {
+  return lookupValue(kTensorMapSwizzleNames, text);
+}
+std::optional<TensorMapL2Promotion>
+tile::runtime::symbolizeTensorMapL2Promotion(std::string_view text) {
+  return lookupValue(kTensorMapL2PromotionNames, text);
+}
 
 unsigned tile::runtime::getElementTypeSize(ElementType type) {
   switch (type) {
@@ -129,6 +175,24 @@ unsigned tile::runtime::getElementTypeSize(ElementType type) {
   return 1;
 }
 
+unsigned tile::runtime::getSwizzleBytes(TensorMapSwizzle swizzle) {
+  switch (swizzle) {
+  case TensorMapSwizzle::None:
+    return 0;
+  case TensorMapSwizzle::B32:
+    return 32;
+  case TensorMapSwizzle::B64:
+    return 64;
+  case TensorMapSwizzle::B128:
+    return 128;
+  }
+  return 0;
+}
+
+uint64_t tile::runtime::getClusterBlocks(const LaunchInfo &launch) {
+  return uint64_t(launch.cluster[0]) * launch.cluster[1] * launch.cluster[2];
+}
+
 //===----------------------------------------------------------------------===//
 // Equality
 //===----------------------------------------------------------------------===//
@@ -142,12 +206,14 @@ bool tile::runtime::operator==(const BinaryInfo &lhs, const BinaryInfo &rhs) {
 }
 bool tile::runtime::operator==(const LaunchInfo &lhs, const LaunchInfo &rhs) {
   return lhs.grid == rhs.grid && lhs.block == rhs.block &&
+         lhs.cluster == rhs.cluster &&
          lhs.dynamicSharedBytes == rhs.dynamicSharedBytes;
 }
 bool tile::runtime::operator==(const ProblemInfo &lhs, const ProblemInfo &rhs) {
   return lhs.m == rhs.m && lhs.n == rhs.n && lhs.k == rhs.k &&
-         lhs.elementType == rhs.elementType && lhs.cInit == rhs.cInit &&
-         lhs.cFillValue == rhs.cFillValue;
+         lhs.elementType == rhs.elementType &&
+         lhs.accumulatorType == rhs.accumulatorType &&
+         lhs.cInit == rhs.cInit && lhs.cFillValue == rhs.cFillValue;
 }
 bool tile::runtime::operator==(const ParamInfo &lhs, const ParamInfo &rhs) {
   return lhs.name == rhs.name && lhs.role == rhs.role &&
@@ -156,12 +222,20 @@ bool tile::runtime::operator==(const ParamInfo &lhs, const ParamInfo &rhs) {
          lhs.colStride == rhs.colStride && lhs.alignment == rhs.alignment &&
          lhs.access == rhs.access;
 }
+bool tile::runtime::operator==(const TensorMapInfo &lhs,
+                               const TensorMapInfo &rhs) {
+  return lhs.param == rhs.param && lhs.box == rhs.box &&
+         lhs.swizzle == rhs.swizzle && lhs.l2Promotion == rhs.l2Promotion;
+}
 bool tile::runtime::operator==(const ConfigInfo &lhs, const ConfigInfo &rhs) {
-  return lhs.block == rhs.block && lhs.warp == rhs.warp &&
-         lhs.thread == rhs.thread && lhs.stages == rhs.stages &&
+  return lhs.strategy == rhs.strategy && lhs.block == rhs.block &&
+         lhs.warp == rhs.warp && lhs.thread == rhs.thread &&
+         lhs.mma == rhs.mma && lhs.stages == rhs.stages &&
+         lhs.copy == rhs.copy && lhs.specialize == rhs.specialize &&
          lhs.swizzle == rhs.swizzle && lhs.smem == rhs.smem &&
          lhs.smemPad == rhs.smemPad && lhs.prefetch == rhs.prefetch &&
          lhs.occupancy == rhs.occupancy && lhs.splitK == rhs.splitK &&
+         lhs.cluster == rhs.cluster && lhs.persistent == rhs.persistent &&
          lhs.text == rhs.text;
 }
 bool tile::runtime::operator==(const ResourceInfo &lhs,
@@ -174,7 +248,8 @@ bool tile::runtime::operator==(const KernelManifest &lhs,
   return lhs.version == rhs.version && lhs.kernel == rhs.kernel &&
          lhs.target == rhs.target && lhs.binaries == rhs.binaries &&
          lhs.launch == rhs.launch && lhs.problem == rhs.problem &&
-         lhs.params == rhs.params && lhs.config == rhs.config &&
+         lhs.params == rhs.params && lhs.tensorMaps == rhs.tensorMaps &&
+         lhs.config == rhs.config &&
          lhs.resources == rhs.resources;
 }
 
@@ -300,6 +375,14 @@ const ParamInfo *tile::runtime::findParam(const KernelManifest &manifest,
   return nullptr;
 }
 
+int tile::runtime::findParamIndex(const KernelManifest &manifest,
+                                  std::string_view name) {
+  for (size_t i = 0; i < manifest.params.size(); ++i)
+    if (manifest.params[i].name == name)
+      return static_cast<int>(i);
+  return -1;
+}
+
 const BinaryInfo *tile::runtime::findBinary(const KernelManifest &manifest,
                                             BinaryFormat format) {
   for (const BinaryInfo &binary : manifest.binaries)
@@ -308,7 +391,55 @@ const BinaryInfo *tile::runtime::findBinary(const KernelManifest &manifest,
   return nullptr;
 }
 
+namespace {
+/// The wgmma short form: wgmma/128x256x64/64x256/m64n256k16/s4/tma/ws/g8.
+std::string formatWgmmaConfigShort(const ConfigInfo &config) {
+  auto join = [](const auto &values) {
+    std::string text;
+    for (size_t i = 0; i < values.size(); ++i)
+      text += (i == 0 ? "" : "x") + std::to_string(values[i]);
+    return text;
+  };
+  std::string text = "wgmma/" + join(config.block) + "/" + join(config.warp) +
+                     "/m" + std::to_string(config.mma[0]) + "n" +
+                     std::to_string(config.mma[1]) + "k" +
+                     std::to_string(config.mma[2]) + "/s" +
+                     std::to_string(config.stages) + "/";
+  switch (config.copy) {
+  case CopyKind::Tma:
+    text += "tma";
+    break;
+  case CopyKind::CpAsync:
+    text += "cpasync";
+    break;
+  case CopyKind::Registers:
+    text += "regs";
+    break;
+  }
+  if (config.specialize)
+    text += "/ws";
+  text += "/g" + std::to_string(config.swizzle);
+  if (config.smem != "swizzle128") {
+    text += "/" + config.smem;
+    if (config.smem == "pad")
+      text += std::to_string(config.smemPad);
+  }
+  if (config.cluster[0] * config.cluster[1] != 1)
+    text += "/c" + join(config.cluster);
+  if (config.persistent)
+    text += "/p";
+  if (config.occupancy > 0)
+    text += "/o" + std::to_string(config.occupancy);
+  if (config.splitK > 1)
+    text += "/sk" + std::to_string(config.splitK);
+  return text;
+}
+} // namespace
+
 std::string tile::runtime::formatConfigShort(const ConfigInfo &config) {
+  if (config.strategy == KernelStrategy::Wgmma)
+    return formatWgmmaConfigShort(config);
+  // The FMA form predates the strategies: tables and results compare by it.
   std::string text =
       std::to_string(config.block[0]) + "x" + std::to_string(config.block[1]) +
       "x" + std::to_string(config.block[2]) + "/" +
@@ -395,14 +526,17 @@ Json toJson(const KernelManifest &manifest) {
   const LaunchInfo &launch = manifest.launch;
   root["launch"] = {{"grid", toJsonArray(launch.grid)},
                     {"block", toJsonArray(launch.block)},
+                    {"cluster", toJsonArray(launch.cluster)},
                     {"dynamic_shared_bytes", launch.dynamicSharedBytes}};
   const ProblemInfo &problem = manifest.problem;
-  root["problem"] = {{"m", problem.m},
-                     {"n", problem.n},
-                     {"k", problem.k},
-                     {"element_type", stringifyElementType(problem.elementType)},
-                     {"c_init", stringifyCInit(problem.cInit)},
-                     {"c_fill_value", problem.cFillValue}};
+  root["problem"] = {
+      {"m", problem.m},
+      {"n", problem.n},
+      {"k", problem.k},
+      {"element_type", stringifyElementType(problem.elementType)},
+      {"accumulator_type", stringifyElementType(problem.accumulatorType)},
+      {"c_init", stringifyCInit(problem.cInit)},
+      {"c_fill_value", problem.cFillValue}};
   Json params = Json::array();
   for (const ParamInfo &param : manifest.params)
     params.push_back({{"name", param.name},
@@ -415,17 +549,31 @@ Json toJson(const KernelManifest &manifest) {
                       {"alignment", param.alignment},
                       {"access", stringifyParamAccess(param.access)}});
   root["params"] = std::move(params);
+  Json tensorMaps = Json::array();
+  for (const TensorMapInfo &map : manifest.tensorMaps)
+    tensorMaps.push_back(
+        {{"param", map.param},
+         {"box", toJsonArray(map.box)},
+         {"swizzle", stringifyTensorMapSwizzle(map.swizzle)},
+         {"l2_promotion", stringifyTensorMapL2Promotion(map.l2Promotion)}});
+  root["tensor_maps"] = std::move(tensorMaps);
   const ConfigInfo &config = manifest.config;
-  root["config"] = {{"block", toJsonArray(config.block)},
+  root["config"] = {{"strategy", stringifyKernelStrategy(config.strategy)},
+                    {"block", toJsonArray(config.block)},
                     {"warp", toJsonArray(config.warp)},
                     {"thread", toJsonArray(config.thread)},
+                    {"mma", toJsonArray(config.mma)},
                     {"stages", config.stages},
+                    {"copy", stringifyCopyKind(config.copy)},
+                    {"specialize", config.specialize},
                     {"swizzle", config.swizzle},
                     {"smem", config.smem},
                     {"smem_pad", config.smemPad},
                     {"prefetch", config.prefetch},
                     {"occupancy", config.occupancy},
                     {"split_k", config.splitK},
+                    {"cluster", toJsonArray(config.cluster)},
+                    {"persistent", config.persistent},
                     {"text", config.text}};
   const ResourceInfo &resources = manifest.resources;
   root["resources"] = {{"registers", resources.registers},
@@ -467,7 +615,8 @@ void appendInline(std::string &out, const Json &value) {
 
 std::string tile::runtime::writeManifestJson(const KernelManifest &manifest) {
   // The top-level fields one per line; an array of objects (binaries,
-  // params) one element per line; everything else on its field's line.
+  // params, tensor_maps) one element per line; everything else on its
+  // field's line.
   Json root = toJson(manifest);
   std::string out = "{";
   bool first = true;
@@ -646,6 +795,18 @@ private:
   std::string &error;
   std::vector<Frame> frames;
 };
+
+/// Why a manifest of `version` is refused.
+std::string describeVersionMismatch(int64_t version) {
+  std::string message = "unsupported format version " +
+                        std::to_string(version) +
+                        " (this runtime reads version " +
+                        std::to_string(kManifestVersion) + ")";
+  if (version < kManifestVersion)
+    message += ": the artifact was written by an older tile-opt; compile the "
+               "kernel again";
+  return message;
+}
 
 /// Parses `text` into `root`: the syntax check, then the tree.
 bool parseJson(std::string_view text, Json &root, std::string &error) {
@@ -896,6 +1057,8 @@ bool readLaunch(const Json &value, LaunchInfo &launch, std::string &error) {
                             "3 positive integers") &&
          reader.getIntArray("block", launch.block, 1, UINT32_MAX,
                             "3 positive integers") &&
+         reader.getIntArray("cluster", launch.cluster, 1, UINT32_MAX,
+                            "3 positive integers") &&
          reader.getUint32("dynamic_shared_bytes", launch.dynamicSharedBytes,
                           0) &&
          reader.finish();
@@ -907,6 +1070,8 @@ bool readProblem(const Json &value, ProblemInfo &problem, std::string &error) {
          reader.getInt("n", problem.n, 1, INT64_MAX) &&
          reader.getInt("k", problem.k, 1, INT64_MAX) &&
          reader.getEnum("element_type", problem.elementType,
+                        symbolizeElementType, listNames(kElementTypeNames)) &&
+         reader.getEnum("accumulator_type", problem.accumulatorType,
                         symbolizeElementType, listNames(kElementTypeNames)) &&
          reader.getEnum("c_init", problem.cInit, symbolizeCInit,
                         listNames(kCInitNames)) &&
@@ -935,21 +1100,48 @@ bool readParam(const Json &value, size_t index, ParamInfo &param,
          reader.finish();
 }
 
+bool readTensorMap(const Json &value, size_t index, TensorMapInfo &map,
+                   std::string &error) {
+  std::string path = indexedPath("tensor_maps", index);
+  if (!checkElementObject(value, path, error))
+    return false;
+  FieldReader reader(value, path, error);
+  return reader.getString("param", map.param) &&
+         reader.getIntArray("box", map.box, 1, UINT32_MAX,
+                            "2 positive integers (rows, cols)") &&
+         reader.getEnum("swizzle", map.swizzle, symbolizeTensorMapSwizzle,
+                        listNames(kTensorMapSwizzleNames)) &&
+         reader.getEnum("l2_promotion", map.l2Promotion,
+                        symbolizeTensorMapL2Promotion,
+                        listNames(kTensorMapL2PromotionNames)) &&
+         reader.finish();
+}
+
 bool readConfig(const Json &value, ConfigInfo &config, std::string &error) {
   FieldReader reader(value, "config", error);
-  return reader.getIntArray("block", config.block, 1, INT64_MAX,
+  return reader.getEnum("strategy", config.strategy, symbolizeKernelStrategy,
+                        listNames(kKernelStrategyNames)) &&
+         reader.getIntArray("block", config.block, 1, INT64_MAX,
                             "3 positive integers") &&
          reader.getIntArray("warp", config.warp, 1, INT64_MAX,
                             "2 positive integers") &&
          reader.getIntArray("thread", config.thread, 1, INT64_MAX,
                             "2 positive integers") &&
+         reader.getIntArray("mma", config.mma, 1, INT64_MAX,
+                            "3 positive integers") &&
          reader.getInt("stages", config.stages, 1, INT64_MAX) &&
+         reader.getEnum("copy", config.copy, symbolizeCopyKind,
+                        listNames(kCopyKindNames)) &&
+         reader.getBool("specialize", config.specialize) &&
          reader.getInt("swizzle", config.swizzle, 0, INT64_MAX) &&
          reader.getString("smem", config.smem) &&
          reader.getInt("smem_pad", config.smemPad, 0, INT64_MAX) &&
          reader.getBool("prefetch", config.prefetch) &&
          reader.getInt("occupancy", config.occupancy, 0, 32) &&
          reader.getInt("split_k", config.splitK, 1, INT64_MAX) &&
+         reader.getIntArray("cluster", config.cluster, 1, INT64_MAX,
+                            "2 positive integers") &&
+         reader.getBool("persistent", config.persistent) &&
          reader.getString("text", config.text) && reader.finish();
 }
 
@@ -1003,9 +1195,7 @@ bool readManifest(const Json &root, KernelManifest &manifest,
   if (!toInt(*version, versionNumber))
     return reader.failType("version", "an integer", *version);
   if (versionNumber != kManifestVersion) {
-    error = "manifest: unsupported format version " + dumpJson(*version) +
-            " (this runtime reads version " + std::to_string(kManifestVersion) +
-            ")";
+    error = "manifest: " + describeVersionMismatch(versionNumber);
     return false;
   }
   manifest.version = kManifestVersion;
@@ -1026,7 +1216,9 @@ bool readManifest(const Json &root, KernelManifest &manifest,
   if (!problem || !readProblem(*problem, manifest.problem, error))
     return false;
 
-  if (!readArray(reader, "params", manifest.params, readParam, error))
+  if (!readArray(reader, "params", manifest.params, readParam, error) ||
+      !readArray(reader, "tensor_maps", manifest.tensorMaps, readTensorMap,
+                 error))
     return false;
 
   const Json *config = reader.getObject("config");
@@ -1065,10 +1257,152 @@ std::string formatExtent(int64_t rows, int64_t cols) {
   return std::to_string(rows) + "x" + std::to_string(cols);
 }
 
+template <typename T, size_t N>
+std::string formatDims(const std::array<T, N> &dims) {
+  std::string text;
+  for (size_t i = 0; i < N; ++i)
+    text += (i == 0 ? "" : "x") + std::to_string(dims[i]);
+  return text;
+}
+
+std::string quoteType(ElementType type) {
+  return quoteJson(stringifyElementType(type));
+}
+
+bool isKernelElementType(ElementType type) {
+  return type == ElementType::F32 || type == ElementType::BF16 ||
+         type == ElementType::F16;
+}
+
+bool validateElementTypes(const KernelManifest &manifest,
+                          const ParamInfo &param, const std::string &what,
+                          std::string &error) {
+  ElementType input = manifest.problem.elementType;
+  if (param.role != ParamRole::Result) {
+    if (param.elementType != input)
+      return invalid(error, what + " has element type " +
+                                quoteType(param.elementType) +
+                                " but the problem's element_type is " +
+                                quoteType(input));
+    return true;
+  }
+  if (param.elementType == ElementType::F32 || param.elementType == input)
+    return true;
+  if (input == ElementType::F32)
+    return invalid(error, what + " has element type " +
+                              quoteType(param.elementType) +
+                              " but f32 inputs need an f32 result");
+  return invalid(error, what + " has element type " +
+                            quoteType(param.elementType) +
+                            "; a result is \"f32\" or the problem's "
+                            "element_type " +
+                            quoteType(input));
+}
+
+bool validateCluster(const KernelManifest &manifest, const ChipVersion &chip,
+                     std::string &error) {
+  const LaunchInfo &launch = manifest.launch;
+  uint64_t blocks = getClusterBlocks(launch);
+  for (int i = 0; i < 3; ++i)
+    if (launch.cluster[i] == 0)
+      return invalid(error, "launch cluster dimensions must be positive");
+  if (blocks > kMaxClusterBlocks)
+    return invalid(error, "launch cluster " + formatDims(launch.cluster) +
+                              " has " + std::to_string(blocks) +
+                              " blocks; the limit is " +
+                              std::to_string(kMaxClusterBlocks) + " (" +
+                              std::to_string(kMaxPortableClusterBlocks) +
+                              " portable)");
+  for (int i = 0; i < 3; ++i)
+    if (launch.grid[i] % launch.cluster[i] != 0)
+      return invalid(error, "launch grid " + formatDims(launch.grid) +
+                                " is not a whole number of clusters " +
+                                formatDims(launch.cluster));
+  if (blocks > 1 && chip.major < 9)
+    return invalid(error, "thread block clusters (launch cluster " +
+                              formatDims(launch.cluster) +
+                              ") need sm_90 or newer (target.chip is " +
+                              quoteJson(manifest.target.chip) + ")");
+  const ConfigInfo &config = manifest.config;
+  if (config.cluster[0] < 1 || config.cluster[1] < 1 ||
+      uint64_t(config.cluster[0]) * uint64_t(config.cluster[1]) != blocks)
+    return invalid(error, "config cluster " + formatDims(config.cluster) +
+                              " and launch cluster " +
+                              formatDims(launch.cluster) +
+                              " do not have the same number of blocks");
+  return true;
+}
+
+bool validateTensorMap(const KernelManifest &manifest, size_t index,
+                       const ChipVersion &chip, std::string &error) {
+  const TensorMapInfo &map = manifest.tensorMaps[index];
+  std::string what = "tensor_maps[" + std::to_string(index) + "]";
+  int paramIndex = findParamIndex(manifest, map.param);
+  if (paramIndex < 0)
+    return invalid(error, what + " names param " + quoteJson(map.param) +
+                              ", which the manifest does not have");
+  const ParamInfo &param = manifest.params[paramIndex];
+  std::string paramWhat = "param " + quoteJson(param.name) + " (" +
+                          std::string(stringifyParamRole(param.role)) + ")";
+  if (param.role == ParamRole::Result)
+    return invalid(error, what + " views " + paramWhat +
+                              "; tensor maps are for lhs and rhs params");
+  if (chip.major < 9)
+    return invalid(error, what + ": tensor maps need sm_90 or newer "
+                                 "(target.chip is " +
+                              quoteJson(manifest.target.chip) + ")");
+  if (param.colStride != 1)
+    return invalid(error, what + " views " + paramWhat + " with col_stride " +
+                              std::to_string(param.colStride) +
+                              "; a tensor map needs col_stride 1");
+  for (int i = 0; i < 2; ++i)
+    if (map.box[i] < 1 || map.box[i] > 256)
+      return invalid(error, what + " box " + formatDims(map.box) +
+                                " (rows x cols) must be 1 to 256 elements "
+                                "in each dimension");
+  unsigned elementBytes = getElementTypeSize(param.elementType);
+  uint64_t boxBytes = uint64_t(map.box[1]) * elementBytes;
+  std::string boxWhat = what + " box of " + std::to_string(map.box[1]) + " " +
+                        std::string(stringifyElementType(param.elementType)) +
+                        " columns is " + std::to_string(boxBytes) +
+                        " bytes wide";
+  if (boxBytes % 16 != 0)
+    return invalid(error, boxWhat + "; the TMA needs a multiple of 16 bytes");
+  unsigned span = getSwizzleBytes(map.swizzle);
+  if (span != 0 && boxBytes > span)
+    return invalid(error, boxWhat + ", more than its " +
+                              std::string(stringifyTensorMapSwizzle(
+                                  map.swizzle)) +
+                              " swizzle span");
+  uint64_t strideBytes = uint64_t(param.rowStride) * elementBytes;
+  if (strideBytes % 16 != 0 || strideBytes >= (uint64_t(1) << 40))
+    return invalid(error, what + " views " + paramWhat +
+                              " whose rows are " +
+                              std::to_string(strideBytes) +
+                              " bytes apart (row_stride " +
+                              std::to_string(param.rowStride) +
+                              "); the TMA needs a multiple of 16 bytes below "
+                              "2^40");
+  if (uint64_t(param.rows) > (uint64_t(1) << 32) ||
+      uint64_t(param.cols) > (uint64_t(1) << 32))
+    return invalid(error, what + " views " + paramWhat + " of " +
+                              formatExtent(param.rows, param.cols) +
+                              "; the TMA allows at most 2^32 elements per "
+                              "dimension");
+  if (param.alignment < 16)
+    return invalid(error, what + " views " + paramWhat + " with alignment " +
+                              std::to_string(param.alignment) +
+                              "; the TMA needs 16-byte aligned base "
+                              "pointers");
+  return true;
+}
+
 bool validateParam(const KernelManifest &manifest, const ParamInfo &param,
                    std::string &error) {
   std::string what = "param " + quoteJson(param.name) + " (" +
                      std::string(stringifyParamRole(param.role)) + ")";
+  if (!validateElementTypes(manifest, param, what, error))
+    return false;
   const ProblemInfo &problem = manifest.problem;
   int64_t rows = 0, cols = 0;
   const char *shape = "";
@@ -1135,10 +1469,7 @@ bool validateParam(const KernelManifest &manifest, const ParamInfo &param,
 bool tile::runtime::validateManifest(const KernelManifest &manifest,
                                      std::string &error) {
   if (manifest.version != kManifestVersion)
-    return invalid(error, "unsupported format version " +
-                              std::to_string(manifest.version) +
-                              " (this runtime reads version " +
-                              std::to_string(kManifestVersion) + ")");
+    return invalid(error, describeVersionMismatch(manifest.version));
   if (manifest.kernel.empty())
     return invalid(error, "field 'kernel' must not be empty");
   if (manifest.kernel.find_first_of(" \t\r\n") != std::string::npos)
@@ -1191,7 +1522,19 @@ bool tile::runtime::validateManifest(const KernelManifest &manifest,
                               std::to_string(threads) +
                               " threads; the limit is 1024 (and 64 in z)");
 
-  if (!std::isfinite(manifest.problem.cFillValue))
+  if (!validateCluster(manifest, chip, error))
+    return false;
+
+  const ProblemInfo &problem = manifest.problem;
+  if (!isKernelElementType(problem.elementType))
+    return invalid(error, "element type " + quoteType(problem.elementType) +
+                              " in 'problem.element_type' is not supported "
+                              "(\"f32\", \"bf16\" or \"f16\")");
+  if (problem.accumulatorType != ElementType::F32)
+    return invalid(error, "field 'problem.accumulator_type' must be \"f32\" "
+                          "(got " +
+                              quoteType(problem.accumulatorType) + ")");
+  if (!std::isfinite(problem.cFillValue))
     return invalid(error, "field 'problem.c_fill_value' must be finite");
 
   if (manifest.params.size() != 3)
@@ -1218,6 +1561,14 @@ bool tile::runtime::validateManifest(const KernelManifest &manifest,
     if (!validateParam(manifest, param, error))
       return false;
   }
+
+  if (manifest.tensorMaps.size() > kMaxTensorMaps)
+    return invalid(error, std::to_string(manifest.tensorMaps.size()) +
+                              " tensor maps; a kernel takes at most " +
+                              std::to_string(kMaxTensorMaps));
+  for (size_t i = 0; i < manifest.tensorMaps.size(); ++i)
+    if (!validateTensorMap(manifest, i, chip, error))
+      return false;
 
   const ResourceInfo &resources = manifest.resources;
   if (resources.registers < -1 || resources.spillStores < -1 ||

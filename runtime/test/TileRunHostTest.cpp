@@ -353,6 +353,8 @@ TEST(PathsTest, FoldersExpandToManifests) {
   ASSERT_TRUE(expandArtifactPaths({dir}, manifests, error)) << error;
   EXPECT_EQ(manifests,
             (std::vector<std::string>{dir + "/tile_test_matmul_accumulate.json",
+                                      dir + "/tile_test_matmul_bf16_tma.json",
+                                      dir + "/tile_test_matmul_f16.json",
                                       dir + "/tile_test_matmul_fill.json",
                                       dir + "/tile_test_matmul_strided.json"}));
   EXPECT_FALSE(expandArtifactPaths({dir + "/absent.json"}, manifests, error));

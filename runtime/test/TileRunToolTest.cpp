@@ -124,9 +124,26 @@ TEST(TileRunTest, InfoNeedsNoGpu) {
   ASSERT_NE(strided, std::string::npos) << result.out;
   EXPECT_LT(accumulate, fill);
   EXPECT_LT(fill, strided);
-  EXPECT_EQ(countOccurrences(result.out, "(verified)"), 3u);
+  EXPECT_EQ(countOccurrences(result.out, "(verified)"), 5u);
   EXPECT_NE(result.out.find("  problem    C = 0.5 + A*B, m=96 n=80 k=72, f32 "
-                            "(c_init fill)"),
+                            "inputs, f32 accumulation (c_init fill)"),
+            std::string::npos)
+      << result.out;
+  // The bf16 kernel: its cluster and tensor maps.
+  EXPECT_NE(result.out.find("  launch     grid 5x6x1, block 16x16x1, cluster "
+                            "1x2x1, 0 bytes dynamic shared memory\n"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("C   result bf16 96x80, strides 80,1, align 2, "
+                            "write, needs 15360 bytes\n"
+                            "  maps       0  A   box 16x16 (rows x cols), "
+                            "swizzle none, L2 promotion 128B\n"
+                            "             1  B   box 16x16 (rows x cols), "
+                            "swizzle none, L2 promotion none\n"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("  problem    C += A*B, m=96 n=80 k=72, f16 "
+                            "inputs, f32 accumulation (c_init accumulate)"),
             std::string::npos)
       << result.out;
   EXPECT_NE(result.out.find("B   rhs    f32 72x80, strides 1,72, align 16, "

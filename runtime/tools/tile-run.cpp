@@ -552,16 +552,23 @@ int runInfo(const std::vector<std::string> &paths) {
     std::string init = p.cInit == CInit::Accumulate
                            ? "C += A*B"
                            : "C = " + format("%g", p.cFillValue) + " + A*B";
-    std::printf("  problem    %s, m=%lld n=%lld k=%lld, %s (c_init %s)\n",
+    std::printf("  problem    %s, m=%lld n=%lld k=%lld, %s inputs, %s "
+                "accumulation (c_init %s)\n",
                 init.c_str(), static_cast<long long>(p.m),
                 static_cast<long long>(p.n), static_cast<long long>(p.k),
                 std::string(stringifyElementType(p.elementType)).c_str(),
+                std::string(stringifyElementType(p.accumulatorType)).c_str(),
                 std::string(stringifyCInit(p.cInit)).c_str());
     const LaunchInfo &l = m.launch;
-    std::printf("  launch     grid %ux%ux%u, block %ux%ux%u, %u bytes "
+    std::string cluster;
+    if (getClusterBlocks(l) > 1)
+      cluster = ", cluster " + std::to_string(l.cluster[0]) + "x" +
+                std::to_string(l.cluster[1]) + "x" +
+                std::to_string(l.cluster[2]);
+    std::printf("  launch     grid %ux%ux%u, block %ux%ux%u%s, %u bytes "
                 "dynamic shared memory\n",
                 l.grid[0], l.grid[1], l.grid[2], l.block[0], l.block[1],
-                l.block[2], l.dynamicSharedBytes);
+                l.block[2], cluster.c_str(), l.dynamicSharedBytes);
     for (size_t i = 0; i < m.params.size(); ++i) {
       const ParamInfo &q = m.params[i];
       uint64_t bytes = 0;
@@ -577,6 +584,15 @@ int runInfo(const std::vector<std::string> &paths) {
                   static_cast<long long>(q.colStride), q.alignment,
                   std::string(stringifyParamAccess(q.access)).c_str(),
                   static_cast<unsigned long long>(bytes));
+    }
+    for (size_t i = 0; i < m.tensorMaps.size(); ++i) {
+      const TensorMapInfo &t = m.tensorMaps[i];
+      std::printf("  %-10s %zu  %-3s box %ux%u (rows x cols), swizzle %s, L2 "
+                  "promotion %s\n",
+                  i == 0 ? "maps" : "", i, t.param.c_str(), t.box[0], t.box[1],
+                  std::string(stringifyTensorMapSwizzle(t.swizzle)).c_str(),
+                  std::string(stringifyTensorMapL2Promotion(t.l2Promotion))
+                      .c_str());
     }
     std::printf("  config     %s\n", formatConfigShort(m.config).c_str());
     if (!m.config.text.empty())
