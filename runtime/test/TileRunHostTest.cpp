@@ -1,5 +1,6 @@
 //===- TileRunHostTest.cpp - tile-run's host-side computations ------------===//
 
+#include "HalfPrecision.h"
 #include "TestUtils.h"
 #include "TileRun.h"
 
@@ -35,6 +36,148 @@ TEST(RandomTest, UniformInRangeAndRepeatable) {
   Random random(0);
   EXPECT_EQ(random.next(), 0xe220a8397b1dcdafull);
 }
+
+//===----------------------------------------------------------------------===//
+// bf16 and f16
+//===----------------------------------------------------------------------===//
+
+uint16_t bf16Of(uint32_t floatBitsIn) {
+  return floatToBf16(floatFromBits(floatBitsIn));
+}
+uint16_t f16Of(uint32_t floatBitsIn) {
+  return floatToF16(floatFromBits(floatBitsIn));
+}
+
+TEST(HalfPrecisionTest, Bf16RoundsToNearestEven) {
+  EXPECT_EQ(bf16Of(0x3f800000u), 0x3f80u); // 1
+  EXPECT_EQ(bf16Of(0x3f807fffu), 0x3f80u); // below half an ulp
+  EXPECT_EQ(bf16Of(0x3f808000u), 0x3f80u); // a tie, to even (down)
+  EXPECT_EQ(bf16Of(0x3f808001u), 0x3f81u); // above half
+  EXPECT_EQ(bf16Of(0x3f818000u), 0x3f82u); // a tie, to even (up)
+  EXPECT_EQ(bf16Of(0xbf818000u), 0xbf82u); // negative ties alike
+  EXPECT_EQ(bf16Of(0x3fffffffu), 0x4000u); // the carry reaches the exponent
+  EXPECT_EQ(bf16Of(0x80000000u), 0x8000u); // -0
+  // Subnormals round like normals (bf16 has float's exponent range).
+  EXPECT_EQ(bf16Of(0x00000001u), 0x0000u);
+  EXPECT_EQ(bf16Of(0x00008000u), 0x0000u); // a tie, to even
+  EXPECT_EQ(bf16Of(0x00018000u), 0x0002u); // a tie, to even
+  EXPECT_EQ(bf16Of(0x00010000u), 0x0001u);
+  EXPECT_EQ(bf16Of(0x00400000u), 0x0040u);
+  EXPECT_EQ(bf16Of(0x007fffffu), 0x0080u); // up to the smallest normal
+  // Infinities stay; the largest floats overflow to infinity.
+  EXPECT_EQ(bf16Of(0x7f800000u), 0x7f80u);
+  EXPECT_EQ(bf16Of(0xff800000u), 0xff80u);
+  EXPECT_EQ(bf16Of(0x7f7f7fffu), 0x7f7fu);
+  EXPECT_EQ(bf16Of(0x7f7f8000u), 0x7f80u);
+  EXPECT_EQ(bf16Of(0xff7fffffu), 0xff80u);
+  // NaN stays NaN, quiet, with its sign and upper payload, even when only
+  // the lower 16 bits are set (truncation would make it infinity).
+  EXPECT_EQ(bf16Of(0x7fc00000u), 0x7fc0u);
+  EXPECT_EQ(bf16Of(0x7f800001u), 0x7fc0u);
+  EXPECT_EQ(bf16Of(0x7f810000u), 0x7fc1u);
+  EXPECT_EQ(bf16Of(0xffc12345u), 0xffc1u);
+  EXPECT_EQ(bf16Of(0x7fffffffu), 0x7fffu);
+}
+
+TEST(HalfPrecisionTest, Bf16ToFloatIsExact) {
+  EXPECT_EQ(bf16ToFloat(0x3f80u), 1.0f);
+  EXPECT_EQ(bf16ToFloat(0xc040u), -3.0f);
+  EXPECT_EQ(bf16ToFloat(0x0001u), std::ldexp(1.0f, -133));
+  EXPECT_EQ(bf16ToFloat(0x7f80u), INFINITY);
+  EXPECT_TRUE(std::signbit(bf16ToFloat(0x8000u)));
+  EXPECT_TRUE(std::isnan(bf16ToFloat(0x7fc0u)));
+  // Every bf16 comes back from float unchanged (NaN as a NaN).
+  for (uint32_t bits = 0; bits <= 0xffffu; ++bits) {
+    float value = bf16ToFloat(static_cast<uint16_t>(bits));
+    if (std::isnan(value))
+      EXPECT_TRUE(std::isnan(bf16ToFloat(floatToBf16(value)))) << bits;
+    else
+      ASSERT_EQ(floatToBf16(value), bits) << bits;
+  }
+}
+
+TEST(HalfPrecisionTest, F16RoundsToNearestEven) {
+  EXPECT_EQ(f16Of(0x3f800000u), 0x3c00u); // 1
+  EXPECT_EQ(f16Of(0xc0000000u), 0xc000u); // -2
+  EXPECT_EQ(f16Of(0x3f801000u), 0x3c00u); // 1 + 2^-11: a tie, to even
+  EXPECT_EQ(f16Of(0x3f801001u), 0x3c01u);
+  EXPECT_EQ(f16Of(0x3f803000u), 0x3c02u); // 1 + 3*2^-11: a tie, to even
+  EXPECT_EQ(f16Of(0x80000000u), 0x8000u); // -0
+  // The top of the range: 65504 is the largest half; from the midpoint
+  // 65520 on it is infinity.
+  EXPECT_EQ(f16Of(0x477fe000u), 0x7bffu);
+  EXPECT_EQ(f16Of(0x477fefffu), 0x7bffu);
+  EXPECT_EQ(f16Of(0x477ff000u), 0x7c00u);
+  EXPECT_EQ(f16Of(0xc77ff000u), 0xfc00u);
+  EXPECT_EQ(f16Of(0x7f7fffffu), 0x7c00u);
+  EXPECT_EQ(f16Of(0x7f800000u), 0x7c00u);
+  EXPECT_EQ(f16Of(0xff800000u), 0xfc00u);
+  // Subnormal halves: units of 2^-24.
+  EXPECT_EQ(f16Of(0x38800000u), 0x0400u); // 2^-14, the smallest normal
+  EXPECT_EQ(floatToF16(std::ldexp(1023.0f, -24)), 0x03ffu);
+  EXPECT_EQ(floatToF16(std::ldexp(2047.0f, -25)), 0x0400u); // tie, to even
+  EXPECT_EQ(floatToF16(std::ldexp(2045.0f, -25)), 0x03feu); // tie, to even
+  EXPECT_EQ(f16Of(0x33800000u), 0x0001u); // 2^-24, the smallest
+  EXPECT_EQ(f16Of(0x33000000u), 0x0000u); // 2^-25: a tie, to even (zero)
+  EXPECT_EQ(f16Of(0x33000001u), 0x0001u);
+  EXPECT_EQ(f16Of(0x33400000u), 0x0001u); // 1.5 * 2^-25
+  EXPECT_EQ(f16Of(0x33c00000u), 0x0002u); // 1.5 * 2^-24: tie, to even
+  EXPECT_EQ(f16Of(0x34200000u), 0x0002u); // 2.5 * 2^-24: tie, to even
+  EXPECT_EQ(f16Of(0xb3c00000u), 0x8002u);
+  EXPECT_EQ(f16Of(0x32ffffffu), 0x0000u);
+  EXPECT_EQ(f16Of(0x00000001u), 0x0000u); // a float subnormal
+  EXPECT_EQ(f16Of(0x80400000u), 0x8000u);
+  // NaN: quiet, sign and upper payload kept, never infinity.
+  EXPECT_EQ(f16Of(0x7fc00000u), 0x7e00u);
+  EXPECT_EQ(f16Of(0x7f800001u), 0x7e00u);
+  EXPECT_EQ(f16Of(0xff812000u), 0xfe09u);
+}
+
+TEST(HalfPrecisionTest, F16ToFloatIsExact) {
+  EXPECT_EQ(f16ToFloat(0x3c00u), 1.0f);
+  EXPECT_EQ(f16ToFloat(0x0001u), std::ldexp(1.0f, -24));
+  EXPECT_EQ(f16ToFloat(0x03ffu), std::ldexp(1023.0f, -24));
+  EXPECT_EQ(f16ToFloat(0x0400u), std::ldexp(1.0f, -14));
+  EXPECT_EQ(f16ToFloat(0x7bffu), 65504.0f);
+  EXPECT_EQ(f16ToFloat(0xfbffu), -65504.0f);
+  EXPECT_EQ(f16ToFloat(0x7c00u), INFINITY);
+  EXPECT_EQ(f16ToFloat(0xfc00u), -INFINITY);
+  EXPECT_TRUE(std::isnan(f16ToFloat(0x7e00u)));
+  EXPECT_TRUE(std::isnan(f16ToFloat(0x7c01u)));
+  EXPECT_TRUE(std::signbit(f16ToFloat(0x8000u)));
+  EXPECT_TRUE(std::signbit(f16ToFloat(0x8001u)));
+  for (uint32_t bits = 0; bits <= 0xffffu; ++bits) {
+    float value = f16ToFloat(static_cast<uint16_t>(bits));
+    if (std::isnan(value))
+      EXPECT_TRUE(std::isnan(f16ToFloat(floatToF16(value)))) << bits;
+    else
+      ASSERT_EQ(floatToF16(value), bits) << bits;
+  }
+}
+
+#ifdef __FLT16_MAX__
+TEST(HalfPrecisionTest, F16AgreesWithTheCompilersConversion) {
+  // The compiler's float -> _Float16 rounds to nearest even too; compare
+  // on random bit patterns over the whole float range and densely around
+  // the half range's edges.
+  Random random(2024);
+  auto check = [](uint32_t bits) {
+    float value = floatFromBits(bits);
+    if (std::isnan(value))
+      return;
+    _Float16 half = static_cast<_Float16>(value);
+    uint16_t expected;
+    std::memcpy(&expected, &half, sizeof(expected));
+    ASSERT_EQ(floatToF16(value), expected) << std::hex << bits;
+  };
+  for (int i = 0; i < 1000000; ++i)
+    check(static_cast<uint32_t>(random.next()));
+  for (uint32_t bits = 0x32800000u; bits < 0x39000000u; bits += 97)
+    check(bits);
+  for (uint32_t bits = 0x477f0000u; bits < 0x47810000u; ++bits)
+    check(bits);
+}
+#endif
 
 ParamInfo makeParam(int64_t rows, int64_t cols, int64_t rowStride,
                     int64_t colStride) {
