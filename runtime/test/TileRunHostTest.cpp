@@ -361,6 +361,154 @@ TEST(ToleranceTest, Values) {
   EXPECT_LT(large, 2.05 * 100002 * 0x1p-24);
 }
 
+TEST(ToleranceTest, Bf16AndF16Results) {
+  // The norm tolerance adds half an ulp of the result type, relative.
+  EXPECT_EQ(getDefaultRelativeTolerance(ElementType::BF16, 4096),
+            1e-5 + 0x1p-8);
+  EXPECT_EQ(getDefaultRelativeTolerance(ElementType::F16, 4096),
+            1e-5 + 0x1p-11);
+  EXPECT_DOUBLE_EQ(getDefaultRelativeTolerance(ElementType::BF16, 1 << 20),
+                   0x1p-24 * 1024 + 0x1p-8);
+  // Per element: the f32 accumulation bound, then the output's rounding of
+  // the accumulated value (at most |ref| + the accumulation error) and,
+  // among subnormals, half the smallest one.
+  ElementTolerance f32 = getElementTolerance(4096, ElementType::F32);
+  EXPECT_EQ(f32.accumulation, 1e-3);
+  EXPECT_EQ(f32.rounding, 0);
+  EXPECT_EQ(f32.absolute, 0);
+  EXPECT_EQ(f32.bound(5.0, 100.0), 0.1);
+  ElementTolerance bf16 = getElementTolerance(4096, ElementType::BF16);
+  EXPECT_EQ(bf16.accumulation, 1e-3);
+  EXPECT_EQ(bf16.rounding, 0x1p-8);
+  EXPECT_EQ(bf16.absolute, 0x1p-134);
+  EXPECT_DOUBLE_EQ(bf16.bound(5.0, 100.0),
+                   0.1 + 0x1p-8 * (5.0 + 0.1) + 0x1p-134);
+  EXPECT_DOUBLE_EQ(bf16.bound(-5.0, 100.0), bf16.bound(5.0, 100.0));
+  ElementTolerance f16 = getElementTolerance(100000, ElementType::F16);
+  EXPECT_EQ(f16.accumulation, getElementTolerance(100000));
+  EXPECT_EQ(f16.rounding, 0x1p-11);
+  EXPECT_EQ(f16.absolute, 0x1p-25);
+}
+
+TEST(ElementTypeTest, TypedBuffersAndPoison) {
+  ParamInfo param;
+  param.name = "X";
+  param.rows = 2;
+  param.cols = 3;
+  param.rowStride = 4; // padded rows
+  param.colStride = 1;
+  std::vector<float> dense = {1.0f, -2.5f, 0.1f, 65504.0f, 1e-7f, 3.0f};
+  for (ElementType type :
+       {ElementType::F32, ElementType::BF16, ElementType::F16}) {
+    param.elementType = type;
+    unsigned bytes = getElementTypeSize(type);
+    std::vector<char> buffer(8 * bytes);
+    fillPoison(buffer.data(), 8, type);
+    for (int i = 0; i < 8; ++i) {
+      EXPECT_TRUE(isPoison(buffer.data(), i, type));
+      EXPECT_TRUE(std::isnan(loadElement(buffer.data(), i, type)));
+    }
+    scatterElements(dense.data(), param, buffer.data());
+    // Padding untouched, elements no longer poison.
+    EXPECT_TRUE(isPoison(buffer.data(), 3, type));
+    EXPECT_TRUE(isPoison(buffer.data(), 7, type));
+    EXPECT_FALSE(isPoison(buffer.data(), 4, type));
+    std::vector<float> back(6);
+    gatherElements(buffer.data(), param, back.data());
+    std::vector<float> rounded = dense;
+    roundToElementType(rounded, type);
+    EXPECT_EQ(back, rounded);
+  }
+  // What the rounding gives.
+  std::vector<float> values = {0.1f, 65504.0f, 1e-7f};
+  roundToElementType(values, ElementType::BF16);
+  EXPECT_EQ(floatBits(values[0]), 0x3dcd0000u);
+  EXPECT_EQ(values[1], 65536.0f);
+  values = {0.1f, 65504.0f, 1e-7f};
+  roundToElementType(values, ElementType::F16);
+  EXPECT_EQ(values[0], f16ToFloat(0x2e66u));
+  EXPECT_EQ(values[1], 65504.0f);
+  EXPECT_EQ(values[2], std::ldexp(2.0f, -24)); // a subnormal half
+  EXPECT_EQ(getPoisonBits(ElementType::F32), 0x7fc0a5a5u);
+  EXPECT_EQ(getPoisonBits(ElementType::BF16), 0x7fe5u);
+  EXPECT_EQ(getPoisonBits(ElementType::F16), 0x7e5au);
+  KernelManifest manifest = makeExampleManifest();
+  EXPECT_EQ(formatElementTypes(manifest), "f32");
+  EXPECT_EQ(formatElementTypes(makeWgmmaExampleManifest()), "bf16 -> bf16");
+  manifest.problem.elementType = ElementType::F16;
+  EXPECT_EQ(formatElementTypes(manifest), "f16 -> f32");
+}
+
+/// Rounds a float32 result to `type` as a kernel's epilogue does.
+std::vector<float> roundedTo(std::vector<float> values, ElementType type) {
+  roundToElementType(values, type);
+  return values;
+}
+
+TEST_F(CheckTest, CorrectBf16AndF16ResultsPass) {
+  // Inputs rounded to bf16 (and f16), accumulated in f32 in three orders,
+  // the sum rounded to the result type once.
+  for (ElementType type : {ElementType::BF16, ElementType::F16}) {
+    std::vector<float> ra = roundedTo(a, type), rb = roundedTo(b, type),
+                       rc0 = roundedTo(c0, type);
+    Reference typed;
+    computeHostReference(ra.data(), rb.data(), rc0.data(), 0, m, n, k, typed);
+    for (int order = 0; order < 3; ++order) {
+      std::vector<float> c =
+          roundedTo(simulateKernel(ra, rb, rc0, m, n, k, order), type);
+      CheckResult result =
+          checkResult(c.data(), typed, m, n,
+                      getDefaultRelativeTolerance(type, k),
+                      getElementTolerance(k, type));
+      EXPECT_TRUE(result.pass) << stringifyElementType(type) << " order "
+                               << order << ": " << result.reason;
+      // The rounding shows: more error than f32 allows.
+      EXPECT_GT(result.relativeError, 1e-5);
+      // An f32 C of the same kernel passes with f32 tolerances.
+      std::vector<float> f32 = simulateKernel(ra, rb, rc0, m, n, k, order);
+      result = checkResult(f32.data(), typed, m, n,
+                           getDefaultRelativeTolerance(ElementType::F32, k),
+                           getElementTolerance(k, ElementType::F32));
+      EXPECT_TRUE(result.pass) << result.reason;
+      // Rounded to the input type where it must not be: the norm shows it.
+      result = checkResult(c.data(), typed, m, n,
+                           getDefaultRelativeTolerance(ElementType::F32, k),
+                           getElementTolerance(k, ElementType::F32));
+      EXPECT_FALSE(result.pass);
+      EXPECT_EQ(result.reason.rfind("relative error ", 0), 0u)
+          << result.reason;
+    }
+  }
+}
+
+TEST_F(CheckTest, Bf16ElementOverTheBoundFails) {
+  std::vector<float> ra = roundedTo(a, ElementType::BF16),
+                     rb = roundedTo(b, ElementType::BF16),
+                     rc0 = roundedTo(c0, ElementType::BF16);
+  Reference typed;
+  computeHostReference(ra.data(), rb.data(), rc0.data(), 0, m, n, k, typed);
+  std::vector<float> c = roundedTo(simulateKernel(ra, rb, rc0, m, n, k, 0),
+                                   ElementType::BF16);
+  ElementTolerance tolerance = getElementTolerance(k, ElementType::BF16);
+  // Just inside the bound passes, just outside fails.
+  int64_t at = 5 * n + 6;
+  double bound = tolerance.bound(typed.value[at], typed.magnitude[at]);
+  c[at] = static_cast<float>(typed.value[at] + 0.99 * bound);
+  EXPECT_TRUE(checkResult(c.data(), typed, m, n, 1.0, tolerance).pass);
+  c[at] = static_cast<float>(typed.value[at] + 1.01 * bound);
+  CheckResult result = checkResult(c.data(), typed, m, n, 1.0, tolerance);
+  EXPECT_FALSE(result.pass);
+  EXPECT_EQ(result.overBound, 1u);
+  EXPECT_EQ(result.badRow, 5);
+  EXPECT_EQ(result.badCol, 6);
+  // NaN never passes, whatever the tolerance.
+  c[at] = NAN;
+  tolerance.accumulation = 1e9;
+  result = checkResult(c.data(), typed, m, n, 1e9, tolerance);
+  EXPECT_FALSE(result.pass);
+  EXPECT_EQ(result.nonFinite, 1u);
+}
+
 //===----------------------------------------------------------------------===//
 // cuBLAS layout mapping, checked by running the planned column-major GEMM
 // on the host.
