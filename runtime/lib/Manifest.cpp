@@ -147,7 +147,8 @@ std::optional<KernelStrategy>
 tile::runtime::symbolizeKernelStrategy(std::string_view text) {
   return lookupValue(kKernelStrategyNames, text);
 }
-std::optional<CopyKind> tile::runtime::symbolizeCopyKind(std::string_view text) {
+std::optional<CopyKind>
+tile::runtime::symbolizeCopyKind(std::string_view text) {
   return lookupValue(kCopyKindNames, text);
 }
 std::optional<TensorMapSwizzle>
@@ -212,8 +213,8 @@ bool tile::runtime::operator==(const LaunchInfo &lhs, const LaunchInfo &rhs) {
 bool tile::runtime::operator==(const ProblemInfo &lhs, const ProblemInfo &rhs) {
   return lhs.m == rhs.m && lhs.n == rhs.n && lhs.k == rhs.k &&
          lhs.elementType == rhs.elementType &&
-         lhs.accumulatorType == rhs.accumulatorType &&
-         lhs.cInit == rhs.cInit && lhs.cFillValue == rhs.cFillValue;
+         lhs.accumulatorType == rhs.accumulatorType && lhs.cInit == rhs.cInit &&
+         lhs.cFillValue == rhs.cFillValue;
 }
 bool tile::runtime::operator==(const ParamInfo &lhs, const ParamInfo &rhs) {
   return lhs.name == rhs.name && lhs.role == rhs.role &&
@@ -249,8 +250,7 @@ bool tile::runtime::operator==(const KernelManifest &lhs,
          lhs.target == rhs.target && lhs.binaries == rhs.binaries &&
          lhs.launch == rhs.launch && lhs.problem == rhs.problem &&
          lhs.params == rhs.params && lhs.tensorMaps == rhs.tensorMaps &&
-         lhs.config == rhs.config &&
-         lhs.resources == rhs.resources;
+         lhs.config == rhs.config && lhs.resources == rhs.resources;
 }
 
 //===----------------------------------------------------------------------===//
@@ -474,7 +474,6 @@ std::string dumpJson(const Json &value) {
   return value.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
-
 } // namespace
 
 std::string tile::runtime::quoteJson(std::string_view text) {
@@ -501,7 +500,8 @@ std::string describeValue(const Json &value) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-template <typename T, size_t N> Json toJsonArray(const std::array<T, N> &values) {
+template <typename T, size_t N>
+Json toJsonArray(const std::array<T, N> &values) {
   Json array = Json::array();
   for (const T &value : values)
     array.push_back(value);
@@ -798,10 +798,9 @@ private:
 
 /// Why a manifest of `version` is refused.
 std::string describeVersionMismatch(int64_t version) {
-  std::string message = "unsupported format version " +
-                        std::to_string(version) +
-                        " (this runtime reads version " +
-                        std::to_string(kManifestVersion) + ")";
+  std::string message =
+      "unsupported format version " + std::to_string(version) +
+      " (this runtime reads version " + std::to_string(kManifestVersion) + ")";
   if (version < kManifestVersion)
     message += ": the artifact was written by an older tile-opt; compile the "
                "kernel again";
@@ -864,8 +863,8 @@ public:
 
   bool failType(std::string_view key, const std::string &expected,
                 const Json &value) {
-    return fail(key, "must be " + expected + " (got " + describeValue(value) +
-                         ")");
+    return fail(key,
+                "must be " + expected + " (got " + describeValue(value) + ")");
   }
 
   const Json *get(std::string_view key) {
@@ -1280,10 +1279,9 @@ bool validateElementTypes(const KernelManifest &manifest,
   ElementType input = manifest.problem.elementType;
   if (param.role != ParamRole::Result) {
     if (param.elementType != input)
-      return invalid(error, what + " has element type " +
-                                quoteType(param.elementType) +
-                                " but the problem's element_type is " +
-                                quoteType(input));
+      return invalid(
+          error, what + " has element type " + quoteType(param.elementType) +
+                     " but the problem's element_type is " + quoteType(input));
     return true;
   }
   if (param.elementType == ElementType::F32 || param.elementType == input)
@@ -1307,12 +1305,11 @@ bool validateCluster(const KernelManifest &manifest, const ChipVersion &chip,
     if (launch.cluster[i] == 0)
       return invalid(error, "launch cluster dimensions must be positive");
   if (blocks > kMaxClusterBlocks)
-    return invalid(error, "launch cluster " + formatDims(launch.cluster) +
-                              " has " + std::to_string(blocks) +
-                              " blocks; the limit is " +
-                              std::to_string(kMaxClusterBlocks) + " (" +
-                              std::to_string(kMaxPortableClusterBlocks) +
-                              " portable)");
+    return invalid(
+        error, "launch cluster " + formatDims(launch.cluster) + " has " +
+                   std::to_string(blocks) + " blocks; the limit is " +
+                   std::to_string(kMaxClusterBlocks) + " (" +
+                   std::to_string(kMaxPortableClusterBlocks) + " portable)");
   for (int i = 0; i < 3; ++i)
     if (launch.grid[i] % launch.cluster[i] != 0)
       return invalid(error, "launch grid " + formatDims(launch.grid) +
@@ -1348,8 +1345,9 @@ bool validateTensorMap(const KernelManifest &manifest, size_t index,
     return invalid(error, what + " views " + paramWhat +
                               "; tensor maps are for lhs and rhs params");
   if (chip.major < 9)
-    return invalid(error, what + ": tensor maps need sm_90 or newer "
-                                 "(target.chip is " +
+    return invalid(error, what +
+                              ": tensor maps need sm_90 or newer "
+                              "(target.chip is " +
                               quoteJson(manifest.target.chip) + ")");
   if (param.colStride != 1)
     return invalid(error, what + " views " + paramWhat + " with col_stride " +
@@ -1370,14 +1368,13 @@ bool validateTensorMap(const KernelManifest &manifest, size_t index,
     return invalid(error, boxWhat + "; the TMA needs a multiple of 16 bytes");
   unsigned span = getSwizzleBytes(map.swizzle);
   if (span != 0 && boxBytes > span)
-    return invalid(error, boxWhat + ", more than its " +
-                              std::string(stringifyTensorMapSwizzle(
-                                  map.swizzle)) +
-                              " swizzle span");
+    return invalid(error,
+                   boxWhat + ", more than its " +
+                       std::string(stringifyTensorMapSwizzle(map.swizzle)) +
+                       " swizzle span");
   uint64_t strideBytes = uint64_t(param.rowStride) * elementBytes;
   if (strideBytes % 16 != 0 || strideBytes >= (uint64_t(1) << 40))
-    return invalid(error, what + " views " + paramWhat +
-                              " whose rows are " +
+    return invalid(error, what + " views " + paramWhat + " whose rows are " +
                               std::to_string(strideBytes) +
                               " bytes apart (row_stride " +
                               std::to_string(param.rowStride) +
@@ -1460,7 +1457,8 @@ bool validateParam(const KernelManifest &manifest, const ParamInfo &param,
                                    "\"readwrite\", got \"read\")");
   } else if (param.access != ParamAccess::Read) {
     return invalid(error, what + " must have access \"read\" (got " +
-                              quoteJson(stringifyParamAccess(param.access)) + ")");
+                              quoteJson(stringifyParamAccess(param.access)) +
+                              ")");
   }
   return true;
 }
@@ -1478,7 +1476,8 @@ bool tile::runtime::validateManifest(const KernelManifest &manifest,
 
   ChipVersion chip;
   if (!parseChip(manifest.target.chip, chip))
-    return invalid(error, "unsupported chip " + quoteJson(manifest.target.chip) +
+    return invalid(error, "unsupported chip " +
+                              quoteJson(manifest.target.chip) +
                               " in 'target.chip' (expected an NVIDIA chip "
                               "name like \"sm_90\")");
   int ptxMajor, ptxMinor;
@@ -1499,8 +1498,9 @@ bool tile::runtime::validateManifest(const KernelManifest &manifest,
                                 " must be relative to the manifest's folder");
     for (size_t j = 0; j < i; ++j)
       if (manifest.binaries[j].format == binary.format)
-        return invalid(error, "two binaries of format " +
-                                  quoteJson(stringifyBinaryFormat(binary.format)));
+        return invalid(error,
+                       "two binaries of format " +
+                           quoteJson(stringifyBinaryFormat(binary.format)));
   }
 
   const LaunchInfo &launch = manifest.launch;

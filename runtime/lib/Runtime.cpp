@@ -637,8 +637,9 @@ int loadKernel(const tile_artifact &artifact, const tile_load_options &options,
                     driverCuda + " lacks it: update the driver");
   if (!manifest.tensorMaps.empty() && !driver->cuTensorMapEncodeTiled)
     return fail(TILE_ERROR_DRIVER_TOO_OLD,
-                "kernel " + manifest.kernel + " takes tensor maps, which need "
-                "cuTensorMapEncodeTiled (CUDA 12.0 or newer), and " +
+                "kernel " + manifest.kernel +
+                    " takes tensor maps, which need "
+                    "cuTensorMapEncodeTiled (CUDA 12.0 or newer), and " +
                     driverCuda + " lacks it: update the driver");
   if (clusterBlocks > 1) {
     // Drivers older than the attribute fail the query: then the launch
@@ -737,7 +738,8 @@ int loadKernel(const tile_artifact &artifact, const tile_load_options &options,
   }
   if (clusterBlocks > kMaxPortableClusterBlocks) {
     result = driver->cuFuncSetAttribute(
-        kernel.function, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED, 1);
+        kernel.function, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED,
+        1);
     if (result != CUDA_SUCCESS)
       return fail(TILE_ERROR_LOAD_FAILED,
                   "cannot allow kernel " + quote(manifest.kernel) +
@@ -865,12 +867,13 @@ int tile_kernel_launch(tile_kernel *kernel, const tile_buffer *args,
         e.swizzle, e.l2Promotion, e.oobFill);
     if (result != CUDA_SUCCESS) {
       const TensorMapInfo &map = manifest.tensorMaps[i];
-      const ParamInfo &param = manifest.params[findParamIndex(manifest, map.param)];
+      const ParamInfo &param =
+          manifest.params[findParamIndex(manifest, map.param)];
       return fail(
           TILE_ERROR_TENSOR_MAP_FAILED,
           "cuTensorMapEncodeTiled failed for tensor map " + std::to_string(i) +
-              " of kernel " + manifest.kernel + " (param " + param.name + " at " +
-              formatPointer(e.globalAddress) + ", " +
+              " of kernel " + manifest.kernel + " (param " + param.name +
+              " at " + formatPointer(e.globalAddress) + ", " +
               std::string(stringifyElementType(param.elementType)) + " " +
               std::to_string(param.rows) + "x" + std::to_string(param.cols) +
               ", rows " + std::to_string(e.globalStrides[0]) +
@@ -906,13 +909,14 @@ int tile_kernel_launch(tile_kernel *kernel, const tile_buffer *args,
     config.hStream = static_cast<CUstream>(stream);
     config.attrs = &attribute;
     config.numAttrs = 1;
-    result = driver.cuLaunchKernelEx(&config, kernel->function, params, nullptr);
+    result =
+        driver.cuLaunchKernelEx(&config, kernel->function, params, nullptr);
   } else {
-    result = driver.cuLaunchKernel(
-        kernel->function, launch.grid[0], launch.grid[1], launch.grid[2],
-        launch.block[0], launch.block[1], launch.block[2],
-        launch.dynamicSharedBytes, static_cast<CUstream>(stream), params,
-        nullptr);
+    result =
+        driver.cuLaunchKernel(kernel->function, launch.grid[0], launch.grid[1],
+                              launch.grid[2], launch.block[0], launch.block[1],
+                              launch.block[2], launch.dynamicSharedBytes,
+                              static_cast<CUstream>(stream), params, nullptr);
   }
   if (result != CUDA_SUCCESS)
     return fail(

@@ -324,8 +324,8 @@ TEST(TensorMapArgumentTest, BasesMustSuitTheTma) {
   KernelManifest manifest = makeWgmmaExampleManifest();
   manifest.params[0].alignment = 4;
   uint64_t bytes = 4096ull * 4096ull * 2ull;
-  tile_buffer args[3] = {{0x10004, bytes}, {0x20000000, bytes},
-                         {0x40000000, bytes}};
+  tile_buffer args[3] = {
+      {0x10004, bytes}, {0x20000000, bytes}, {0x40000000, bytes}};
   std::string error;
   EXPECT_FALSE(checkLaunchArguments(manifest, args, 3, error));
   EXPECT_EQ(error, "argument 0 (A) at 0x10004 is not aligned to 16 bytes, as "
@@ -339,7 +339,8 @@ TEST(TensorMapArgumentTest, Encoding) {
   // A padded, so that the stride is not the width.
   manifest.params[0].rowStride = 4160;
   uint64_t bytes = 4096ull * 4160ull * 2ull;
-  tile_buffer args[3] = {{0x7f0000000000, bytes}, {0x7f1000000000, bytes},
+  tile_buffer args[3] = {{0x7f0000000000, bytes},
+                         {0x7f1000000000, bytes},
                          {0x7f2000000000, bytes}};
   TensorMapEncoding e;
   std::string error;
@@ -364,8 +365,10 @@ TEST(TensorMapArgumentTest, Encoding) {
 
   // Every swizzle and promotion, and the data type of each element type.
   const std::pair<TensorMapSwizzle, int> swizzles[] = {
-      {TensorMapSwizzle::None, 0}, {TensorMapSwizzle::B32, 1},
-      {TensorMapSwizzle::B64, 2},  {TensorMapSwizzle::B128, 3}};
+      {TensorMapSwizzle::None, 0},
+      {TensorMapSwizzle::B32, 1},
+      {TensorMapSwizzle::B64, 2},
+      {TensorMapSwizzle::B128, 3}};
   for (const auto &[swizzle, value] : swizzles) {
     manifest.tensorMaps[1].swizzle = swizzle;
     ASSERT_TRUE(getTensorMapEncoding(manifest, 1, args, e, error));

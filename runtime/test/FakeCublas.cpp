@@ -71,8 +71,8 @@ void store(void *base, int64_t index, double value, int type) {
 /// not read when beta is 0).
 template <typename LoadA, typename LoadB, typename LoadC, typename Store>
 void gemm(int transA, int transB, int m, int n, int k, double alpha, int lda,
-          int ldb, double beta, int ldc, LoadA loadA, LoadB loadB,
-          LoadC loadC, Store storeC) {
+          int ldb, double beta, int ldc, LoadA loadA, LoadB loadB, LoadC loadC,
+          Store storeC) {
   for (int64_t j = 0; j < n; ++j)
     for (int64_t i = 0; i < m; ++i) {
       double sum = 0;
@@ -134,8 +134,8 @@ FAKE_API const char *cublasGetStatusString(Status status) {
 
 FAKE_API Status cublasSgemm_v2(FakeHandle *handle, int transA, int transB,
                                int m, int n, int k, const float *alpha,
-                               const float *a, int lda, const float *b,
-                               int ldb, const float *beta, float *c, int ldc) {
+                               const float *a, int lda, const float *b, int ldb,
+                               const float *beta, float *c, int ldc) {
   logCall(describe("sgemm", handle, transA, transB, m, n, k, *alpha, lda, ldb,
                    *beta, ldc));
   gemm(
@@ -174,8 +174,10 @@ FAKE_API Status cublasGemmEx(FakeHandle *handle, int transA, int transB, int m,
   double alphaValue = *static_cast<const float *>(alpha);
   double betaValue = *static_cast<const float *>(beta);
   char types[96];
-  std::snprintf(types, sizeof(types), " atype=%d btype=%d ctype=%d compute=%d "
-                "algo=%d", aType, bType, cType, computeType, algo);
+  std::snprintf(types, sizeof(types),
+                " atype=%d btype=%d ctype=%d compute=%d "
+                "algo=%d",
+                aType, bType, cType, computeType, algo);
   logCall(describe("gemm_ex", handle, transA, transB, m, n, k, alphaValue, lda,
                    ldb, betaValue, ldc) +
           types);

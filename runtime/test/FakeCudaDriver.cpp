@@ -255,8 +255,8 @@ void runMatmul(void *a, void *b, void *c, const uint64_t *mapA,
       if (bug == "skip-last" && i == m - 1 && j == n - 1)
         continue;
       long long at = i * rsC + j * csC;
-      float sum = accumulate ? loadElement(c, at, out)
-                             : static_cast<float>(fill);
+      float sum =
+          accumulate ? loadElement(c, at, out) : static_cast<float>(fill);
       for (long long kk = 0; kk < k; ++kk) {
         float x = loadElement(a, i * rsA + kk * csA, in);
         float y = loadElement(b, kk * rsB + j * csB, in);
@@ -655,8 +655,7 @@ FAKE_API CUresult cuLaunchKernelEx(const FakeLaunchConfig *config,
       cluster[2] = config->attrs[i].value.clusterDim.z;
     }
   unsigned grid[3] = {config->gridDimX, config->gridDimY, config->gridDimZ};
-  unsigned block[3] = {config->blockDimX, config->blockDimY,
-                       config->blockDimZ};
+  unsigned block[3] = {config->blockDimX, config->blockDimY, config->blockDimZ};
   // The driver's own check: the grid is whole clusters.
   for (int i = 0; i < 3; ++i)
     if (cluster[i] == 0 || grid[i] % cluster[i] != 0)
@@ -681,9 +680,9 @@ FAKE_API CUresult cuTensorMapEncodeTiled(
   if (forced && *forced)
     return static_cast<CUresult>(std::strtol(forced, nullptr, 10));
   // What the driver documents for these arguments (rank 2, no interleave).
-  unsigned elementBytes = dataType == 7 ? 4 : dataType == 6 || dataType == 9
-                                                  ? 2
-                                                  : 0;
+  unsigned elementBytes = dataType == 7                    ? 4
+                          : dataType == 6 || dataType == 9 ? 2
+                                                           : 0;
   auto address = reinterpret_cast<uintptr_t>(globalAddress);
   if (reinterpret_cast<uintptr_t>(map) % 64 != 0 || elementBytes == 0 ||
       rank != 2 || address % 16 != 0 || interleave != 0)
@@ -697,7 +696,10 @@ FAKE_API CUresult cuTensorMapEncodeTiled(
       globalStrides[0] < globalDim[0] * elementBytes)
     return 1;
   uint64_t boxBytes = uint64_t(boxDim[0]) * elementBytes;
-  unsigned span = swizzle == 1 ? 32 : swizzle == 2 ? 64 : swizzle == 3 ? 128 : 0;
+  unsigned span = swizzle == 1   ? 32
+                  : swizzle == 2 ? 64
+                  : swizzle == 3 ? 128
+                                 : 0;
   if (boxBytes % 16 != 0 || (span != 0 && boxBytes > span) || swizzle < 0 ||
       swizzle > 3 || l2Promotion < 0 || l2Promotion > 3 || oobFill != 0)
     return 1;

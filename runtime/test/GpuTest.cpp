@@ -100,9 +100,9 @@ protected:
     for (size_t i = 0; i < manifest.params.size(); ++i) {
       const ParamInfo &param = manifest.params[i];
       if (param.role == ParamRole::Result) {
-        EXPECT_EQ(driver->cuMemcpyDtoH(host[i].data(), memory[i],
-                                       host[i].size()),
-                  CUDA_SUCCESS);
+        EXPECT_EQ(
+            driver->cuMemcpyDtoH(host[i].data(), memory[i], host[i].size()),
+            CUDA_SUCCESS);
         std::vector<float> c(p.m * p.n);
         gatherElements(host[i].data(), param, c.data());
         Reference reference;
@@ -190,9 +190,9 @@ TEST_F(GpuTest, Bf16KernelNeedsItsTensorMapsAndCluster) {
             readFile(fixturePath("naive_matmul.ptx")));
   KernelManifest manifest;
   std::string error;
-  ASSERT_TRUE(parseManifestJson(
-      readFile(fixturePath("tile_test_matmul_bf16_tma.json")), manifest,
-      error));
+  ASSERT_TRUE(
+      parseManifestJson(readFile(fixturePath("tile_test_matmul_bf16_tma.json")),
+                        manifest, error));
   manifest.launch.cluster = {1, 1, 1};
   manifest.config.cluster = {1, 1};
   writeFile(dir.file("nocluster.json"), writeManifestJson(manifest));

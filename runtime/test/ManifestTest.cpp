@@ -176,10 +176,10 @@ TEST(ManifestTest, RoundTripKeepsVersion2Fields) {
 
 TEST(ManifestTest, WriterUsesDocumentKeyOrder) {
   std::string text = exampleJson();
-  const char *keys[] = {"\"format\"",   "\"version\"",     "\"kernel\"",
-                        "\"target\"",   "\"binaries\"",    "\"launch\"",
-                        "\"problem\"",  "\"params\"",      "\"tensor_maps\"",
-                        "\"config\"",   "\"resources\""};
+  const char *keys[] = {"\"format\"",  "\"version\"",  "\"kernel\"",
+                        "\"target\"",  "\"binaries\"", "\"launch\"",
+                        "\"problem\"", "\"params\"",   "\"tensor_maps\"",
+                        "\"config\"",  "\"resources\""};
   size_t last = 0;
   for (const char *key : keys) {
     size_t at = text.find(std::string("\n  ") + key);
@@ -348,19 +348,20 @@ TEST(ManifestTest, WhatTheTreeCannotTellIsChecked) {
   EXPECT_EQ(parseError("{\"a\": [1, {\"b\\u0000\": 1}]}"),
             "manifest: a key in 'a[1]' contains \\u0000, which a manifest "
             "string may not");
-  EXPECT_EQ(parseError(std::string(100, '[')),
-            "manifest: nesting deeper than 32 levels at '" +
-                [] {
-                  std::string path;
-                  for (int i = 0; i < 32; ++i)
-                    path += "[0]";
-                  return path;
-                }() +
-                "'");
-  EXPECT_EQ(parseError("{\"a\": " + std::string(31, '[') +
-                       std::string(31, ']') + "}")
-                .find("nesting"),
-            std::string::npos);
+  EXPECT_EQ(
+      parseError(std::string(100, '[')),
+      "manifest: nesting deeper than 32 levels at '" +
+          [] {
+            std::string path;
+            for (int i = 0; i < 32; ++i)
+              path += "[0]";
+            return path;
+          }() +
+          "'");
+  EXPECT_EQ(
+      parseError("{\"a\": " + std::string(31, '[') + std::string(31, ']') + "}")
+          .find("nesting"),
+      std::string::npos);
 }
 
 TEST(ManifestTest, StringEscapesDecode) {
@@ -451,10 +452,10 @@ TEST(ManifestTest, FormatAndVersionAreCheckedFirst) {
       "manifest: unsupported format version 3 (this runtime reads "
       "version 2)");
   // Version 1 lacks fields version 2 requires: compile the kernel again.
-  std::string version1 = replaced(
-      replaced(replaced(text, "\"version\": 2", "\"version\": 1"),
-               "  \"tensor_maps\": [],\n", ""),
-      "\"cluster\": [1, 1, 1], ", "");
+  std::string version1 =
+      replaced(replaced(replaced(text, "\"version\": 2", "\"version\": 1"),
+                        "  \"tensor_maps\": [],\n", ""),
+               "\"cluster\": [1, 1, 1], ", "");
   EXPECT_EQ(parseError(version1),
             "manifest: unsupported format version 1 (this runtime reads "
             "version 2): the artifact was written by an older tile-opt; "
@@ -511,10 +512,10 @@ TEST(ManifestTest, WrongTypesAreNamed) {
   EXPECT_EQ(
       parseError(replaced(text, "\"m\": 4096", "\"m\": 99999999999999999999")),
       "manifest: field 'problem.m' must be an integer (got 1e+20)");
-  EXPECT_EQ(parseError(replaced(text, "\"m\": 4096",
-                                "\"m\": 9223372036854775808")),
-            "manifest: field 'problem.m' must be an integer (got "
-            "9223372036854775808)");
+  EXPECT_EQ(
+      parseError(replaced(text, "\"m\": 4096", "\"m\": 9223372036854775808")),
+      "manifest: field 'problem.m' must be an integer (got "
+      "9223372036854775808)");
   EXPECT_EQ(parseError(replaced(text, "\"dynamic_shared_bytes\": 33280",
                                 "\"dynamic_shared_bytes\": 4294967296")),
             "manifest: field 'launch.dynamic_shared_bytes' must be an integer "
@@ -807,17 +808,20 @@ TEST(ManifestTest, Version2FieldsAreParsedStrictly) {
                                 "\"accumulator_type\": \"fp32\"")),
             "manifest: field 'problem.accumulator_type' must be \"f32\", "
             "\"f16\", \"bf16\", \"i8\", \"i32\" or \"f64\" (got \"fp32\")");
-  EXPECT_EQ(parseError(replaced(text, "  \"tensor_maps\": [\n", "  \"maps\": [\n")),
-            "manifest: missing field 'tensor_maps'");
+  EXPECT_EQ(
+      parseError(replaced(text, "  \"tensor_maps\": [\n", "  \"maps\": [\n")),
+      "manifest: missing field 'tensor_maps'");
   EXPECT_EQ(parseError(replaced(text, "\"box\": [128, 64]", "\"box\": [128]")),
             "manifest: field 'tensor_maps[0].box' must be 2 positive integers "
             "(rows, cols) (got an array)");
-  EXPECT_EQ(parseError(replaced(text, "\"box\": [64, 64], \"swizzle\": \"128B\"",
-                                "\"box\": [64, 64], \"swizzle\": \"16B\"")),
-            "manifest: field 'tensor_maps[1].swizzle' must be \"none\", \"32B\", "
-            "\"64B\" or \"128B\" (got \"16B\")");
-  EXPECT_EQ(parseError(replaced(text, "\"box\": [64, 64], \"swizzle\": \"128B\", "
-                                      "\"l2_promotion\": \"256B\"",
+  EXPECT_EQ(
+      parseError(replaced(text, "\"box\": [64, 64], \"swizzle\": \"128B\"",
+                          "\"box\": [64, 64], \"swizzle\": \"16B\"")),
+      "manifest: field 'tensor_maps[1].swizzle' must be \"none\", \"32B\", "
+      "\"64B\" or \"128B\" (got \"16B\")");
+  EXPECT_EQ(parseError(replaced(text,
+                                "\"box\": [64, 64], \"swizzle\": \"128B\", "
+                                "\"l2_promotion\": \"256B\"",
                                 "\"box\": [64, 64], \"swizzle\": \"128B\", "
                                 "\"l2_promotion\": \"32B\"")),
             "manifest: field 'tensor_maps[1].l2_promotion' must be \"none\", "
@@ -834,14 +838,15 @@ TEST(ManifestTest, Version2FieldsAreParsedStrictly) {
                                 "\"strategy\": \"mma\"")),
             "manifest: field 'config.strategy' must be \"fma\" or \"wgmma\" "
             "(got \"mma\")");
-  EXPECT_EQ(parseError(replaced(text, "\"copy\": \"tma\"", "\"copy\": \"bulk\"")),
-            "manifest: field 'config.copy' must be \"registers\", \"cp_async\" "
-            "or \"tma\" (got \"bulk\")");
-  EXPECT_EQ(parseError(replaced(text, "\"specialize\": true",
-                                "\"specialize\": 1")),
-            "manifest: field 'config.specialize' must be true or false (got 1)");
-  EXPECT_EQ(parseError(replaced(text, "\"mma\": [64, 256, 16]",
-                                "\"mma\": [64, 256]")),
+  EXPECT_EQ(
+      parseError(replaced(text, "\"copy\": \"tma\"", "\"copy\": \"bulk\"")),
+      "manifest: field 'config.copy' must be \"registers\", \"cp_async\" "
+      "or \"tma\" (got \"bulk\")");
+  EXPECT_EQ(
+      parseError(replaced(text, "\"specialize\": true", "\"specialize\": 1")),
+      "manifest: field 'config.specialize' must be true or false (got 1)");
+  EXPECT_EQ(parseError(
+                replaced(text, "\"mma\": [64, 256, 16]", "\"mma\": [64, 256]")),
             "manifest: field 'config.mma' must be 3 positive integers (got an "
             "array)");
   EXPECT_EQ(parseError(replaced(text, "\"cluster\": [2, 1], ",
@@ -880,8 +885,8 @@ TEST(ManifestTest, WgmmaExampleValidates) {
   // An f32 kernel may use tensor maps too.
   KernelManifest f32 = makeExampleManifest();
   f32.target.chip = "sm_90";
-  f32.tensorMaps = {{"B", {8, 32}, TensorMapSwizzle::B128,
-                     TensorMapL2Promotion::None}};
+  f32.tensorMaps = {
+      {"B", {8, 32}, TensorMapSwizzle::B128, TensorMapL2Promotion::None}};
   EXPECT_TRUE(validateManifest(f32, error)) << error;
 }
 
@@ -1003,8 +1008,8 @@ TEST(ManifestTest, Version2ValidationErrors) {
             "manifest: 9 tensor maps; a kernel takes at most 8");
   m = makeExampleManifest();
   m.target.chip = "sm_86";
-  m.tensorMaps = {{"A", {8, 8}, TensorMapSwizzle::None,
-                   TensorMapL2Promotion::None}};
+  m.tensorMaps = {
+      {"A", {8, 8}, TensorMapSwizzle::None, TensorMapL2Promotion::None}};
   EXPECT_EQ(validationError(m), "manifest: tensor_maps[0]: tensor maps need "
                                 "sm_90 or newer (target.chip is \"sm_86\")");
 }

@@ -150,8 +150,9 @@ KernelManifest tile::test::makeExampleManifest() {
   m.launch.grid = {1024, 1, 1};
   m.launch.block = {256, 1, 1};
   m.launch.dynamicSharedBytes = 33280;
-  m.problem = {4096,           4096, 4096, ElementType::F32, ElementType::F32,
-               CInit::Accumulate, 0.0};
+  m.problem = {
+      4096, 4096, 4096, ElementType::F32, ElementType::F32, CInit::Accumulate,
+      0.0};
   m.params = {{"A", ParamRole::Lhs, ElementType::F32, 4096, 4096, 4096, 1, 16,
                ParamAccess::Read},
               {"B", ParamRole::Rhs, ElementType::F32, 4096, 4096, 4096, 1, 16,
@@ -177,7 +178,8 @@ KernelManifest tile::test::makeWgmmaExampleManifest() {
   m.kernel = "matmul_bf16_0";
   m.target = {"sm_90a", "8.0"};
   m.binaries = {
-      {BinaryFormat::Cubin, "matmul_bf16_0.cubin", 41216, 0x4be1c0de12345678ull},
+      {BinaryFormat::Cubin, "matmul_bf16_0.cubin", 41216,
+       0x4be1c0de12345678ull},
       {BinaryFormat::Ptx, "matmul_bf16_0.ptx", 96512, 0x89abcdef01234567ull}};
   // 128x256 tiles of 4096x4096, clusters of 2 along the grid; a producer
   // warpgroup and two consumers; 4 stages of 128x64 + 64x256 bf16 plus the
@@ -186,18 +188,17 @@ KernelManifest tile::test::makeWgmmaExampleManifest() {
   m.launch.block = {384, 1, 1};
   m.launch.cluster = {2, 1, 1};
   m.launch.dynamicSharedBytes = 197632;
-  m.problem = {4096,           4096, 4096, ElementType::BF16, ElementType::F32,
-               CInit::Fill,    0.0};
+  m.problem = {4096,        4096, 4096, ElementType::BF16, ElementType::F32,
+               CInit::Fill, 0.0};
   m.params = {{"A", ParamRole::Lhs, ElementType::BF16, 4096, 4096, 4096, 1, 16,
                ParamAccess::Read},
               {"B", ParamRole::Rhs, ElementType::BF16, 4096, 4096, 4096, 1, 16,
                ParamAccess::Read},
               {"C", ParamRole::Result, ElementType::BF16, 4096, 4096, 4096, 1,
                16, ParamAccess::Write}};
-  m.tensorMaps = {{"A", {128, 64}, TensorMapSwizzle::B128,
-                   TensorMapL2Promotion::B256},
-                  {"B", {64, 64}, TensorMapSwizzle::B128,
-                   TensorMapL2Promotion::B256}};
+  m.tensorMaps = {
+      {"A", {128, 64}, TensorMapSwizzle::B128, TensorMapL2Promotion::B256},
+      {"B", {64, 64}, TensorMapSwizzle::B128, TensorMapL2Promotion::B256}};
   m.config.strategy = KernelStrategy::Wgmma;
   m.config.block = {128, 256, 64};
   m.config.warp = {64, 256};

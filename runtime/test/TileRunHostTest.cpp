@@ -456,10 +456,9 @@ TEST_F(CheckTest, CorrectBf16AndF16ResultsPass) {
     for (int order = 0; order < 3; ++order) {
       std::vector<float> c =
           roundedTo(simulateKernel(ra, rb, rc0, m, n, k, order), type);
-      CheckResult result =
-          checkResult(c.data(), typed, m, n,
-                      getDefaultRelativeTolerance(type, k),
-                      getElementTolerance(k, type));
+      CheckResult result = checkResult(c.data(), typed, m, n,
+                                       getDefaultRelativeTolerance(type, k),
+                                       getElementTolerance(k, type));
       EXPECT_TRUE(result.pass) << stringifyElementType(type) << " order "
                                << order << ": " << result.reason;
       // The rounding shows: more error than f32 allows.
@@ -475,8 +474,7 @@ TEST_F(CheckTest, CorrectBf16AndF16ResultsPass) {
                            getDefaultRelativeTolerance(ElementType::F32, k),
                            getElementTolerance(k, ElementType::F32));
       EXPECT_FALSE(result.pass);
-      EXPECT_EQ(result.reason.rfind("relative error ", 0), 0u)
-          << result.reason;
+      EXPECT_EQ(result.reason.rfind("relative error ", 0), 0u) << result.reason;
     }
   }
 }
@@ -487,8 +485,8 @@ TEST_F(CheckTest, Bf16ElementOverTheBoundFails) {
                      rc0 = roundedTo(c0, ElementType::BF16);
   Reference typed;
   computeHostReference(ra.data(), rb.data(), rc0.data(), 0, m, n, k, typed);
-  std::vector<float> c = roundedTo(simulateKernel(ra, rb, rc0, m, n, k, 0),
-                                   ElementType::BF16);
+  std::vector<float> c =
+      roundedTo(simulateKernel(ra, rb, rc0, m, n, k, 0), ElementType::BF16);
   ElementTolerance tolerance = getElementTolerance(k, ElementType::BF16);
   // Just inside the bound passes, just outside fails.
   int64_t at = 5 * n + 6;

@@ -464,8 +464,7 @@ TEST(TileRunTest, VerifyWithTheCublasReference) {
     EXPECT_EQ(readFile(log), "dgemm math=2 transa=0 transb=0 m=80 n=96 k=72 "
                              "alpha=1 lda=80 ldb=72 beta=1 ldc=80\n")
         << c.kernel;
-    EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos)
-        << result.err;
+    EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
   }
 }
 
@@ -473,12 +472,12 @@ TEST(TileRunTest, BenchComparesWithCublasOfTheSameTypes) {
   TempDir dir;
   std::string log = dir.file("cublas.log");
   Env env = cublasEnv(kBf16Spec, log);
-  CommandResult result =
-      tileRun({"bench", fixture("tile_test_matmul_fill"),
-               fixture("tile_test_matmul_bf16_tma"), fixture("tile_test_matmul_f16"),
-               "--warmup", "1", "--iters", "20", "--seed", "9", "--json",
-               dir.file("out.json"), "--csv", dir.file("out.csv")},
-              env);
+  CommandResult result = tileRun(
+      {"bench", fixture("tile_test_matmul_fill"),
+       fixture("tile_test_matmul_bf16_tma"), fixture("tile_test_matmul_f16"),
+       "--warmup", "1", "--iters", "20", "--seed", "9", "--json",
+       dir.file("out.json"), "--csv", dir.file("out.csv")},
+      env);
   ASSERT_EQ(result.exitCode, 0) << result.out << result.err;
   EXPECT_NE(result.out.find("cuBLAS 13.0.1 (" + std::string(TILE_FAKE_CUBLAS) +
                             "), pedantic FP32 math"),

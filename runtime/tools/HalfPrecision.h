@@ -72,8 +72,8 @@ inline uint16_t floatToF16(float value) {
     return static_cast<uint16_t>(sign | 0x7c00u);
   if (magnitude >= 0x38800000u) { // 2^-14 and up: a normal half.
     uint32_t rounding = 0xfffu + ((magnitude >> 13) & 1u);
-    return static_cast<uint16_t>(
-        sign | ((magnitude - 0x38000000u + rounding) >> 13));
+    return static_cast<uint16_t>(sign |
+                                 ((magnitude - 0x38000000u + rounding) >> 13));
   }
   // A subnormal half: the value in units of 2^-24. A float of exponent e
   // (biased) is mantissa * 2^(e - 150), so the units are mantissa >>

@@ -593,12 +593,12 @@ int runInfo(const std::vector<std::string> &paths) {
     }
     for (size_t i = 0; i < m.tensorMaps.size(); ++i) {
       const TensorMapInfo &t = m.tensorMaps[i];
-      std::printf("  %-10s %zu  %-3s box %ux%u (rows x cols), swizzle %s, L2 "
-                  "promotion %s\n",
-                  i == 0 ? "maps" : "", i, t.param.c_str(), t.box[0], t.box[1],
-                  std::string(stringifyTensorMapSwizzle(t.swizzle)).c_str(),
-                  std::string(stringifyTensorMapL2Promotion(t.l2Promotion))
-                      .c_str());
+      std::printf(
+          "  %-10s %zu  %-3s box %ux%u (rows x cols), swizzle %s, L2 "
+          "promotion %s\n",
+          i == 0 ? "maps" : "", i, t.param.c_str(), t.box[0], t.box[1],
+          std::string(stringifyTensorMapSwizzle(t.swizzle)).c_str(),
+          std::string(stringifyTensorMapL2Promotion(t.l2Promotion)).c_str());
     }
     std::printf("  config     %s\n", formatConfigShort(m.config).c_str());
     if (!m.config.text.empty())
@@ -812,8 +812,7 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
         isElement[i * ops.c->rowStride + j * ops.c->colStride] = true;
     uint64_t stray = 0, first = 0;
     for (size_t i = 0; i < isElement.size(); ++i)
-      if (!isElement[i] && !isPoison(cBuffer.data(), i, cType) &&
-          stray++ == 0)
+      if (!isElement[i] && !isPoison(cBuffer.data(), i, cType) && stray++ == 0)
         first = i;
     if (stray != 0)
       return failLine(name, shape,
@@ -1126,8 +1125,8 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
     // bf16 and f16: cublasGemmEx with the kernel's types and FP32 compute,
     // in the default math mode (tensor cores), restored to pedantic after.
     if (!cublas->cublas->gemmEx) {
-      addNote(row, "cuBLAS n/a: " + cublas->cublas->path +
-                       " has no cublasGemmEx");
+      addNote(row,
+              "cuBLAS n/a: " + cublas->cublas->path + " has no cublasGemmEx");
       return row;
     }
     int inputType = toCudaDataType(problem.elementType);
@@ -1215,10 +1214,9 @@ void printTable(const std::vector<BenchRow> &rows) {
   bool showTypes = false;
   for (const BenchRow &row : rows)
     showTypes |= !row.types.empty() && row.types != "f32";
-  std::vector<std::string> headers = {"kernel",    "shape MxNxK",
-                                      "config",    "ms",
-                                      "TFLOP/s",   "cuBLAS ms",
-                                      "cuBLAS TFLOP/s", "ratio"};
+  std::vector<std::string> headers = {
+      "kernel",  "shape MxNxK", "config",         "ms",
+      "TFLOP/s", "cuBLAS ms",   "cuBLAS TFLOP/s", "ratio"};
   std::vector<bool> rightAligned = {false, false, false, true,
                                     true,  true,  true,  true};
   if (showTypes) {
@@ -1230,12 +1228,21 @@ void printTable(const std::vector<BenchRow> &rows) {
   for (const BenchRow &row : rows) {
     std::vector<std::string> line;
     if (!row.ok)
-      line = {row.kernel, row.shape.empty() ? "-" : row.shape,
-              row.config.empty() ? "-" : row.config, "error", "-", "-",
-              "-", "-"};
+      line = {row.kernel,
+              row.shape.empty() ? "-" : row.shape,
+              row.config.empty() ? "-" : row.config,
+              "error",
+              "-",
+              "-",
+              "-",
+              "-"};
     else
-      line = {row.kernel, row.shape, row.config, formatCell(row.ms, "%.4f"),
-              formatCell(row.tflops, "%.2f"), formatCell(row.cublasMs, "%.4f"),
+      line = {row.kernel,
+              row.shape,
+              row.config,
+              formatCell(row.ms, "%.4f"),
+              formatCell(row.tflops, "%.2f"),
+              formatCell(row.cublasMs, "%.4f"),
               formatCell(row.cublasTflops, "%.2f"),
               formatCell(row.ratio, "%.2f")};
     if (showTypes)
@@ -1300,7 +1307,7 @@ std::string benchJson(const Gpu &gpu, const CublasSession *cublas,
   out += "\"name\": " + quoteJson(gpu.device.name);
   out += ", \"ordinal\": " + std::to_string(gpu.device.ordinal);
   out += ", \"chip\": " + quoteJson(formatChip(gpu.device.computeMajor,
-                                                gpu.device.computeMinor));
+                                               gpu.device.computeMinor));
   out += ", \"sm_count\": " + std::to_string(gpu.smCount);
   out += ", \"memory_bytes\": " + std::to_string(gpu.totalMemory);
   out += ", \"l2_bytes\": " + std::to_string(gpu.l2Bytes);
@@ -1382,8 +1389,8 @@ std::string benchCsv(const Gpu &gpu, const std::vector<BenchRow> &rows) {
            csvField(gpu.device.name) + "," + csvField(gpu.nvml.driverVersion) +
            "," + std::to_string(gpu.device.driverVersion) + "," +
            std::to_string(gpu.maxSmClockMhz()) + "," +
-           std::to_string(gpu.maxMemoryClockMhz()) + "," + r.elementType +
-           "," + r.resultType + "," + r.cublasCall + "\n";
+           std::to_string(gpu.maxMemoryClockMhz()) + "," + r.elementType + "," +
+           r.resultType + "," + r.cublasCall + "\n";
   }
   return out;
 }

@@ -94,11 +94,11 @@ typedef struct tile_param_info {
  * params. The caller passes only the params' buffers; the runtime encodes
  * each map from the buffer of its param at launch (docs/artifact.md). */
 typedef struct tile_tensor_map_info {
-  const char *param;   /* the name of the param it views */
-  size_t param_index;  /* that param's index in tile_kernel_info.params */
+  const char *param;  /* the name of the param it views */
+  size_t param_index; /* that param's index in tile_kernel_info.params */
   uint32_t box_rows, box_cols; /* elements one copy moves */
-  const char *swizzle;      /* "none", "32B", "64B" or "128B" */
-  const char *l2_promotion; /* "none", "64B", "128B" or "256B" */
+  const char *swizzle;         /* "none", "32B", "64B" or "128B" */
+  const char *l2_promotion;    /* "none", "64B", "128B" or "256B" */
 } tile_tensor_map_info;
 
 /* Everything the manifest says. Strings and the params array belong to the
