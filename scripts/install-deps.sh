@@ -9,6 +9,8 @@ packages=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
   # The build.
   cmake ninja-build g++ make python3 zlib1g-dev libzstd-dev
+  # JSON for the kernel manifest (header-only).
+  nlohmann-json3-dev
   # Unit tests (GoogleTest).
   libgtest-dev
 )

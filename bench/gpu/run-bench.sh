@@ -15,12 +15,21 @@
 # bench (e.g. --iters 100). The exit status is non-zero when the build,
 # verify or bench failed.
 #
+# The runtime needs the header-only nlohmann-json, which the GPU machine
+# does not have as a package. Before sending the tree there, copy it from the
+# development machine (Debian's nlohmann-json3-dev) into the git-ignored
+# folder bench/carry/include:
+#   mkdir -p bench/carry/include && cp -r /usr/include/nlohmann bench/carry/include/
+# When bench/carry/include/nlohmann exists, the build uses it
+# (-DTILE_NLOHMANN_JSON_INCLUDE_DIR); otherwise it needs an installed
+# nlohmann_json CMake package, and stops saying so when there is none.
+#
 # Environment: TILE_RT_BUILD (build folder, default /tmp/tile-rt),
 # CUDA_HOME (where nvcc and cuBLAS are looked for, default /usr/local/cuda).
 set -uo pipefail
 
 usage() {
-  sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -51,11 +60,29 @@ build=${TILE_RT_BUILD:-/tmp/tile-rt}
 cuda_home=${CUDA_HOME:-/usr/local/cuda}
 : >"$log"
 
+# nlohmann-json: the carried copy when there is one, else an installed
+# package (an empty value makes CMake look for the package).
+json_include=""
+if [[ -d bench/carry/include/nlohmann ]]; then
+  json_include="$PWD/bench/carry/include"
+fi
+
 echo "run-bench: building the runtime in $build" >&2
-if ! {
-  cmake -S runtime -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release &&
-    ninja -C "$build"
-} >>"$log" 2>&1; then
+if ! cmake -S runtime -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DTILE_NLOHMANN_JSON_INCLUDE_DIR="$json_include" >>"$log" 2>&1; then
+  if grep -q "nlohmann-json not found" "$log"; then
+    echo "run-bench: nlohmann-json not found: there is no" \
+      "bench/carry/include/nlohmann and no nlohmann_json package here." >&2
+    echo "run-bench: on the development machine run" \
+      "'mkdir -p bench/carry/include && cp -r /usr/include/nlohmann" \
+      "bench/carry/include/' and send the tree again." >&2
+  else
+    echo "run-bench: configuring the build failed; the end of $log:" >&2
+    tail -n 30 "$log" >&2
+  fi
+  exit 1
+fi
+if ! ninja -C "$build" >>"$log" 2>&1; then
   echo "run-bench: the build failed; the end of $log:" >&2
   tail -n 30 "$log" >&2
   exit 1

@@ -278,12 +278,14 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   manifest.launch.grid = {static_cast<uint32_t>(numBlocks(config, problem)), 1,
                           1};
   manifest.launch.block = {static_cast<uint32_t>(config.getNumThreads()), 1, 1};
+  manifest.launch.cluster = {1, 1, 1};
   manifest.launch.dynamicSharedBytes =
       static_cast<uint32_t>(sharedBytes.getInt());
   manifest.problem.m = problem.m;
   manifest.problem.n = problem.n;
   manifest.problem.k = problem.k;
   manifest.problem.elementType = rt::ElementType::F32;
+  manifest.problem.accumulatorType = rt::ElementType::F32;
   manifest.problem.cInit =
       problem.fill ? rt::CInit::Fill : rt::CInit::Accumulate;
   manifest.problem.cFillValue =
@@ -315,17 +317,27 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
       param("C", rt::ParamRole::Result, problem.m, problem.n, cWidth,
             problem.fill ? rt::ParamAccess::Write
                          : rt::ParamAccess::ReadWrite)};
+  // The FMA strategy is the only one so far: no tensor maps, no clusters.
+  manifest.tensorMaps.clear();
   TileConfig tc = config.toTileConfig();
+  manifest.config.strategy = rt::KernelStrategy::Fma;
   manifest.config.block = {tc.blockM, tc.blockN, tc.blockK};
   manifest.config.warp = {tc.warpM, tc.warpN};
   manifest.config.thread = {tc.threadM, tc.threadN};
+  manifest.config.mma = {tc.threadM, tc.threadN, 1};
   manifest.config.stages = tc.stages;
+  // stages >= 3 fill shared memory with cp.async (tile-pipeline's ring).
+  manifest.config.copy =
+      tc.stages <= 2 ? rt::CopyKind::Registers : rt::CopyKind::CpAsync;
+  manifest.config.specialize = false;
   manifest.config.swizzle = tc.swizzleGroup;
   manifest.config.smem = stringifySharedLayout(tc.smemLayout);
   manifest.config.smemPad = tc.smemPad;
   manifest.config.prefetch = tc.regPrefetch;
   manifest.config.occupancy = tc.minBlocksPerSM;
   manifest.config.splitK = tc.splitK;
+  manifest.config.cluster = {1, 1};
+  manifest.config.persistent = false;
   manifest.config.text = toString(tc);
   manifest.resources.registers = report.registers;
   manifest.resources.spillStores = report.spillStores;

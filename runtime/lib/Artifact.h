@@ -58,9 +58,36 @@ std::string describeModuleLoadError(const KernelManifest &manifest,
                                     const std::string &log);
 
 /// Checks launch arguments against the manifest's params: count, null
-/// pointers, sizes and alignment. The message names the argument and param.
+/// pointers, sizes and alignment (16 bytes for a param a tensor map views).
+/// The message names the argument and param.
 bool checkLaunchArguments(const KernelManifest &manifest,
                           const tile_buffer *args, size_t numArgs,
+                          std::string &error);
+
+/// The arguments of one cuTensorMapEncodeTiled call (docs/artifact.md).
+struct TensorMapEncoding {
+  int dataType = 0;
+  uint32_t rank = 2;
+  uint64_t globalAddress = 0;
+  /// Innermost first: {cols, rows}.
+  uint64_t globalDim[2] = {0, 0};
+  /// Bytes between rows.
+  uint64_t globalStrides[1] = {0};
+  /// Innermost first: {box cols, box rows}.
+  uint32_t boxDim[2] = {0, 0};
+  uint32_t elementStrides[2] = {1, 1};
+  int interleave = CU_TENSOR_MAP_INTERLEAVE_NONE;
+  int swizzle = CU_TENSOR_MAP_SWIZZLE_NONE;
+  int l2Promotion = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+  int oobFill = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
+};
+
+/// What encodes tensor map `index` of the manifest over the buffers `args`
+/// (one per param, checked by checkLaunchArguments). False with `error`
+/// when the map's param is missing or of an element type the TMA does not
+/// take here.
+bool getTensorMapEncoding(const KernelManifest &manifest, size_t index,
+                          const tile_buffer *args, TensorMapEncoding &out,
                           std::string &error);
 
 } // namespace tile::runtime
@@ -74,6 +101,7 @@ struct tile_artifact {
   std::string configShort;
   std::vector<std::string> strings;
   std::vector<tile_param_info> params;
+  std::vector<tile_tensor_map_info> tensorMaps;
   tile_kernel_info info;
 
   const tile::runtime::ArtifactBinary *

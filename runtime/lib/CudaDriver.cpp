@@ -87,6 +87,9 @@ bool bindAll(void *handle, CudaDriver &d, std::string &missing) {
   std::string ignored;
   if (!bind(handle, d.cuEventElapsedTime, "cuEventElapsedTime_v2", ignored))
     bind(handle, d.cuEventElapsedTime, "cuEventElapsedTime", missing);
+  // Optional: only kernels with clusters or tensor maps need them.
+  bind(handle, d.cuLaunchKernelEx, "cuLaunchKernelEx", ignored);
+  bind(handle, d.cuTensorMapEncodeTiled, "cuTensorMapEncodeTiled", ignored);
   return missing.empty();
 }
 

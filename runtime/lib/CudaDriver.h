@@ -11,6 +11,7 @@
 #define TILE_RUNTIME_LIB_CUDADRIVER_H
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 namespace tile::runtime {
@@ -44,8 +45,10 @@ enum : CUresult {
   CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES = 701,
   CUDA_ERROR_MISALIGNED_ADDRESS = 716,
   CUDA_ERROR_LAUNCH_FAILED = 719,
+  CUDA_ERROR_NOT_SUPPORTED = 801,
   CUDA_ERROR_SYSTEM_DRIVER_MISMATCH = 803,
   CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE = 804,
+  CUDA_ERROR_INVALID_CLUSTER_SIZE = 912,
 };
 
 /// CUdevice_attribute values.
@@ -59,6 +62,7 @@ enum : int {
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR = 76,
   CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97,
+  CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH = 120,
 };
 
 /// CUfunction_attribute values.
@@ -68,6 +72,7 @@ enum : int {
   CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES = 3,
   CU_FUNC_ATTRIBUTE_NUM_REGS = 4,
   CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8,
+  CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED = 14,
 };
 
 /// CUjit_option values.
@@ -86,6 +91,77 @@ enum : unsigned {
 
 /// Dynamic shared memory above this needs an explicit opt-in per kernel.
 inline constexpr unsigned kDefaultDynamicSharedLimit = 48 * 1024;
+
+/// CUlaunchAttributeID values.
+enum : int {
+  CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION = 4,
+};
+
+/// CUlaunchAttributeValue: a 64-byte union (with pointer members, hence
+/// 8-byte aligned); the runtime sets only clusterDim.
+union CUlaunchAttributeValue {
+  alignas(8) char pad[64];
+  struct {
+    unsigned x, y, z;
+  } clusterDim;
+};
+
+/// CUlaunchAttribute: the id, padding to 8 bytes, the value.
+struct CUlaunchAttribute {
+  int id;
+  char pad[8 - sizeof(int)];
+  CUlaunchAttributeValue value;
+};
+
+/// CUlaunchConfig, what cuLaunchKernelEx takes.
+struct CUlaunchConfig {
+  unsigned gridDimX, gridDimY, gridDimZ;
+  unsigned blockDimX, blockDimY, blockDimZ;
+  unsigned sharedMemBytes;
+  CUstream hStream;
+  CUlaunchAttribute *attrs;
+  unsigned numAttrs;
+};
+
+// The layout of cuda.h (CUDA 12 and 13) on 64-bit Linux.
+static_assert(sizeof(CUlaunchAttributeValue) == 64, "CUlaunchAttributeValue");
+static_assert(sizeof(CUlaunchAttribute) == 72 &&
+                  offsetof(CUlaunchAttribute, value) == 8,
+              "CUlaunchAttribute");
+static_assert(sizeof(CUlaunchConfig) == 56 &&
+                  offsetof(CUlaunchConfig, hStream) == 32 &&
+                  offsetof(CUlaunchConfig, attrs) == 40 &&
+                  offsetof(CUlaunchConfig, numAttrs) == 48,
+              "CUlaunchConfig");
+
+/// CUtensorMap: 128 opaque bytes. cuTensorMapEncodeTiled needs 64-byte
+/// alignment; cuda.h of CUDA 13 declares 128, which is kept here.
+struct alignas(128) CUtensorMap {
+  uint64_t opaque[16];
+};
+static_assert(sizeof(CUtensorMap) == 128, "CUtensorMap");
+
+/// CUtensorMapDataType values.
+enum : int {
+  CU_TENSOR_MAP_DATA_TYPE_FLOAT16 = 6,
+  CU_TENSOR_MAP_DATA_TYPE_FLOAT32 = 7,
+  CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 = 9,
+};
+
+/// CUtensorMapInterleave, CUtensorMapSwizzle, CUtensorMapL2promotion and
+/// CUtensorMapFloatOOBfill values.
+enum : int {
+  CU_TENSOR_MAP_INTERLEAVE_NONE = 0,
+  CU_TENSOR_MAP_SWIZZLE_NONE = 0,
+  CU_TENSOR_MAP_SWIZZLE_32B = 1,
+  CU_TENSOR_MAP_SWIZZLE_64B = 2,
+  CU_TENSOR_MAP_SWIZZLE_128B = 3,
+  CU_TENSOR_MAP_L2_PROMOTION_NONE = 0,
+  CU_TENSOR_MAP_L2_PROMOTION_L2_64B = 1,
+  CU_TENSOR_MAP_L2_PROMOTION_L2_128B = 2,
+  CU_TENSOR_MAP_L2_PROMOTION_L2_256B = 3,
+  CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0,
+};
 
 /// The driver entry points the runtime and tile-run use. Where cuda.h maps a
 /// name to a versioned symbol (cuMemAlloc -> cuMemAlloc_v2), the member holds
@@ -137,6 +213,19 @@ struct CudaDriver {
   CUresult (*cuEventSynchronize)(CUevent event);
   CUresult (*cuEventElapsedTime)(float *milliseconds, CUevent start,
                                  CUevent end);
+
+  // Optional entry points: null when the driver lacks them (the runtime
+  // then refuses the kernels that need them, as too new for the driver).
+  /// CUDA 11.8 and newer; launches with a thread block cluster.
+  CUresult (*cuLaunchKernelEx)(const CUlaunchConfig *config,
+                               CUfunction function, void **params,
+                               void **extra);
+  /// CUDA 12.0 and newer. The enum arguments are ints, as in cuda.h.
+  CUresult (*cuTensorMapEncodeTiled)(
+      CUtensorMap *tensorMap, int dataType, uint32_t rank, void *globalAddress,
+      const uint64_t *globalDim, const uint64_t *globalStrides,
+      const uint32_t *boxDim, const uint32_t *elementStrides, int interleave,
+      int swizzle, int l2Promotion, int oobFill);
 
   /// "CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected".
   std::string describe(CUresult result) const;

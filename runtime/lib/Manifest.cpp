@@ -1,14 +1,18 @@
 //===- Manifest.cpp - The kernel artifact manifest ------------------------===//
 //
-// A small JSON reader and writer for the manifest. Hand-written because the
-// library must stay dependency-free and exception-free; the manifest is a few
-// hundred bytes, so simplicity wins over speed everywhere here.
+// The manifest's schema over nlohmann-json: the writer builds a JSON tree and
+// lays it out as docs/artifact.md shows; the reader checks the syntax, then
+// reads every field with its type, range and path. nlohmann is used without
+// exceptions (JSON_NOEXCEPTION, allow_exceptions = false): every value's type
+// is checked before it is converted, so no input makes it throw or abort.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tile/runtime/Manifest.h"
 
-#include <charconv>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -40,6 +44,22 @@ constexpr EnumName<ParamAccess> kParamAccessNames[] = {
     {ParamAccess::Read, "read"},
     {ParamAccess::Write, "write"},
     {ParamAccess::ReadWrite, "readwrite"}};
+constexpr EnumName<KernelStrategy> kKernelStrategyNames[] = {
+    {KernelStrategy::Fma, "fma"}, {KernelStrategy::Wgmma, "wgmma"}};
+constexpr EnumName<CopyKind> kCopyKindNames[] = {
+    {CopyKind::Registers, "registers"},
+    {CopyKind::CpAsync, "cp_async"},
+    {CopyKind::Tma, "tma"}};
+constexpr EnumName<TensorMapSwizzle> kTensorMapSwizzleNames[] = {
+    {TensorMapSwizzle::None, "none"},
+    {TensorMapSwizzle::B32, "32B"},
+    {TensorMapSwizzle::B64, "64B"},
+    {TensorMapSwizzle::B128, "128B"}};
+constexpr EnumName<TensorMapL2Promotion> kTensorMapL2PromotionNames[] = {
+    {TensorMapL2Promotion::None, "none"},
+    {TensorMapL2Promotion::B64, "64B"},
+    {TensorMapL2Promotion::B128, "128B"},
+    {TensorMapL2Promotion::B256, "256B"}};
 
 template <typename Enum, size_t N>
 std::string_view lookupName(const EnumName<Enum> (&names)[N], Enum value) {
@@ -88,6 +108,21 @@ std::string_view tile::runtime::stringifyParamRole(ParamRole role) {
 std::string_view tile::runtime::stringifyParamAccess(ParamAccess access) {
   return lookupName(kParamAccessNames, access);
 }
+std::string_view
+tile::runtime::stringifyKernelStrategy(KernelStrategy strategy) {
+  return lookupName(kKernelStrategyNames, strategy);
+}
+std::string_view tile::runtime::stringifyCopyKind(CopyKind copy) {
+  return lookupName(kCopyKindNames, copy);
+}
+std::string_view
+tile::runtime::stringifyTensorMapSwizzle(TensorMapSwizzle swizzle) {
+  return lookupName(kTensorMapSwizzleNames, swizzle);
+}
+std::string_view
+tile::runtime::stringifyTensorMapL2Promotion(TensorMapL2Promotion promotion) {
+  return lookupName(kTensorMapL2PromotionNames, promotion);
+}
 
 std::optional<ElementType>
 tile::runtime::symbolizeElementType(std::string_view text) {
@@ -108,6 +143,22 @@ std::optional<ParamAccess>
 tile::runtime::symbolizeParamAccess(std::string_view text) {
   return lookupValue(kParamAccessNames, text);
 }
+std::optional<KernelStrategy>
+tile::runtime::symbolizeKernelStrategy(std::string_view text) {
+  return lookupValue(kKernelStrategyNames, text);
+}
+std::optional<CopyKind>
+tile::runtime::symbolizeCopyKind(std::string_view text) {
+  return lookupValue(kCopyKindNames, text);
+}
+std::optional<TensorMapSwizzle>
+tile::runtime::symbolizeTensorMapSwizzle(std::string_view text) {
+  return lookupValue(kTensorMapSwizzleNames, text);
+}
+std::optional<TensorMapL2Promotion>
+tile::runtime::symbolizeTensorMapL2Promotion(std::string_view text) {
+  return lookupValue(kTensorMapL2PromotionNames, text);
+}
 
 unsigned tile::runtime::getElementTypeSize(ElementType type) {
   switch (type) {
@@ -125,6 +176,24 @@ unsigned tile::runtime::getElementTypeSize(ElementType type) {
   return 1;
 }
 
+unsigned tile::runtime::getSwizzleBytes(TensorMapSwizzle swizzle) {
+  switch (swizzle) {
+  case TensorMapSwizzle::None:
+    return 0;
+  case TensorMapSwizzle::B32:
+    return 32;
+  case TensorMapSwizzle::B64:
+    return 64;
+  case TensorMapSwizzle::B128:
+    return 128;
+  }
+  return 0;
+}
+
+uint64_t tile::runtime::getClusterBlocks(const LaunchInfo &launch) {
+  return uint64_t(launch.cluster[0]) * launch.cluster[1] * launch.cluster[2];
+}
+
 //===----------------------------------------------------------------------===//
 // Equality
 //===----------------------------------------------------------------------===//
@@ -138,11 +207,13 @@ bool tile::runtime::operator==(const BinaryInfo &lhs, const BinaryInfo &rhs) {
 }
 bool tile::runtime::operator==(const LaunchInfo &lhs, const LaunchInfo &rhs) {
   return lhs.grid == rhs.grid && lhs.block == rhs.block &&
+         lhs.cluster == rhs.cluster &&
          lhs.dynamicSharedBytes == rhs.dynamicSharedBytes;
 }
 bool tile::runtime::operator==(const ProblemInfo &lhs, const ProblemInfo &rhs) {
   return lhs.m == rhs.m && lhs.n == rhs.n && lhs.k == rhs.k &&
-         lhs.elementType == rhs.elementType && lhs.cInit == rhs.cInit &&
+         lhs.elementType == rhs.elementType &&
+         lhs.accumulatorType == rhs.accumulatorType && lhs.cInit == rhs.cInit &&
          lhs.cFillValue == rhs.cFillValue;
 }
 bool tile::runtime::operator==(const ParamInfo &lhs, const ParamInfo &rhs) {
@@ -152,12 +223,20 @@ bool tile::runtime::operator==(const ParamInfo &lhs, const ParamInfo &rhs) {
          lhs.colStride == rhs.colStride && lhs.alignment == rhs.alignment &&
          lhs.access == rhs.access;
 }
+bool tile::runtime::operator==(const TensorMapInfo &lhs,
+                               const TensorMapInfo &rhs) {
+  return lhs.param == rhs.param && lhs.box == rhs.box &&
+         lhs.swizzle == rhs.swizzle && lhs.l2Promotion == rhs.l2Promotion;
+}
 bool tile::runtime::operator==(const ConfigInfo &lhs, const ConfigInfo &rhs) {
-  return lhs.block == rhs.block && lhs.warp == rhs.warp &&
-         lhs.thread == rhs.thread && lhs.stages == rhs.stages &&
+  return lhs.strategy == rhs.strategy && lhs.block == rhs.block &&
+         lhs.warp == rhs.warp && lhs.thread == rhs.thread &&
+         lhs.mma == rhs.mma && lhs.stages == rhs.stages &&
+         lhs.copy == rhs.copy && lhs.specialize == rhs.specialize &&
          lhs.swizzle == rhs.swizzle && lhs.smem == rhs.smem &&
          lhs.smemPad == rhs.smemPad && lhs.prefetch == rhs.prefetch &&
          lhs.occupancy == rhs.occupancy && lhs.splitK == rhs.splitK &&
+         lhs.cluster == rhs.cluster && lhs.persistent == rhs.persistent &&
          lhs.text == rhs.text;
 }
 bool tile::runtime::operator==(const ResourceInfo &lhs,
@@ -170,8 +249,8 @@ bool tile::runtime::operator==(const KernelManifest &lhs,
   return lhs.version == rhs.version && lhs.kernel == rhs.kernel &&
          lhs.target == rhs.target && lhs.binaries == rhs.binaries &&
          lhs.launch == rhs.launch && lhs.problem == rhs.problem &&
-         lhs.params == rhs.params && lhs.config == rhs.config &&
-         lhs.resources == rhs.resources;
+         lhs.params == rhs.params && lhs.tensorMaps == rhs.tensorMaps &&
+         lhs.config == rhs.config && lhs.resources == rhs.resources;
 }
 
 //===----------------------------------------------------------------------===//
@@ -296,6 +375,14 @@ const ParamInfo *tile::runtime::findParam(const KernelManifest &manifest,
   return nullptr;
 }
 
+int tile::runtime::findParamIndex(const KernelManifest &manifest,
+                                  std::string_view name) {
+  for (size_t i = 0; i < manifest.params.size(); ++i)
+    if (manifest.params[i].name == name)
+      return static_cast<int>(i);
+  return -1;
+}
+
 const BinaryInfo *tile::runtime::findBinary(const KernelManifest &manifest,
                                             BinaryFormat format) {
   for (const BinaryInfo &binary : manifest.binaries)
@@ -304,7 +391,55 @@ const BinaryInfo *tile::runtime::findBinary(const KernelManifest &manifest,
   return nullptr;
 }
 
+namespace {
+/// The wgmma short form: wgmma/128x256x64/64x256/m64n256k16/s4/tma/ws/g8.
+std::string formatWgmmaConfigShort(const ConfigInfo &config) {
+  auto join = [](const auto &values) {
+    std::string text;
+    for (size_t i = 0; i < values.size(); ++i)
+      text += (i == 0 ? "" : "x") + std::to_string(values[i]);
+    return text;
+  };
+  std::string text = "wgmma/" + join(config.block) + "/" + join(config.warp) +
+                     "/m" + std::to_string(config.mma[0]) + "n" +
+                     std::to_string(config.mma[1]) + "k" +
+                     std::to_string(config.mma[2]) + "/s" +
+                     std::to_string(config.stages) + "/";
+  switch (config.copy) {
+  case CopyKind::Tma:
+    text += "tma";
+    break;
+  case CopyKind::CpAsync:
+    text += "cpasync";
+    break;
+  case CopyKind::Registers:
+    text += "regs";
+    break;
+  }
+  if (config.specialize)
+    text += "/ws";
+  text += "/g" + std::to_string(config.swizzle);
+  if (config.smem != "swizzle128") {
+    text += "/" + config.smem;
+    if (config.smem == "pad")
+      text += std::to_string(config.smemPad);
+  }
+  if (config.cluster[0] * config.cluster[1] != 1)
+    text += "/c" + join(config.cluster);
+  if (config.persistent)
+    text += "/p";
+  if (config.occupancy > 0)
+    text += "/o" + std::to_string(config.occupancy);
+  if (config.splitK > 1)
+    text += "/sk" + std::to_string(config.splitK);
+  return text;
+}
+} // namespace
+
 std::string tile::runtime::formatConfigShort(const ConfigInfo &config) {
+  if (config.strategy == KernelStrategy::Wgmma)
+    return formatWgmmaConfigShort(config);
+  // The FMA form predates the strategies: tables and results compare by it.
   std::string text =
       std::to_string(config.block[0]) + "x" + std::to_string(config.block[1]) +
       "x" + std::to_string(config.block[2]) + "/" +
@@ -323,622 +458,399 @@ std::string tile::runtime::formatConfigShort(const ConfigInfo &config) {
 }
 
 //===----------------------------------------------------------------------===//
+// JSON values
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Objects keep their keys in document order: the writer emits the order of
+/// docs/artifact.md, and the reader reports the first unknown field as it
+/// appears in the file.
+using Json = nlohmann::ordered_json;
+
+/// `value` as compact JSON. Strings that are not valid UTF-8 get U+FFFD for
+/// the bad bytes instead of failing (nlohmann's default would throw, which
+/// without exceptions aborts).
+std::string dumpJson(const Json &value) {
+  return value.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+} // namespace
+
+std::string tile::runtime::quoteJson(std::string_view text) {
+  return dumpJson(Json(std::string(text)));
+}
+
+namespace {
+/// How a value looks, for "(got ...)" in messages.
+std::string describeValue(const Json &value) {
+  if (value.is_string()) {
+    const std::string &text = value.get_ref<const std::string &>();
+    return quoteJson(text.size() > 40 ? text.substr(0, 37) + "..." : text);
+  }
+  if (value.is_array())
+    return "an array";
+  if (value.is_object())
+    return "an object";
+  return dumpJson(value);
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
 // Writer
 //===----------------------------------------------------------------------===//
 
 namespace {
-void appendQuoted(std::string &out, std::string_view text) {
-  static const char kDigits[] = "0123456789abcdef";
-  out += '"';
-  for (char c : text) {
-    auto byte = static_cast<unsigned char>(c);
-    switch (c) {
-    case '"':
-      out += "\\\"";
-      break;
-    case '\\':
-      out += "\\\\";
-      break;
-    case '\n':
-      out += "\\n";
-      break;
-    case '\r':
-      out += "\\r";
-      break;
-    case '\t':
-      out += "\\t";
-      break;
-    case '\b':
-      out += "\\b";
-      break;
-    case '\f':
-      out += "\\f";
-      break;
-    default:
-      if (byte < 0x20) {
-        out += "\\u00";
-        out += kDigits[byte >> 4];
-        out += kDigits[byte & 0xf];
-      } else {
-        out += c;
-      }
+template <typename T, size_t N>
+Json toJsonArray(const std::array<T, N> &values) {
+  Json array = Json::array();
+  for (const T &value : values)
+    array.push_back(value);
+  return array;
+}
+
+/// The manifest as a JSON tree, keys in the order of docs/artifact.md.
+Json toJson(const KernelManifest &manifest) {
+  Json root = Json::object();
+  root["format"] = kManifestFormat;
+  root["version"] = manifest.version;
+  root["kernel"] = manifest.kernel;
+  root["target"] = {{"chip", manifest.target.chip},
+                    {"ptx_version", manifest.target.ptxVersion}};
+  Json binaries = Json::array();
+  for (const BinaryInfo &binary : manifest.binaries)
+    binaries.push_back({{"format", stringifyBinaryFormat(binary.format)},
+                        {"file", binary.file},
+                        {"size", binary.size},
+                        {"fnv1a64", formatHex64(binary.fnv1a64)}});
+  root["binaries"] = std::move(binaries);
+  const LaunchInfo &launch = manifest.launch;
+  root["launch"] = {{"grid", toJsonArray(launch.grid)},
+                    {"block", toJsonArray(launch.block)},
+                    {"cluster", toJsonArray(launch.cluster)},
+                    {"dynamic_shared_bytes", launch.dynamicSharedBytes}};
+  const ProblemInfo &problem = manifest.problem;
+  root["problem"] = {
+      {"m", problem.m},
+      {"n", problem.n},
+      {"k", problem.k},
+      {"element_type", stringifyElementType(problem.elementType)},
+      {"accumulator_type", stringifyElementType(problem.accumulatorType)},
+      {"c_init", stringifyCInit(problem.cInit)},
+      {"c_fill_value", problem.cFillValue}};
+  Json params = Json::array();
+  for (const ParamInfo &param : manifest.params)
+    params.push_back({{"name", param.name},
+                      {"role", stringifyParamRole(param.role)},
+                      {"element_type", stringifyElementType(param.elementType)},
+                      {"rows", param.rows},
+                      {"cols", param.cols},
+                      {"row_stride", param.rowStride},
+                      {"col_stride", param.colStride},
+                      {"alignment", param.alignment},
+                      {"access", stringifyParamAccess(param.access)}});
+  root["params"] = std::move(params);
+  Json tensorMaps = Json::array();
+  for (const TensorMapInfo &map : manifest.tensorMaps)
+    tensorMaps.push_back(
+        {{"param", map.param},
+         {"box", toJsonArray(map.box)},
+         {"swizzle", stringifyTensorMapSwizzle(map.swizzle)},
+         {"l2_promotion", stringifyTensorMapL2Promotion(map.l2Promotion)}});
+  root["tensor_maps"] = std::move(tensorMaps);
+  const ConfigInfo &config = manifest.config;
+  root["config"] = {{"strategy", stringifyKernelStrategy(config.strategy)},
+                    {"block", toJsonArray(config.block)},
+                    {"warp", toJsonArray(config.warp)},
+                    {"thread", toJsonArray(config.thread)},
+                    {"mma", toJsonArray(config.mma)},
+                    {"stages", config.stages},
+                    {"copy", stringifyCopyKind(config.copy)},
+                    {"specialize", config.specialize},
+                    {"swizzle", config.swizzle},
+                    {"smem", config.smem},
+                    {"smem_pad", config.smemPad},
+                    {"prefetch", config.prefetch},
+                    {"occupancy", config.occupancy},
+                    {"split_k", config.splitK},
+                    {"cluster", toJsonArray(config.cluster)},
+                    {"persistent", config.persistent},
+                    {"text", config.text}};
+  const ResourceInfo &resources = manifest.resources;
+  root["resources"] = {{"registers", resources.registers},
+                       {"spill_stores", resources.spillStores},
+                       {"spill_loads", resources.spillLoads},
+                       {"stack_bytes", resources.stackBytes}};
+  return root;
+}
+
+/// `value` on one line, with ", " and ": " between items. Scalars are
+/// nlohmann's (shortest round-trip doubles with a ".0" when integral, null
+/// for NaN and infinities, escaped strings).
+void appendInline(std::string &out, const Json &value) {
+  if (value.is_object()) {
+    out += '{';
+    bool first = true;
+    for (auto it = value.begin(); it != value.end(); ++it) {
+      if (!first)
+        out += ", ";
+      first = false;
+      out += quoteJson(it.key());
+      out += ": ";
+      appendInline(out, it.value());
     }
-  }
-  out += '"';
-}
-
-std::string quoted(std::string_view text) {
-  std::string out;
-  appendQuoted(out, text);
-  return out;
-}
-
-/// Shortest text that reads back as the same double; always has a '.' or an
-/// exponent so that readers see a real number.
-void appendDouble(std::string &out, double value) {
-  if (!std::isfinite(value)) {
-    // JSON has no NaN or infinity; the reader rejects null for a number.
-    out += "null";
-    return;
-  }
-  char buffer[64];
-  std::to_chars_result result =
-      std::to_chars(buffer, buffer + sizeof(buffer), value);
-  std::string_view text(buffer, result.ptr - buffer);
-  out += text;
-  if (text.find_first_of(".e") == std::string_view::npos)
-    out += ".0";
-}
-
-/// Writes `"key": value` pairs separated by ", ".
-class InlineObject {
-public:
-  explicit InlineObject(std::string &out) : out(out) { out += '{'; }
-  void key(std::string_view name) {
-    if (!first)
-      out += ", ";
-    first = false;
-    appendQuoted(out, name);
-    out += ": ";
-  }
-  void field(std::string_view name, std::string_view value) {
-    key(name);
-    appendQuoted(out, value);
-  }
-  void field(std::string_view name, int64_t value) {
-    key(name);
-    out += std::to_string(value);
-  }
-  void fieldUnsigned(std::string_view name, uint64_t value) {
-    key(name);
-    out += std::to_string(value);
-  }
-  void fieldBool(std::string_view name, bool value) {
-    key(name);
-    out += value ? "true" : "false";
-  }
-  void fieldDouble(std::string_view name, double value) {
-    key(name);
-    appendDouble(out, value);
-  }
-  template <typename T, size_t N>
-  void fieldArray(std::string_view name, const std::array<T, N> &values) {
-    key(name);
+    out += '}';
+  } else if (value.is_array()) {
     out += '[';
-    for (size_t i = 0; i < N; ++i) {
+    for (size_t i = 0; i < value.size(); ++i) {
       if (i != 0)
         out += ", ";
-      out += std::to_string(values[i]);
+      appendInline(out, value[i]);
     }
     out += ']';
+  } else {
+    out += dumpJson(value);
   }
-  void close() { out += '}'; }
-
-private:
-  std::string &out;
-  bool first = true;
-};
+}
 } // namespace
 
 std::string tile::runtime::writeManifestJson(const KernelManifest &manifest) {
-  std::string out = "{\n";
-  out += "  \"format\": ";
-  appendQuoted(out, kManifestFormat);
-  out += ",\n  \"version\": " + std::to_string(manifest.version) + ",\n";
-  out += "  \"kernel\": ";
-  appendQuoted(out, manifest.kernel);
-  out += ",\n  \"target\": ";
-  {
-    InlineObject object(out);
-    object.field("chip", manifest.target.chip);
-    object.field("ptx_version", manifest.target.ptxVersion);
-    object.close();
-  }
-  out += ",\n  \"binaries\": [";
-  for (size_t i = 0; i < manifest.binaries.size(); ++i) {
-    const BinaryInfo &binary = manifest.binaries[i];
-    out += i == 0 ? "\n    " : ",\n    ";
-    InlineObject object(out);
-    object.field("format", stringifyBinaryFormat(binary.format));
-    object.field("file", binary.file);
-    object.fieldUnsigned("size", binary.size);
-    object.field("fnv1a64", formatHex64(binary.fnv1a64));
-    object.close();
-  }
-  out += manifest.binaries.empty() ? "]" : "\n  ]";
-  out += ",\n  \"launch\": ";
-  {
-    InlineObject object(out);
-    object.fieldArray("grid", manifest.launch.grid);
-    object.fieldArray("block", manifest.launch.block);
-    object.fieldUnsigned("dynamic_shared_bytes",
-                         manifest.launch.dynamicSharedBytes);
-    object.close();
-  }
-  out += ",\n  \"problem\": ";
-  {
-    const ProblemInfo &problem = manifest.problem;
-    InlineObject object(out);
-    object.field("m", problem.m);
-    object.field("n", problem.n);
-    object.field("k", problem.k);
-    object.field("element_type", stringifyElementType(problem.elementType));
-    object.field("c_init", stringifyCInit(problem.cInit));
-    object.fieldDouble("c_fill_value", problem.cFillValue);
-    object.close();
-  }
-  out += ",\n  \"params\": [";
-  for (size_t i = 0; i < manifest.params.size(); ++i) {
-    const ParamInfo &param = manifest.params[i];
-    out += i == 0 ? "\n    " : ",\n    ";
-    InlineObject object(out);
-    object.field("name", param.name);
-    object.field("role", stringifyParamRole(param.role));
-    object.field("element_type", stringifyElementType(param.elementType));
-    object.field("rows", param.rows);
-    object.field("cols", param.cols);
-    object.field("row_stride", param.rowStride);
-    object.field("col_stride", param.colStride);
-    object.fieldUnsigned("alignment", param.alignment);
-    object.field("access", stringifyParamAccess(param.access));
-    object.close();
-  }
-  out += manifest.params.empty() ? "]" : "\n  ]";
-  out += ",\n  \"config\": ";
-  {
-    const ConfigInfo &config = manifest.config;
-    InlineObject object(out);
-    object.fieldArray("block", config.block);
-    object.fieldArray("warp", config.warp);
-    object.fieldArray("thread", config.thread);
-    object.field("stages", config.stages);
-    object.field("swizzle", config.swizzle);
-    object.field("smem", config.smem);
-    object.field("smem_pad", config.smemPad);
-    object.fieldBool("prefetch", config.prefetch);
-    object.field("occupancy", config.occupancy);
-    object.field("split_k", config.splitK);
-    object.field("text", config.text);
-    object.close();
-  }
-  out += ",\n  \"resources\": ";
-  {
-    const ResourceInfo &resources = manifest.resources;
-    InlineObject object(out);
-    object.field("registers", resources.registers);
-    object.field("spill_stores", resources.spillStores);
-    object.field("spill_loads", resources.spillLoads);
-    object.field("stack_bytes", resources.stackBytes);
-    object.close();
+  // The top-level fields one per line; an array of objects (binaries,
+  // params, tensor_maps) one element per line; everything else on its
+  // field's line.
+  Json root = toJson(manifest);
+  std::string out = "{";
+  bool first = true;
+  for (auto it = root.begin(); it != root.end(); ++it) {
+    out += first ? "\n  " : ",\n  ";
+    first = false;
+    out += quoteJson(it.key());
+    out += ": ";
+    const Json &value = it.value();
+    if (value.is_array() && !value.empty() && value[0].is_object()) {
+      out += '[';
+      for (size_t i = 0; i < value.size(); ++i) {
+        out += i == 0 ? "\n    " : ",\n    ";
+        appendInline(out, value[i]);
+      }
+      out += "\n  ]";
+    } else {
+      appendInline(out, value);
+    }
   }
   out += "\n}\n";
   return out;
 }
 
 //===----------------------------------------------------------------------===//
-// JSON reader
+// Reader: syntax
 //===----------------------------------------------------------------------===//
 
 namespace {
-struct JsonValue {
-  enum class Kind { Null, Bool, Number, String, Array, Object };
-  Kind kind = Kind::Null;
-  bool boolValue = false;
-  /// A string's contents, or a number's source text.
-  std::string text;
-  std::vector<JsonValue> elements;
-  std::vector<std::pair<std::string, JsonValue>> members;
-};
-
 /// Deep enough for any manifest, shallow enough that hostile input cannot
-/// exhaust the stack.
+/// make the tree absurdly deep.
 constexpr unsigned kMaxDepth = 32;
 
-std::string describeByte(char c) {
-  auto byte = static_cast<unsigned char>(c);
-  if (byte >= 0x21 && byte < 0x7f)
-    return std::string("'") + c + "'";
-  static const char kDigits[] = "0123456789abcdef";
-  return std::string("byte 0x") + kDigits[byte >> 4] + kDigits[byte & 0xf];
-}
-
-class JsonParser {
+/// One pass of nlohmann's SAX parser over the text before the tree is
+/// built, for what the tree cannot tell: where a syntax error is, duplicate
+/// keys (the tree keeps the last), nesting depth, NUL in strings. Tracks the
+/// path of the current value for the messages.
+class SyntaxChecker : public nlohmann::json_sax<Json> {
 public:
-  JsonParser(std::string_view text, std::string &error)
+  SyntaxChecker(std::string_view text, std::string &error)
       : text(text), error(error) {}
 
-  bool parseDocument(JsonValue &root) {
-    skipSpace();
-    if (!parseValue(root, 0))
-      return false;
-    skipSpace();
-    if (!atEnd())
-      return fail("unexpected " + describeByte(text[pos]) +
-                  " after the end of the JSON value");
+  bool null() override { return value(); }
+  bool boolean(bool) override { return value(); }
+  bool number_integer(number_integer_t) override { return value(); }
+  bool number_unsigned(number_unsigned_t) override { return value(); }
+  bool number_float(number_float_t, const string_t &) override {
+    return value();
+  }
+  bool string(string_t &text) override {
+    if (text.find('\0') != std::string::npos)
+      return fail("field '" + path() +
+                  "' contains \\u0000, which a manifest string may not");
+    return value();
+  }
+  bool binary(binary_t &) override { return value(); }
+
+  bool start_object(std::size_t) override { return open(true); }
+  bool key(string_t &name) override {
+    Frame &frame = frames.back();
+    if (name.find('\0') != std::string::npos) {
+      frame.key.clear();
+      std::string where = path();
+      return fail("a key" + (where.empty() ? "" : " in '" + where + "'") +
+                  " contains \\u0000, which a manifest string may not");
+    }
+    for (const std::string &seen : frame.keys)
+      if (seen == name) {
+        frame.key = name;
+        return fail("duplicate field '" + path() + "'");
+      }
+    frame.keys.push_back(name);
+    frame.key = name;
     return true;
+  }
+  bool end_object() override { return close(); }
+  bool start_array(std::size_t) override { return open(false); }
+  bool end_array() override { return close(); }
+
+  bool parse_error(std::size_t position, const std::string &,
+                   const nlohmann::detail::exception &exception) override {
+    // `position` counts the bytes read, the failing one included; reading
+    // past the end counts one more.
+    size_t offset = position == 0 ? 0 : std::min(position - 1, text.size());
+    size_t line = 1, lineStart = 0;
+    for (size_t i = 0; i < offset; ++i)
+      if (text[i] == '\n') {
+        ++line;
+        lineStart = i + 1;
+      }
+    std::string message = describeParseError(exception.what());
+    if (offset >= text.size() &&
+        message.find("unexpected end of input") == std::string::npos)
+      message = "unexpected end of input (" + message + ")";
+    error = "manifest: line " + std::to_string(line) + ", column " +
+            std::to_string(offset - lineStart + 1) + ": " + message;
+    return false;
   }
 
 private:
-  bool atEnd() const { return pos >= text.size(); }
+  struct Frame {
+    bool object;
+    /// The current key (objects) or element index (arrays).
+    std::string key;
+    size_t index = 0;
+    std::vector<std::string> keys;
+  };
 
-  bool failAt(size_t atLine, size_t atColumn, const std::string &message) {
-    error = "manifest: line " + std::to_string(atLine) + ", column " +
-            std::to_string(atColumn) + ": " + message;
-    return false;
+  /// "[json.exception.parse_error.101] parse error at line 1, column 4:
+  /// syntax error while parsing array - unexpected number literal; expected
+  /// ']'" without the exception id, nlohmann's position (its column counts
+  /// differently) and the "last read" token (which may span many bytes).
+  static std::string describeParseError(std::string_view what) {
+    size_t bracket = what.find("] ");
+    if (what.substr(0, 1) == "[" && bracket != std::string_view::npos)
+      what.remove_prefix(bracket + 2);
+    if (what.substr(0, 11) == "parse error") {
+      size_t colon = what.find(": ");
+      if (colon != std::string_view::npos)
+        what.remove_prefix(colon + 2);
+    }
+    std::string message(what);
+    size_t lastRead = message.find("; last read: '");
+    if (lastRead != std::string::npos) {
+      size_t expected = message.rfind("'; expected ");
+      message = message.substr(0, lastRead) +
+                (expected != std::string::npos && expected > lastRead
+                     ? message.substr(expected + 1)
+                     : std::string());
+    }
+    return message;
   }
-  bool fail(const std::string &message) {
-    return failAt(line, pos - lineStart + 1, message);
-  }
-  bool failEnd() { return fail("unexpected end of input"); }
 
-  void skipSpace() {
-    while (!atEnd()) {
-      char c = text[pos];
-      if (c == '\n') {
-        ++pos;
-        ++line;
-        lineStart = pos;
-      } else if (c == ' ' || c == '\t' || c == '\r') {
-        ++pos;
+  std::string path() const {
+    std::string result;
+    for (const Frame &frame : frames) {
+      if (frame.object) {
+        if (frame.key.empty())
+          continue;
+        if (!result.empty())
+          result += '.';
+        result += frame.key;
       } else {
-        break;
+        result += "[" + std::to_string(frame.index) + "]";
       }
     }
+    return result;
   }
 
-  bool parseValue(JsonValue &value, unsigned depth) {
-    if (atEnd())
-      return failEnd();
-    char c = text[pos];
-    switch (c) {
-    case '{':
-      return parseObject(value, depth);
-    case '[':
-      return parseArray(value, depth);
-    case '"':
-      value.kind = JsonValue::Kind::String;
-      return parseString(value.text);
-    case 't':
-      value.kind = JsonValue::Kind::Bool;
-      value.boolValue = true;
-      return parseLiteral("true");
-    case 'f':
-      value.kind = JsonValue::Kind::Bool;
-      value.boolValue = false;
-      return parseLiteral("false");
-    case 'n':
-      value.kind = JsonValue::Kind::Null;
-      return parseLiteral("null");
-    default:
-      if (c == '-' || isDigit(c))
-        return parseNumber(value);
-      return fail("unexpected " + describeByte(c) + ", expected a value");
-    }
-  }
-
-  bool parseLiteral(std::string_view literal) {
-    for (size_t i = 0; i < literal.size(); ++i) {
-      if (atEnd())
-        return failEnd();
-      if (text[pos] != literal[i])
-        return fail("invalid literal, expected '" + std::string(literal) + "'");
-      ++pos;
-    }
+  /// A complete value in the current frame: the next array element.
+  bool value() {
+    if (!frames.empty() && !frames.back().object)
+      ++frames.back().index;
     return true;
   }
 
-  bool parseDigits() {
-    if (atEnd())
-      return failEnd();
-    if (!isDigit(text[pos]))
-      return fail("invalid number, expected a digit");
-    while (!atEnd() && isDigit(text[pos]))
-      ++pos;
-    return true;
-  }
-
-  bool parseNumber(JsonValue &value) {
-    size_t start = pos;
-    if (text[pos] == '-')
-      ++pos;
-    if (atEnd())
-      return failEnd();
-    if (text[pos] == '0') {
-      ++pos;
-      if (!atEnd() && isDigit(text[pos]))
-        return fail("invalid number, leading zeros are not allowed");
-    } else if (!parseDigits()) {
-      return false;
-    }
-    if (!atEnd() && text[pos] == '.') {
-      ++pos;
-      if (!parseDigits())
-        return false;
-    }
-    if (!atEnd() && (text[pos] == 'e' || text[pos] == 'E')) {
-      ++pos;
-      if (!atEnd() && (text[pos] == '+' || text[pos] == '-'))
-        ++pos;
-      if (!parseDigits())
-        return false;
-    }
-    value.kind = JsonValue::Kind::Number;
-    value.text = std::string(text.substr(start, pos - start));
-    return true;
-  }
-
-  static int hexValue(char c) {
-    if (c >= '0' && c <= '9')
-      return c - '0';
-    if (c >= 'a' && c <= 'f')
-      return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-      return c - 'A' + 10;
-    return -1;
-  }
-
-  /// Reads the 4 hex digits after "\u".
-  bool parseHex4(unsigned &code) {
-    code = 0;
-    for (int i = 0; i < 4; ++i) {
-      if (atEnd())
-        return failEnd();
-      int digit = hexValue(text[pos]);
-      if (digit < 0)
-        return fail("invalid \\u escape, expected 4 hex digits");
-      code = code << 4 | digit;
-      ++pos;
-    }
-    return true;
-  }
-
-  static void appendUtf8(std::string &out, unsigned code) {
-    if (code < 0x80) {
-      out += static_cast<char>(code);
-    } else if (code < 0x800) {
-      out += static_cast<char>(0xc0 | code >> 6);
-      out += static_cast<char>(0x80 | (code & 0x3f));
-    } else if (code < 0x10000) {
-      out += static_cast<char>(0xe0 | code >> 12);
-      out += static_cast<char>(0x80 | (code >> 6 & 0x3f));
-      out += static_cast<char>(0x80 | (code & 0x3f));
-    } else {
-      out += static_cast<char>(0xf0 | code >> 18);
-      out += static_cast<char>(0x80 | (code >> 12 & 0x3f));
-      out += static_cast<char>(0x80 | (code >> 6 & 0x3f));
-      out += static_cast<char>(0x80 | (code & 0x3f));
-    }
-  }
-
-  bool parseString(std::string &out) {
-    ++pos; // The opening quote.
-    out.clear();
-    while (true) {
-      if (atEnd())
-        return failEnd();
-      char c = text[pos];
-      if (c == '"') {
-        ++pos;
-        return true;
-      }
-      if (static_cast<unsigned char>(c) < 0x20)
-        return fail(c == '\n' ? "unterminated string"
-                              : "control character " + describeByte(c) +
-                                    " in string");
-      if (c != '\\') {
-        out += c;
-        ++pos;
-        continue;
-      }
-      ++pos;
-      if (atEnd())
-        return failEnd();
-      char escape = text[pos++];
-      switch (escape) {
-      case '"':
-      case '\\':
-      case '/':
-        out += escape;
-        break;
-      case 'b':
-        out += '\b';
-        break;
-      case 'f':
-        out += '\f';
-        break;
-      case 'n':
-        out += '\n';
-        break;
-      case 'r':
-        out += '\r';
-        break;
-      case 't':
-        out += '\t';
-        break;
-      case 'u': {
-        unsigned code;
-        if (!parseHex4(code))
-          return false;
-        if (code >= 0xdc00 && code < 0xe000)
-          return fail("invalid \\u escape, unpaired low surrogate");
-        if (code >= 0xd800 && code < 0xdc00) {
-          for (char expected : {'\\', 'u'}) {
-            if (atEnd())
-              return failEnd();
-            if (text[pos] != expected)
-              return fail("invalid \\u escape, unpaired high surrogate");
-            ++pos;
-          }
-          unsigned low;
-          if (!parseHex4(low))
-            return false;
-          if (low < 0xdc00 || low >= 0xe000)
-            return fail("invalid \\u escape, unpaired high surrogate");
-          code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00);
-        }
-        if (code == 0)
-          return fail("\\u0000 is not allowed in a manifest string");
-        appendUtf8(out, code);
-        break;
-      }
-      default:
-        --pos;
-        return fail("invalid escape '\\" + std::string(1, escape) +
-                    "' in string");
-      }
-    }
-  }
-
-  bool parseArray(JsonValue &value, unsigned depth) {
-    if (depth >= kMaxDepth)
+  bool open(bool object) {
+    if (frames.size() >= kMaxDepth)
       return fail("nesting deeper than " + std::to_string(kMaxDepth) +
-                  " levels");
-    ++pos;
-    value.kind = JsonValue::Kind::Array;
-    skipSpace();
-    if (atEnd())
-      return failEnd();
-    if (text[pos] == ']') {
-      ++pos;
-      return true;
-    }
-    while (true) {
-      skipSpace();
-      JsonValue element;
-      if (!parseValue(element, depth + 1))
-        return false;
-      value.elements.push_back(std::move(element));
-      skipSpace();
-      if (atEnd())
-        return failEnd();
-      if (text[pos] == ',') {
-        ++pos;
-        continue;
-      }
-      if (text[pos] == ']') {
-        ++pos;
-        return true;
-      }
-      return fail("expected ',' or ']' in array");
-    }
+                  " levels at '" + path() + "'");
+    frames.push_back(Frame{object, "", 0, {}});
+    return true;
   }
 
-  bool parseObject(JsonValue &value, unsigned depth) {
-    if (depth >= kMaxDepth)
-      return fail("nesting deeper than " + std::to_string(kMaxDepth) +
-                  " levels");
-    ++pos;
-    value.kind = JsonValue::Kind::Object;
-    skipSpace();
-    if (atEnd())
-      return failEnd();
-    if (text[pos] == '}') {
-      ++pos;
-      return true;
-    }
-    while (true) {
-      skipSpace();
-      if (atEnd())
-        return failEnd();
-      if (text[pos] != '"')
-        return fail("expected a string key in object");
-      size_t keyLine = line, keyColumn = pos - lineStart + 1;
-      std::string key;
-      if (!parseString(key))
-        return false;
-      for (const auto &member : value.members)
-        if (member.first == key)
-          return failAt(keyLine, keyColumn, "duplicate key " + quoted(key));
-      skipSpace();
-      if (atEnd())
-        return failEnd();
-      if (text[pos] != ':')
-        return fail("expected ':' after object key");
-      ++pos;
-      skipSpace();
-      JsonValue member;
-      if (!parseValue(member, depth + 1))
-        return false;
-      value.members.emplace_back(std::move(key), std::move(member));
-      skipSpace();
-      if (atEnd())
-        return failEnd();
-      if (text[pos] == ',') {
-        ++pos;
-        continue;
-      }
-      if (text[pos] == '}') {
-        ++pos;
-        return true;
-      }
-      return fail("expected ',' or '}' in object");
-    }
+  bool close() {
+    frames.pop_back();
+    return value();
+  }
+
+  bool fail(const std::string &message) {
+    error = "manifest: " + message;
+    return false;
   }
 
   std::string_view text;
   std::string &error;
-  size_t pos = 0;
-  size_t line = 1;
-  size_t lineStart = 0;
+  std::vector<Frame> frames;
 };
 
-//===----------------------------------------------------------------------===//
-// Manifest schema
-//===----------------------------------------------------------------------===//
-
-/// How a value looks, for "(got ...)" in messages.
-std::string describeValue(const JsonValue &value) {
-  switch (value.kind) {
-  case JsonValue::Kind::Null:
-    return "null";
-  case JsonValue::Kind::Bool:
-    return value.boolValue ? "true" : "false";
-  case JsonValue::Kind::Number:
-    return value.text;
-  case JsonValue::Kind::String:
-    if (value.text.size() > 40)
-      return quoted(value.text.substr(0, 37) + "...");
-    return quoted(value.text);
-  case JsonValue::Kind::Array:
-    return "an array";
-  case JsonValue::Kind::Object:
-    return "an object";
-  }
-  return "a value";
+/// Why a manifest of `version` is refused.
+std::string describeVersionMismatch(int64_t version) {
+  std::string message =
+      "unsupported format version " + std::to_string(version) +
+      " (this runtime reads version " + std::to_string(kManifestVersion) + ")";
+  if (version < kManifestVersion)
+    message += ": the artifact was written by an older tile-opt; compile the "
+               "kernel again";
+  return message;
 }
 
-bool isInteger(const JsonValue &value) {
-  return value.kind == JsonValue::Kind::Number &&
-         value.text.find_first_of(".eE") == std::string::npos;
+/// Parses `text` into `root`: the syntax check, then the tree.
+bool parseJson(std::string_view text, Json &root, std::string &error) {
+  SyntaxChecker checker(text, error);
+  if (!Json::sax_parse(text.begin(), text.end(), &checker))
+    return false;
+  root = Json::parse(text.begin(), text.end(), nullptr,
+                     /*allow_exceptions=*/false);
+  if (root.is_discarded()) {
+    // The checker accepted what the parser refuses: not expected to happen.
+    error = "manifest: not valid JSON";
+    return false;
+  }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Reader: the manifest's fields
+//===----------------------------------------------------------------------===//
+
+/// A number written without fraction or exponent that fits 64 bits.
+bool toInt(const Json &value, int64_t &out) {
+  if (value.is_number_unsigned()) {
+    uint64_t number = value.get<uint64_t>();
+    if (number > uint64_t(INT64_MAX))
+      return false;
+    out = static_cast<int64_t>(number);
+    return true;
+  }
+  if (value.is_number_integer()) {
+    out = value.get<int64_t>();
+    return true;
+  }
+  return false;
 }
 
 /// Reads the fields of one JSON object, recording which were consumed so
 /// that unknown ones can be reported.
 class FieldReader {
 public:
-  FieldReader(const JsonValue &object, std::string path, std::string &error)
-      : object(object), path(std::move(path)), error(error),
-        used(object.members.size(), false) {}
+  FieldReader(const Json &object, std::string path, std::string &error)
+      : path(std::move(path)), error(error) {
+    for (auto it = object.begin(); it != object.end(); ++it)
+      members.push_back({&it.key(), &it.value(), false});
+  }
 
   std::string fieldPath(std::string_view key) const {
     return path.empty() ? std::string(key) : path + "." + std::string(key);
@@ -949,17 +861,17 @@ public:
     return false;
   }
 
-  bool failType(std::string_view key, const char *expected,
-                const JsonValue &value) {
-    return fail(key, std::string("must be ") + expected + " (got " +
-                         describeValue(value) + ")");
+  bool failType(std::string_view key, const std::string &expected,
+                const Json &value) {
+    return fail(key,
+                "must be " + expected + " (got " + describeValue(value) + ")");
   }
 
-  const JsonValue *get(std::string_view key) {
-    for (size_t i = 0; i < object.members.size(); ++i) {
-      if (object.members[i].first == key) {
-        used[i] = true;
-        return &object.members[i].second;
+  const Json *get(std::string_view key) {
+    for (Member &member : members) {
+      if (*member.key == key) {
+        member.used = true;
+        return member.value;
       }
     }
     error = "manifest: missing field '" + fieldPath(key) + "'";
@@ -967,17 +879,17 @@ public:
   }
 
   bool getString(std::string_view key, std::string &out) {
-    const JsonValue *value = get(key);
+    const Json *value = get(key);
     if (!value)
       return false;
-    if (value->kind != JsonValue::Kind::String)
+    if (!value->is_string())
       return failType(key, "a string", *value);
-    out = value->text;
+    out = value->get_ref<const std::string &>();
     return true;
   }
 
   bool getInt(std::string_view key, int64_t &out, int64_t min, int64_t max) {
-    const JsonValue *value = get(key);
+    const Json *value = get(key);
     if (!value)
       return false;
     int64_t result;
@@ -985,7 +897,8 @@ public:
       return failType(key, "an integer", *value);
     if (result < min || result > max)
       return fail(key, "must be an integer in [" + std::to_string(min) + ", " +
-                           std::to_string(max) + "] (got " + value->text + ")");
+                           std::to_string(max) + "] (got " +
+                           describeValue(*value) + ")");
     out = result;
     return true;
   }
@@ -999,44 +912,41 @@ public:
   }
 
   bool getDouble(std::string_view key, double &out) {
-    const JsonValue *value = get(key);
+    const Json *value = get(key);
     if (!value)
       return false;
-    if (value->kind != JsonValue::Kind::Number)
+    if (!value->is_number())
       return failType(key, "a number", *value);
-    const char *begin = value->text.data();
-    const char *end = begin + value->text.size();
-    std::from_chars_result result = std::from_chars(begin, end, out);
-    if (result.ec != std::errc() || result.ptr != end)
-      return fail(key, "is out of range (got " + value->text + ")");
+    out = value->get<double>();
     return true;
   }
 
   bool getBool(std::string_view key, bool &out) {
-    const JsonValue *value = get(key);
+    const Json *value = get(key);
     if (!value)
       return false;
-    if (value->kind != JsonValue::Kind::Bool)
+    if (!value->is_boolean())
       return failType(key, "true or false", *value);
-    out = value->boolValue;
+    out = value->get<bool>();
     return true;
   }
 
-  /// An array of exactly N integers, each at least `min`.
+  /// An array of exactly N integers in [min, max].
   template <typename T, size_t N>
   bool getIntArray(std::string_view key, std::array<T, N> &out, int64_t min,
                    int64_t max, const char *expected) {
-    const JsonValue *value = get(key);
+    const Json *value = get(key);
     if (!value)
       return false;
-    if (value->kind != JsonValue::Kind::Array || value->elements.size() != N)
+    if (!value->is_array() || value->size() != N)
       return failType(key, expected, *value);
     std::array<T, N> result;
     for (size_t i = 0; i < N; ++i) {
       int64_t element;
-      if (!toInt(value->elements[i], element) || element < min || element > max)
+      const Json &item = (*value)[i];
+      if (!toInt(item, element) || element < min || element > max)
         return fail(key, std::string("must be ") + expected + " (got " +
-                             describeValue(value->elements[i]) + " at index " +
+                             describeValue(item) + " at index " +
                              std::to_string(i) + ")");
       result[i] = static_cast<T>(element);
     }
@@ -1048,30 +958,30 @@ public:
   bool getEnum(std::string_view key, Enum &out,
                std::optional<Enum> (*symbolize)(std::string_view),
                const std::string &choices) {
-    const JsonValue *value = get(key);
+    const Json *value = get(key);
     if (!value)
       return false;
     std::optional<Enum> result;
-    if (value->kind == JsonValue::Kind::String)
-      result = symbolize(value->text);
+    if (value->is_string())
+      result = symbolize(value->get_ref<const std::string &>());
     if (!result)
-      return failType(key, choices.c_str(), *value);
+      return failType(key, choices, *value);
     out = *result;
     return true;
   }
 
-  const JsonValue *getObject(std::string_view key) {
-    const JsonValue *value = get(key);
-    if (value && value->kind != JsonValue::Kind::Object) {
+  const Json *getObject(std::string_view key) {
+    const Json *value = get(key);
+    if (value && !value->is_object()) {
       failType(key, "an object", *value);
       return nullptr;
     }
     return value;
   }
 
-  const JsonValue *getArray(std::string_view key) {
-    const JsonValue *value = get(key);
-    if (value && value->kind != JsonValue::Kind::Array) {
+  const Json *getArray(std::string_view key) {
+    const Json *value = get(key);
+    if (value && !value->is_array()) {
       failType(key, "an array", *value);
       return nullptr;
     }
@@ -1080,50 +990,50 @@ public:
 
   /// Fails on the first field that no getter asked for.
   bool finish() {
-    for (size_t i = 0; i < used.size(); ++i)
-      if (!used[i]) {
-        error = "manifest: unknown field '" +
-                fieldPath(object.members[i].first) + "'";
+    for (const Member &member : members)
+      if (!member.used) {
+        error = "manifest: unknown field '" + fieldPath(*member.key) + "'";
         return false;
       }
     return true;
   }
 
 private:
-  static bool toInt(const JsonValue &value, int64_t &out) {
-    if (!isInteger(value))
-      return false;
-    const char *begin = value.text.data();
-    const char *end = begin + value.text.size();
-    std::from_chars_result result = std::from_chars(begin, end, out);
-    return result.ec == std::errc() && result.ptr == end;
-  }
-
-  const JsonValue &object;
+  struct Member {
+    const std::string *key;
+    const Json *value;
+    bool used;
+  };
+  std::vector<Member> members;
   std::string path;
   std::string &error;
-  std::vector<bool> used;
 };
 
 std::string indexedPath(const char *name, size_t index) {
   return std::string(name) + "[" + std::to_string(index) + "]";
 }
 
-bool readTarget(const JsonValue &value, TargetInfo &target,
-                std::string &error) {
+/// Fails unless element `index` of the array `name` is an object.
+bool checkElementObject(const Json &value, const std::string &path,
+                        std::string &error) {
+  if (value.is_object())
+    return true;
+  error = "manifest: field '" + path + "' must be an object (got " +
+          describeValue(value) + ")";
+  return false;
+}
+
+bool readTarget(const Json &value, TargetInfo &target, std::string &error) {
   FieldReader reader(value, "target", error);
   return reader.getString("chip", target.chip) &&
          reader.getString("ptx_version", target.ptxVersion) && reader.finish();
 }
 
-bool readBinary(const JsonValue &value, size_t index, BinaryInfo &binary,
+bool readBinary(const Json &value, size_t index, BinaryInfo &binary,
                 std::string &error) {
   std::string path = indexedPath("binaries", index);
-  if (value.kind != JsonValue::Kind::Object) {
-    error = "manifest: field '" + path + "' must be an object (got " +
-            describeValue(value) + ")";
+  if (!checkElementObject(value, path, error))
     return false;
-  }
   FieldReader reader(value, path, error);
   int64_t size;
   std::string hash;
@@ -1136,29 +1046,31 @@ bool readBinary(const JsonValue &value, size_t index, BinaryInfo &binary,
   binary.size = static_cast<uint64_t>(size);
   if (!parseHex64(hash, binary.fnv1a64))
     return reader.fail("fnv1a64", "must be 16 lowercase hex digits (got " +
-                                      quoted(hash) + ")");
+                                      quoteJson(hash) + ")");
   return reader.finish();
 }
 
-bool readLaunch(const JsonValue &value, LaunchInfo &launch,
-                std::string &error) {
+bool readLaunch(const Json &value, LaunchInfo &launch, std::string &error) {
   FieldReader reader(value, "launch", error);
   return reader.getIntArray("grid", launch.grid, 1, UINT32_MAX,
                             "3 positive integers") &&
          reader.getIntArray("block", launch.block, 1, UINT32_MAX,
+                            "3 positive integers") &&
+         reader.getIntArray("cluster", launch.cluster, 1, UINT32_MAX,
                             "3 positive integers") &&
          reader.getUint32("dynamic_shared_bytes", launch.dynamicSharedBytes,
                           0) &&
          reader.finish();
 }
 
-bool readProblem(const JsonValue &value, ProblemInfo &problem,
-                 std::string &error) {
+bool readProblem(const Json &value, ProblemInfo &problem, std::string &error) {
   FieldReader reader(value, "problem", error);
   return reader.getInt("m", problem.m, 1, INT64_MAX) &&
          reader.getInt("n", problem.n, 1, INT64_MAX) &&
          reader.getInt("k", problem.k, 1, INT64_MAX) &&
          reader.getEnum("element_type", problem.elementType,
+                        symbolizeElementType, listNames(kElementTypeNames)) &&
+         reader.getEnum("accumulator_type", problem.accumulatorType,
                         symbolizeElementType, listNames(kElementTypeNames)) &&
          reader.getEnum("c_init", problem.cInit, symbolizeCInit,
                         listNames(kCInitNames)) &&
@@ -1166,14 +1078,11 @@ bool readProblem(const JsonValue &value, ProblemInfo &problem,
          reader.finish();
 }
 
-bool readParam(const JsonValue &value, size_t index, ParamInfo &param,
+bool readParam(const Json &value, size_t index, ParamInfo &param,
                std::string &error) {
   std::string path = indexedPath("params", index);
-  if (value.kind != JsonValue::Kind::Object) {
-    error = "manifest: field '" + path + "' must be an object (got " +
-            describeValue(value) + ")";
+  if (!checkElementObject(value, path, error))
     return false;
-  }
   FieldReader reader(value, path, error);
   return reader.getString("name", param.name) &&
          reader.getEnum("role", param.role, symbolizeParamRole,
@@ -1190,26 +1099,52 @@ bool readParam(const JsonValue &value, size_t index, ParamInfo &param,
          reader.finish();
 }
 
-bool readConfig(const JsonValue &value, ConfigInfo &config,
-                std::string &error) {
+bool readTensorMap(const Json &value, size_t index, TensorMapInfo &map,
+                   std::string &error) {
+  std::string path = indexedPath("tensor_maps", index);
+  if (!checkElementObject(value, path, error))
+    return false;
+  FieldReader reader(value, path, error);
+  return reader.getString("param", map.param) &&
+         reader.getIntArray("box", map.box, 1, UINT32_MAX,
+                            "2 positive integers (rows, cols)") &&
+         reader.getEnum("swizzle", map.swizzle, symbolizeTensorMapSwizzle,
+                        listNames(kTensorMapSwizzleNames)) &&
+         reader.getEnum("l2_promotion", map.l2Promotion,
+                        symbolizeTensorMapL2Promotion,
+                        listNames(kTensorMapL2PromotionNames)) &&
+         reader.finish();
+}
+
+bool readConfig(const Json &value, ConfigInfo &config, std::string &error) {
   FieldReader reader(value, "config", error);
-  return reader.getIntArray("block", config.block, 1, INT64_MAX,
+  return reader.getEnum("strategy", config.strategy, symbolizeKernelStrategy,
+                        listNames(kKernelStrategyNames)) &&
+         reader.getIntArray("block", config.block, 1, INT64_MAX,
                             "3 positive integers") &&
          reader.getIntArray("warp", config.warp, 1, INT64_MAX,
                             "2 positive integers") &&
          reader.getIntArray("thread", config.thread, 1, INT64_MAX,
                             "2 positive integers") &&
+         reader.getIntArray("mma", config.mma, 1, INT64_MAX,
+                            "3 positive integers") &&
          reader.getInt("stages", config.stages, 1, INT64_MAX) &&
+         reader.getEnum("copy", config.copy, symbolizeCopyKind,
+                        listNames(kCopyKindNames)) &&
+         reader.getBool("specialize", config.specialize) &&
          reader.getInt("swizzle", config.swizzle, 0, INT64_MAX) &&
          reader.getString("smem", config.smem) &&
          reader.getInt("smem_pad", config.smemPad, 0, INT64_MAX) &&
          reader.getBool("prefetch", config.prefetch) &&
          reader.getInt("occupancy", config.occupancy, 0, 32) &&
          reader.getInt("split_k", config.splitK, 1, INT64_MAX) &&
+         reader.getIntArray("cluster", config.cluster, 1, INT64_MAX,
+                            "2 positive integers") &&
+         reader.getBool("persistent", config.persistent) &&
          reader.getString("text", config.text) && reader.finish();
 }
 
-bool readResources(const JsonValue &value, ResourceInfo &resources,
+bool readResources(const Json &value, ResourceInfo &resources,
                    std::string &error) {
   FieldReader reader(value, "resources", error);
   return reader.getInt("registers", resources.registers, -1, INT64_MAX) &&
@@ -1224,19 +1159,19 @@ bool readResources(const JsonValue &value, ResourceInfo &resources,
 template <typename T, typename ReadElement>
 bool readArray(FieldReader &reader, const char *key, std::vector<T> &out,
                ReadElement readElement, std::string &error) {
-  const JsonValue *array = reader.getArray(key);
+  const Json *array = reader.getArray(key);
   if (!array)
     return false;
-  out.assign(array->elements.size(), T());
-  for (size_t i = 0; i < array->elements.size(); ++i)
-    if (!readElement(array->elements[i], i, out[i], error))
+  out.assign(array->size(), T());
+  for (size_t i = 0; i < array->size(); ++i)
+    if (!readElement((*array)[i], i, out[i], error))
       return false;
   return true;
 }
 
-bool readManifest(const JsonValue &root, KernelManifest &manifest,
+bool readManifest(const Json &root, KernelManifest &manifest,
                   std::string &error) {
-  if (root.kind != JsonValue::Kind::Object) {
+  if (!root.is_object()) {
     error = "manifest: the top level must be a JSON object (got " +
             describeValue(root) + ")";
     return false;
@@ -1249,45 +1184,46 @@ bool readManifest(const JsonValue &root, KernelManifest &manifest,
   if (!reader.getString("format", format))
     return false;
   if (format != kManifestFormat)
-    return reader.fail("format", "must be " + quoted(kManifestFormat) +
-                                     " (got " + quoted(format) +
+    return reader.fail("format", "must be " + quoteJson(kManifestFormat) +
+                                     " (got " + quoteJson(format) +
                                      "): this is not a tile kernel manifest");
-  const JsonValue *version = reader.get("version");
+  const Json *version = reader.get("version");
   if (!version)
     return false;
-  if (!isInteger(*version))
+  int64_t versionNumber;
+  if (!toInt(*version, versionNumber))
     return reader.failType("version", "an integer", *version);
-  if (version->text != std::to_string(kManifestVersion)) {
-    error = "manifest: unsupported format version " + version->text +
-            " (this runtime reads version " + std::to_string(kManifestVersion) +
-            ")";
+  if (versionNumber != kManifestVersion) {
+    error = "manifest: " + describeVersionMismatch(versionNumber);
     return false;
   }
   manifest.version = kManifestVersion;
 
   if (!reader.getString("kernel", manifest.kernel))
     return false;
-  const JsonValue *target = reader.getObject("target");
+  const Json *target = reader.getObject("target");
   if (!target || !readTarget(*target, manifest.target, error))
     return false;
 
   if (!readArray(reader, "binaries", manifest.binaries, readBinary, error))
     return false;
 
-  const JsonValue *launch = reader.getObject("launch");
+  const Json *launch = reader.getObject("launch");
   if (!launch || !readLaunch(*launch, manifest.launch, error))
     return false;
-  const JsonValue *problem = reader.getObject("problem");
+  const Json *problem = reader.getObject("problem");
   if (!problem || !readProblem(*problem, manifest.problem, error))
     return false;
 
-  if (!readArray(reader, "params", manifest.params, readParam, error))
+  if (!readArray(reader, "params", manifest.params, readParam, error) ||
+      !readArray(reader, "tensor_maps", manifest.tensorMaps, readTensorMap,
+                 error))
     return false;
 
-  const JsonValue *config = reader.getObject("config");
+  const Json *config = reader.getObject("config");
   if (!config || !readConfig(*config, manifest.config, error))
     return false;
-  const JsonValue *resources = reader.getObject("resources");
+  const Json *resources = reader.getObject("resources");
   if (!resources || !readResources(*resources, manifest.resources, error))
     return false;
   return reader.finish();
@@ -1296,9 +1232,8 @@ bool readManifest(const JsonValue &root, KernelManifest &manifest,
 
 bool tile::runtime::parseManifestJson(std::string_view text,
                                       KernelManifest &out, std::string &error) {
-  JsonValue root;
-  JsonParser parser(text, error);
-  if (!parser.parseDocument(root))
+  Json root;
+  if (!parseJson(text, root, error))
     return false;
   KernelManifest manifest;
   if (!readManifest(root, manifest, error))
@@ -1321,10 +1256,150 @@ std::string formatExtent(int64_t rows, int64_t cols) {
   return std::to_string(rows) + "x" + std::to_string(cols);
 }
 
+template <typename T, size_t N>
+std::string formatDims(const std::array<T, N> &dims) {
+  std::string text;
+  for (size_t i = 0; i < N; ++i)
+    text += (i == 0 ? "" : "x") + std::to_string(dims[i]);
+  return text;
+}
+
+std::string quoteType(ElementType type) {
+  return quoteJson(stringifyElementType(type));
+}
+
+bool isKernelElementType(ElementType type) {
+  return type == ElementType::F32 || type == ElementType::BF16 ||
+         type == ElementType::F16;
+}
+
+bool validateElementTypes(const KernelManifest &manifest,
+                          const ParamInfo &param, const std::string &what,
+                          std::string &error) {
+  ElementType input = manifest.problem.elementType;
+  if (param.role != ParamRole::Result) {
+    if (param.elementType != input)
+      return invalid(
+          error, what + " has element type " + quoteType(param.elementType) +
+                     " but the problem's element_type is " + quoteType(input));
+    return true;
+  }
+  if (param.elementType == ElementType::F32 || param.elementType == input)
+    return true;
+  if (input == ElementType::F32)
+    return invalid(error, what + " has element type " +
+                              quoteType(param.elementType) +
+                              " but f32 inputs need an f32 result");
+  return invalid(error, what + " has element type " +
+                            quoteType(param.elementType) +
+                            "; a result is \"f32\" or the problem's "
+                            "element_type " +
+                            quoteType(input));
+}
+
+bool validateCluster(const KernelManifest &manifest, const ChipVersion &chip,
+                     std::string &error) {
+  const LaunchInfo &launch = manifest.launch;
+  uint64_t blocks = getClusterBlocks(launch);
+  for (int i = 0; i < 3; ++i)
+    if (launch.cluster[i] == 0)
+      return invalid(error, "launch cluster dimensions must be positive");
+  if (blocks > kMaxClusterBlocks)
+    return invalid(
+        error, "launch cluster " + formatDims(launch.cluster) + " has " +
+                   std::to_string(blocks) + " blocks; the limit is " +
+                   std::to_string(kMaxClusterBlocks) + " (" +
+                   std::to_string(kMaxPortableClusterBlocks) + " portable)");
+  for (int i = 0; i < 3; ++i)
+    if (launch.grid[i] % launch.cluster[i] != 0)
+      return invalid(error, "launch grid " + formatDims(launch.grid) +
+                                " is not a whole number of clusters " +
+                                formatDims(launch.cluster));
+  if (blocks > 1 && chip.major < 9)
+    return invalid(error, "thread block clusters (launch cluster " +
+                              formatDims(launch.cluster) +
+                              ") need sm_90 or newer (target.chip is " +
+                              quoteJson(manifest.target.chip) + ")");
+  const ConfigInfo &config = manifest.config;
+  if (config.cluster[0] < 1 || config.cluster[1] < 1 ||
+      uint64_t(config.cluster[0]) * uint64_t(config.cluster[1]) != blocks)
+    return invalid(error, "config cluster " + formatDims(config.cluster) +
+                              " and launch cluster " +
+                              formatDims(launch.cluster) +
+                              " do not have the same number of blocks");
+  return true;
+}
+
+bool validateTensorMap(const KernelManifest &manifest, size_t index,
+                       const ChipVersion &chip, std::string &error) {
+  const TensorMapInfo &map = manifest.tensorMaps[index];
+  std::string what = "tensor_maps[" + std::to_string(index) + "]";
+  int paramIndex = findParamIndex(manifest, map.param);
+  if (paramIndex < 0)
+    return invalid(error, what + " names param " + quoteJson(map.param) +
+                              ", which the manifest does not have");
+  const ParamInfo &param = manifest.params[paramIndex];
+  std::string paramWhat = "param " + quoteJson(param.name) + " (" +
+                          std::string(stringifyParamRole(param.role)) + ")";
+  if (param.role == ParamRole::Result)
+    return invalid(error, what + " views " + paramWhat +
+                              "; tensor maps are for lhs and rhs params");
+  if (chip.major < 9)
+    return invalid(error, what +
+                              ": tensor maps need sm_90 or newer "
+                              "(target.chip is " +
+                              quoteJson(manifest.target.chip) + ")");
+  if (param.colStride != 1)
+    return invalid(error, what + " views " + paramWhat + " with col_stride " +
+                              std::to_string(param.colStride) +
+                              "; a tensor map needs col_stride 1");
+  for (int i = 0; i < 2; ++i)
+    if (map.box[i] < 1 || map.box[i] > 256)
+      return invalid(error, what + " box " + formatDims(map.box) +
+                                " (rows x cols) must be 1 to 256 elements "
+                                "in each dimension");
+  unsigned elementBytes = getElementTypeSize(param.elementType);
+  uint64_t boxBytes = uint64_t(map.box[1]) * elementBytes;
+  std::string boxWhat = what + " box of " + std::to_string(map.box[1]) + " " +
+                        std::string(stringifyElementType(param.elementType)) +
+                        " columns is " + std::to_string(boxBytes) +
+                        " bytes wide";
+  if (boxBytes % 16 != 0)
+    return invalid(error, boxWhat + "; the TMA needs a multiple of 16 bytes");
+  unsigned span = getSwizzleBytes(map.swizzle);
+  if (span != 0 && boxBytes > span)
+    return invalid(error,
+                   boxWhat + ", more than its " +
+                       std::string(stringifyTensorMapSwizzle(map.swizzle)) +
+                       " swizzle span");
+  uint64_t strideBytes = uint64_t(param.rowStride) * elementBytes;
+  if (strideBytes % 16 != 0 || strideBytes >= (uint64_t(1) << 40))
+    return invalid(error, what + " views " + paramWhat + " whose rows are " +
+                              std::to_string(strideBytes) +
+                              " bytes apart (row_stride " +
+                              std::to_string(param.rowStride) +
+                              "); the TMA needs a multiple of 16 bytes below "
+                              "2^40");
+  if (uint64_t(param.rows) > (uint64_t(1) << 32) ||
+      uint64_t(param.cols) > (uint64_t(1) << 32))
+    return invalid(error, what + " views " + paramWhat + " of " +
+                              formatExtent(param.rows, param.cols) +
+                              "; the TMA allows at most 2^32 elements per "
+                              "dimension");
+  if (param.alignment < 16)
+    return invalid(error, what + " views " + paramWhat + " with alignment " +
+                              std::to_string(param.alignment) +
+                              "; the TMA needs 16-byte aligned base "
+                              "pointers");
+  return true;
+}
+
 bool validateParam(const KernelManifest &manifest, const ParamInfo &param,
                    std::string &error) {
-  std::string what = "param " + quoted(param.name) + " (" +
+  std::string what = "param " + quoteJson(param.name) + " (" +
                      std::string(stringifyParamRole(param.role)) + ")";
+  if (!validateElementTypes(manifest, param, what, error))
+    return false;
   const ProblemInfo &problem = manifest.problem;
   int64_t rows = 0, cols = 0;
   const char *shape = "";
@@ -1376,13 +1451,14 @@ bool validateParam(const KernelManifest &manifest, const ParamInfo &param,
                      what +
                          " must have access \"readwrite\" when c_init is "
                          "\"accumulate\" (got " +
-                         quoted(stringifyParamAccess(param.access)) + ")");
+                         quoteJson(stringifyParamAccess(param.access)) + ")");
     if (param.access == ParamAccess::Read)
       return invalid(error, what + " must be written (access \"write\" or "
                                    "\"readwrite\", got \"read\")");
   } else if (param.access != ParamAccess::Read) {
     return invalid(error, what + " must have access \"read\" (got " +
-                              quoted(stringifyParamAccess(param.access)) + ")");
+                              quoteJson(stringifyParamAccess(param.access)) +
+                              ")");
   }
   return true;
 }
@@ -1391,26 +1467,24 @@ bool validateParam(const KernelManifest &manifest, const ParamInfo &param,
 bool tile::runtime::validateManifest(const KernelManifest &manifest,
                                      std::string &error) {
   if (manifest.version != kManifestVersion)
-    return invalid(error, "unsupported format version " +
-                              std::to_string(manifest.version) +
-                              " (this runtime reads version " +
-                              std::to_string(kManifestVersion) + ")");
+    return invalid(error, describeVersionMismatch(manifest.version));
   if (manifest.kernel.empty())
     return invalid(error, "field 'kernel' must not be empty");
   if (manifest.kernel.find_first_of(" \t\r\n") != std::string::npos)
-    return invalid(error, "kernel name " + quoted(manifest.kernel) +
+    return invalid(error, "kernel name " + quoteJson(manifest.kernel) +
                               " contains white space");
 
   ChipVersion chip;
   if (!parseChip(manifest.target.chip, chip))
-    return invalid(error, "unsupported chip " + quoted(manifest.target.chip) +
+    return invalid(error, "unsupported chip " +
+                              quoteJson(manifest.target.chip) +
                               " in 'target.chip' (expected an NVIDIA chip "
                               "name like \"sm_90\")");
   int ptxMajor, ptxMinor;
   if (!parsePtxVersion(manifest.target.ptxVersion, ptxMajor, ptxMinor))
     return invalid(error, "field 'target.ptx_version' must look like \"8.0\" "
                           "(got " +
-                              quoted(manifest.target.ptxVersion) + ")");
+                              quoteJson(manifest.target.ptxVersion) + ")");
 
   if (manifest.binaries.empty())
     return invalid(error, "no binaries listed");
@@ -1420,12 +1494,13 @@ bool tile::runtime::validateManifest(const KernelManifest &manifest,
       return invalid(error, "field 'binaries[" + std::to_string(i) +
                                 "].file' must not be empty");
     if (binary.file[0] == '/')
-      return invalid(error, "binary file " + quoted(binary.file) +
+      return invalid(error, "binary file " + quoteJson(binary.file) +
                                 " must be relative to the manifest's folder");
     for (size_t j = 0; j < i; ++j)
       if (manifest.binaries[j].format == binary.format)
-        return invalid(error, "two binaries of format " +
-                                  quoted(stringifyBinaryFormat(binary.format)));
+        return invalid(error,
+                       "two binaries of format " +
+                           quoteJson(stringifyBinaryFormat(binary.format)));
   }
 
   const LaunchInfo &launch = manifest.launch;
@@ -1447,7 +1522,19 @@ bool tile::runtime::validateManifest(const KernelManifest &manifest,
                               std::to_string(threads) +
                               " threads; the limit is 1024 (and 64 in z)");
 
-  if (!std::isfinite(manifest.problem.cFillValue))
+  if (!validateCluster(manifest, chip, error))
+    return false;
+
+  const ProblemInfo &problem = manifest.problem;
+  if (!isKernelElementType(problem.elementType))
+    return invalid(error, "element type " + quoteType(problem.elementType) +
+                              " in 'problem.element_type' is not supported "
+                              "(\"f32\", \"bf16\" or \"f16\")");
+  if (problem.accumulatorType != ElementType::F32)
+    return invalid(error, "field 'problem.accumulator_type' must be \"f32\" "
+                          "(got " +
+                              quoteType(problem.accumulatorType) + ")");
+  if (!std::isfinite(problem.cFillValue))
     return invalid(error, "field 'problem.c_fill_value' must be finite");
 
   if (manifest.params.size() != 3)
@@ -1460,7 +1547,7 @@ bool tile::runtime::validateManifest(const KernelManifest &manifest,
       count += param.role == role;
     if (count != 1)
       return invalid(error, std::to_string(count) + " params have role " +
-                                quoted(stringifyParamRole(role)) +
+                                quoteJson(stringifyParamRole(role)) +
                                 ", expected exactly one");
   }
   for (size_t i = 0; i < manifest.params.size(); ++i) {
@@ -1470,10 +1557,18 @@ bool tile::runtime::validateManifest(const KernelManifest &manifest,
                                 "].name' must not be empty");
     for (size_t j = 0; j < i; ++j)
       if (manifest.params[j].name == param.name)
-        return invalid(error, "two params are named " + quoted(param.name));
+        return invalid(error, "two params are named " + quoteJson(param.name));
     if (!validateParam(manifest, param, error))
       return false;
   }
+
+  if (manifest.tensorMaps.size() > kMaxTensorMaps)
+    return invalid(error, std::to_string(manifest.tensorMaps.size()) +
+                              " tensor maps; a kernel takes at most " +
+                              std::to_string(kMaxTensorMaps));
+  for (size_t i = 0; i < manifest.tensorMaps.size(); ++i)
+    if (!validateTensorMap(manifest, i, chip, error))
+      return false;
 
   const ResourceInfo &resources = manifest.resources;
   if (resources.registers < -1 || resources.spillStores < -1 ||

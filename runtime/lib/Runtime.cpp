@@ -270,7 +270,90 @@ bool tile::runtime::checkLaunchArguments(const KernelManifest &manifest,
               " bytes, as the kernel assumes";
       return false;
     }
+    // The TMA reads from 16-byte aligned bases (cuTensorMapEncodeTiled
+    // refuses others); a valid manifest already asks that alignment.
+    for (size_t m = 0; m < manifest.tensorMaps.size(); ++m)
+      if (manifest.tensorMaps[m].param == param.name &&
+          arg.device_ptr % 16 != 0) {
+        error = what + " at " + formatPointer(arg.device_ptr) +
+                " is not aligned to 16 bytes, as tensor map " +
+                std::to_string(m) + " needs";
+        return false;
+      }
   }
+  return true;
+}
+
+bool tile::runtime::getTensorMapEncoding(const KernelManifest &manifest,
+                                         size_t index, const tile_buffer *args,
+                                         TensorMapEncoding &out,
+                                         std::string &error) {
+  const TensorMapInfo &map = manifest.tensorMaps[index];
+  int paramIndex = findParamIndex(manifest, map.param);
+  if (paramIndex < 0) {
+    error = "tensor map " + std::to_string(index) + " names param '" +
+            map.param + "', which the kernel does not have";
+    return false;
+  }
+  const ParamInfo &param = manifest.params[paramIndex];
+  TensorMapEncoding encoding;
+  switch (param.elementType) {
+  case ElementType::BF16:
+    encoding.dataType = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+    break;
+  case ElementType::F16:
+    encoding.dataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+    break;
+  case ElementType::F32:
+    encoding.dataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
+    break;
+  default:
+    error = "tensor map " + std::to_string(index) + " views param " +
+            param.name + " of element type " +
+            std::string(stringifyElementType(param.elementType)) +
+            ", which the runtime does not map";
+    return false;
+  }
+  encoding.rank = 2;
+  encoding.globalAddress = args[paramIndex].device_ptr;
+  encoding.globalDim[0] = static_cast<uint64_t>(param.cols);
+  encoding.globalDim[1] = static_cast<uint64_t>(param.rows);
+  encoding.globalStrides[0] = static_cast<uint64_t>(param.rowStride) *
+                              getElementTypeSize(param.elementType);
+  encoding.boxDim[0] = map.box[1];
+  encoding.boxDim[1] = map.box[0];
+  encoding.elementStrides[0] = encoding.elementStrides[1] = 1;
+  encoding.interleave = CU_TENSOR_MAP_INTERLEAVE_NONE;
+  switch (map.swizzle) {
+  case TensorMapSwizzle::None:
+    encoding.swizzle = CU_TENSOR_MAP_SWIZZLE_NONE;
+    break;
+  case TensorMapSwizzle::B32:
+    encoding.swizzle = CU_TENSOR_MAP_SWIZZLE_32B;
+    break;
+  case TensorMapSwizzle::B64:
+    encoding.swizzle = CU_TENSOR_MAP_SWIZZLE_64B;
+    break;
+  case TensorMapSwizzle::B128:
+    encoding.swizzle = CU_TENSOR_MAP_SWIZZLE_128B;
+    break;
+  }
+  switch (map.l2Promotion) {
+  case TensorMapL2Promotion::None:
+    encoding.l2Promotion = CU_TENSOR_MAP_L2_PROMOTION_NONE;
+    break;
+  case TensorMapL2Promotion::B64:
+    encoding.l2Promotion = CU_TENSOR_MAP_L2_PROMOTION_L2_64B;
+    break;
+  case TensorMapL2Promotion::B128:
+    encoding.l2Promotion = CU_TENSOR_MAP_L2_PROMOTION_L2_128B;
+    break;
+  case TensorMapL2Promotion::B256:
+    encoding.l2Promotion = CU_TENSOR_MAP_L2_PROMOTION_L2_256B;
+    break;
+  }
+  encoding.oobFill = CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE;
+  out = encoding;
   return true;
 }
 
@@ -292,7 +375,7 @@ void buildInfo(tile_artifact &artifact) {
   const KernelManifest &m = artifact.manifest;
   // Reserve first: `info` points into these strings.
   artifact.strings.clear();
-  artifact.strings.reserve(8 + 4 * m.params.size());
+  artifact.strings.reserve(8 + 4 * m.params.size() + 2 * m.tensorMaps.size());
   auto keep = [&](std::string_view text) {
     artifact.strings.emplace_back(text);
     return artifact.strings.back().c_str();
@@ -311,12 +394,14 @@ void buildInfo(tile_artifact &artifact) {
   for (int i = 0; i < 3; ++i) {
     info.grid[i] = m.launch.grid[i];
     info.block[i] = m.launch.block[i];
+    info.cluster[i] = m.launch.cluster[i];
   }
   info.dynamic_shared_bytes = m.launch.dynamicSharedBytes;
   info.m = m.problem.m;
   info.n = m.problem.n;
   info.k = m.problem.k;
   info.element_type = keep(stringifyElementType(m.problem.elementType));
+  info.accumulator_type = keep(stringifyElementType(m.problem.accumulatorType));
   info.c_init = keep(stringifyCInit(m.problem.cInit));
   info.c_fill_value = m.problem.cFillValue;
   artifact.params.clear();
@@ -334,10 +419,29 @@ void buildInfo(tile_artifact &artifact) {
     p.element_bytes = getElementTypeSize(param.elementType);
     p.required_bytes = 0;
     getRequiredBytes(param, p.required_bytes);
+    p.num_tensor_maps = 0;
+    for (const TensorMapInfo &map : m.tensorMaps)
+      p.num_tensor_maps += map.param == param.name;
     artifact.params.push_back(p);
   }
   info.num_params = artifact.params.size();
   info.params = artifact.params.data();
+  artifact.tensorMaps.clear();
+  for (const TensorMapInfo &map : m.tensorMaps) {
+    tile_tensor_map_info t;
+    t.param = map.param.c_str();
+    int index = findParamIndex(m, map.param);
+    t.param_index = index < 0 ? 0 : static_cast<size_t>(index);
+    t.box_rows = map.box[0];
+    t.box_cols = map.box[1];
+    t.swizzle = keep(stringifyTensorMapSwizzle(map.swizzle));
+    t.l2_promotion = keep(stringifyTensorMapL2Promotion(map.l2Promotion));
+    artifact.tensorMaps.push_back(t);
+  }
+  info.num_tensor_maps = artifact.tensorMaps.size();
+  info.tensor_maps =
+      artifact.tensorMaps.empty() ? nullptr : artifact.tensorMaps.data();
+  info.strategy = keep(stringifyKernelStrategy(m.config.strategy));
   info.config_text = m.config.text.c_str();
   info.config_short = artifact.configShort.c_str();
   info.registers = m.resources.registers;
@@ -431,6 +535,8 @@ const char *tile_status_name(int status) {
     return "TILE_ERROR_LAUNCH_FAILED";
   case TILE_ERROR_CUDA:
     return "TILE_ERROR_CUDA";
+  case TILE_ERROR_TENSOR_MAP_FAILED:
+    return "TILE_ERROR_TENSOR_MAP_FAILED";
   }
   return "unknown status";
 }
@@ -518,6 +624,37 @@ int loadKernel(const tile_artifact &artifact, const tile_load_options &options,
     return fail(TILE_ERROR_DRIVER_TOO_OLD, error);
 
   const LaunchInfo &launch = artifact.manifest.launch;
+  const KernelManifest &manifest = artifact.manifest;
+  uint64_t clusterBlocks = getClusterBlocks(launch);
+  std::string driverCuda =
+      "the driver (CUDA " + formatCudaVersion(device.driverVersion) + ")";
+  if (clusterBlocks > 1 && !driver->cuLaunchKernelEx)
+    return fail(TILE_ERROR_DRIVER_TOO_OLD,
+                "kernel " + manifest.kernel + " runs in clusters of " +
+                    std::to_string(clusterBlocks) +
+                    " blocks, which needs cuLaunchKernelEx (CUDA 11.8 or "
+                    "newer), and " +
+                    driverCuda + " lacks it: update the driver");
+  if (!manifest.tensorMaps.empty() && !driver->cuTensorMapEncodeTiled)
+    return fail(TILE_ERROR_DRIVER_TOO_OLD,
+                "kernel " + manifest.kernel +
+                    " takes tensor maps, which need "
+                    "cuTensorMapEncodeTiled (CUDA 12.0 or newer), and " +
+                    driverCuda + " lacks it: update the driver");
+  if (clusterBlocks > 1) {
+    // Drivers older than the attribute fail the query: then the launch
+    // will say.
+    int clusters = 1;
+    if (driver->cuDeviceGetAttribute(&clusters,
+                                     CU_DEVICE_ATTRIBUTE_CLUSTER_LAUNCH,
+                                     device.device) == CUDA_SUCCESS &&
+        clusters == 0)
+      return fail(TILE_ERROR_WRONG_DEVICE,
+                  "kernel " + manifest.kernel + " runs in clusters of " +
+                      std::to_string(clusterBlocks) + " blocks but device " +
+                      std::to_string(device.ordinal) + " (" + device.name +
+                      ") cannot launch thread block clusters");
+  }
   int sharedLimit = 0;
   CUresult result = driver->cuDeviceGetAttribute(
       &sharedLimit, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
@@ -598,6 +735,17 @@ int loadKernel(const tile_artifact &artifact, const tile_load_options &options,
                       quote(artifact.manifest.kernel) + " to " +
                       std::to_string(launch.dynamicSharedBytes) +
                       " bytes: " + driver->describe(result));
+  }
+  if (clusterBlocks > kMaxPortableClusterBlocks) {
+    result = driver->cuFuncSetAttribute(
+        kernel.function, CU_FUNC_ATTRIBUTE_NON_PORTABLE_CLUSTER_SIZE_ALLOWED,
+        1);
+    if (result != CUDA_SUCCESS)
+      return fail(TILE_ERROR_LOAD_FAILED,
+                  "cannot allow kernel " + quote(manifest.kernel) +
+                      " a non-portable cluster size (" +
+                      std::to_string(clusterBlocks) +
+                      " blocks): " + driver->describe(result));
   }
   if (driver->cuFuncGetAttribute(&kernel.registers, CU_FUNC_ATTRIBUTE_NUM_REGS,
                                  kernel.function) != CUDA_SUCCESS)
@@ -686,37 +834,106 @@ int tile_kernel_launch(tile_kernel *kernel, const tile_buffer *args,
                                    "current: " +
                                        driver.describe(result));
   }
-  // Bare-pointer convention: each param is one 8-byte device pointer. A
-  // valid manifest has 3 params; fixed arrays keep the hot path free of
+  // Bare-pointer convention: each param is one 8-byte device pointer, then
+  // each tensor map is 128 bytes by value. A valid manifest has 3 params and
+  // at most kMaxTensorMaps maps; fixed arrays keep the hot path free of
   // allocations.
   constexpr size_t kMaxParams = 16;
-  if (numArgs > kMaxParams)
+  size_t numMaps = manifest.tensorMaps.size();
+  if (numArgs > kMaxParams || numMaps > kMaxTensorMaps)
     return fail(TILE_ERROR_INVALID_LAUNCH_ARGS,
                 "kernel " + manifest.kernel + " has more than " +
-                    std::to_string(kMaxParams) + " params");
+                    std::to_string(kMaxParams) + " params or " +
+                    std::to_string(kMaxTensorMaps) + " tensor maps");
   CUdeviceptr pointers[kMaxParams];
-  void *params[kMaxParams];
+  CUtensorMap maps[kMaxTensorMaps];
+  void *params[kMaxParams + kMaxTensorMaps];
   for (size_t i = 0; i < numArgs; ++i) {
     pointers[i] = args[i].device_ptr;
     params[i] = &pointers[i];
   }
+  for (size_t i = 0; i < numMaps; ++i) {
+    TensorMapEncoding e;
+    if (!getTensorMapEncoding(manifest, i, args, e, error))
+      return fail(TILE_ERROR_TENSOR_MAP_FAILED, error);
+    if (!driver.cuTensorMapEncodeTiled)
+      return fail(TILE_ERROR_DRIVER_TOO_OLD,
+                  "the driver has no cuTensorMapEncodeTiled (CUDA 12.0 or "
+                  "newer) for the tensor maps of kernel " +
+                      manifest.kernel);
+    CUresult result = driver.cuTensorMapEncodeTiled(
+        &maps[i], e.dataType, e.rank, reinterpret_cast<void *>(e.globalAddress),
+        e.globalDim, e.globalStrides, e.boxDim, e.elementStrides, e.interleave,
+        e.swizzle, e.l2Promotion, e.oobFill);
+    if (result != CUDA_SUCCESS) {
+      const TensorMapInfo &map = manifest.tensorMaps[i];
+      const ParamInfo &param =
+          manifest.params[findParamIndex(manifest, map.param)];
+      return fail(
+          TILE_ERROR_TENSOR_MAP_FAILED,
+          "cuTensorMapEncodeTiled failed for tensor map " + std::to_string(i) +
+              " of kernel " + manifest.kernel + " (param " + param.name +
+              " at " + formatPointer(e.globalAddress) + ", " +
+              std::string(stringifyElementType(param.elementType)) + " " +
+              std::to_string(param.rows) + "x" + std::to_string(param.cols) +
+              ", rows " + std::to_string(e.globalStrides[0]) +
+              " bytes apart, box " + std::to_string(map.box[0]) + "x" +
+              std::to_string(map.box[1]) + ", swizzle " +
+              std::string(stringifyTensorMapSwizzle(map.swizzle)) +
+              "): " + driver.describe(result));
+    }
+    params[numArgs + i] = &maps[i];
+  }
   const LaunchInfo &launch = manifest.launch;
-  CUresult result =
-      driver.cuLaunchKernel(kernel->function, launch.grid[0], launch.grid[1],
-                            launch.grid[2], launch.block[0], launch.block[1],
-                            launch.block[2], launch.dynamicSharedBytes,
-                            static_cast<CUstream>(stream), params, nullptr);
+  bool cluster = getClusterBlocks(launch) > 1;
+  CUresult result;
+  if (cluster) {
+    if (!driver.cuLaunchKernelEx)
+      return fail(TILE_ERROR_DRIVER_TOO_OLD,
+                  "the driver has no cuLaunchKernelEx (CUDA 11.8 or newer) "
+                  "for the cluster launch of kernel " +
+                      manifest.kernel);
+    CUlaunchAttribute attribute = {};
+    attribute.id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attribute.value.clusterDim.x = launch.cluster[0];
+    attribute.value.clusterDim.y = launch.cluster[1];
+    attribute.value.clusterDim.z = launch.cluster[2];
+    CUlaunchConfig config = {};
+    config.gridDimX = launch.grid[0];
+    config.gridDimY = launch.grid[1];
+    config.gridDimZ = launch.grid[2];
+    config.blockDimX = launch.block[0];
+    config.blockDimY = launch.block[1];
+    config.blockDimZ = launch.block[2];
+    config.sharedMemBytes = launch.dynamicSharedBytes;
+    config.hStream = static_cast<CUstream>(stream);
+    config.attrs = &attribute;
+    config.numAttrs = 1;
+    result =
+        driver.cuLaunchKernelEx(&config, kernel->function, params, nullptr);
+  } else {
+    result =
+        driver.cuLaunchKernel(kernel->function, launch.grid[0], launch.grid[1],
+                              launch.grid[2], launch.block[0], launch.block[1],
+                              launch.block[2], launch.dynamicSharedBytes,
+                              static_cast<CUstream>(stream), params, nullptr);
+  }
   if (result != CUDA_SUCCESS)
     return fail(
         TILE_ERROR_LAUNCH_FAILED,
-        "cuLaunchKernel failed for kernel " + manifest.kernel + " (grid " +
+        std::string(cluster ? "cuLaunchKernelEx" : "cuLaunchKernel") +
+            " failed for kernel " + manifest.kernel + " (grid " +
             std::to_string(launch.grid[0]) + "x" +
             std::to_string(launch.grid[1]) + "x" +
             std::to_string(launch.grid[2]) + ", block " +
             std::to_string(launch.block[0]) + "x" +
             std::to_string(launch.block[1]) + "x" +
-            std::to_string(launch.block[2]) + ", " +
-            std::to_string(launch.dynamicSharedBytes) +
+            std::to_string(launch.block[2]) +
+            (cluster ? ", cluster " + std::to_string(launch.cluster[0]) + "x" +
+                           std::to_string(launch.cluster[1]) + "x" +
+                           std::to_string(launch.cluster[2])
+                     : std::string()) +
+            ", " + std::to_string(launch.dynamicSharedBytes) +
             " bytes of dynamic shared memory): " + driver.describe(result));
   return succeed();
 }

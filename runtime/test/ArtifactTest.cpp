@@ -67,6 +67,47 @@ TEST(ArtifactTest, OpensFixture) {
   tile_artifact_close(artifact);
 }
 
+TEST(ArtifactTest, InfoOfVersion2Fields) {
+  tile_artifact *artifact = nullptr;
+  std::string path = fixturePath("tile_test_matmul_bf16_tma.json");
+  ASSERT_EQ(tile_artifact_open(path.c_str(), &artifact), TILE_SUCCESS)
+      << tile_last_error();
+  tile_kernel_info info;
+  ASSERT_EQ(tile_artifact_get_info(artifact, &info), TILE_SUCCESS);
+  EXPECT_EQ(info.cluster[0], 1u);
+  EXPECT_EQ(info.cluster[1], 2u);
+  EXPECT_EQ(info.cluster[2], 1u);
+  EXPECT_STREQ(info.element_type, "bf16");
+  EXPECT_STREQ(info.accumulator_type, "f32");
+  EXPECT_STREQ(info.strategy, "fma");
+  ASSERT_EQ(info.num_params, 3u);
+  EXPECT_STREQ(info.params[0].element_type, "bf16");
+  EXPECT_EQ(info.params[0].element_bytes, 2u);
+  EXPECT_EQ(info.params[0].required_bytes, 96u * 72u * 2u);
+  EXPECT_EQ(info.params[0].num_tensor_maps, 1u);
+  EXPECT_EQ(info.params[1].num_tensor_maps, 1u);
+  EXPECT_EQ(info.params[2].num_tensor_maps, 0u);
+  ASSERT_EQ(info.num_tensor_maps, 2u);
+  EXPECT_STREQ(info.tensor_maps[0].param, "A");
+  EXPECT_EQ(info.tensor_maps[0].param_index, 0u);
+  EXPECT_EQ(info.tensor_maps[0].box_rows, 16u);
+  EXPECT_EQ(info.tensor_maps[0].box_cols, 16u);
+  EXPECT_STREQ(info.tensor_maps[0].swizzle, "none");
+  EXPECT_STREQ(info.tensor_maps[0].l2_promotion, "128B");
+  EXPECT_STREQ(info.tensor_maps[1].param, "B");
+  EXPECT_EQ(info.tensor_maps[1].param_index, 1u);
+  EXPECT_STREQ(info.tensor_maps[1].l2_promotion, "none");
+  tile_artifact_close(artifact);
+
+  path = fixturePath("tile_test_matmul_fill.json");
+  ASSERT_EQ(tile_artifact_open(path.c_str(), &artifact), TILE_SUCCESS);
+  ASSERT_EQ(tile_artifact_get_info(artifact, &info), TILE_SUCCESS);
+  EXPECT_EQ(info.num_tensor_maps, 0u);
+  EXPECT_EQ(info.tensor_maps, nullptr);
+  EXPECT_EQ(info.cluster[0] * info.cluster[1] * info.cluster[2], 1u);
+  tile_artifact_close(artifact);
+}
+
 TEST(ArtifactTest, NullArguments) {
   tile_artifact *artifact = nullptr;
   EXPECT_EQ(tile_artifact_open(nullptr, &artifact),
@@ -126,8 +167,8 @@ TEST(ArtifactTest, CorruptManifest) {
   EXPECT_EQ(tile_artifact_open(path.c_str(), &artifact),
             TILE_ERROR_INVALID_MANIFEST);
   EXPECT_EQ(std::string(tile_last_error()),
-            path + ": manifest: line 1, column 1: unexpected byte 0x7f, "
-                   "expected a value");
+            path + ": manifest: line 1, column 1: syntax error while "
+                   "parsing value - invalid literal");
 
   writeFile(path, "");
   EXPECT_EQ(tile_artifact_open(path.c_str(), &artifact),
@@ -275,6 +316,90 @@ TEST_F(ArgumentTest, NullPointer) {
   EXPECT_EQ(tile_artifact_check_args(artifact, args, 3),
             TILE_ERROR_INVALID_LAUNCH_ARGS);
   EXPECT_STREQ(tile_last_error(), "argument 0 (A) is a null device pointer");
+}
+
+TEST(TensorMapArgumentTest, BasesMustSuitTheTma) {
+  // A manifest that validateManifest would refuse (A's alignment 4 under a
+  // tensor map): the argument check still holds the TMA's 16 bytes.
+  KernelManifest manifest = makeWgmmaExampleManifest();
+  manifest.params[0].alignment = 4;
+  uint64_t bytes = 4096ull * 4096ull * 2ull;
+  tile_buffer args[3] = {
+      {0x10004, bytes}, {0x20000000, bytes}, {0x40000000, bytes}};
+  std::string error;
+  EXPECT_FALSE(checkLaunchArguments(manifest, args, 3, error));
+  EXPECT_EQ(error, "argument 0 (A) at 0x10004 is not aligned to 16 bytes, as "
+                   "tensor map 0 needs");
+  args[0].device_ptr = 0x10010;
+  EXPECT_TRUE(checkLaunchArguments(manifest, args, 3, error)) << error;
+}
+
+TEST(TensorMapArgumentTest, Encoding) {
+  KernelManifest manifest = makeWgmmaExampleManifest();
+  // A padded, so that the stride is not the width.
+  manifest.params[0].rowStride = 4160;
+  uint64_t bytes = 4096ull * 4160ull * 2ull;
+  tile_buffer args[3] = {{0x7f0000000000, bytes},
+                         {0x7f1000000000, bytes},
+                         {0x7f2000000000, bytes}};
+  TensorMapEncoding e;
+  std::string error;
+  ASSERT_TRUE(getTensorMapEncoding(manifest, 0, args, e, error)) << error;
+  EXPECT_EQ(e.dataType, CU_TENSOR_MAP_DATA_TYPE_BFLOAT16);
+  EXPECT_EQ(e.rank, 2u);
+  EXPECT_EQ(e.globalAddress, 0x7f0000000000u);
+  EXPECT_EQ(e.globalDim[0], 4096u); // cols (K) first
+  EXPECT_EQ(e.globalDim[1], 4096u);
+  EXPECT_EQ(e.globalStrides[0], 4160u * 2u);
+  EXPECT_EQ(e.boxDim[0], 64u); // box cols first
+  EXPECT_EQ(e.boxDim[1], 128u);
+  EXPECT_EQ(e.elementStrides[0], 1u);
+  EXPECT_EQ(e.elementStrides[1], 1u);
+  EXPECT_EQ(e.interleave, CU_TENSOR_MAP_INTERLEAVE_NONE);
+  EXPECT_EQ(e.swizzle, CU_TENSOR_MAP_SWIZZLE_128B);
+  EXPECT_EQ(e.l2Promotion, CU_TENSOR_MAP_L2_PROMOTION_L2_256B);
+  EXPECT_EQ(e.oobFill, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  ASSERT_TRUE(getTensorMapEncoding(manifest, 1, args, e, error)) << error;
+  EXPECT_EQ(e.globalAddress, 0x7f1000000000u);
+  EXPECT_EQ(e.globalStrides[0], 4096u * 2u);
+
+  // Every swizzle and promotion, and the data type of each element type.
+  const std::pair<TensorMapSwizzle, int> swizzles[] = {
+      {TensorMapSwizzle::None, 0},
+      {TensorMapSwizzle::B32, 1},
+      {TensorMapSwizzle::B64, 2},
+      {TensorMapSwizzle::B128, 3}};
+  for (const auto &[swizzle, value] : swizzles) {
+    manifest.tensorMaps[1].swizzle = swizzle;
+    ASSERT_TRUE(getTensorMapEncoding(manifest, 1, args, e, error));
+    EXPECT_EQ(e.swizzle, value);
+  }
+  const std::pair<TensorMapL2Promotion, int> promotions[] = {
+      {TensorMapL2Promotion::None, 0},
+      {TensorMapL2Promotion::B64, 1},
+      {TensorMapL2Promotion::B128, 2},
+      {TensorMapL2Promotion::B256, 3}};
+  for (const auto &[promotion, value] : promotions) {
+    manifest.tensorMaps[1].l2Promotion = promotion;
+    ASSERT_TRUE(getTensorMapEncoding(manifest, 1, args, e, error));
+    EXPECT_EQ(e.l2Promotion, value);
+  }
+  const std::pair<ElementType, int> types[] = {
+      {ElementType::F16, 6}, {ElementType::F32, 7}, {ElementType::BF16, 9}};
+  for (const auto &[type, value] : types) {
+    manifest.params[1].elementType = type;
+    ASSERT_TRUE(getTensorMapEncoding(manifest, 1, args, e, error));
+    EXPECT_EQ(e.dataType, value);
+    EXPECT_EQ(e.globalStrides[0], 4096u * getElementTypeSize(type));
+  }
+  manifest.params[1].elementType = ElementType::I8;
+  EXPECT_FALSE(getTensorMapEncoding(manifest, 1, args, e, error));
+  EXPECT_EQ(error, "tensor map 1 views param B of element type i8, which the "
+                   "runtime does not map");
+  manifest.tensorMaps[1].param = "Z";
+  EXPECT_FALSE(getTensorMapEncoding(manifest, 1, args, e, error));
+  EXPECT_EQ(error, "tensor map 1 names param 'Z', which the kernel does not "
+                   "have");
 }
 
 //===----------------------------------------------------------------------===//

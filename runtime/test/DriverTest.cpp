@@ -77,9 +77,36 @@ struct FakeControls {
   int (*launches)();
   int (*maxDynamicShared)();
   void (*lastLaunch)(unsigned *, unsigned *, unsigned *, unsigned long long *);
+  int (*launchesEx)();
+  void (*lastCluster)(unsigned *, unsigned *);
+  int (*lastParamCount)();
+  long (*lastParam)(int, void *, size_t);
+  int (*tensorMapsEncoded)();
+  int (*nonPortableCluster)();
   CUresult (*setCurrent)(CUcontext);
   CUresult (*getCurrent)(CUcontext *);
 };
+
+/// The words the fake cuTensorMapEncodeTiled writes (FakeCudaDriver.cpp).
+enum FakeTensorMapWord {
+  kMapMagic,
+  kMapDataType,
+  kMapRank,
+  kMapAddress,
+  kMapDim0,
+  kMapDim1,
+  kMapStride0,
+  kMapBox0,
+  kMapBox1,
+  kMapElementStride0,
+  kMapElementStride1,
+  kMapInterleave,
+  kMapSwizzle,
+  kMapL2Promotion,
+  kMapOobFill,
+  kMapSequence,
+};
+constexpr uint64_t kFakeTensorMapMagic = 0x54454e534f524d41ull;
 
 class FakeDriverTest : public ::testing::Test {
 protected:
@@ -97,6 +124,12 @@ protected:
     bind(fake.launches, "tileFakeCudaLaunches");
     bind(fake.maxDynamicShared, "tileFakeCudaMaxDynamicShared");
     bind(fake.lastLaunch, "tileFakeCudaLastLaunch");
+    bind(fake.launchesEx, "tileFakeCudaLaunchesEx");
+    bind(fake.lastCluster, "tileFakeCudaLastCluster");
+    bind(fake.lastParamCount, "tileFakeCudaLastParamCount");
+    bind(fake.lastParam, "tileFakeCudaLastParam");
+    bind(fake.tensorMapsEncoded, "tileFakeCudaTensorMapsEncoded");
+    bind(fake.nonPortableCluster, "tileFakeCudaNonPortableCluster");
     bind(fake.setCurrent, "cuCtxSetCurrent");
     bind(fake.getCurrent, "cuCtxGetCurrent");
     fake.reset();
@@ -188,6 +221,10 @@ TEST_F(FakeDriverTest, LoadLaunchUnload) {
   EXPECT_EQ(pointers[0], 0x10000u);
   EXPECT_EQ(pointers[1], 0x20000u);
   EXPECT_EQ(pointers[2], 0x30000u);
+  // No cluster: the plain launch, with the three pointers only.
+  EXPECT_EQ(fake.launchesEx(), 0);
+  EXPECT_EQ(fake.lastParamCount(), 3);
+  EXPECT_EQ(fake.tensorMapsEncoded(), 0);
   CUcontext current = nullptr;
   fake.getCurrent(&current);
   EXPECT_EQ(current, info.context);
@@ -374,6 +411,228 @@ TEST_F(FakeDriverTest, TwoKernelsShareThePrimaryContext) {
   tile_kernel_unload(second);
   EXPECT_EQ(fake.primaryRefs(), 0);
   EXPECT_EQ(fake.liveModules(), 0);
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor maps and clusters
+//===----------------------------------------------------------------------===//
+
+/// The bytes of parameter `index` of the last launch as 16 words.
+std::vector<uint64_t> lastParamWords(const FakeControls &fake, int index) {
+  std::vector<uint64_t> words(16, 0);
+  EXPECT_EQ(fake.lastParam(index, words.data(), 128), 128) << index;
+  return words;
+}
+
+/// The buffers of the bf16 fixture (A 96x72, B 72x80, C 96x80, bf16), at
+/// 256-byte aligned fake addresses (the fake encodes without reading them).
+const tile_buffer kBf16Args[3] = {
+    {0x100000, 96 * 72 * 2}, {0x200000, 72 * 80 * 2}, {0x300000, 96 * 80 * 2}};
+
+TEST_F(FakeDriverTest, TensorMapsArePassedByValueAfterThePointers) {
+  open("tile_test_matmul_bf16_tma.json");
+  tile_kernel *kernel = load(TILE_SUCCESS);
+  ASSERT_NE(kernel, nullptr);
+  // 2 blocks per cluster: portable, no opt-in.
+  EXPECT_EQ(fake.nonPortableCluster(), 0);
+  ASSERT_EQ(tile_kernel_launch(kernel, kBf16Args, 3, nullptr), TILE_SUCCESS)
+      << tile_last_error();
+  EXPECT_EQ(fake.tensorMapsEncoded(), 2);
+  ASSERT_EQ(fake.lastParamCount(), 5);
+  for (int i = 0; i < 3; ++i) {
+    unsigned long long pointer = 0;
+    EXPECT_EQ(fake.lastParam(i, &pointer, sizeof(pointer)), 8);
+    EXPECT_EQ(pointer, kBf16Args[i].device_ptr) << i;
+  }
+  // Map 0 views A (96x72, rows 144 bytes apart) in 16x16 boxes, L2 128B;
+  // map 1 views B (72x80, rows 160 bytes apart), L2 none. Innermost first.
+  struct Expected {
+    uint64_t address, dim0, dim1, stride, l2;
+  } expected[2] = {{0x100000, 72, 96, 144, 2}, {0x200000, 80, 72, 160, 0}};
+  for (int m = 0; m < 2; ++m) {
+    std::vector<uint64_t> map = lastParamWords(fake, 3 + m);
+    EXPECT_EQ(map[kMapMagic], kFakeTensorMapMagic) << m;
+    EXPECT_EQ(map[kMapDataType], 9u) << m; // BFLOAT16
+    EXPECT_EQ(map[kMapRank], 2u) << m;
+    EXPECT_EQ(map[kMapAddress], expected[m].address) << m;
+    EXPECT_EQ(map[kMapDim0], expected[m].dim0) << m;
+    EXPECT_EQ(map[kMapDim1], expected[m].dim1) << m;
+    EXPECT_EQ(map[kMapStride0], expected[m].stride) << m;
+    EXPECT_EQ(map[kMapBox0], 16u) << m;
+    EXPECT_EQ(map[kMapBox1], 16u) << m;
+    EXPECT_EQ(map[kMapElementStride0], 1u) << m;
+    EXPECT_EQ(map[kMapElementStride1], 1u) << m;
+    EXPECT_EQ(map[kMapInterleave], 0u) << m;
+    EXPECT_EQ(map[kMapSwizzle], 0u) << m;
+    EXPECT_EQ(map[kMapL2Promotion], expected[m].l2) << m;
+    EXPECT_EQ(map[kMapOobFill], 0u) << m;
+    EXPECT_EQ(map[kMapSequence], uint64_t(m + 1)) << m;
+  }
+  // Clusters of 1x2x1: through cuLaunchKernelEx with the one attribute.
+  EXPECT_EQ(fake.launchesEx(), 1);
+  unsigned cluster[3], numAttrs = 0;
+  fake.lastCluster(cluster, &numAttrs);
+  EXPECT_EQ(numAttrs, 1u);
+  EXPECT_EQ(cluster[0], 1u);
+  EXPECT_EQ(cluster[1], 2u);
+  EXPECT_EQ(cluster[2], 1u);
+  unsigned grid[3], block[3], shared;
+  unsigned long long pointers[3];
+  fake.lastLaunch(grid, block, &shared, pointers);
+  EXPECT_EQ(grid[0], 5u);
+  EXPECT_EQ(grid[1], 6u);
+  EXPECT_EQ(block[0], 16u);
+  EXPECT_EQ(shared, 0u);
+
+  // Each launch encodes the maps anew, from the buffers it is given.
+  tile_buffer moved[3] = {kBf16Args[0], kBf16Args[1], kBf16Args[2]};
+  moved[1].device_ptr = 0x280010;
+  ASSERT_EQ(tile_kernel_launch(kernel, moved, 3, nullptr), TILE_SUCCESS)
+      << tile_last_error();
+  EXPECT_EQ(fake.tensorMapsEncoded(), 4);
+  EXPECT_EQ(lastParamWords(fake, 4)[kMapAddress], 0x280010u);
+  EXPECT_EQ(lastParamWords(fake, 3)[kMapAddress], 0x100000u);
+
+  // A base the TMA cannot read from never reaches the driver.
+  moved[0].device_ptr = 0x100008;
+  EXPECT_EQ(tile_kernel_launch(kernel, moved, 3, nullptr),
+            TILE_ERROR_INVALID_LAUNCH_ARGS);
+  EXPECT_STREQ(tile_last_error(), "argument 0 (A) at 0x100008 is not aligned "
+                                  "to 16 bytes, as the kernel assumes");
+  EXPECT_EQ(fake.launches(), 2);
+  tile_kernel_unload(kernel);
+}
+
+TEST_F(FakeDriverTest, RefusedTensorMapIsNamed) {
+  open("tile_test_matmul_bf16_tma.json");
+  tile_kernel *kernel = load(TILE_SUCCESS);
+  ASSERT_NE(kernel, nullptr);
+  ScopedEnv result("TILE_FAKE_CUDA_TENSOR_MAP_RESULT", "1");
+  EXPECT_EQ(tile_kernel_launch(kernel, kBf16Args, 3, nullptr),
+            TILE_ERROR_TENSOR_MAP_FAILED);
+  EXPECT_STREQ(tile_last_error(),
+               "cuTensorMapEncodeTiled failed for tensor map 0 of kernel "
+               "tile_test_matmul_bf16_tma (param A at 0x100000, bf16 96x72, "
+               "rows 144 bytes apart, box 16x16, swizzle none): "
+               "CUDA_ERROR_INVALID_VALUE: fake driver error");
+  EXPECT_STREQ(tile_status_name(TILE_ERROR_TENSOR_MAP_FAILED),
+               "TILE_ERROR_TENSOR_MAP_FAILED");
+  EXPECT_EQ(fake.launches(), 0);
+  tile_kernel_unload(kernel);
+}
+
+TEST_F(FakeDriverTest, ClusterLaunchFailureIsWorded) {
+  open("tile_test_matmul_bf16_tma.json");
+  tile_kernel *kernel = load(TILE_SUCCESS);
+  ASSERT_NE(kernel, nullptr);
+  ScopedEnv result("TILE_FAKE_CUDA_LAUNCH_RESULT", "701");
+  EXPECT_EQ(tile_kernel_launch(kernel, kBf16Args, 3, nullptr),
+            TILE_ERROR_LAUNCH_FAILED);
+  EXPECT_STREQ(tile_last_error(),
+               "cuLaunchKernelEx failed for kernel tile_test_matmul_bf16_tma "
+               "(grid 5x6x1, block 16x16x1, cluster 1x2x1, 0 bytes of dynamic "
+               "shared memory): CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES: too many "
+               "resources requested for launch");
+  tile_kernel_unload(kernel);
+}
+
+TEST_F(FakeDriverTest, DeviceWithoutClusters) {
+  open("tile_test_matmul_bf16_tma.json");
+  ScopedEnv noCluster("TILE_FAKE_CUDA_NO_CLUSTER", "1");
+  load(TILE_ERROR_WRONG_DEVICE);
+  EXPECT_STREQ(tile_last_error(), "kernel tile_test_matmul_bf16_tma runs in "
+                                  "clusters of 2 blocks but device 0 (Fake "
+                                  "GPU) cannot launch thread block clusters");
+}
+
+TEST_F(FakeDriverTest, SixteenBlockClustersAreOptedIn) {
+  // The f32 fill kernel with a grid of 16 blocks in one cluster, no maps.
+  TempDir dir;
+  writeFile(dir.file("naive_matmul.ptx"),
+            readFile(fixturePath("naive_matmul.ptx")));
+  KernelManifest manifest;
+  std::string error;
+  ASSERT_TRUE(parseManifestJson(
+      readFile(fixturePath("tile_test_matmul_fill.json")), manifest, error));
+  manifest.launch.grid = {16, 1, 1};
+  manifest.launch.cluster = {16, 1, 1};
+  manifest.config.cluster = {1, 16};
+  writeFile(dir.file("cluster16.json"), writeManifestJson(manifest));
+  open(dir.file("cluster16.json"));
+  tile_kernel *kernel = load(TILE_SUCCESS);
+  ASSERT_NE(kernel, nullptr);
+  EXPECT_EQ(fake.nonPortableCluster(), 1);
+  tile_buffer args[3] = {
+      {0x10000, 96 * 72 * 4}, {0x20000, 72 * 80 * 4}, {0x30000, 96 * 80 * 4}};
+  ASSERT_EQ(tile_kernel_launch(kernel, args, 3, nullptr), TILE_SUCCESS)
+      << tile_last_error();
+  EXPECT_EQ(fake.launchesEx(), 1);
+  unsigned cluster[3], numAttrs = 0;
+  fake.lastCluster(cluster, &numAttrs);
+  EXPECT_EQ(cluster[0], 16u);
+  EXPECT_EQ(cluster[1], 1u);
+  EXPECT_EQ(fake.lastParamCount(), 3);
+  tile_kernel_unload(kernel);
+}
+
+/// A driver older than CUDA 11.8: no cuLaunchKernelEx and no
+/// cuTensorMapEncodeTiled.
+class OldFakeDriverTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    for (const auto &entry : getFakeDriverDefaults())
+      defaults.push_back(
+          std::make_unique<ScopedEnv>(entry.first.c_str(), entry.second));
+  }
+  ScopedEnv driver{"TILE_CUDA_DRIVER_LIBRARY", TILE_FAKE_CUDA_DRIVER_OLD};
+  std::vector<std::unique_ptr<ScopedEnv>> defaults;
+};
+
+TEST_F(OldFakeDriverTest, KernelsThatNeedNewEntryPointsAreRefused) {
+  tile_artifact *artifact = nullptr;
+  std::string path = fixturePath("tile_test_matmul_bf16_tma.json");
+  ASSERT_EQ(tile_artifact_open(path.c_str(), &artifact), TILE_SUCCESS);
+  tile_kernel *kernel = nullptr;
+  EXPECT_EQ(tile_kernel_load(artifact, nullptr, &kernel),
+            TILE_ERROR_DRIVER_TOO_OLD);
+  EXPECT_STREQ(tile_last_error(),
+               "kernel tile_test_matmul_bf16_tma runs in clusters of 2 blocks, "
+               "which needs cuLaunchKernelEx (CUDA 11.8 or newer), and the "
+               "driver (CUDA 13.0) lacks it: update the driver");
+  tile_artifact_close(artifact);
+
+  // Without the cluster, the tensor maps are what it lacks.
+  TempDir dir;
+  writeFile(dir.file("naive_matmul.ptx"),
+            readFile(fixturePath("naive_matmul.ptx")));
+  KernelManifest manifest;
+  std::string error;
+  ASSERT_TRUE(parseManifestJson(readFile(path), manifest, error));
+  manifest.launch.cluster = {1, 1, 1};
+  manifest.config.cluster = {1, 1};
+  writeFile(dir.file("maps.json"), writeManifestJson(manifest));
+  std::string mapsPath = dir.file("maps.json");
+  ASSERT_EQ(tile_artifact_open(mapsPath.c_str(), &artifact), TILE_SUCCESS)
+      << tile_last_error();
+  EXPECT_EQ(tile_kernel_load(artifact, nullptr, &kernel),
+            TILE_ERROR_DRIVER_TOO_OLD);
+  EXPECT_STREQ(tile_last_error(),
+               "kernel tile_test_matmul_bf16_tma takes tensor maps, which need "
+               "cuTensorMapEncodeTiled (CUDA 12.0 or newer), and the driver "
+               "(CUDA 13.0) lacks it: update the driver");
+  tile_artifact_close(artifact);
+
+  // Kernels without either still load and run.
+  path = fixturePath("tile_test_matmul_fill.json");
+  ASSERT_EQ(tile_artifact_open(path.c_str(), &artifact), TILE_SUCCESS);
+  ASSERT_EQ(tile_kernel_load(artifact, nullptr, &kernel), TILE_SUCCESS)
+      << tile_last_error();
+  tile_buffer args[3] = {
+      {0x10000, 96 * 72 * 4}, {0x20000, 72 * 80 * 4}, {0x30000, 96 * 80 * 4}};
+  EXPECT_EQ(tile_kernel_launch(kernel, args, 3, nullptr), TILE_SUCCESS)
+      << tile_last_error();
+  tile_kernel_unload(kernel);
+  tile_artifact_close(artifact);
 }
 
 } // namespace

@@ -2,9 +2,17 @@
 //
 // Exports the driver entry points the runtime resolves, with the driver's
 // prototypes, and emulates a GPU on the host: device memory is host memory,
-// and a "launch" of the test kernels runs a float32 matmul on the CPU. Tests
-// point TILE_CUDA_DRIVER_LIBRARY here to exercise loading, launching and
-// tile-run end to end without a GPU.
+// and a "launch" of the test kernels runs a matmul on the CPU (f32, bf16 or
+// f16 inputs, f32 accumulation, C of f32 or the input type). Tests point
+// TILE_CUDA_DRIVER_LIBRARY here to exercise loading, launching and tile-run
+// end to end without a GPU.
+//
+// A function knows its parameters from the PTX of its module (.param .u64
+// and .param .align 64 .b8 name[128]); a launch copies each one's bytes, so
+// tests see what the kernel would get. cuTensorMapEncodeTiled checks what
+// the driver checks (alignment, strides, box) and writes its arguments into
+// the 128 bytes (see encodeFakeTensorMap); a kernel launched with tensor
+// maps reads A and B through them.
 //
 // Behaviour is set through environment variables, read on every call:
 //   TILE_FAKE_CUDA_INIT_RESULT     what cuInit returns (default 0)
@@ -17,15 +25,27 @@
 //   TILE_FAKE_CUDA_L2_BYTES        L2 size (default 1 MiB)
 //   TILE_FAKE_CUDA_EVENT_MS        every event-timed interval (default 0.25)
 //   TILE_FAKE_CUDA_MATMUL          "m n k fill|accumulate fill_value rsA csA
-//                                   rsB csB rsC csC": what a launch computes
+//                                   rsB csB rsC csC [in_type c_type]": what a
+//                                   launch computes (types f32, bf16, f16;
+//                                   default f32 f32)
+//   TILE_FAKE_CUDA_TENSOR_MAP_RESULT  what cuTensorMapEncodeTiled returns
+//                                  (default: its own checks)
+//   TILE_FAKE_CUDA_NO_CLUSTER      if set, the device cannot launch clusters
+//
+// Built a second time with TILE_FAKE_CUDA_OLD_DRIVER defined: a driver older
+// than CUDA 11.8, without cuLaunchKernelEx and cuTensorMapEncodeTiled.
 //   TILE_FAKE_CUDA_REPORT          if set, print what is still allocated at
 //                                  exit
 //   TILE_FAKE_CUDA_BUG             none, skip-last (leave C's last element),
 //                                  ignore-c0, tf32 (round inputs to TF32),
 //                                  stray (write past the end of C), fault
-//                                  (a sticky illegal-address error)
+//                                  (a sticky illegal-address error),
+//                                  round-c (round C to the input type even
+//                                  when C is f32)
 //
 //===----------------------------------------------------------------------===//
+
+#include "HalfPrecision.h"
 
 #include <cmath>
 #include <cstdint>
@@ -33,6 +53,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace {
 using CUresult = int;
@@ -48,6 +69,8 @@ struct FakeModule {
 struct FakeFunction {
   FakeModule *module;
   std::string name;
+  /// Byte size of each parameter, from the PTX.
+  std::vector<size_t> paramSizes;
 };
 struct FakeEvent {
   int unused;
@@ -71,8 +94,40 @@ struct State {
   unsigned lastBlock[3] = {0, 0, 0};
   unsigned lastShared = 0;
   unsigned long long lastArgs[3] = {0, 0, 0};
+  /// Launches through cuLaunchKernelEx, and the cluster of the last launch
+  /// (0s for cuLaunchKernel or no cluster attribute).
+  int launchesEx = 0;
+  unsigned lastCluster[3] = {0, 0, 0};
+  unsigned lastNumAttrs = 0;
+  /// The bytes of each parameter of the last launch.
+  std::vector<std::vector<unsigned char>> lastParams;
+  int tensorMapsEncoded = 0;
+  int nonPortableCluster = 0;
 };
 State state;
+
+/// What the fake cuTensorMapEncodeTiled writes: its arguments, word by
+/// word, after a magic word, so that tests read them back from the kernel
+/// parameter bytes.
+enum FakeTensorMapWord {
+  kMapMagic,
+  kMapDataType,
+  kMapRank,
+  kMapAddress,
+  kMapDim0,
+  kMapDim1,
+  kMapStride0,
+  kMapBox0,
+  kMapBox1,
+  kMapElementStride0,
+  kMapElementStride1,
+  kMapInterleave,
+  kMapSwizzle,
+  kMapL2Promotion,
+  kMapOobFill,
+  kMapSequence,
+};
+constexpr uint64_t kFakeTensorMapMagic = 0x54454e534f524d41ull; // "TENSORMA"
 
 /// With TILE_FAKE_CUDA_REPORT set, says at exit what was never released,
 /// so that tests of tile-run (a separate process) can check its cleanup.
@@ -109,40 +164,179 @@ float roundToTf32(float value) {
   return value;
 }
 
-/// The "kernel": C (+)= A * B as TILE_FAKE_CUDA_MATMUL describes it.
-void runMatmul(float *a, float *b, float *c) {
+enum class FakeType { F32, BF16, F16 };
+
+bool parseFakeType(const char *text, FakeType &type) {
+  if (std::strcmp(text, "f32") == 0)
+    type = FakeType::F32;
+  else if (std::strcmp(text, "bf16") == 0)
+    type = FakeType::BF16;
+  else if (std::strcmp(text, "f16") == 0)
+    type = FakeType::F16;
+  else
+    return false;
+  return true;
+}
+
+float loadElement(const void *base, long long index, FakeType type) {
+  switch (type) {
+  case FakeType::BF16:
+    return tile::run::bf16ToFloat(static_cast<const uint16_t *>(base)[index]);
+  case FakeType::F16:
+    return tile::run::f16ToFloat(static_cast<const uint16_t *>(base)[index]);
+  case FakeType::F32:
+    break;
+  }
+  return static_cast<const float *>(base)[index];
+}
+
+/// Rounds to `type` and back, as a kernel's f32 result stored as that type.
+float roundTo(float value, FakeType type) {
+  switch (type) {
+  case FakeType::BF16:
+    return tile::run::bf16ToFloat(tile::run::floatToBf16(value));
+  case FakeType::F16:
+    return tile::run::f16ToFloat(tile::run::floatToF16(value));
+  case FakeType::F32:
+    break;
+  }
+  return value;
+}
+
+void storeElement(void *base, long long index, float value, FakeType type) {
+  switch (type) {
+  case FakeType::BF16:
+    static_cast<uint16_t *>(base)[index] = tile::run::floatToBf16(value);
+    return;
+  case FakeType::F16:
+    static_cast<uint16_t *>(base)[index] = tile::run::floatToF16(value);
+    return;
+  case FakeType::F32:
+    static_cast<float *>(base)[index] = value;
+    return;
+  }
+}
+
+unsigned typeBytes(FakeType type) { return type == FakeType::F32 ? 4 : 2; }
+
+/// The "kernel": C (+)= A * B as TILE_FAKE_CUDA_MATMUL describes it, in f32
+/// with one fused multiply-add per product. `maps` (null or two fake tensor
+/// maps, for A and B) say where A and B are instead of the pointers.
+void runMatmul(void *a, void *b, void *c, const uint64_t *mapA,
+               const uint64_t *mapB) {
   std::string spec = envString("TILE_FAKE_CUDA_MATMUL");
   if (spec.empty())
     return;
   long long m, n, k, rsA, csA, rsB, csB, rsC, csC;
-  char init[32];
+  char init[32], inName[8] = "f32", cName[8] = "f32";
   double fill;
-  if (std::sscanf(spec.c_str(),
-                  "%lld %lld %lld %31s %lf %lld %lld %lld %lld "
-                  "%lld %lld",
-                  &m, &n, &k, init, &fill, &rsA, &csA, &rsB, &csB, &rsC,
-                  &csC) != 11)
+  int fields = std::sscanf(spec.c_str(),
+                           "%lld %lld %lld %31s %lf %lld %lld %lld %lld "
+                           "%lld %lld %7s %7s",
+                           &m, &n, &k, init, &fill, &rsA, &csA, &rsB, &csB,
+                           &rsC, &csC, inName, cName);
+  FakeType in, out;
+  if ((fields != 11 && fields != 13) || !parseFakeType(inName, in) ||
+      !parseFakeType(cName, out))
     return;
+  if (mapA && mapB) {
+    // Through the maps: their base and row pitch (elements are contiguous
+    // along a row).
+    a = reinterpret_cast<void *>(mapA[kMapAddress]);
+    b = reinterpret_cast<void *>(mapB[kMapAddress]);
+    rsA = static_cast<long long>(mapA[kMapStride0] / typeBytes(in));
+    rsB = static_cast<long long>(mapB[kMapStride0] / typeBytes(in));
+    csA = csB = 1;
+  }
   std::string bug = envString("TILE_FAKE_CUDA_BUG");
   bool accumulate = std::strcmp(init, "accumulate") == 0 && bug != "ignore-c0";
   for (long long i = 0; i < m; ++i)
     for (long long j = 0; j < n; ++j) {
       if (bug == "skip-last" && i == m - 1 && j == n - 1)
         continue;
-      float *out = &c[i * rsC + j * csC];
-      float sum = accumulate ? *out : static_cast<float>(fill);
+      long long at = i * rsC + j * csC;
+      float sum =
+          accumulate ? loadElement(c, at, out) : static_cast<float>(fill);
       for (long long kk = 0; kk < k; ++kk) {
-        float x = a[i * rsA + kk * csA], y = b[kk * rsB + j * csB];
+        float x = loadElement(a, i * rsA + kk * csA, in);
+        float y = loadElement(b, kk * rsB + j * csB, in);
         if (bug == "tf32") {
           x = roundToTf32(x);
           y = roundToTf32(y);
         }
         sum = std::fma(x, y, sum);
       }
-      *out = sum;
+      if (bug == "round-c")
+        sum = roundTo(sum, in);
+      storeElement(c, at, sum, out);
     }
   if (bug == "stray")
-    c[(m - 1) * rsC + (n - 1) * csC + 1] = 1.0f;
+    storeElement(c, (m - 1) * rsC + (n - 1) * csC + 1, 1.0f, out);
+}
+
+/// The byte sizes of the parameters of `.entry name(...)` in PTX `image`:
+/// 8 for .u64 (and .b64, .s64), 4 for 32-bit scalars, N for .b8 x[N].
+std::vector<size_t> parsePtxParams(const std::string &image,
+                                   const std::string &name) {
+  std::vector<size_t> sizes;
+  size_t at = image.find(".entry " + name + "(");
+  if (at == std::string::npos)
+    return sizes;
+  size_t open = image.find('(', at), close = image.find(')', at);
+  if (open == std::string::npos || close == std::string::npos || close < open)
+    return sizes;
+  std::string list = image.substr(open + 1, close - open - 1);
+  for (size_t p = list.find(".param"); p != std::string::npos;
+       p = list.find(".param", p + 6)) {
+    size_t end = list.find(',', p);
+    std::string decl = list.substr(p, end == std::string::npos ? end : end - p);
+    size_t bracket = decl.find('[');
+    if (decl.find(".b8") != std::string::npos && bracket != std::string::npos)
+      sizes.push_back(std::strtoul(decl.c_str() + bracket + 1, nullptr, 10));
+    else if (decl.find("64") != std::string::npos)
+      sizes.push_back(8);
+    else
+      sizes.push_back(4);
+  }
+  return sizes;
+}
+
+/// What cuLaunchKernel and cuLaunchKernelEx share.
+CUresult launch(FakeFunction *function, const unsigned grid[3],
+                const unsigned block[3], unsigned sharedBytes, void **params) {
+  CUresult result =
+      static_cast<CUresult>(envLong("TILE_FAKE_CUDA_LAUNCH_RESULT", 0));
+  if (result != 0)
+    return result;
+  if (state.sticky != 0)
+    return state.sticky;
+  ++state.launches;
+  for (int i = 0; i < 3; ++i) {
+    state.lastGrid[i] = grid[i];
+    state.lastBlock[i] = block[i];
+    state.lastArgs[i] = *static_cast<CUdeviceptr *>(params[i]);
+  }
+  state.lastShared = sharedBytes;
+  state.lastParams.clear();
+  const uint64_t *maps[2] = {nullptr, nullptr};
+  int numMaps = 0;
+  for (size_t i = 0; i < function->paramSizes.size(); ++i) {
+    const auto *bytes = static_cast<const unsigned char *>(params[i]);
+    state.lastParams.emplace_back(bytes, bytes + function->paramSizes[i]);
+    if (function->paramSizes[i] == 128 && numMaps < 2) {
+      const auto *words = static_cast<const uint64_t *>(params[i]);
+      if (words[kMapMagic] == kFakeTensorMapMagic)
+        maps[numMaps++] = words;
+    }
+  }
+  if (envString("TILE_FAKE_CUDA_BUG") == "fault") {
+    state.sticky = 700;
+    return 0;
+  }
+  runMatmul(reinterpret_cast<void *>(state.lastArgs[0]),
+            reinterpret_cast<void *>(state.lastArgs[1]),
+            reinterpret_cast<void *>(state.lastArgs[2]), maps[0], maps[1]);
+  return 0;
 }
 } // namespace
 
@@ -167,6 +361,29 @@ FAKE_API void tileFakeCudaLastLaunch(unsigned *grid, unsigned *block,
     args[i] = state.lastArgs[i];
   }
   *shared = state.lastShared;
+}
+FAKE_API int tileFakeCudaLaunchesEx() { return state.launchesEx; }
+FAKE_API void tileFakeCudaLastCluster(unsigned *cluster, unsigned *numAttrs) {
+  for (int i = 0; i < 3; ++i)
+    cluster[i] = state.lastCluster[i];
+  *numAttrs = state.lastNumAttrs;
+}
+/// The number of parameters of the last launch.
+FAKE_API int tileFakeCudaLastParamCount() {
+  return static_cast<int>(state.lastParams.size());
+}
+/// Copies parameter `index` of the last launch to `out` (at most `size`
+/// bytes); returns its size, or -1.
+FAKE_API long tileFakeCudaLastParam(int index, void *out, size_t size) {
+  if (index < 0 || static_cast<size_t>(index) >= state.lastParams.size())
+    return -1;
+  const std::vector<unsigned char> &bytes = state.lastParams[index];
+  std::memcpy(out, bytes.data(), bytes.size() < size ? bytes.size() : size);
+  return static_cast<long>(bytes.size());
+}
+FAKE_API int tileFakeCudaTensorMapsEncoded() { return state.tensorMapsEncoded; }
+FAKE_API int tileFakeCudaNonPortableCluster() {
+  return state.nonPortableCluster;
 }
 
 //===----------------------------------------------------------------------===//
@@ -275,6 +492,9 @@ FAKE_API CUresult cuDeviceGetAttribute(int *value, int attribute, int) {
   case 97: // MAX_SHARED_MEMORY_PER_BLOCK_OPTIN
     *value = 232448;
     return 0;
+  case 120: // CLUSTER_LAUNCH
+    *value = std::getenv("TILE_FAKE_CUDA_NO_CLUSTER") ? 0 : 1;
+    return 0;
   }
   return 1;
 }
@@ -360,6 +580,7 @@ FAKE_API CUresult cuModuleGetFunction(FakeFunction **function,
   FakeFunction &slot = functions[module->functions++ % 16];
   slot.module = module;
   slot.name = name;
+  slot.paramSizes = parsePtxParams(module->image, name);
   *function = &slot;
   return 0;
 }
@@ -383,38 +604,125 @@ FAKE_API CUresult cuFuncGetAttribute(int *value, int attribute,
 FAKE_API CUresult cuFuncSetAttribute(FakeFunction *, int attribute, int value) {
   if (attribute == 8)
     state.maxDynamicShared = value;
+  if (attribute == 14) // NON_PORTABLE_CLUSTER_SIZE_ALLOWED
+    state.nonPortableCluster = value;
   return 0;
 }
 
-FAKE_API CUresult cuLaunchKernel(FakeFunction *, unsigned gridX, unsigned gridY,
-                                 unsigned gridZ, unsigned blockX,
-                                 unsigned blockY, unsigned blockZ,
-                                 unsigned sharedBytes, FakeStream *,
-                                 void **params, void **) {
-  CUresult result =
-      static_cast<CUresult>(envLong("TILE_FAKE_CUDA_LAUNCH_RESULT", 0));
-  if (result != 0)
-    return result;
-  if (state.sticky != 0)
-    return state.sticky;
-  ++state.launches;
+FAKE_API CUresult cuLaunchKernel(FakeFunction *function, unsigned gridX,
+                                 unsigned gridY, unsigned gridZ,
+                                 unsigned blockX, unsigned blockY,
+                                 unsigned blockZ, unsigned sharedBytes,
+                                 FakeStream *, void **params, void **) {
   unsigned grid[3] = {gridX, gridY, gridZ};
   unsigned block[3] = {blockX, blockY, blockZ};
-  for (int i = 0; i < 3; ++i) {
-    state.lastGrid[i] = grid[i];
-    state.lastBlock[i] = block[i];
-    state.lastArgs[i] = *static_cast<CUdeviceptr *>(params[i]);
+  CUresult result = launch(function, grid, block, sharedBytes, params);
+  if (result == 0)
+    for (unsigned &dim : state.lastCluster)
+      dim = 0;
+  return result;
+}
+
+/// CUlaunchConfig and CUlaunchAttribute as cuda.h lays them out.
+struct FakeLaunchAttribute {
+  int id;
+  char pad[4];
+  union {
+    alignas(8) char bytes[64];
+    struct {
+      unsigned x, y, z;
+    } clusterDim;
+  } value;
+};
+struct FakeLaunchConfig {
+  unsigned gridDimX, gridDimY, gridDimZ;
+  unsigned blockDimX, blockDimY, blockDimZ;
+  unsigned sharedMemBytes;
+  FakeStream *hStream;
+  FakeLaunchAttribute *attrs;
+  unsigned numAttrs;
+};
+
+#ifndef TILE_FAKE_CUDA_OLD_DRIVER
+FAKE_API CUresult cuLaunchKernelEx(const FakeLaunchConfig *config,
+                                   FakeFunction *function, void **params,
+                                   void **) {
+  unsigned cluster[3] = {1, 1, 1};
+  for (unsigned i = 0; i < config->numAttrs; ++i)
+    if (config->attrs[i].id == 4) { // CLUSTER_DIMENSION
+      cluster[0] = config->attrs[i].value.clusterDim.x;
+      cluster[1] = config->attrs[i].value.clusterDim.y;
+      cluster[2] = config->attrs[i].value.clusterDim.z;
+    }
+  unsigned grid[3] = {config->gridDimX, config->gridDimY, config->gridDimZ};
+  unsigned block[3] = {config->blockDimX, config->blockDimY, config->blockDimZ};
+  // The driver's own check: the grid is whole clusters.
+  for (int i = 0; i < 3; ++i)
+    if (cluster[i] == 0 || grid[i] % cluster[i] != 0)
+      return 912; // INVALID_CLUSTER_SIZE
+  CUresult result =
+      launch(function, grid, block, config->sharedMemBytes, params);
+  if (result == 0) {
+    ++state.launchesEx;
+    for (int i = 0; i < 3; ++i)
+      state.lastCluster[i] = cluster[i];
+    state.lastNumAttrs = config->numAttrs;
   }
-  state.lastShared = sharedBytes;
-  if (envString("TILE_FAKE_CUDA_BUG") == "fault") {
-    state.sticky = 700;
-    return 0;
-  }
-  runMatmul(reinterpret_cast<float *>(state.lastArgs[0]),
-            reinterpret_cast<float *>(state.lastArgs[1]),
-            reinterpret_cast<float *>(state.lastArgs[2]));
+  return result;
+}
+
+FAKE_API CUresult cuTensorMapEncodeTiled(
+    uint64_t *map, int dataType, uint32_t rank, void *globalAddress,
+    const uint64_t *globalDim, const uint64_t *globalStrides,
+    const uint32_t *boxDim, const uint32_t *elementStrides, int interleave,
+    int swizzle, int l2Promotion, int oobFill) {
+  const char *forced = std::getenv("TILE_FAKE_CUDA_TENSOR_MAP_RESULT");
+  if (forced && *forced)
+    return static_cast<CUresult>(std::strtol(forced, nullptr, 10));
+  // What the driver documents for these arguments (rank 2, no interleave).
+  unsigned elementBytes = dataType == 7                    ? 4
+                          : dataType == 6 || dataType == 9 ? 2
+                                                           : 0;
+  auto address = reinterpret_cast<uintptr_t>(globalAddress);
+  if (reinterpret_cast<uintptr_t>(map) % 64 != 0 || elementBytes == 0 ||
+      rank != 2 || address % 16 != 0 || interleave != 0)
+    return 1;
+  for (int i = 0; i < 2; ++i)
+    if (globalDim[i] == 0 || globalDim[i] > (uint64_t(1) << 32) ||
+        boxDim[i] == 0 || boxDim[i] > 256 || elementStrides[i] == 0 ||
+        elementStrides[i] > 8)
+      return 1;
+  if (globalStrides[0] % 16 != 0 || globalStrides[0] >= (uint64_t(1) << 40) ||
+      globalStrides[0] < globalDim[0] * elementBytes)
+    return 1;
+  uint64_t boxBytes = uint64_t(boxDim[0]) * elementBytes;
+  unsigned span = swizzle == 1   ? 32
+                  : swizzle == 2 ? 64
+                  : swizzle == 3 ? 128
+                                 : 0;
+  if (boxBytes % 16 != 0 || (span != 0 && boxBytes > span) || swizzle < 0 ||
+      swizzle > 3 || l2Promotion < 0 || l2Promotion > 3 || oobFill != 0)
+    return 1;
+  uint64_t words[16] = {kFakeTensorMapMagic,
+                        static_cast<uint64_t>(dataType),
+                        rank,
+                        address,
+                        globalDim[0],
+                        globalDim[1],
+                        globalStrides[0],
+                        boxDim[0],
+                        boxDim[1],
+                        elementStrides[0],
+                        elementStrides[1],
+                        static_cast<uint64_t>(interleave),
+                        static_cast<uint64_t>(swizzle),
+                        static_cast<uint64_t>(l2Promotion),
+                        static_cast<uint64_t>(oobFill),
+                        static_cast<uint64_t>(++state.tensorMapsEncoded)};
+  std::memcpy(map, words, sizeof(words));
   return 0;
 }
+#endif // TILE_FAKE_CUDA_OLD_DRIVER
 
 FAKE_API CUresult cuMemGetInfo_v2(size_t *freeBytes, size_t *totalBytes) {
   *freeBytes = size_t(4) << 30;

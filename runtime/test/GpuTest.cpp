@@ -2,7 +2,9 @@
 //
 // These run only where libcuda.so.1 loads and sees a GPU; elsewhere each
 // test reports "skipped: no GPU". The fixtures are sm_90 PTX: on a device
-// older than sm_90 the tests skip too.
+// older than sm_90 the tests skip too. The bf16 fixture reads A and B only
+// through its two tensor maps and checks that it runs in clusters of 1x2x1,
+// so it checks the runtime's encoding and cluster launch on the hardware.
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,31 +60,38 @@ protected:
     std::string format = info.binary_format;
 
     const ProblemInfo &p = manifest.problem;
+    const ParamInfo *result = findParam(manifest, ParamRole::Result);
     std::vector<float> a(p.m * p.k), b(p.k * p.n), c0(p.m * p.n);
     fillUniform(a, 99, 1);
     fillUniform(b, 99, 2);
     fillUniform(c0, 99, 3);
+    roundToElementType(a, p.elementType);
+    roundToElementType(b, p.elementType);
+    roundToElementType(c0, result->elementType);
     bool accumulate = p.cInit == CInit::Accumulate;
 
-    // One allocation per param, laid out as the manifest says.
+    // One allocation per param, laid out as the manifest says, of its
+    // element type; C poisoned.
     std::vector<CUdeviceptr> memory(manifest.params.size(), 0);
     std::vector<tile_buffer> args(manifest.params.size());
-    std::vector<std::vector<float>> host(manifest.params.size());
+    std::vector<std::vector<char>> host(manifest.params.size());
     for (size_t i = 0; i < manifest.params.size(); ++i) {
       const ParamInfo &param = manifest.params[i];
-      uint64_t elements = 0;
+      uint64_t elements = 0, bytes = 0;
       getRequiredElements(param, elements);
-      host[i].assign(elements, NAN);
+      getRequiredBytes(param, bytes);
+      host[i].assign(bytes, 0);
+      fillPoison(host[i].data(), elements, param.elementType);
       const float *dense = param.role == ParamRole::Lhs   ? a.data()
                            : param.role == ParamRole::Rhs ? b.data()
                            : accumulate                   ? c0.data()
                                                           : nullptr;
       if (dense)
-        scatterMatrix(dense, param, host[i].data());
-      EXPECT_EQ(driver->cuMemAlloc(&memory[i], elements * 4), CUDA_SUCCESS);
-      EXPECT_EQ(driver->cuMemcpyHtoD(memory[i], host[i].data(), elements * 4),
+        scatterElements(dense, param, host[i].data());
+      EXPECT_EQ(driver->cuMemAlloc(&memory[i], bytes), CUDA_SUCCESS);
+      EXPECT_EQ(driver->cuMemcpyHtoD(memory[i], host[i].data(), bytes),
                 CUDA_SUCCESS);
-      args[i] = {memory[i], elements * 4};
+      args[i] = {memory[i], bytes};
     }
     EXPECT_EQ(tile_kernel_launch(kernel, args.data(), args.size(), nullptr),
               TILE_SUCCESS)
@@ -92,19 +101,19 @@ protected:
       const ParamInfo &param = manifest.params[i];
       if (param.role == ParamRole::Result) {
         EXPECT_EQ(
-            driver->cuMemcpyDtoH(host[i].data(), memory[i], host[i].size() * 4),
+            driver->cuMemcpyDtoH(host[i].data(), memory[i], host[i].size()),
             CUDA_SUCCESS);
         std::vector<float> c(p.m * p.n);
-        gatherMatrix(host[i].data(), param, c.data());
+        gatherElements(host[i].data(), param, c.data());
         Reference reference;
         computeHostReference(a.data(), b.data(),
                              accumulate ? c0.data() : nullptr, p.cFillValue,
                              p.m, p.n, p.k, reference);
-        CheckResult result =
+        CheckResult check =
             checkResult(c.data(), reference, p.m, p.n,
-                        getDefaultRelativeTolerance(p.elementType, p.k),
-                        getElementTolerance(p.k));
-        EXPECT_TRUE(result.pass) << manifest.kernel << ": " << result.reason;
+                        getDefaultRelativeTolerance(param.elementType, p.k),
+                        getElementTolerance(p.k, param.elementType));
+        EXPECT_TRUE(check.pass) << manifest.kernel << ": " << check.reason;
       }
       driver->cuMemFree(memory[i]);
     }
@@ -121,7 +130,8 @@ protected:
 TEST_F(GpuTest, FixtureKernelsComputeTheProduct) {
   for (const char *name :
        {"tile_test_matmul_fill.json", "tile_test_matmul_accumulate.json",
-        "tile_test_matmul_strided.json"})
+        "tile_test_matmul_strided.json", "tile_test_matmul_bf16_tma.json",
+        "tile_test_matmul_f16.json"})
     EXPECT_EQ(runAndCheck(fixturePath(name), TILE_BINARY_AUTO), "ptx") << name;
 }
 
@@ -168,22 +178,49 @@ TEST_F(GpuTest, TileRunVerifyPasses) {
                   std::string(TILE_RUNTIME_TEST_DIR) + "/fixtures"},
                  {{"TILE_CUDA_DRIVER_LIBRARY", nullptr}});
   EXPECT_EQ(result.exitCode, 0) << result.out << result.err;
-  EXPECT_EQ(countOccurrences(result.out, "  PASS  "), 3u) << result.out;
-  EXPECT_NE(result.out.find("\n3 passed, 0 failed\n"), std::string::npos);
+  EXPECT_EQ(countOccurrences(result.out, "  PASS  "), 5u) << result.out;
+  EXPECT_NE(result.out.find("\n5 passed, 0 failed\n"), std::string::npos);
+}
+
+TEST_F(GpuTest, Bf16KernelNeedsItsTensorMapsAndCluster) {
+  // Launched without its cluster the kernel writes NaN: the check fails
+  // there, which shows the cluster attribute reaches the kernel.
+  TempDir dir;
+  writeFile(dir.file("naive_matmul.ptx"),
+            readFile(fixturePath("naive_matmul.ptx")));
+  KernelManifest manifest;
+  std::string error;
+  ASSERT_TRUE(
+      parseManifestJson(readFile(fixturePath("tile_test_matmul_bf16_tma.json")),
+                        manifest, error));
+  manifest.launch.cluster = {1, 1, 1};
+  manifest.config.cluster = {1, 1};
+  writeFile(dir.file("nocluster.json"), writeManifestJson(manifest));
+  CommandResult result =
+      runCommand({TILE_RUN_PATH, "verify", dir.file("nocluster.json")},
+                 {{"TILE_CUDA_DRIVER_LIBRARY", nullptr}});
+  EXPECT_EQ(result.exitCode, 1) << result.out << result.err;
+  EXPECT_NE(result.out.find("elements are NaN or Inf"), std::string::npos)
+      << result.out;
 }
 
 TEST_F(GpuTest, TileRunBenchRuns) {
   TempDir dir;
   CommandResult result = runCommand(
       {TILE_RUN_PATH, "bench", fixturePath("tile_test_matmul_strided.json"),
-       "--warmup", "1", "--iters", "20", "--json", dir.file("out.json")},
+       fixturePath("tile_test_matmul_bf16_tma.json"), "--warmup", "1",
+       "--iters", "20", "--json", dir.file("out.json")},
       {{"TILE_CUDA_DRIVER_LIBRARY", nullptr}});
   EXPECT_EQ(result.exitCode, 0) << result.out << result.err;
-  EXPECT_NE(result.out.find("| tile_test_matmul_strided | 96x80x72 "),
+  EXPECT_NE(result.out.find("| tile_test_matmul_strided  | 96x80x72    | f32"),
             std::string::npos)
       << result.out;
-  EXPECT_NE(readFile(dir.file("out.json")).find("\"ok\": true"),
-            std::string::npos);
+  EXPECT_NE(result.out.find("| tile_test_matmul_bf16_tma | 96x80x72    | "
+                            "bf16 -> bf16 |"),
+            std::string::npos)
+      << result.out;
+  EXPECT_EQ(countOccurrences(readFile(dir.file("out.json")), "\"ok\": true"),
+            2u);
 }
 
 } // namespace

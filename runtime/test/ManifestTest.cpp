@@ -10,33 +10,23 @@ using namespace tile::test;
 
 namespace {
 
-/// The example of docs/artifact.md, as it appears there.
-const char *const kDocExample = R"({
-  "format": "tile-kernel",
-  "version": 1,
-  "kernel": "matmul_0",
-  "target": {"chip": "sm_90", "ptx_version": "8.0"},
-  "binaries": [
-    {"format": "cubin", "file": "matmul_0.cubin", "size": 23456, "fnv1a64": "9a3c0d2e4f5a6b7c"},
-    {"format": "ptx", "file": "matmul_0.ptx", "size": 81234, "fnv1a64": "0123456789abcdef"}
-  ],
-  "launch": {"grid": [1024, 1, 1], "block": [256, 1, 1], "dynamic_shared_bytes": 33280},
-  "problem": {"m": 4096, "n": 4096, "k": 4096, "element_type": "f32",
-              "c_init": "accumulate", "c_fill_value": 0.0},
-  "params": [
-    {"name": "A", "role": "lhs", "element_type": "f32", "rows": 4096, "cols": 4096,
-     "row_stride": 4096, "col_stride": 1, "alignment": 16, "access": "read"},
-    {"name": "B", "role": "rhs", "element_type": "f32", "rows": 4096, "cols": 4096,
-     "row_stride": 4096, "col_stride": 1, "alignment": 16, "access": "read"},
-    {"name": "C", "role": "result", "element_type": "f32", "rows": 4096, "cols": 4096,
-     "row_stride": 4096, "col_stride": 1, "alignment": 16, "access": "readwrite"}
-  ],
-  "config": {"block": [128, 128, 8], "warp": [32, 64], "thread": [8, 8], "stages": 2,
-             "swizzle": 8, "smem": "pad", "smem_pad": 4, "prefetch": true, "occupancy": 0, "split_k": 1,
-             "text": "#tile.config<...>"},
-  "resources": {"registers": 122, "spill_stores": 0, "spill_loads": 0, "stack_bytes": 0}
+/// The ```json blocks of docs/artifact.md, in order.
+std::vector<std::string> docExamples() {
+  std::string doc =
+      readFile(std::string(TILE_RUNTIME_TEST_DIR) + "/../../docs/artifact.md");
+  std::vector<std::string> blocks;
+  const std::string open = "```json\n", close = "```\n";
+  for (size_t at = doc.find(open); at != std::string::npos;
+       at = doc.find(open, at)) {
+    at += open.size();
+    size_t end = doc.find(close, at);
+    if (end == std::string::npos)
+      break;
+    blocks.push_back(doc.substr(at, end - at));
+    at = end + close.size();
+  }
+  return blocks;
 }
-)";
 
 std::string exampleJson() { return writeManifestJson(makeExampleManifest()); }
 
@@ -116,19 +106,80 @@ TEST(ManifestTest, EqualityLooksAtFields) {
   EXPECT_NE(a, b);
 }
 
-TEST(ManifestTest, DocumentationExampleParsesAndValidates) {
-  KernelManifest manifest;
+TEST(ManifestTest, DocumentationExamplesAreWriterOutput) {
+  // docs/artifact.md shows the bytes the writer writes for the two example
+  // manifests, and they are valid.
+  std::vector<std::string> examples = docExamples();
+  ASSERT_EQ(examples.size(), 2u);
+  KernelManifest expected[] = {makeExampleManifest(),
+                               makeWgmmaExampleManifest()};
+  for (size_t i = 0; i < 2; ++i) {
+    KernelManifest manifest;
+    std::string error;
+    ASSERT_TRUE(parseManifestJson(examples[i], manifest, error))
+        << i << ": " << error;
+    EXPECT_EQ(manifest, expected[i]) << i;
+    EXPECT_TRUE(validateManifest(manifest, error)) << i << ": " << error;
+    EXPECT_EQ(writeManifestJson(expected[i]), examples[i]) << i;
+  }
+}
+
+TEST(ManifestTest, RoundTripKeepsVersion2Fields) {
+  KernelManifest original = makeWgmmaExampleManifest();
+  original.problem.elementType = ElementType::F16;
+  for (ParamInfo &param : original.params)
+    param.elementType = ElementType::F16;
+  original.params[2].elementType = ElementType::F32;
+  original.launch.cluster = {1, 2, 1};
+  original.tensorMaps[0].swizzle = TensorMapSwizzle::B32;
+  original.tensorMaps[0].l2Promotion = TensorMapL2Promotion::None;
+  original.tensorMaps[1].swizzle = TensorMapSwizzle::None;
+  original.tensorMaps[1].l2Promotion = TensorMapL2Promotion::B64;
+  original.tensorMaps.push_back(
+      {"B", {256, 8}, TensorMapSwizzle::B64, TensorMapL2Promotion::B128});
+  original.config.copy = CopyKind::CpAsync;
+  original.config.specialize = false;
+  original.config.persistent = true;
+  original.config.cluster = {1, 2};
+  std::string text = writeManifestJson(original);
+  KernelManifest parsed;
   std::string error;
-  ASSERT_TRUE(parseManifestJson(kDocExample, manifest, error)) << error;
-  EXPECT_EQ(manifest, makeExampleManifest());
-  EXPECT_TRUE(validateManifest(manifest, error)) << error;
+  ASSERT_TRUE(parseManifestJson(text, parsed, error)) << error;
+  EXPECT_EQ(parsed, original);
+  EXPECT_EQ(writeManifestJson(parsed), text);
+  EXPECT_NE(text.find("\n  \"tensor_maps\": [\n    {\"param\": \"A\", \"box\": "
+                      "[128, 64], \"swizzle\": \"32B\", \"l2_promotion\": "
+                      "\"none\"},\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("{\"param\": \"B\", \"box\": [256, 8], \"swizzle\": "
+                      "\"64B\", \"l2_promotion\": \"128B\"}\n  ],\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\"cluster\": [1, 2, 1], \"dynamic_shared_bytes\""),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\"element_type\": \"f16\", \"accumulator_type\": "
+                      "\"f32\", \"c_init\""),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\"copy\": \"cp_async\", \"specialize\": false"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\"cluster\": [1, 2], \"persistent\": true, \"text\""),
+            std::string::npos)
+      << text;
+  // Without tensor maps the array is empty, on one line.
+  EXPECT_NE(exampleJson().find("\n  \"tensor_maps\": [],\n"),
+            std::string::npos);
 }
 
 TEST(ManifestTest, WriterUsesDocumentKeyOrder) {
   std::string text = exampleJson();
-  const char *keys[] = {
-      "\"format\"", "\"version\"", "\"kernel\"", "\"target\"", "\"binaries\"",
-      "\"launch\"", "\"problem\"", "\"params\"", "\"config\"", "\"resources\""};
+  const char *keys[] = {"\"format\"",  "\"version\"",  "\"kernel\"",
+                        "\"target\"",  "\"binaries\"", "\"launch\"",
+                        "\"problem\"", "\"params\"",   "\"tensor_maps\"",
+                        "\"config\"",  "\"resources\""};
   size_t last = 0;
   for (const char *key : keys) {
     size_t at = text.find(std::string("\n  ") + key);
@@ -170,7 +221,8 @@ TEST(ManifestTest, WriterFormatsNumbers) {
 TEST(ManifestTest, FixtureManifestsAreInWriterForm) {
   for (const char *name :
        {"tile_test_matmul_fill.json", "tile_test_matmul_accumulate.json",
-        "tile_test_matmul_strided.json"}) {
+        "tile_test_matmul_strided.json", "tile_test_matmul_bf16_tma.json",
+        "tile_test_matmul_f16.json"}) {
     std::string text = readFile(fixturePath(name));
     ASSERT_FALSE(text.empty()) << name;
     KernelManifest manifest;
@@ -213,52 +265,103 @@ TEST(ManifestTest, EveryDamagedByteFailsCleanly) {
 }
 
 TEST(ManifestTest, SyntaxErrorsHavePositions) {
+  // The line and column of the byte where nlohmann's parser stopped, then
+  // its description of the error.
   EXPECT_EQ(parseError("{\"format\": \"tile-kernel\" \"version\": 1}"),
-            "manifest: line 1, column 26: expected ',' or '}' in object");
+            "manifest: line 1, column 34: syntax error while parsing object - "
+            "unexpected string literal; expected '}'");
   EXPECT_EQ(parseError("{\n  \"format\": \"tile-kernel\",\n  \"version\" 1\n}"),
-            "manifest: line 3, column 13: expected ':' after object key");
+            "manifest: line 3, column 13: syntax error while parsing object "
+            "separator - unexpected number literal; expected ':'");
   EXPECT_EQ(parseError("[1 2]"),
-            "manifest: line 1, column 4: expected ',' or ']' in array");
-  EXPECT_EQ(parseError(""), "manifest: line 1, column 1: unexpected end of "
-                            "input");
+            "manifest: line 1, column 4: syntax error while parsing array - "
+            "unexpected number literal; expected ']'");
+  EXPECT_EQ(parseError(""),
+            "manifest: line 1, column 1: syntax error while parsing value - "
+            "unexpected end of input; expected '[', '{', or a literal");
   EXPECT_EQ(parseError("{\"a\": tru}"),
-            "manifest: line 1, column 10: invalid literal, expected 'true'");
+            "manifest: line 1, column 10: syntax error while parsing value - "
+            "invalid literal");
   EXPECT_EQ(parseError("{\"a\": 01}"),
-            "manifest: line 1, column 8: invalid number, leading zeros are "
-            "not allowed");
+            "manifest: line 1, column 8: syntax error while parsing object - "
+            "unexpected number literal; expected '}'");
   EXPECT_EQ(parseError("{\"a\": 1.}"),
-            "manifest: line 1, column 9: invalid number, expected a digit");
+            "manifest: line 1, column 9: syntax error while parsing value - "
+            "invalid number; expected digit after '.'");
   EXPECT_EQ(parseError("{\"a\": -x}"),
-            "manifest: line 1, column 8: invalid number, expected a digit");
+            "manifest: line 1, column 8: syntax error while parsing value - "
+            "invalid number; expected digit after '-'");
   EXPECT_EQ(parseError("{\"a\": \"x\\q\"}"),
-            "manifest: line 1, column 10: invalid escape '\\q' in string");
+            "manifest: line 1, column 10: syntax error while parsing value - "
+            "invalid string: forbidden character after backslash");
   EXPECT_EQ(parseError("{\"a\": \"\\u12\"}"),
-            "manifest: line 1, column 12: invalid \\u escape, expected 4 hex "
-            "digits");
+            "manifest: line 1, column 12: syntax error while parsing value - "
+            "invalid string: '\\u' must be followed by 4 hex digits");
   EXPECT_EQ(parseError("{\"a\": \"\\ud800x\"}"),
-            "manifest: line 1, column 14: invalid \\u escape, unpaired high "
-            "surrogate");
-  EXPECT_EQ(parseError("{\"a\": \"\\u0000\"}"),
-            "manifest: line 1, column 14: \\u0000 is not allowed in a "
-            "manifest string");
+            "manifest: line 1, column 14: syntax error while parsing value - "
+            "invalid string: surrogate U+D800..U+DBFF must be followed by "
+            "U+DC00..U+DFFF");
   EXPECT_EQ(parseError("{\"a\": \"ab\ncd\"}"),
-            "manifest: line 1, column 10: unterminated string");
+            "manifest: line 1, column 10: syntax error while parsing value - "
+            "invalid string: control character U+000A (LF) must be escaped to "
+            "\\u000A or \\n");
   EXPECT_EQ(parseError("{\"a\": \"a\tb\"}"),
-            "manifest: line 1, column 9: control character byte 0x09 in "
-            "string");
+            "manifest: line 1, column 9: syntax error while parsing value - "
+            "invalid string: control character U+0009 (HT) must be escaped to "
+            "\\u0009 or \\t");
   EXPECT_EQ(parseError("{\"a\": 1} x"),
-            "manifest: line 1, column 10: unexpected 'x' after the end of the "
-            "JSON value");
-  EXPECT_EQ(parseError("{\"a\": 1, \"a\": 2}"),
-            "manifest: line 1, column 10: duplicate key \"a\"");
+            "manifest: line 1, column 10: syntax error while parsing value - "
+            "invalid literal; expected end of input");
   EXPECT_EQ(parseError("{1: 2}"),
-            "manifest: line 1, column 2: expected a string key in object");
+            "manifest: line 1, column 2: syntax error while parsing object key "
+            "- unexpected number literal; expected string literal");
   EXPECT_EQ(parseError("{\"a\": 1,}"),
-            "manifest: line 1, column 9: expected a string key in object");
+            "manifest: line 1, column 9: syntax error while parsing object key "
+            "- unexpected '}'; expected string literal");
   EXPECT_EQ(parseError("{\"a\": @}"),
-            "manifest: line 1, column 7: unexpected '@', expected a value");
-  EXPECT_EQ(parseError(std::string(100, '[')),
-            "manifest: line 1, column 33: nesting deeper than 32 levels");
+            "manifest: line 1, column 7: syntax error while parsing value - "
+            "invalid literal");
+  EXPECT_EQ(parseError("{\"a\": 1e999}"),
+            "manifest: line 1, column 11: number overflow parsing '1e999'");
+  // A cut-off literal or number reads past the end: that is what it says.
+  EXPECT_EQ(parseError("{\"a\": tr"),
+            "manifest: line 1, column 9: unexpected end of input (syntax error "
+            "while parsing value - invalid literal)");
+  EXPECT_EQ(parseError("{\"a\":\n 0."),
+            "manifest: line 2, column 4: unexpected end of input (syntax error "
+            "while parsing value - invalid number; expected digit after '.')");
+}
+
+TEST(ManifestTest, WhatTheTreeCannotTellIsChecked) {
+  // nlohmann's tree keeps the last of two equal keys, has no depth limit and
+  // takes \u0000 into strings: the reader refuses all three, saying where.
+  EXPECT_EQ(parseError("{\"a\": 1, \"a\": 2}"),
+            "manifest: duplicate field 'a'");
+  EXPECT_EQ(parseError(replaced(exampleJson(), "\"grid\"",
+                                "\"block\": [1, 1, 1], \"grid\"")),
+            "manifest: duplicate field 'launch.block'");
+  EXPECT_EQ(parseError("{\"a\": [{}, {\"b\": 1, \"b\": 1}]}"),
+            "manifest: duplicate field 'a[1].b'");
+  EXPECT_EQ(parseError("{\"a\": \"\\u0000\"}"),
+            "manifest: field 'a' contains \\u0000, which a manifest string "
+            "may not");
+  EXPECT_EQ(parseError("{\"a\": [1, {\"b\\u0000\": 1}]}"),
+            "manifest: a key in 'a[1]' contains \\u0000, which a manifest "
+            "string may not");
+  EXPECT_EQ(
+      parseError(std::string(100, '[')),
+      "manifest: nesting deeper than 32 levels at '" +
+          [] {
+            std::string path;
+            for (int i = 0; i < 32; ++i)
+              path += "[0]";
+            return path;
+          }() +
+          "'");
+  EXPECT_EQ(
+      parseError("{\"a\": " + std::string(31, '[') + std::string(31, ']') + "}")
+          .find("nesting"),
+      std::string::npos);
 }
 
 TEST(ManifestTest, StringEscapesDecode) {
@@ -270,17 +373,96 @@ TEST(ManifestTest, StringEscapesDecode) {
   EXPECT_EQ(manifest.config.text, "\xc3\xa9\xf0\x9f\x98\x80/\b\f");
 }
 
+TEST(ManifestTest, QuoteJson) {
+  EXPECT_EQ(quoteJson("plain"), "\"plain\"");
+  EXPECT_EQ(quoteJson("q\" b\\ n\n t\t r\r \x01 \x1f \x7f"),
+            "\"q\\\" b\\\\ n\\n t\\t r\\r \\u0001 \\u001f \x7f\"");
+  EXPECT_EQ(quoteJson("caf\xc3\xa9"), "\"caf\xc3\xa9\"");
+  // Bytes that are not UTF-8 become U+FFFD instead of failing.
+  EXPECT_EQ(quoteJson("bad \xff byte"), "\"bad \xef\xbf\xbd byte\"");
+  EXPECT_EQ(quoteJson(std::string("nul \0 x", 7)), "\"nul \\u0000 x\"");
+}
+
+TEST(ManifestTest, WriterReplacesBytesThatAreNotUtf8) {
+  KernelManifest manifest = makeExampleManifest();
+  manifest.config.text = "cut \xe2\x82 off";
+  KernelManifest parsed;
+  std::string error;
+  ASSERT_TRUE(parseManifestJson(writeManifestJson(manifest), parsed, error))
+      << error;
+  EXPECT_EQ(parsed.config.text, "cut \xef\xbf\xbd off");
+}
+
+TEST(ManifestTest, RandomInputNeverAborts) {
+  // Random edits of a valid manifest and random bytes: every failure is
+  // one line starting with "manifest: ", and nothing aborts.
+  std::string text = exampleJson();
+  uint64_t state = 12345;
+  auto next = [&] {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return state >> 33;
+  };
+  const char pieces[] = "{}[]\",:0123456789.eE+-tfnul\\ \n\x80\xff";
+  for (int round = 0; round < 2000; ++round) {
+    std::string damaged = text;
+    int edits = 1 + next() % 4;
+    for (int e = 0; e < edits; ++e) {
+      size_t at = next() % damaged.size();
+      char piece = pieces[next() % (sizeof(pieces) - 1)];
+      switch (next() % 3) {
+      case 0:
+        damaged[at] = piece;
+        break;
+      case 1:
+        damaged.insert(damaged.begin() + at, piece);
+        break;
+      default:
+        damaged.erase(at, 1 + next() % 8);
+        break;
+      }
+    }
+    KernelManifest manifest;
+    std::string error;
+    if (!parseManifestJson(damaged, manifest, error)) {
+      EXPECT_EQ(error.rfind("manifest: ", 0), 0u) << error;
+      EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+    } else {
+      validateManifest(manifest, error);
+      writeManifestJson(manifest);
+    }
+  }
+  for (int round = 0; round < 500; ++round) {
+    std::string bytes(next() % 64, '\0');
+    for (char &c : bytes)
+      c = static_cast<char>(next());
+    KernelManifest manifest;
+    std::string error;
+    EXPECT_FALSE(parseManifestJson(bytes, manifest, error));
+    EXPECT_EQ(error.rfind("manifest: ", 0), 0u) << error;
+    EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+  }
+}
+
 TEST(ManifestTest, FormatAndVersionAreCheckedFirst) {
   std::string text = exampleJson();
-  // A version 2 manifest may have other fields: the version is the message.
+  // A version 3 manifest may have other fields: the version is the message.
   EXPECT_EQ(
-      parseError(replaced(replaced(text, "\"version\": 1", "\"version\": 2"),
+      parseError(replaced(replaced(text, "\"version\": 2", "\"version\": 3"),
                           "\"launch\"", "\"launch2\"")),
-      "manifest: unsupported format version 2 (this runtime reads "
-      "version 1)");
-  EXPECT_EQ(parseError(replaced(text, "\"version\": 1", "\"version\": \"1\"")),
-            "manifest: field 'version' must be an integer (got \"1\")");
-  EXPECT_EQ(parseError(replaced(text, "  \"version\": 1,\n", "")),
+      "manifest: unsupported format version 3 (this runtime reads "
+      "version 2)");
+  // Version 1 lacks fields version 2 requires: compile the kernel again.
+  std::string version1 =
+      replaced(replaced(replaced(text, "\"version\": 2", "\"version\": 1"),
+                        "  \"tensor_maps\": [],\n", ""),
+               "\"cluster\": [1, 1, 1], ", "");
+  EXPECT_EQ(parseError(version1),
+            "manifest: unsupported format version 1 (this runtime reads "
+            "version 2): the artifact was written by an older tile-opt; "
+            "compile the kernel again");
+  EXPECT_EQ(parseError(replaced(text, "\"version\": 2", "\"version\": \"2\"")),
+            "manifest: field 'version' must be an integer (got \"2\")");
+  EXPECT_EQ(parseError(replaced(text, "  \"version\": 2,\n", "")),
             "manifest: missing field 'version'");
   EXPECT_EQ(parseError(replaced(text, "\"tile-kernel\"", "\"other\"")),
             "manifest: field 'format' must be \"tile-kernel\" (got \"other\"): "
@@ -326,10 +508,14 @@ TEST(ManifestTest, WrongTypesAreNamed) {
   EXPECT_EQ(parseError(replaced(text, "\"k\": 4096", "\"k\": -1")),
             "manifest: field 'problem.k' must be an integer in [1, "
             "9223372036854775807] (got -1)");
+  // Beyond 64 bits nlohmann reads a double.
   EXPECT_EQ(
       parseError(replaced(text, "\"m\": 4096", "\"m\": 99999999999999999999")),
+      "manifest: field 'problem.m' must be an integer (got 1e+20)");
+  EXPECT_EQ(
+      parseError(replaced(text, "\"m\": 4096", "\"m\": 9223372036854775808")),
       "manifest: field 'problem.m' must be an integer (got "
-      "99999999999999999999)");
+      "9223372036854775808)");
   EXPECT_EQ(parseError(replaced(text, "\"dynamic_shared_bytes\": 33280",
                                 "\"dynamic_shared_bytes\": 4294967296")),
             "manifest: field 'launch.dynamic_shared_bytes' must be an integer "
@@ -340,8 +526,7 @@ TEST(ManifestTest, WrongTypesAreNamed) {
             "null)");
   EXPECT_EQ(parseError(replaced(text, "\"c_fill_value\": 0.0",
                                 "\"c_fill_value\": 1e999")),
-            "manifest: field 'problem.c_fill_value' is out of range (got "
-            "1e999)");
+            "manifest: line 11, column 142: number overflow parsing '1e999'");
   EXPECT_EQ(parseError(replaced(text, "\"accumulate\"", "\"zero\"")),
             "manifest: field 'problem.c_init' must be \"fill\" or "
             "\"accumulate\" (got \"zero\")");
@@ -358,7 +543,8 @@ TEST(ManifestTest, WrongTypesAreNamed) {
       "manifest: field 'config.prefetch' must be true or false (got "
       "\"yes\")");
   EXPECT_EQ(parseError(replaced(text, "\"target\": {", "\"target\": [{")),
-            "manifest: line 6, column 13: expected ',' or ']' in array");
+            "manifest: line 6, column 13: syntax error while parsing array - "
+            "unexpected ':'; expected ']'");
   EXPECT_EQ(parseError(replaced(text, "\"launch\": {\"grid\"",
                                 "\"launch\": 3, \"x\": {\"grid\"")),
             "manifest: field 'launch' must be an object (got 3)");
@@ -466,6 +652,37 @@ TEST(ManifestTest, ConfigShortForm) {
   config.smem = "xor";
   config.prefetch = false;
   EXPECT_EQ(formatConfigShort(config), "128x128x8/32x64/8x8/s2/g8/xor/nopf");
+  // The FMA form ignores the fields it never showed.
+  config.copy = CopyKind::CpAsync;
+  config.stages = 3;
+  config.occupancy = 2;
+  config.splitK = 4;
+  config.cluster = {2, 1};
+  config.persistent = true;
+  EXPECT_EQ(formatConfigShort(config),
+            "128x128x8/32x64/8x8/s3/g8/xor/nopf/o2/sk4");
+}
+
+TEST(ManifestTest, WgmmaConfigShortForm) {
+  ConfigInfo config = makeWgmmaExampleManifest().config;
+  EXPECT_EQ(formatConfigShort(config),
+            "wgmma/128x256x64/64x256/m64n256k16/s4/tma/ws/g8/c2x1/o1");
+  config.cluster = {1, 1};
+  config.occupancy = 0;
+  EXPECT_EQ(formatConfigShort(config),
+            "wgmma/128x256x64/64x256/m64n256k16/s4/tma/ws/g8");
+  config.copy = CopyKind::CpAsync;
+  config.specialize = false;
+  config.smem = "pad";
+  config.smemPad = 8;
+  config.persistent = true;
+  config.splitK = 2;
+  EXPECT_EQ(formatConfigShort(config),
+            "wgmma/128x256x64/64x256/m64n256k16/s4/cpasync/g8/pad8/p/sk2");
+  config.copy = CopyKind::Registers;
+  config.smem = "none";
+  EXPECT_EQ(formatConfigShort(config),
+            "wgmma/128x256x64/64x256/m64n256k16/s4/regs/g8/none/p/sk2");
 }
 
 TEST(ManifestTest, FindParamAndBinary) {
@@ -563,13 +780,238 @@ TEST(ManifestTest, ValidationErrors) {
   m.kernel = "";
   EXPECT_EQ(validationError(m), "manifest: field 'kernel' must not be empty");
   m = base;
-  m.version = 2;
-  EXPECT_EQ(validationError(m), "manifest: unsupported format version 2 (this "
-                                "runtime reads version 1)");
+  m.version = 3;
+  EXPECT_EQ(validationError(m), "manifest: unsupported format version 3 (this "
+                                "runtime reads version 2)");
+  m.version = 1;
+  EXPECT_EQ(validationError(m), "manifest: unsupported format version 1 (this "
+                                "runtime reads version 2): the artifact was "
+                                "written by an older tile-opt; compile the "
+                                "kernel again");
   m = base;
   m.resources.registers = -2;
   EXPECT_EQ(validationError(m), "manifest: resources must be counts, or -1 "
                                 "when unknown");
+}
+
+TEST(ManifestTest, Version2FieldsAreParsedStrictly) {
+  std::string text = writeManifestJson(makeWgmmaExampleManifest());
+  EXPECT_EQ(parseError(replaced(text, "\"cluster\": [2, 1, 1], ", "")),
+            "manifest: missing field 'launch.cluster'");
+  EXPECT_EQ(parseError(replaced(text, "\"cluster\": [2, 1, 1]",
+                                "\"cluster\": [2, 0, 1]")),
+            "manifest: field 'launch.cluster' must be 3 positive integers (got "
+            "0 at index 1)");
+  EXPECT_EQ(parseError(replaced(text, "\"accumulator_type\": \"f32\", ", "")),
+            "manifest: missing field 'problem.accumulator_type'");
+  EXPECT_EQ(parseError(replaced(text, "\"accumulator_type\": \"f32\"",
+                                "\"accumulator_type\": \"fp32\"")),
+            "manifest: field 'problem.accumulator_type' must be \"f32\", "
+            "\"f16\", \"bf16\", \"i8\", \"i32\" or \"f64\" (got \"fp32\")");
+  EXPECT_EQ(
+      parseError(replaced(text, "  \"tensor_maps\": [\n", "  \"maps\": [\n")),
+      "manifest: missing field 'tensor_maps'");
+  EXPECT_EQ(parseError(replaced(text, "\"box\": [128, 64]", "\"box\": [128]")),
+            "manifest: field 'tensor_maps[0].box' must be 2 positive integers "
+            "(rows, cols) (got an array)");
+  EXPECT_EQ(
+      parseError(replaced(text, "\"box\": [64, 64], \"swizzle\": \"128B\"",
+                          "\"box\": [64, 64], \"swizzle\": \"16B\"")),
+      "manifest: field 'tensor_maps[1].swizzle' must be \"none\", \"32B\", "
+      "\"64B\" or \"128B\" (got \"16B\")");
+  EXPECT_EQ(parseError(replaced(text,
+                                "\"box\": [64, 64], \"swizzle\": \"128B\", "
+                                "\"l2_promotion\": \"256B\"",
+                                "\"box\": [64, 64], \"swizzle\": \"128B\", "
+                                "\"l2_promotion\": \"32B\"")),
+            "manifest: field 'tensor_maps[1].l2_promotion' must be \"none\", "
+            "\"64B\", \"128B\" or \"256B\" (got \"32B\")");
+  EXPECT_EQ(parseError(replaced(text, "{\"param\": \"A\", ",
+                                "{\"param\": \"A\", \"rank\": 2, ")),
+            "manifest: unknown field 'tensor_maps[0].rank'");
+  EXPECT_EQ(parseError(replaced(text, "{\"param\": \"A\", ", "{")),
+            "manifest: missing field 'tensor_maps[0].param'");
+  EXPECT_EQ(parseError(replaced(text, "\"tensor_maps\": [\n",
+                                "\"tensor_maps\": [\n    \"A\",\n")),
+            "manifest: field 'tensor_maps[0]' must be an object (got \"A\")");
+  EXPECT_EQ(parseError(replaced(text, "\"strategy\": \"wgmma\"",
+                                "\"strategy\": \"mma\"")),
+            "manifest: field 'config.strategy' must be \"fma\" or \"wgmma\" "
+            "(got \"mma\")");
+  EXPECT_EQ(
+      parseError(replaced(text, "\"copy\": \"tma\"", "\"copy\": \"bulk\"")),
+      "manifest: field 'config.copy' must be \"registers\", \"cp_async\" "
+      "or \"tma\" (got \"bulk\")");
+  EXPECT_EQ(
+      parseError(replaced(text, "\"specialize\": true", "\"specialize\": 1")),
+      "manifest: field 'config.specialize' must be true or false (got 1)");
+  EXPECT_EQ(parseError(
+                replaced(text, "\"mma\": [64, 256, 16]", "\"mma\": [64, 256]")),
+            "manifest: field 'config.mma' must be 3 positive integers (got an "
+            "array)");
+  EXPECT_EQ(parseError(replaced(text, "\"cluster\": [2, 1], ",
+                                "\"cluster\": [2, -1], ")),
+            "manifest: field 'config.cluster' must be 2 positive integers (got "
+            "-1 at index 1)");
+  EXPECT_EQ(parseError(replaced(text, "\"persistent\": false, ", "")),
+            "manifest: missing field 'config.persistent'");
+}
+
+TEST(ManifestTest, WgmmaExampleValidates) {
+  std::string error;
+  EXPECT_TRUE(validateManifest(makeWgmmaExampleManifest(), error)) << error;
+  // f16 inputs with an f32 result; a cluster along y; 16 blocks (not
+  // portable, but allowed).
+  KernelManifest m = makeWgmmaExampleManifest();
+  m.problem.elementType = ElementType::F16;
+  m.params[0].elementType = m.params[1].elementType = ElementType::F16;
+  m.params[2].elementType = ElementType::F32;
+  m.launch.grid = {16, 32, 1};
+  m.launch.cluster = {1, 16, 1};
+  m.config.cluster = {16, 1};
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  // Swizzle spans: 16 bytes of box for 32B, 32 for 32B, 64 for 64B.
+  m.tensorMaps[0].box = {256, 8};
+  m.tensorMaps[0].swizzle = TensorMapSwizzle::B32;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  m.tensorMaps[0].box = {1, 16};
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  m.tensorMaps[0].box = {64, 32};
+  m.tensorMaps[0].swizzle = TensorMapSwizzle::B64;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  m.tensorMaps[0].box = {64, 256};
+  m.tensorMaps[0].swizzle = TensorMapSwizzle::None;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  // An f32 kernel may use tensor maps too.
+  KernelManifest f32 = makeExampleManifest();
+  f32.target.chip = "sm_90";
+  f32.tensorMaps = {
+      {"B", {8, 32}, TensorMapSwizzle::B128, TensorMapL2Promotion::None}};
+  EXPECT_TRUE(validateManifest(f32, error)) << error;
+}
+
+TEST(ManifestTest, Version2ValidationErrors) {
+  const KernelManifest base = makeWgmmaExampleManifest();
+  KernelManifest m = base;
+  // Element types.
+  m.problem.elementType = ElementType::I8;
+  EXPECT_EQ(validationError(m), "manifest: element type \"i8\" in "
+                                "'problem.element_type' is not supported "
+                                "(\"f32\", \"bf16\" or \"f16\")");
+  m = base;
+  m.problem.accumulatorType = ElementType::F16;
+  EXPECT_EQ(validationError(m), "manifest: field 'problem.accumulator_type' "
+                                "must be \"f32\" (got \"f16\")");
+  m = base;
+  m.params[1].elementType = ElementType::F16;
+  EXPECT_EQ(validationError(m), "manifest: param \"B\" (rhs) has element type "
+                                "\"f16\" but the problem's element_type is "
+                                "\"bf16\"");
+  m = base;
+  m.params[2].elementType = ElementType::F16;
+  EXPECT_EQ(validationError(m), "manifest: param \"C\" (result) has element "
+                                "type \"f16\"; a result is \"f32\" or the "
+                                "problem's element_type \"bf16\"");
+  KernelManifest f32 = makeExampleManifest();
+  f32.params[2].elementType = ElementType::BF16;
+  EXPECT_EQ(validationError(f32), "manifest: param \"C\" (result) has element "
+                                  "type \"bf16\" but f32 inputs need an f32 "
+                                  "result");
+  f32 = makeExampleManifest();
+  f32.params[0].elementType = ElementType::BF16;
+  EXPECT_EQ(validationError(f32), "manifest: param \"A\" (lhs) has element "
+                                  "type \"bf16\" but the problem's "
+                                  "element_type is \"f32\"");
+
+  // Clusters.
+  m = base;
+  m.launch.cluster = {4, 4, 2};
+  m.launch.grid = {512, 4, 2};
+  EXPECT_EQ(validationError(m), "manifest: launch cluster 4x4x2 has 32 blocks; "
+                                "the limit is 16 (8 portable)");
+  m = base;
+  m.launch.grid = {511, 1, 1};
+  EXPECT_EQ(validationError(m), "manifest: launch grid 511x1x1 is not a whole "
+                                "number of clusters 2x1x1");
+  m = base;
+  m.launch.cluster = {1, 1, 1};
+  EXPECT_EQ(validationError(m), "manifest: config cluster 2x1 and launch "
+                                "cluster 1x1x1 do not have the same number of "
+                                "blocks");
+  m = base;
+  m.launch.cluster = {1, 1, 0};
+  EXPECT_EQ(validationError(m),
+            "manifest: launch cluster dimensions must be positive");
+  m = makeExampleManifest();
+  m.target.chip = "sm_80";
+  m.launch.cluster = {2, 1, 1};
+  m.config.cluster = {1, 2};
+  EXPECT_EQ(validationError(m), "manifest: thread block clusters (launch "
+                                "cluster 2x1x1) need sm_90 or newer "
+                                "(target.chip is \"sm_80\")");
+
+  // Tensor maps.
+  m = base;
+  m.tensorMaps[1].param = "X";
+  EXPECT_EQ(validationError(m), "manifest: tensor_maps[1] names param \"X\", "
+                                "which the manifest does not have");
+  m = base;
+  m.tensorMaps[0].param = "C";
+  EXPECT_EQ(validationError(m), "manifest: tensor_maps[0] views param \"C\" "
+                                "(result); tensor maps are for lhs and rhs "
+                                "params");
+  m = base;
+  m.params[1].rowStride = 1;
+  m.params[1].colStride = 4096;
+  EXPECT_EQ(validationError(m), "manifest: tensor_maps[1] views param \"B\" "
+                                "(rhs) with col_stride 4096; a tensor map "
+                                "needs col_stride 1");
+  m = base;
+  m.tensorMaps[0].box = {257, 64};
+  EXPECT_EQ(validationError(m), "manifest: tensor_maps[0] box 257x64 (rows x "
+                                "cols) must be 1 to 256 elements in each "
+                                "dimension");
+  m = base;
+  m.tensorMaps[0].box = {128, 0};
+  EXPECT_EQ(validationError(m), "manifest: tensor_maps[0] box 128x0 (rows x "
+                                "cols) must be 1 to 256 elements in each "
+                                "dimension");
+  m = base;
+  m.tensorMaps[1].box = {64, 12};
+  EXPECT_EQ(validationError(m), "manifest: tensor_maps[1] box of 12 bf16 "
+                                "columns is 24 bytes wide; the TMA needs a "
+                                "multiple of 16 bytes");
+  m = base;
+  m.tensorMaps[1].box = {64, 128};
+  EXPECT_EQ(validationError(m), "manifest: tensor_maps[1] box of 128 bf16 "
+                                "columns is 256 bytes wide, more than its "
+                                "128B swizzle span");
+  m.tensorMaps[1].box = {64, 32};
+  m.tensorMaps[1].swizzle = TensorMapSwizzle::B32;
+  EXPECT_EQ(validationError(m), "manifest: tensor_maps[1] box of 32 bf16 "
+                                "columns is 64 bytes wide, more than its 32B "
+                                "swizzle span");
+  m = base;
+  m.params[0].rowStride = 4100;
+  EXPECT_EQ(validationError(m), "manifest: tensor_maps[0] views param \"A\" "
+                                "(lhs) whose rows are 8200 bytes apart "
+                                "(row_stride 4100); the TMA needs a multiple "
+                                "of 16 bytes below 2^40");
+  m = base;
+  m.params[0].alignment = 8;
+  EXPECT_EQ(validationError(m), "manifest: tensor_maps[0] views param \"A\" "
+                                "(lhs) with alignment 8; the TMA needs 16-byte "
+                                "aligned base pointers");
+  m = base;
+  m.tensorMaps.resize(9, m.tensorMaps[0]);
+  EXPECT_EQ(validationError(m),
+            "manifest: 9 tensor maps; a kernel takes at most 8");
+  m = makeExampleManifest();
+  m.target.chip = "sm_86";
+  m.tensorMaps = {
+      {"A", {8, 8}, TensorMapSwizzle::None, TensorMapL2Promotion::None}};
+  EXPECT_EQ(validationError(m), "manifest: tensor_maps[0]: tensor maps need "
+                                "sm_90 or newer (target.chip is \"sm_86\")");
 }
 
 TEST(ManifestTest, ValidationAcceptsLayouts) {

@@ -140,6 +140,7 @@ tile::test::getFakeDriverDefaults() {
 }
 
 KernelManifest tile::test::makeExampleManifest() {
+  // The f32 FMA kernel of docs/artifact.md: no cluster, no tensor maps.
   KernelManifest m;
   m.kernel = "matmul_0";
   m.target = {"sm_90", "8.0"};
@@ -149,7 +150,9 @@ KernelManifest tile::test::makeExampleManifest() {
   m.launch.grid = {1024, 1, 1};
   m.launch.block = {256, 1, 1};
   m.launch.dynamicSharedBytes = 33280;
-  m.problem = {4096, 4096, 4096, ElementType::F32, CInit::Accumulate, 0.0};
+  m.problem = {
+      4096, 4096, 4096, ElementType::F32, ElementType::F32, CInit::Accumulate,
+      0.0};
   m.params = {{"A", ParamRole::Lhs, ElementType::F32, 4096, 4096, 4096, 1, 16,
                ParamAccess::Read},
               {"B", ParamRole::Rhs, ElementType::F32, 4096, 4096, 4096, 1, 16,
@@ -159,6 +162,7 @@ KernelManifest tile::test::makeExampleManifest() {
   m.config.block = {128, 128, 8};
   m.config.warp = {32, 64};
   m.config.thread = {8, 8};
+  m.config.mma = {8, 8, 1};
   m.config.stages = 2;
   m.config.swizzle = 8;
   m.config.smem = "pad";
@@ -166,6 +170,51 @@ KernelManifest tile::test::makeExampleManifest() {
   m.config.prefetch = true;
   m.config.text = "#tile.config<...>";
   m.resources = {122, 0, 0, 0};
+  return m;
+}
+
+KernelManifest tile::test::makeWgmmaExampleManifest() {
+  KernelManifest m;
+  m.kernel = "matmul_bf16_0";
+  m.target = {"sm_90a", "8.0"};
+  m.binaries = {
+      {BinaryFormat::Cubin, "matmul_bf16_0.cubin", 41216,
+       0x4be1c0de12345678ull},
+      {BinaryFormat::Ptx, "matmul_bf16_0.ptx", 96512, 0x89abcdef01234567ull}};
+  // 128x256 tiles of 4096x4096, clusters of 2 along the grid; a producer
+  // warpgroup and two consumers; 4 stages of 128x64 + 64x256 bf16 plus the
+  // barriers.
+  m.launch.grid = {512, 1, 1};
+  m.launch.block = {384, 1, 1};
+  m.launch.cluster = {2, 1, 1};
+  m.launch.dynamicSharedBytes = 197632;
+  m.problem = {4096,        4096, 4096, ElementType::BF16, ElementType::F32,
+               CInit::Fill, 0.0};
+  m.params = {{"A", ParamRole::Lhs, ElementType::BF16, 4096, 4096, 4096, 1, 16,
+               ParamAccess::Read},
+              {"B", ParamRole::Rhs, ElementType::BF16, 4096, 4096, 4096, 1, 16,
+               ParamAccess::Read},
+              {"C", ParamRole::Result, ElementType::BF16, 4096, 4096, 4096, 1,
+               16, ParamAccess::Write}};
+  m.tensorMaps = {
+      {"A", {128, 64}, TensorMapSwizzle::B128, TensorMapL2Promotion::B256},
+      {"B", {64, 64}, TensorMapSwizzle::B128, TensorMapL2Promotion::B256}};
+  m.config.strategy = KernelStrategy::Wgmma;
+  m.config.block = {128, 256, 64};
+  m.config.warp = {64, 256};
+  m.config.thread = {64, 256};
+  m.config.mma = {64, 256, 16};
+  m.config.stages = 4;
+  m.config.copy = CopyKind::Tma;
+  m.config.specialize = true;
+  m.config.swizzle = 8;
+  m.config.smem = "swizzle128";
+  m.config.smemPad = 0;
+  m.config.prefetch = false;
+  m.config.occupancy = 1;
+  m.config.cluster = {2, 1};
+  m.config.text = "#tile.config<strategy = wgmma, ...>";
+  m.resources = {168, 0, 0, 0};
   return m;
 }
 

@@ -62,8 +62,13 @@ runCommand(const std::vector<std::string> &argv,
 /// defaults whatever the environment they run in.
 std::vector<std::pair<std::string, const char *>> getFakeDriverDefaults();
 
-/// A valid manifest: the example of docs/artifact.md.
+/// A valid manifest: the first example of docs/artifact.md, an f32 FMA
+/// kernel (no cluster, no tensor maps).
 runtime::KernelManifest makeExampleManifest();
+
+/// The second example of docs/artifact.md: a bf16 wgmma kernel with a
+/// cluster of 2 and tensor maps for A and B, writing bf16 C.
+runtime::KernelManifest makeWgmmaExampleManifest();
 
 /// The number of times `needle` occurs in `haystack`.
 size_t countOccurrences(const std::string &haystack, const std::string &needle);

@@ -1,5 +1,6 @@
 //===- TileRunHostTest.cpp - tile-run's host-side computations ------------===//
 
+#include "HalfPrecision.h"
 #include "TestUtils.h"
 #include "TileRun.h"
 
@@ -35,6 +36,148 @@ TEST(RandomTest, UniformInRangeAndRepeatable) {
   Random random(0);
   EXPECT_EQ(random.next(), 0xe220a8397b1dcdafull);
 }
+
+//===----------------------------------------------------------------------===//
+// bf16 and f16
+//===----------------------------------------------------------------------===//
+
+uint16_t bf16Of(uint32_t floatBitsIn) {
+  return floatToBf16(floatFromBits(floatBitsIn));
+}
+uint16_t f16Of(uint32_t floatBitsIn) {
+  return floatToF16(floatFromBits(floatBitsIn));
+}
+
+TEST(HalfPrecisionTest, Bf16RoundsToNearestEven) {
+  EXPECT_EQ(bf16Of(0x3f800000u), 0x3f80u); // 1
+  EXPECT_EQ(bf16Of(0x3f807fffu), 0x3f80u); // below half an ulp
+  EXPECT_EQ(bf16Of(0x3f808000u), 0x3f80u); // a tie, to even (down)
+  EXPECT_EQ(bf16Of(0x3f808001u), 0x3f81u); // above half
+  EXPECT_EQ(bf16Of(0x3f818000u), 0x3f82u); // a tie, to even (up)
+  EXPECT_EQ(bf16Of(0xbf818000u), 0xbf82u); // negative ties alike
+  EXPECT_EQ(bf16Of(0x3fffffffu), 0x4000u); // the carry reaches the exponent
+  EXPECT_EQ(bf16Of(0x80000000u), 0x8000u); // -0
+  // Subnormals round like normals (bf16 has float's exponent range).
+  EXPECT_EQ(bf16Of(0x00000001u), 0x0000u);
+  EXPECT_EQ(bf16Of(0x00008000u), 0x0000u); // a tie, to even
+  EXPECT_EQ(bf16Of(0x00018000u), 0x0002u); // a tie, to even
+  EXPECT_EQ(bf16Of(0x00010000u), 0x0001u);
+  EXPECT_EQ(bf16Of(0x00400000u), 0x0040u);
+  EXPECT_EQ(bf16Of(0x007fffffu), 0x0080u); // up to the smallest normal
+  // Infinities stay; the largest floats overflow to infinity.
+  EXPECT_EQ(bf16Of(0x7f800000u), 0x7f80u);
+  EXPECT_EQ(bf16Of(0xff800000u), 0xff80u);
+  EXPECT_EQ(bf16Of(0x7f7f7fffu), 0x7f7fu);
+  EXPECT_EQ(bf16Of(0x7f7f8000u), 0x7f80u);
+  EXPECT_EQ(bf16Of(0xff7fffffu), 0xff80u);
+  // NaN stays NaN, quiet, with its sign and upper payload, even when only
+  // the lower 16 bits are set (truncation would make it infinity).
+  EXPECT_EQ(bf16Of(0x7fc00000u), 0x7fc0u);
+  EXPECT_EQ(bf16Of(0x7f800001u), 0x7fc0u);
+  EXPECT_EQ(bf16Of(0x7f810000u), 0x7fc1u);
+  EXPECT_EQ(bf16Of(0xffc12345u), 0xffc1u);
+  EXPECT_EQ(bf16Of(0x7fffffffu), 0x7fffu);
+}
+
+TEST(HalfPrecisionTest, Bf16ToFloatIsExact) {
+  EXPECT_EQ(bf16ToFloat(0x3f80u), 1.0f);
+  EXPECT_EQ(bf16ToFloat(0xc040u), -3.0f);
+  EXPECT_EQ(bf16ToFloat(0x0001u), std::ldexp(1.0f, -133));
+  EXPECT_EQ(bf16ToFloat(0x7f80u), INFINITY);
+  EXPECT_TRUE(std::signbit(bf16ToFloat(0x8000u)));
+  EXPECT_TRUE(std::isnan(bf16ToFloat(0x7fc0u)));
+  // Every bf16 comes back from float unchanged (NaN as a NaN).
+  for (uint32_t bits = 0; bits <= 0xffffu; ++bits) {
+    float value = bf16ToFloat(static_cast<uint16_t>(bits));
+    if (std::isnan(value))
+      EXPECT_TRUE(std::isnan(bf16ToFloat(floatToBf16(value)))) << bits;
+    else
+      ASSERT_EQ(floatToBf16(value), bits) << bits;
+  }
+}
+
+TEST(HalfPrecisionTest, F16RoundsToNearestEven) {
+  EXPECT_EQ(f16Of(0x3f800000u), 0x3c00u); // 1
+  EXPECT_EQ(f16Of(0xc0000000u), 0xc000u); // -2
+  EXPECT_EQ(f16Of(0x3f801000u), 0x3c00u); // 1 + 2^-11: a tie, to even
+  EXPECT_EQ(f16Of(0x3f801001u), 0x3c01u);
+  EXPECT_EQ(f16Of(0x3f803000u), 0x3c02u); // 1 + 3*2^-11: a tie, to even
+  EXPECT_EQ(f16Of(0x80000000u), 0x8000u); // -0
+  // The top of the range: 65504 is the largest half; from the midpoint
+  // 65520 on it is infinity.
+  EXPECT_EQ(f16Of(0x477fe000u), 0x7bffu);
+  EXPECT_EQ(f16Of(0x477fefffu), 0x7bffu);
+  EXPECT_EQ(f16Of(0x477ff000u), 0x7c00u);
+  EXPECT_EQ(f16Of(0xc77ff000u), 0xfc00u);
+  EXPECT_EQ(f16Of(0x7f7fffffu), 0x7c00u);
+  EXPECT_EQ(f16Of(0x7f800000u), 0x7c00u);
+  EXPECT_EQ(f16Of(0xff800000u), 0xfc00u);
+  // Subnormal halves: units of 2^-24.
+  EXPECT_EQ(f16Of(0x38800000u), 0x0400u); // 2^-14, the smallest normal
+  EXPECT_EQ(floatToF16(std::ldexp(1023.0f, -24)), 0x03ffu);
+  EXPECT_EQ(floatToF16(std::ldexp(2047.0f, -25)), 0x0400u); // tie, to even
+  EXPECT_EQ(floatToF16(std::ldexp(2045.0f, -25)), 0x03feu); // tie, to even
+  EXPECT_EQ(f16Of(0x33800000u), 0x0001u); // 2^-24, the smallest
+  EXPECT_EQ(f16Of(0x33000000u), 0x0000u); // 2^-25: a tie, to even (zero)
+  EXPECT_EQ(f16Of(0x33000001u), 0x0001u);
+  EXPECT_EQ(f16Of(0x33400000u), 0x0001u); // 1.5 * 2^-25
+  EXPECT_EQ(f16Of(0x33c00000u), 0x0002u); // 1.5 * 2^-24: tie, to even
+  EXPECT_EQ(f16Of(0x34200000u), 0x0002u); // 2.5 * 2^-24: tie, to even
+  EXPECT_EQ(f16Of(0xb3c00000u), 0x8002u);
+  EXPECT_EQ(f16Of(0x32ffffffu), 0x0000u);
+  EXPECT_EQ(f16Of(0x00000001u), 0x0000u); // a float subnormal
+  EXPECT_EQ(f16Of(0x80400000u), 0x8000u);
+  // NaN: quiet, sign and upper payload kept, never infinity.
+  EXPECT_EQ(f16Of(0x7fc00000u), 0x7e00u);
+  EXPECT_EQ(f16Of(0x7f800001u), 0x7e00u);
+  EXPECT_EQ(f16Of(0xff812000u), 0xfe09u);
+}
+
+TEST(HalfPrecisionTest, F16ToFloatIsExact) {
+  EXPECT_EQ(f16ToFloat(0x3c00u), 1.0f);
+  EXPECT_EQ(f16ToFloat(0x0001u), std::ldexp(1.0f, -24));
+  EXPECT_EQ(f16ToFloat(0x03ffu), std::ldexp(1023.0f, -24));
+  EXPECT_EQ(f16ToFloat(0x0400u), std::ldexp(1.0f, -14));
+  EXPECT_EQ(f16ToFloat(0x7bffu), 65504.0f);
+  EXPECT_EQ(f16ToFloat(0xfbffu), -65504.0f);
+  EXPECT_EQ(f16ToFloat(0x7c00u), INFINITY);
+  EXPECT_EQ(f16ToFloat(0xfc00u), -INFINITY);
+  EXPECT_TRUE(std::isnan(f16ToFloat(0x7e00u)));
+  EXPECT_TRUE(std::isnan(f16ToFloat(0x7c01u)));
+  EXPECT_TRUE(std::signbit(f16ToFloat(0x8000u)));
+  EXPECT_TRUE(std::signbit(f16ToFloat(0x8001u)));
+  for (uint32_t bits = 0; bits <= 0xffffu; ++bits) {
+    float value = f16ToFloat(static_cast<uint16_t>(bits));
+    if (std::isnan(value))
+      EXPECT_TRUE(std::isnan(f16ToFloat(floatToF16(value)))) << bits;
+    else
+      ASSERT_EQ(floatToF16(value), bits) << bits;
+  }
+}
+
+#ifdef __FLT16_MAX__
+TEST(HalfPrecisionTest, F16AgreesWithTheCompilersConversion) {
+  // The compiler's float -> _Float16 rounds to nearest even too; compare
+  // on random bit patterns over the whole float range and densely around
+  // the half range's edges.
+  Random random(2024);
+  auto check = [](uint32_t bits) {
+    float value = floatFromBits(bits);
+    if (std::isnan(value))
+      return;
+    _Float16 half = static_cast<_Float16>(value);
+    uint16_t expected;
+    std::memcpy(&expected, &half, sizeof(expected));
+    ASSERT_EQ(floatToF16(value), expected) << std::hex << bits;
+  };
+  for (int i = 0; i < 1000000; ++i)
+    check(static_cast<uint32_t>(random.next()));
+  for (uint32_t bits = 0x32800000u; bits < 0x39000000u; bits += 97)
+    check(bits);
+  for (uint32_t bits = 0x477f0000u; bits < 0x47810000u; ++bits)
+    check(bits);
+}
+#endif
 
 ParamInfo makeParam(int64_t rows, int64_t cols, int64_t rowStride,
                     int64_t colStride) {
@@ -218,6 +361,152 @@ TEST(ToleranceTest, Values) {
   EXPECT_LT(large, 2.05 * 100002 * 0x1p-24);
 }
 
+TEST(ToleranceTest, Bf16AndF16Results) {
+  // The norm tolerance adds half an ulp of the result type, relative.
+  EXPECT_EQ(getDefaultRelativeTolerance(ElementType::BF16, 4096),
+            1e-5 + 0x1p-8);
+  EXPECT_EQ(getDefaultRelativeTolerance(ElementType::F16, 4096),
+            1e-5 + 0x1p-11);
+  EXPECT_DOUBLE_EQ(getDefaultRelativeTolerance(ElementType::BF16, 1 << 20),
+                   0x1p-24 * 1024 + 0x1p-8);
+  // Per element: the f32 accumulation bound, then the output's rounding of
+  // the accumulated value (at most |ref| + the accumulation error) and,
+  // among subnormals, half the smallest one.
+  ElementTolerance f32 = getElementTolerance(4096, ElementType::F32);
+  EXPECT_EQ(f32.accumulation, 1e-3);
+  EXPECT_EQ(f32.rounding, 0);
+  EXPECT_EQ(f32.absolute, 0);
+  EXPECT_EQ(f32.bound(5.0, 100.0), 0.1);
+  ElementTolerance bf16 = getElementTolerance(4096, ElementType::BF16);
+  EXPECT_EQ(bf16.accumulation, 1e-3);
+  EXPECT_EQ(bf16.rounding, 0x1p-8);
+  EXPECT_EQ(bf16.absolute, 0x1p-134);
+  EXPECT_DOUBLE_EQ(bf16.bound(5.0, 100.0),
+                   0.1 + 0x1p-8 * (5.0 + 0.1) + 0x1p-134);
+  EXPECT_DOUBLE_EQ(bf16.bound(-5.0, 100.0), bf16.bound(5.0, 100.0));
+  ElementTolerance f16 = getElementTolerance(100000, ElementType::F16);
+  EXPECT_EQ(f16.accumulation, getElementTolerance(100000));
+  EXPECT_EQ(f16.rounding, 0x1p-11);
+  EXPECT_EQ(f16.absolute, 0x1p-25);
+}
+
+TEST(ElementTypeTest, TypedBuffersAndPoison) {
+  ParamInfo param;
+  param.name = "X";
+  param.rows = 2;
+  param.cols = 3;
+  param.rowStride = 4; // padded rows
+  param.colStride = 1;
+  std::vector<float> dense = {1.0f, -2.5f, 0.1f, 65504.0f, 1e-7f, 3.0f};
+  for (ElementType type :
+       {ElementType::F32, ElementType::BF16, ElementType::F16}) {
+    param.elementType = type;
+    unsigned bytes = getElementTypeSize(type);
+    std::vector<char> buffer(8 * bytes);
+    fillPoison(buffer.data(), 8, type);
+    for (int i = 0; i < 8; ++i) {
+      EXPECT_TRUE(isPoison(buffer.data(), i, type));
+      EXPECT_TRUE(std::isnan(loadElement(buffer.data(), i, type)));
+    }
+    scatterElements(dense.data(), param, buffer.data());
+    // Padding untouched, elements no longer poison.
+    EXPECT_TRUE(isPoison(buffer.data(), 3, type));
+    EXPECT_TRUE(isPoison(buffer.data(), 7, type));
+    EXPECT_FALSE(isPoison(buffer.data(), 4, type));
+    std::vector<float> back(6);
+    gatherElements(buffer.data(), param, back.data());
+    std::vector<float> rounded = dense;
+    roundToElementType(rounded, type);
+    EXPECT_EQ(back, rounded);
+  }
+  // What the rounding gives.
+  std::vector<float> values = {0.1f, 65504.0f, 1e-7f};
+  roundToElementType(values, ElementType::BF16);
+  EXPECT_EQ(floatBits(values[0]), 0x3dcd0000u);
+  EXPECT_EQ(values[1], 65536.0f);
+  values = {0.1f, 65504.0f, 1e-7f};
+  roundToElementType(values, ElementType::F16);
+  EXPECT_EQ(values[0], f16ToFloat(0x2e66u));
+  EXPECT_EQ(values[1], 65504.0f);
+  EXPECT_EQ(values[2], std::ldexp(2.0f, -24)); // a subnormal half
+  EXPECT_EQ(getPoisonBits(ElementType::F32), 0x7fc0a5a5u);
+  EXPECT_EQ(getPoisonBits(ElementType::BF16), 0x7fe5u);
+  EXPECT_EQ(getPoisonBits(ElementType::F16), 0x7e5au);
+  KernelManifest manifest = makeExampleManifest();
+  EXPECT_EQ(formatElementTypes(manifest), "f32");
+  EXPECT_EQ(formatElementTypes(makeWgmmaExampleManifest()), "bf16 -> bf16");
+  manifest.problem.elementType = ElementType::F16;
+  EXPECT_EQ(formatElementTypes(manifest), "f16 -> f32");
+}
+
+/// Rounds a float32 result to `type` as a kernel's epilogue does.
+std::vector<float> roundedTo(std::vector<float> values, ElementType type) {
+  roundToElementType(values, type);
+  return values;
+}
+
+TEST_F(CheckTest, CorrectBf16AndF16ResultsPass) {
+  // Inputs rounded to bf16 (and f16), accumulated in f32 in three orders,
+  // the sum rounded to the result type once.
+  for (ElementType type : {ElementType::BF16, ElementType::F16}) {
+    std::vector<float> ra = roundedTo(a, type), rb = roundedTo(b, type),
+                       rc0 = roundedTo(c0, type);
+    Reference typed;
+    computeHostReference(ra.data(), rb.data(), rc0.data(), 0, m, n, k, typed);
+    for (int order = 0; order < 3; ++order) {
+      std::vector<float> c =
+          roundedTo(simulateKernel(ra, rb, rc0, m, n, k, order), type);
+      CheckResult result = checkResult(c.data(), typed, m, n,
+                                       getDefaultRelativeTolerance(type, k),
+                                       getElementTolerance(k, type));
+      EXPECT_TRUE(result.pass) << stringifyElementType(type) << " order "
+                               << order << ": " << result.reason;
+      // The rounding shows: more error than f32 allows.
+      EXPECT_GT(result.relativeError, 1e-5);
+      // An f32 C of the same kernel passes with f32 tolerances.
+      std::vector<float> f32 = simulateKernel(ra, rb, rc0, m, n, k, order);
+      result = checkResult(f32.data(), typed, m, n,
+                           getDefaultRelativeTolerance(ElementType::F32, k),
+                           getElementTolerance(k, ElementType::F32));
+      EXPECT_TRUE(result.pass) << result.reason;
+      // Rounded to the input type where it must not be: the norm shows it.
+      result = checkResult(c.data(), typed, m, n,
+                           getDefaultRelativeTolerance(ElementType::F32, k),
+                           getElementTolerance(k, ElementType::F32));
+      EXPECT_FALSE(result.pass);
+      EXPECT_EQ(result.reason.rfind("relative error ", 0), 0u) << result.reason;
+    }
+  }
+}
+
+TEST_F(CheckTest, Bf16ElementOverTheBoundFails) {
+  std::vector<float> ra = roundedTo(a, ElementType::BF16),
+                     rb = roundedTo(b, ElementType::BF16),
+                     rc0 = roundedTo(c0, ElementType::BF16);
+  Reference typed;
+  computeHostReference(ra.data(), rb.data(), rc0.data(), 0, m, n, k, typed);
+  std::vector<float> c =
+      roundedTo(simulateKernel(ra, rb, rc0, m, n, k, 0), ElementType::BF16);
+  ElementTolerance tolerance = getElementTolerance(k, ElementType::BF16);
+  // Just inside the bound passes, just outside fails.
+  int64_t at = 5 * n + 6;
+  double bound = tolerance.bound(typed.value[at], typed.magnitude[at]);
+  c[at] = static_cast<float>(typed.value[at] + 0.99 * bound);
+  EXPECT_TRUE(checkResult(c.data(), typed, m, n, 1.0, tolerance).pass);
+  c[at] = static_cast<float>(typed.value[at] + 1.01 * bound);
+  CheckResult result = checkResult(c.data(), typed, m, n, 1.0, tolerance);
+  EXPECT_FALSE(result.pass);
+  EXPECT_EQ(result.overBound, 1u);
+  EXPECT_EQ(result.badRow, 5);
+  EXPECT_EQ(result.badCol, 6);
+  // NaN never passes, whatever the tolerance.
+  c[at] = NAN;
+  tolerance.accumulation = 1e9;
+  result = checkResult(c.data(), typed, m, n, 1e9, tolerance);
+  EXPECT_FALSE(result.pass);
+  EXPECT_EQ(result.nonFinite, 1u);
+}
+
 //===----------------------------------------------------------------------===//
 // cuBLAS layout mapping, checked by running the planned column-major GEMM
 // on the host.
@@ -353,6 +642,8 @@ TEST(PathsTest, FoldersExpandToManifests) {
   ASSERT_TRUE(expandArtifactPaths({dir}, manifests, error)) << error;
   EXPECT_EQ(manifests,
             (std::vector<std::string>{dir + "/tile_test_matmul_accumulate.json",
+                                      dir + "/tile_test_matmul_bf16_tma.json",
+                                      dir + "/tile_test_matmul_f16.json",
                                       dir + "/tile_test_matmul_fill.json",
                                       dir + "/tile_test_matmul_strided.json"}));
   EXPECT_FALSE(expandArtifactPaths({dir + "/absent.json"}, manifests, error));

@@ -22,6 +22,8 @@ CommandResult tileRun(std::vector<std::string> args, const Env &env = {}) {
 }
 
 const char *const kFillSpec = "96 80 72 fill 0 72 1 80 1 80 1";
+const char *const kBf16Spec = "96 80 72 fill 0 72 1 80 1 80 1 bf16 bf16";
+const char *const kF16Spec = "96 80 72 accumulate 0 72 1 80 1 80 1 f16 f32";
 const char *const kAccumulateSpec = "96 80 72 accumulate 0 72 1 80 1 80 1";
 const char *const kStridedSpec = "96 80 72 fill 0.5 72 1 1 72 84 1";
 
@@ -124,9 +126,26 @@ TEST(TileRunTest, InfoNeedsNoGpu) {
   ASSERT_NE(strided, std::string::npos) << result.out;
   EXPECT_LT(accumulate, fill);
   EXPECT_LT(fill, strided);
-  EXPECT_EQ(countOccurrences(result.out, "(verified)"), 3u);
+  EXPECT_EQ(countOccurrences(result.out, "(verified)"), 5u);
   EXPECT_NE(result.out.find("  problem    C = 0.5 + A*B, m=96 n=80 k=72, f32 "
-                            "(c_init fill)"),
+                            "inputs, f32 accumulation (c_init fill)"),
+            std::string::npos)
+      << result.out;
+  // The bf16 kernel: its cluster and tensor maps.
+  EXPECT_NE(result.out.find("  launch     grid 5x6x1, block 16x16x1, cluster "
+                            "1x2x1, 0 bytes dynamic shared memory\n"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("C   result bf16 96x80, strides 80,1, align 2, "
+                            "write, needs 15360 bytes\n"
+                            "  maps       0  A   box 16x16 (rows x cols), "
+                            "swizzle none, L2 promotion 128B\n"
+                            "             1  B   box 16x16 (rows x cols), "
+                            "swizzle none, L2 promotion none\n"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("  problem    C += A*B, m=96 n=80 k=72, f16 "
+                            "inputs, f32 accumulation (c_init accumulate)"),
             std::string::npos)
       << result.out;
   EXPECT_NE(result.out.find("B   rhs    f32 72x80, strides 1,72, align 16, "
@@ -317,7 +336,8 @@ TEST(TileRunTest, BenchTableJsonAndCsv) {
   EXPECT_NE(csv.find("tile_test_matmul_fill," +
                      fixture("tile_test_matmul_fill") +
                      ",1,96,80,72,16x16x1/16x2/1x1/s1/g1/none/nopf,ptx,26,"
-                     "0.5,0.5,0.5,0.00221184,,,,,Fake GPU,,13000,1980,3201\n"),
+                     "0.5,0.5,0.5,0.00221184,,,,,Fake GPU,,13000,1980,3201,"
+                     "f32,f32,\n"),
             std::string::npos)
       << csv;
 }
@@ -336,6 +356,182 @@ TEST(TileRunTest, BenchReportsLaunchFailures) {
                             "for kernel tile_test_matmul_fill"),
             std::string::npos)
       << result.out;
+  EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+}
+
+//===----------------------------------------------------------------------===//
+// bf16 and f16 kernels, and cuBLAS (the fake one)
+//===----------------------------------------------------------------------===//
+
+TEST(TileRunTest, VerifyPassesBf16AndF16Kernels) {
+  struct Case {
+    const char *kernel, *spec, *what;
+  } cases[] = {
+      {"tile_test_matmul_bf16_tma", kBf16Spec, "(ptx, fill, bf16 -> bf16, "},
+      {"tile_test_matmul_f16", kF16Spec, "(ptx, accumulate, f16 -> f32, "}};
+  for (const Case &c : cases) {
+    CommandResult result =
+        tileRun({"verify", fixture(c.kernel), "--seed", "7"}, fakeEnv(c.spec));
+    EXPECT_EQ(result.exitCode, 0) << c.kernel << result.out << result.err;
+    EXPECT_NE(result.out.find(std::string("  PASS  seed 7  ") + c.what +
+                              "host f64 reference)"),
+              std::string::npos)
+        << result.out;
+    EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+  }
+}
+
+TEST(TileRunTest, VerifyCatchesBf16Bugs) {
+  expectVerifyFails("tile_test_matmul_bf16_tma", kBf16Spec, "skip-last",
+                    "1 elements are NaN or Inf, e.g. never written (first at "
+                    "[95][79]: got nan");
+  expectVerifyFails("tile_test_matmul_bf16_tma", kBf16Spec, "stray",
+                    "1 values were written outside C's elements (first at "
+                    "element offset 7680, past the end of C)");
+  expectVerifyFails("tile_test_matmul_bf16_tma",
+                    "96 80 72 fill 0.5 72 1 80 1 80 1 bf16 bf16", nullptr,
+                    "elements are off by more than rounding allows");
+  // The kernel reading f16 where the inputs are bf16.
+  expectVerifyFails("tile_test_matmul_bf16_tma",
+                    "96 80 72 fill 0 72 1 80 1 80 1 f16 bf16", nullptr,
+                    "elements are off by more than rounding allows");
+}
+
+TEST(TileRunTest, VerifyCatchesAnF32ResultRoundedToF16) {
+  // Each element is within the per-element bound, but the norm shows the
+  // rounding an f32 C must not have.
+  expectVerifyFails("tile_test_matmul_f16", kF16Spec, "round-c",
+                    "is over the tolerance 1.000e-05");
+  expectVerifyFails("tile_test_matmul_f16", kF16Spec, "ignore-c0",
+                    "elements are off by more than rounding allows");
+}
+
+TEST(TileRunTest, VerifyBf16Accumulate) {
+  // The bf16 kernel's manifest as an accumulating one: C0 is bf16 too.
+  TempDir dir;
+  writeFile(dir.file("naive_matmul.ptx"),
+            readFile(fixturePath("naive_matmul.ptx")));
+  std::string text = readFile(fixture("tile_test_matmul_bf16_tma"));
+  auto replace = [&](const std::string &from, const std::string &to) {
+    size_t at = text.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    text.replace(at, from.size(), to);
+  };
+  replace("\"c_init\": \"fill\"", "\"c_init\": \"accumulate\"");
+  replace("\"access\": \"write\"", "\"access\": \"readwrite\"");
+  writeFile(dir.file("acc.json"), text);
+  const char *spec = "96 80 72 accumulate 0 72 1 80 1 80 1 bf16 bf16";
+  CommandResult result =
+      tileRun({"verify", dir.file("acc.json"), "--seed", "3"}, fakeEnv(spec));
+  EXPECT_EQ(result.exitCode, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find("PASS  seed 3  (ptx, accumulate, bf16 -> bf16, "),
+            std::string::npos)
+      << result.out;
+  result = tileRun({"verify", dir.file("acc.json"), "--seed", "3"},
+                   fakeEnv(spec, "ignore-c0"));
+  EXPECT_EQ(result.exitCode, 1) << result.out;
+  EXPECT_NE(result.out.find("elements are off by more than rounding allows"),
+            std::string::npos)
+      << result.out;
+}
+
+/// fakeEnv with the fake cuBLAS, logging to `log`.
+Env cublasEnv(const char *spec, const std::string &log) {
+  Env env = fakeEnv(spec);
+  static std::vector<std::string> keep;
+  keep.push_back(log);
+  env.push_back({"TILE_CUBLAS_LIBRARY", TILE_FAKE_CUBLAS});
+  env.push_back({"TILE_FAKE_CUBLAS_LOG", keep.back().c_str()});
+  return env;
+}
+
+TEST(TileRunTest, VerifyWithTheCublasReference) {
+  TempDir dir;
+  struct Case {
+    const char *kernel, *spec;
+  } cases[] = {{"tile_test_matmul_strided", kStridedSpec},
+               {"tile_test_matmul_bf16_tma", kBf16Spec},
+               {"tile_test_matmul_f16", kF16Spec}};
+  for (const Case &c : cases) {
+    std::string log = dir.file(std::string(c.kernel) + ".log");
+    CommandResult result = tileRun(
+        {"verify", fixture(c.kernel), "--seed", "5", "--reference", "cublas"},
+        cublasEnv(c.spec, log));
+    EXPECT_EQ(result.exitCode, 0) << c.kernel << result.out << result.err;
+    EXPECT_NE(result.out.find("cuBLAS DGEMM reference)"), std::string::npos)
+        << result.out;
+    // Row-major C = A*B as column-major C^T = B^T A^T, in pedantic math.
+    EXPECT_EQ(readFile(log), "dgemm math=2 transa=0 transb=0 m=80 n=96 k=72 "
+                             "alpha=1 lda=80 ldb=72 beta=1 ldc=80\n")
+        << c.kernel;
+    EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+  }
+}
+
+TEST(TileRunTest, BenchComparesWithCublasOfTheSameTypes) {
+  TempDir dir;
+  std::string log = dir.file("cublas.log");
+  Env env = cublasEnv(kBf16Spec, log);
+  CommandResult result = tileRun(
+      {"bench", fixture("tile_test_matmul_fill"),
+       fixture("tile_test_matmul_bf16_tma"), fixture("tile_test_matmul_f16"),
+       "--warmup", "1", "--iters", "20", "--seed", "9", "--json",
+       dir.file("out.json"), "--csv", dir.file("out.csv")},
+      env);
+  ASSERT_EQ(result.exitCode, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find("cuBLAS 13.0.1 (" + std::string(TILE_FAKE_CUBLAS) +
+                            "), pedantic FP32 math"),
+            std::string::npos)
+      << result.out;
+  // With a kernel that is not all f32, the table says the types.
+  EXPECT_NE(result.out.find("| kernel                    | shape MxNxK | types "
+                            "       | config "),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("| tile_test_matmul_fill     | 96x80x72    | f32  "
+                            "        | 16x16x1/16x2/1x1/s1/g1/none/nopf | "
+                            "0.2500 |    0.00 |    0.2500 |           0.00 |  "
+                            "1.00 |"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("| tile_test_matmul_bf16_tma | 96x80x72    | bf16 "
+                            "-> bf16 | "),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("| tile_test_matmul_f16      | 96x80x72    | f16 "
+                            "-> f32   | "),
+            std::string::npos)
+      << result.out;
+  // f32: SGEMM in pedantic math; bf16 and f16: GemmEx of the kernel's types
+  // (CUDA_R_16BF 14, CUDA_R_16F 2, CUDA_R_32F 0) with FP32 compute (68) in
+  // the default math mode, beta 0 for fill and 1 for accumulate.
+  EXPECT_EQ(readFile(log),
+            "sgemm math=2 transa=0 transb=0 m=80 n=96 k=72 alpha=1 lda=80 "
+            "ldb=72 beta=0 ldc=80\n"
+            "gemm_ex math=0 transa=0 transb=0 m=80 n=96 k=72 alpha=1 lda=80 "
+            "ldb=72 beta=0 ldc=80 atype=14 btype=14 ctype=14 compute=68 "
+            "algo=-1\n"
+            "gemm_ex math=0 transa=0 transb=0 m=80 n=96 k=72 alpha=1 lda=80 "
+            "ldb=72 beta=1 ldc=80 atype=2 btype=2 ctype=0 compute=68 "
+            "algo=-1\n");
+  std::string json = readFile(dir.file("out.json"));
+  EXPECT_NE(json.find("\"math_mode\": \"pedantic\", \"gemm_ex_math_mode\": "
+                      "\"default\""),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"k\": 72, \"element_type\": \"bf16\", "
+                      "\"result_type\": \"bf16\", \"config\""),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"element_type\": \"f16\", \"result_type\": \"f32\""),
+            std::string::npos)
+      << json;
+  EXPECT_EQ(countOccurrences(json, "\"cublas_call\": \"gemm_ex\""), 2u) << json;
+  EXPECT_EQ(countOccurrences(json, "\"cublas_call\": \"sgemm\""), 1u) << json;
+  std::string csv = readFile(dir.file("out.csv"));
+  EXPECT_NE(csv.find(",3201,bf16,bf16,gemm_ex\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",3201,f16,f32,gemm_ex\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",3201,f32,f32,sgemm\n"), std::string::npos) << csv;
   EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
 }
 

@@ -57,6 +57,7 @@ bool bindCublas(void *handle, Cublas &c, std::string &missing) {
       {bind(handle, c.dgemm, "cublasDgemm_v2"), "cublasDgemm_v2"},
   };
   bind(handle, c.getStatusString, "cublasGetStatusString");
+  bind(handle, c.gemmEx, "cublasGemmEx");
   for (const Entry &entry : entries)
     if (!entry.bound) {
       missing = entry.name;

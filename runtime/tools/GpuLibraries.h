@@ -19,11 +19,19 @@ namespace tile::run {
 using CublasHandle = struct cublasContext *;
 using CublasStatus = int;
 
-/// cublasOperation_t and cublasMath_t values (cublas_api.h).
+/// cublasOperation_t, cublasMath_t, cublasComputeType_t and
+/// cublasGemmAlgo_t values (cublas_api.h), cudaDataType_t values
+/// (library_types.h).
 enum : int {
   CUBLAS_OP_N = 0,
   CUBLAS_OP_T = 1,
+  CUBLAS_DEFAULT_MATH = 0,
   CUBLAS_PEDANTIC_MATH = 2,
+  CUBLAS_COMPUTE_32F = 68,
+  CUBLAS_GEMM_DEFAULT = -1,
+  CUDA_R_32F = 0,
+  CUDA_R_16F = 2,
+  CUDA_R_16BF = 14,
 };
 
 struct Cublas {
@@ -43,6 +51,13 @@ struct Cublas {
                         double *c, int ldc);
   /// Optional (cuBLAS 11.4+).
   const char *(*getStatusString)(CublasStatus status);
+  /// Optional: the bf16 and f16 comparison needs it. Types are
+  /// cudaDataType_t, the compute type a cublasComputeType_t.
+  CublasStatus (*gemmEx)(CublasHandle handle, int transA, int transB, int m,
+                         int n, int k, const void *alpha, const void *a,
+                         int aType, int lda, const void *b, int bType, int ldb,
+                         const void *beta, void *c, int cType, int ldc,
+                         int computeType, int algo);
 
   std::string describe(CublasStatus status) const;
 };

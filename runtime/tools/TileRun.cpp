@@ -1,6 +1,7 @@
 //===- TileRun.cpp - The host-side parts of tile-run ----------------------===//
 
 #include "TileRun.h"
+#include "HalfPrecision.h"
 
 #include <algorithm>
 #include <atomic>
@@ -51,6 +52,90 @@ void tile::run::gatherMatrix(const float *buffer, const ParamInfo &param,
           buffer[i * param.rowStride + j * param.colStride];
 }
 
+void tile::run::roundToElementType(std::vector<float> &values,
+                                   ElementType type) {
+  if (type == ElementType::BF16)
+    for (float &value : values)
+      value = bf16ToFloat(floatToBf16(value));
+  else if (type == ElementType::F16)
+    for (float &value : values)
+      value = f16ToFloat(floatToF16(value));
+}
+
+float tile::run::loadElement(const void *buffer, uint64_t index,
+                             ElementType type) {
+  switch (type) {
+  case ElementType::BF16:
+    return bf16ToFloat(static_cast<const uint16_t *>(buffer)[index]);
+  case ElementType::F16:
+    return f16ToFloat(static_cast<const uint16_t *>(buffer)[index]);
+  default:
+    return static_cast<const float *>(buffer)[index];
+  }
+}
+
+void tile::run::storeElement(void *buffer, uint64_t index, float value,
+                             ElementType type) {
+  switch (type) {
+  case ElementType::BF16:
+    static_cast<uint16_t *>(buffer)[index] = floatToBf16(value);
+    return;
+  case ElementType::F16:
+    static_cast<uint16_t *>(buffer)[index] = floatToF16(value);
+    return;
+  default:
+    static_cast<float *>(buffer)[index] = value;
+    return;
+  }
+}
+
+void tile::run::scatterElements(const float *dense, const ParamInfo &param,
+                                void *buffer) {
+  for (int64_t i = 0; i < param.rows; ++i)
+    for (int64_t j = 0; j < param.cols; ++j)
+      storeElement(buffer, i * param.rowStride + j * param.colStride,
+                   dense[i * param.cols + j], param.elementType);
+}
+
+void tile::run::gatherElements(const void *buffer, const ParamInfo &param,
+                               float *dense) {
+  for (int64_t i = 0; i < param.rows; ++i)
+    for (int64_t j = 0; j < param.cols; ++j)
+      dense[i * param.cols + j] = loadElement(
+          buffer, i * param.rowStride + j * param.colStride, param.elementType);
+}
+
+uint32_t tile::run::getPoisonBits(ElementType type) {
+  switch (type) {
+  case ElementType::BF16:
+    return 0x7fe5u;
+  case ElementType::F16:
+    return 0x7e5au;
+  default:
+    return 0x7fc0a5a5u;
+  }
+}
+
+void tile::run::fillPoison(void *buffer, uint64_t elements, ElementType type) {
+  uint32_t bits = getPoisonBits(type);
+  if (runtime::getElementTypeSize(type) == 2) {
+    auto *words = static_cast<uint16_t *>(buffer);
+    for (uint64_t i = 0; i < elements; ++i)
+      words[i] = static_cast<uint16_t>(bits);
+  } else {
+    auto *words = static_cast<uint32_t *>(buffer);
+    for (uint64_t i = 0; i < elements; ++i)
+      words[i] = bits;
+  }
+}
+
+bool tile::run::isPoison(const void *buffer, uint64_t index, ElementType type) {
+  uint32_t bits = getPoisonBits(type);
+  if (runtime::getElementTypeSize(type) == 2)
+    return static_cast<const uint16_t *>(buffer)[index] == bits;
+  return static_cast<const uint32_t *>(buffer)[index] == bits;
+}
+
 void tile::run::computeHostReference(const float *a, const float *b,
                                      const float *c0, double fillValue,
                                      int64_t m, int64_t n, int64_t k,
@@ -90,19 +175,68 @@ void tile::run::computeHostReference(const float *a, const float *b,
     thread.join();
 }
 
-double tile::run::getDefaultRelativeTolerance(ElementType type, int64_t k) {
-  double unitRoundoff = 0x1p-24;
+namespace {
+/// Half an ulp, relative, of a result of `type` (its unit roundoff), and
+/// half its smallest subnormal; 0 for f32, whose rounding is the
+/// accumulation's.
+double getOutputRounding(ElementType type) {
   switch (type) {
-  case ElementType::F32:
+  case ElementType::BF16:
+    return 0x1p-8;
+  case ElementType::F16:
+    return 0x1p-11;
   default:
-    return std::max(1e-5, unitRoundoff * std::sqrt(static_cast<double>(k)));
+    return 0;
   }
+}
+double getOutputUnderflow(ElementType type) {
+  switch (type) {
+  case ElementType::BF16:
+    return 0x1p-134;
+  case ElementType::F16:
+    return 0x1p-25;
+  default:
+    return 0;
+  }
+}
+} // namespace
+
+double tile::run::getDefaultRelativeTolerance(ElementType resultType,
+                                              int64_t k) {
+  double accumulation =
+      std::max(1e-5, 0x1p-24 * std::sqrt(static_cast<double>(k)));
+  return accumulation + getOutputRounding(resultType);
 }
 
 double tile::run::getElementTolerance(int64_t k) {
   double nu = static_cast<double>(k + 2) * 0x1p-24;
   double gamma = nu < 0.5 ? nu / (1 - nu) : 1.0;
   return std::max(1e-3, 2 * gamma);
+}
+
+double ElementTolerance::bound(double reference, double magnitude) const {
+  double accumulated = accumulation * magnitude;
+  return accumulated + rounding * (std::fabs(reference) + accumulated) +
+         absolute;
+}
+
+ElementTolerance tile::run::getElementTolerance(int64_t k,
+                                                ElementType resultType) {
+  ElementTolerance tolerance;
+  tolerance.accumulation = getElementTolerance(k);
+  tolerance.rounding = getOutputRounding(resultType);
+  tolerance.absolute = getOutputUnderflow(resultType);
+  return tolerance;
+}
+
+std::string tile::run::formatElementTypes(const KernelManifest &manifest) {
+  const ParamInfo *c = findParam(manifest, ParamRole::Result);
+  ElementType input = manifest.problem.elementType;
+  ElementType result = c ? c->elementType : input;
+  if (input == ElementType::F32 && result == ElementType::F32)
+    return "f32";
+  return std::string(runtime::stringifyElementType(input)) + " -> " +
+         std::string(runtime::stringifyElementType(result));
 }
 
 namespace {
@@ -117,6 +251,15 @@ CheckResult tile::run::checkResult(const float *c, const Reference &reference,
                                    int64_t m, int64_t n,
                                    double relativeTolerance,
                                    double elementTolerance) {
+  ElementTolerance tolerance;
+  tolerance.accumulation = elementTolerance;
+  return checkResult(c, reference, m, n, relativeTolerance, tolerance);
+}
+
+CheckResult tile::run::checkResult(const float *c, const Reference &reference,
+                                   int64_t m, int64_t n,
+                                   double relativeTolerance,
+                                   const ElementTolerance &elementTolerance) {
   CheckResult result;
   double errorSquares = 0, referenceSquares = 0;
   int64_t firstNonFinite = -1, firstOverBound = -1;
@@ -133,7 +276,8 @@ CheckResult tile::run::checkResult(const float *c, const Reference &reference,
     referenceSquares += expected * expected;
     result.maxAbsoluteError =
         std::max(result.maxAbsoluteError, std::fabs(error));
-    if (std::fabs(error) > elementTolerance * reference.magnitude[index] &&
+    if (std::fabs(error) >
+            elementTolerance.bound(expected, reference.magnitude[index]) &&
         result.overBound++ == 0)
       firstOverBound = index;
   }

@@ -45,6 +45,27 @@ void fillUniform(std::vector<float> &values, uint64_t seed, uint64_t stream);
 void scatterMatrix(const float *dense, const ParamInfo &param, float *buffer);
 void gatherMatrix(const float *buffer, const ParamInfo &param, float *dense);
 
+/// Rounds every value to the nearest value of `type` (f32, bf16 or f16;
+/// HalfPrecision.h), so that the host holds exactly what a buffer of that
+/// type holds.
+void roundToElementType(std::vector<float> &values, ElementType type);
+
+/// Element `index` of a buffer of `type` (f32, bf16 or f16), as a float
+/// (exact), and storing a float there (rounded to nearest even).
+float loadElement(const void *buffer, uint64_t index, ElementType type);
+void storeElement(void *buffer, uint64_t index, float value, ElementType type);
+
+/// scatterMatrix and gatherMatrix for a buffer of the param's element type.
+void scatterElements(const float *dense, const ParamInfo &param, void *buffer);
+void gatherElements(const void *buffer, const ParamInfo &param, float *dense);
+
+/// The bits a result buffer of `type` is poisoned with before a launch: a
+/// quiet NaN whose payload a kernel would not produce by accident
+/// (0x7fc0a5a5 for f32, 0x7fe5 for bf16, 0x7e5a for f16).
+uint32_t getPoisonBits(ElementType type);
+void fillPoison(void *buffer, uint64_t elements, ElementType type);
+bool isPoison(const void *buffer, uint64_t index, ElementType type);
+
 /// The exact result in float64 and, per element, the bound on the size of
 /// any rounding error: |init| + sum_k |a||b|.
 struct Reference {
@@ -59,17 +80,36 @@ void computeHostReference(const float *a, const float *b, const float *c0,
                           double fillValue, int64_t m, int64_t n, int64_t k,
                           Reference &out, unsigned threads = 0);
 
-/// The largest relative Frobenius-norm error a correct kernel may have:
-/// 1e-5 for f32, or 2^-24*sqrt(k) when larger (k > ~28000): the rounding
-/// error of a k-term float sum grows like sqrt(k), and is about 0.4 of that
-/// for random inputs. TF32 gives ~1e-4 and fails.
-double getDefaultRelativeTolerance(ElementType type, int64_t k);
+/// The largest relative Frobenius-norm error a correct kernel may have,
+/// for a result of `resultType` (C's element type; the inputs do not count,
+/// since the reference uses exactly their rounded values): 1e-5, or
+/// 2^-24*sqrt(k) when larger (k > ~28000), for the f32 accumulation: the
+/// rounding error of a k-term float sum grows like sqrt(k), and is about 0.4
+/// of that for random inputs; TF32 gives ~1e-4 and fails. A bf16 or f16
+/// result adds its rounding, at most half an ulp, relative: 2^-8 or 2^-11.
+double getDefaultRelativeTolerance(ElementType resultType, int64_t k);
 
-/// Per element |C - ref| <= tolerance * (|init| + sum_k |a||b|). Twice the
-/// worst-case bound of f32 rounding for any summation order (gamma_{k+2}),
-/// and at least 1e-3, so a correct kernel never fails it, while an element
-/// left at C0 (off by sum_k a*b, ~sqrt(k) against ~k/4) does.
+/// The accumulation part of the per-element bound, relative to
+/// |init| + sum_k |a||b|: twice the worst-case bound of f32 rounding for any
+/// summation order (gamma_{k+2}), and at least 1e-3, so a correct kernel
+/// never fails it, while an element left at C0 (off by sum_k a*b, ~sqrt(k)
+/// against ~k/4) does. Twice, so that accumulators that truncate (tensor
+/// cores may) pass too.
 double getElementTolerance(int64_t k);
+
+/// The bound on |C - ref| per element (docs/runtime.md derives it): the
+/// f32 accumulation error, at most accumulation * M with M = |init| +
+/// sum_k |a||b|, then for a bf16 or f16 C the final rounding of the
+/// accumulated value s', at most `rounding` * |s'| (half an ulp, relative:
+/// 2^-8 for bf16, 2^-11 for f16) or `absolute` among the subnormals (half
+/// the smallest: 2^-134, 2^-25); |s'| <= |ref| + accumulation * M.
+struct ElementTolerance {
+  double accumulation = 0;
+  double rounding = 0;
+  double absolute = 0;
+  double bound(double reference, double magnitude) const;
+};
+ElementTolerance getElementTolerance(int64_t k, ElementType resultType);
 
 struct CheckResult {
   bool pass = false;
@@ -85,10 +125,20 @@ struct CheckResult {
   std::string reason;
 };
 
-/// Compares the dense m x n result `c` with the reference.
+/// Compares the dense m x n result `c` with the reference: no element NaN
+/// or infinite, each within elementTolerance.bound(ref, magnitude), and the
+/// relative norm error at most relativeTolerance.
+CheckResult checkResult(const float *c, const Reference &reference, int64_t m,
+                        int64_t n, double relativeTolerance,
+                        const ElementTolerance &elementTolerance);
+/// The same for an f32 result: the bound is elementTolerance * magnitude.
 CheckResult checkResult(const float *c, const Reference &reference, int64_t m,
                         int64_t n, double relativeTolerance,
                         double elementTolerance);
+
+/// "f32", or "bf16 -> bf16" (inputs -> C) when anything is not f32: the
+/// types a table shows for a kernel.
+std::string formatElementTypes(const KernelManifest &manifest);
 
 /// A column-major GEMM (cuBLAS) that computes the manifest's row-or-column
 /// major product: C_cm(m x n) = op(first)(m x k) * op(second)(k x n).

@@ -2,7 +2,9 @@
 //
 // tile-run info ARTIFACT...     the manifest summary (no GPU needed)
 // tile-run verify ARTIFACT...   run on random inputs, compare with float64
-// tile-run bench ARTIFACT...    time against cuBLAS SGEMM (pure FP32)
+// tile-run bench ARTIFACT...    time against cuBLAS (pure FP32 SGEMM for f32
+//                               kernels, GemmEx of the same types for bf16
+//                               and f16)
 //
 // See `tile-run --help` and docs/runtime.md.
 //
@@ -45,25 +47,30 @@ it) or a folder, which stands for every *.json in it in natural order
 commands:
   info     Print what each manifest says, after checking that its binaries
            match their sizes and hashes. Needs no GPU.
-  verify   Run each kernel once on random inputs, uniform in [-1, 1), and
-           compare C with a float64 reference: computed on the host when
-           m*n*k <= 2^31, else with cuBLAS DGEMM on the GPU. With c_init
-           "fill", C is poisoned with NaN before the launch; with
-           "accumulate", C starts as random C0 and the reference is
-           C0 + A*B. A kernel passes when no element is NaN or Inf, every
-           element is within 1e-3 (or the float32 rounding bound for
-           k terms, when larger) of |C0| + sum_k |a||b| of the reference,
-           the relative Frobenius-norm error ||C - ref|| / ||ref|| is at
-           most 1e-5 (f32; 2^-24*sqrt(k) when larger), and nothing was
+  verify   Run each kernel once on random inputs, uniform in [-1, 1) and
+           rounded to the inputs' type (f32, bf16 or f16), and compare C
+           with a float64 reference of exactly those values: computed on the
+           host when m*n*k <= 2^31, else with cuBLAS DGEMM on the GPU. With
+           c_init "fill", C is poisoned with NaN before the launch; with
+           "accumulate", C starts as random C0 (of C's type) and the
+           reference is C0 + A*B. A kernel passes when no element is NaN or
+           Inf, every element is within 1e-3 (or the float32 rounding bound
+           for k terms, when larger) of |C0| + sum_k |a||b| of the reference,
+           plus half an ulp of a bf16 or f16 C, the relative Frobenius-norm
+           error ||C - ref|| / ||ref|| is at most 1e-5 (2^-24*sqrt(k) when
+           larger; plus 2^-8 for a bf16 C, 2^-11 for f16), and nothing was
            written outside C's elements (padding and a guard after the
            buffer are checked). One line per artifact; exit status 1 when
            any fails.
   bench    Per artifact: warm-up launches, then the median of --iters
            launches, each timed with CUDA events, rotating among enough
            buffer sets that together they are more than twice the L2 cache
-           (so inputs do not stay in L2). Then cuBLAS SGEMM on the same
-           data in pedantic math mode (plain FP32 FMA, no TF32), timed the
-           same way. Prints a table: kernel, shape MxNxK, config, ms,
+           (so inputs do not stay in L2). Then cuBLAS on the same data, timed
+           the same way: for f32 kernels SGEMM in pedantic math mode (plain
+           FP32 FMA, no TF32); for bf16 and f16 kernels cublasGemmEx with
+           the kernel's input and C types and FP32 compute, in the default
+           math mode (tensor cores). Prints a table: kernel, shape MxNxK,
+           types (when a kernel is not all f32: inputs -> C), config, ms,
            TFLOP/s (2*m*n*k / time), cuBLAS ms, cuBLAS TFLOP/s and ratio
            (cuBLAS time / ours: above 1 means faster than cuBLAS).
            Progress goes to stderr.
@@ -100,9 +107,6 @@ enum ExitCode { kExitOk = 0, kExitFailed = 1, kExitUsage = 2, kExitNoGpu = 3 };
 
 /// Elements after C's buffer that must stay untouched.
 constexpr size_t kGuardElements = 64;
-/// The bits C's buffer is filled with before a launch: a quiet NaN whose
-/// payload a kernel would not produce by accident.
-constexpr uint32_t kSentinelBits = 0x7fc0a5a5u;
 /// Problems up to this many multiply-adds get the host float64 reference.
 constexpr double kHostReferenceLimit = 2147483648.0;
 /// Buffer sets are carved from one allocation at this alignment.
@@ -491,10 +495,12 @@ bool openAndLoad(const std::string &path, const Options &options,
   }
   out.manifest = &out.artifact->manifest;
   for (const ParamInfo &param : out.manifest->params)
-    if (param.elementType != ElementType::F32) {
+    if (param.elementType != ElementType::F32 &&
+        param.elementType != ElementType::BF16 &&
+        param.elementType != ElementType::F16) {
       error = "param " + param.name + " has element type " +
               std::string(stringifyElementType(param.elementType)) +
-              "; tile-run runs f32 kernels only";
+              "; tile-run runs f32, bf16 and f16 kernels only";
       return false;
     }
   tile_load_options load = {options.device, options.binary};
@@ -552,16 +558,23 @@ int runInfo(const std::vector<std::string> &paths) {
     std::string init = p.cInit == CInit::Accumulate
                            ? "C += A*B"
                            : "C = " + format("%g", p.cFillValue) + " + A*B";
-    std::printf("  problem    %s, m=%lld n=%lld k=%lld, %s (c_init %s)\n",
+    std::printf("  problem    %s, m=%lld n=%lld k=%lld, %s inputs, %s "
+                "accumulation (c_init %s)\n",
                 init.c_str(), static_cast<long long>(p.m),
                 static_cast<long long>(p.n), static_cast<long long>(p.k),
                 std::string(stringifyElementType(p.elementType)).c_str(),
+                std::string(stringifyElementType(p.accumulatorType)).c_str(),
                 std::string(stringifyCInit(p.cInit)).c_str());
     const LaunchInfo &l = m.launch;
-    std::printf("  launch     grid %ux%ux%u, block %ux%ux%u, %u bytes "
+    std::string cluster;
+    if (getClusterBlocks(l) > 1)
+      cluster = ", cluster " + std::to_string(l.cluster[0]) + "x" +
+                std::to_string(l.cluster[1]) + "x" +
+                std::to_string(l.cluster[2]);
+    std::printf("  launch     grid %ux%ux%u, block %ux%ux%u%s, %u bytes "
                 "dynamic shared memory\n",
                 l.grid[0], l.grid[1], l.grid[2], l.block[0], l.block[1],
-                l.block[2], l.dynamicSharedBytes);
+                l.block[2], cluster.c_str(), l.dynamicSharedBytes);
     for (size_t i = 0; i < m.params.size(); ++i) {
       const ParamInfo &q = m.params[i];
       uint64_t bytes = 0;
@@ -577,6 +590,15 @@ int runInfo(const std::vector<std::string> &paths) {
                   static_cast<long long>(q.colStride), q.alignment,
                   std::string(stringifyParamAccess(q.access)).c_str(),
                   static_cast<unsigned long long>(bytes));
+    }
+    for (size_t i = 0; i < m.tensorMaps.size(); ++i) {
+      const TensorMapInfo &t = m.tensorMaps[i];
+      std::printf(
+          "  %-10s %zu  %-3s box %ux%u (rows x cols), swizzle %s, L2 "
+          "promotion %s\n",
+          i == 0 ? "maps" : "", i, t.param.c_str(), t.box[0], t.box[1],
+          std::string(stringifyTensorMapSwizzle(t.swizzle)).c_str(),
+          std::string(stringifyTensorMapL2Promotion(t.l2Promotion)).c_str());
     }
     std::printf("  config     %s\n", formatConfigShort(m.config).c_str());
     if (!m.config.text.empty())
@@ -709,44 +731,52 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
   Operands ops(manifest);
   bool accumulate = problem.cInit == CInit::Accumulate;
   const CudaDriver &d = *gpu.driver;
+  ElementType cType = ops.c->elementType;
 
-  // Logical inputs, dense row-major.
+  // Logical inputs, dense row-major, rounded to the types of their buffers:
+  // the reference computes with exactly what the kernel reads.
   std::vector<float> a(static_cast<size_t>(m * k)),
       b(static_cast<size_t>(k * n)), c0;
   fillUniform(a, seed, 1);
   fillUniform(b, seed, 2);
+  roundToElementType(a, ops.a->elementType);
+  roundToElementType(b, ops.b->elementType);
   if (accumulate) {
     c0.resize(static_cast<size_t>(m * n));
     fillUniform(c0, seed, 3);
+    roundToElementType(c0, cType);
   }
 
   // Buffers as the params lay them out; C gets a guard after its end.
   uint64_t aElements = requiredElements(*ops.a);
   uint64_t bElements = requiredElements(*ops.b);
   uint64_t cElements = requiredElements(*ops.c);
+  unsigned aBytes = getElementTypeSize(ops.a->elementType);
+  unsigned bBytes = getElementTypeSize(ops.b->elementType);
+  unsigned cBytes = getElementTypeSize(cType);
   DeviceMemory da, db, dc;
-  if (!da.allocate(gpu, aElements * 4, "A", error) ||
-      !db.allocate(gpu, bElements * 4, "B", error) ||
-      !dc.allocate(gpu, (cElements + kGuardElements) * 4, "C", error))
+  if (!da.allocate(gpu, aElements * aBytes, "A", error) ||
+      !db.allocate(gpu, bElements * bBytes, "B", error) ||
+      !dc.allocate(gpu, (cElements + kGuardElements) * cBytes, "C", error))
     return failLine(name, shape, error);
   {
-    std::vector<float> staging(aElements, 0.0f);
-    scatterMatrix(a.data(), *ops.a, staging.data());
-    if (!gpu.check(d.cuMemcpyHtoD(da.pointer, staging.data(), aElements * 4),
+    std::vector<char> staging(aElements * aBytes, 0);
+    scatterElements(a.data(), *ops.a, staging.data());
+    if (!gpu.check(d.cuMemcpyHtoD(da.pointer, staging.data(), staging.size()),
                    "cuMemcpyHtoD(A)", error))
       return failLine(name, shape, error);
-    staging.assign(bElements, 0.0f);
-    scatterMatrix(b.data(), *ops.b, staging.data());
-    if (!gpu.check(d.cuMemcpyHtoD(db.pointer, staging.data(), bElements * 4),
+    staging.assign(bElements * bBytes, 0);
+    scatterElements(b.data(), *ops.b, staging.data());
+    if (!gpu.check(d.cuMemcpyHtoD(db.pointer, staging.data(), staging.size()),
                    "cuMemcpyHtoD(B)", error))
       return failLine(name, shape, error);
   }
-  float sentinel;
-  std::memcpy(&sentinel, &kSentinelBits, sizeof(sentinel));
-  std::vector<float> cBuffer(cElements + kGuardElements, sentinel);
+  // C poisoned with NaN, C0 in its elements when the kernel accumulates.
+  std::vector<char> cBuffer((cElements + kGuardElements) * cBytes);
+  fillPoison(cBuffer.data(), cElements + kGuardElements, cType);
   if (accumulate)
-    scatterMatrix(c0.data(), *ops.c, cBuffer.data());
-  if (!gpu.check(d.cuMemcpyHtoD(dc.pointer, cBuffer.data(), cBuffer.size() * 4),
+    scatterElements(c0.data(), *ops.c, cBuffer.data());
+  if (!gpu.check(d.cuMemcpyHtoD(dc.pointer, cBuffer.data(), cBuffer.size()),
                  "cuMemcpyHtoD(C)", error))
     return failLine(name, shape, error);
 
@@ -769,24 +799,21 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
     return failLine(name, shape,
                     "the kernel failed while running: " + d.describe(result));
   }
-  if (!gpu.check(d.cuMemcpyDtoH(cBuffer.data(), dc.pointer, cBuffer.size() * 4),
+  if (!gpu.check(d.cuMemcpyDtoH(cBuffer.data(), dc.pointer, cBuffer.size()),
                  "cuMemcpyDtoH(C)", error))
     return failLine(name, shape, error);
 
   // Everything in C's buffer that is not one of its elements (padding and
-  // the guard) must still hold the sentinel.
+  // the guard) must still hold the poison.
   {
-    std::vector<bool> isElement(cBuffer.size(), false);
+    std::vector<bool> isElement(cElements + kGuardElements, false);
     for (int64_t i = 0; i < ops.c->rows; ++i)
       for (int64_t j = 0; j < ops.c->cols; ++j)
         isElement[i * ops.c->rowStride + j * ops.c->colStride] = true;
     uint64_t stray = 0, first = 0;
-    for (size_t i = 0; i < cBuffer.size(); ++i) {
-      uint32_t bits;
-      std::memcpy(&bits, &cBuffer[i], sizeof(bits));
-      if (!isElement[i] && bits != kSentinelBits && stray++ == 0)
+    for (size_t i = 0; i < isElement.size(); ++i)
+      if (!isElement[i] && !isPoison(cBuffer.data(), i, cType) && stray++ == 0)
         first = i;
-    }
     if (stray != 0)
       return failLine(name, shape,
                       std::to_string(stray) +
@@ -798,7 +825,7 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
                           ")");
   }
   std::vector<float> c(static_cast<size_t>(m * n));
-  gatherMatrix(cBuffer.data(), *ops.c, c.data());
+  gatherElements(cBuffer.data(), *ops.c, c.data());
 
   Reference reference;
   bool useHost = options.reference == "host" ||
@@ -821,19 +848,20 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
                                 problem.cFillValue, m, n, k, reference, error))
       return failLine(name, shape, "cannot compute the reference: " + error);
   }
-  double relativeTolerance =
-      options.tolerance > 0
-          ? options.tolerance
-          : getDefaultRelativeTolerance(problem.elementType, k);
+  double relativeTolerance = options.tolerance > 0
+                                 ? options.tolerance
+                                 : getDefaultRelativeTolerance(cType, k);
   CheckResult check = checkResult(c.data(), reference, m, n, relativeTolerance,
-                                  getElementTolerance(k));
+                                  getElementTolerance(k, cType));
   outcome.pass = check.pass;
+  std::string types = formatElementTypes(manifest);
   outcome.line = name + "  " + shape + "  rel_err " +
                  format("%.3e", check.relativeError) + "  max_abs " +
                  format("%.3e", check.maxAbsoluteError) + "  " +
                  (check.pass ? "PASS" : "FAIL") + "  seed " +
                  std::to_string(seed) + "  (" + loaded.load.binary_format +
                  ", " + std::string(stringifyCInit(problem.cInit)) + ", " +
+                 (types == "f32" ? std::string() : types + ", ") +
                  referenceName + " reference)";
   if (!check.pass)
     outcome.line += "\n    " + check.reason;
@@ -873,6 +901,11 @@ int runVerify(const Gpu &gpu, const Options &options,
 
 struct BenchRow {
   std::string kernel, path, shape, config, configText, binary, note;
+  /// "f32", or "bf16 -> bf16" (inputs -> C); and the element types.
+  std::string types, elementType, resultType;
+  /// How cuBLAS ran: "sgemm" (pedantic FP32) or "gemm_ex" (FP32 compute,
+  /// default math); empty when it did not.
+  std::string cublasCall;
   int64_t m = 0, n = 0, k = 0;
   bool ok = false;
   int sets = 0;
@@ -918,6 +951,18 @@ bool timeLaunches(const Gpu &gpu, int warmup, int iters, Launch launch,
   return true;
 }
 
+/// cudaDataType_t of `type` (f32, bf16 or f16).
+int toCudaDataType(ElementType type) {
+  switch (type) {
+  case ElementType::BF16:
+    return CUDA_R_16BF;
+  case ElementType::F16:
+    return CUDA_R_16F;
+  default:
+    return CUDA_R_32F;
+  }
+}
+
 BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
                        const Options &options, const std::string &path,
                        uint64_t seed, bool &fatal) {
@@ -937,6 +982,10 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
     row.shape = formatShape(problem.m, problem.n, problem.k);
     row.config = formatConfigShort(manifest.config);
     row.configText = manifest.config.text;
+    row.types = formatElementTypes(manifest);
+    row.elementType = stringifyElementType(problem.elementType);
+    if (const ParamInfo *c = findParam(manifest, ParamRole::Result))
+      row.resultType = stringifyElementType(c->elementType);
   }
   if (!ready) {
     row.note = error;
@@ -998,8 +1047,8 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
       continue;
     std::vector<float> dense(static_cast<size_t>(param.rows * param.cols));
     fillUniform(dense, seed, param.role == ParamRole::Lhs ? 1 : 2);
-    std::vector<float> staging(bytes[i] / 4, 0.0f);
-    scatterMatrix(dense.data(), param, staging.data());
+    std::vector<char> staging(bytes[i], 0);
+    scatterElements(dense.data(), param, staging.data());
     if (!gpu.check(
             d.cuMemcpyHtoD(pool.pointer + offsets[i], staging.data(), bytes[i]),
             "cuMemcpyHtoD", error)) {
@@ -1069,6 +1118,61 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
   // The kernel's fill value is a constant cuBLAS cannot add; beta = 0 does
   // the same arithmetic.
   const float beta = problem.cInit == CInit::Accumulate ? 1.0f : 0.0f;
+  const ParamInfo *result = findParam(manifest, ParamRole::Result);
+  bool allF32 = problem.elementType == ElementType::F32 &&
+                result->elementType == ElementType::F32;
+  if (!allF32) {
+    // bf16 and f16: cublasGemmEx with the kernel's types and FP32 compute,
+    // in the default math mode (tensor cores), restored to pedantic after.
+    if (!cublas->cublas->gemmEx) {
+      addNote(row,
+              "cuBLAS n/a: " + cublas->cublas->path + " has no cublasGemmEx");
+      return row;
+    }
+    int inputType = toCudaDataType(problem.elementType);
+    int resultType = toCudaDataType(result->elementType);
+    CublasStatus status =
+        cublas->cublas->setMathMode(cublas->handle, CUBLAS_DEFAULT_MATH);
+    if (status != 0) {
+      addNote(row, "cuBLAS n/a: cublasSetMathMode failed: " +
+                       cublas->cublas->describe(status));
+      return row;
+    }
+    auto launchCublasEx = [&](int i, std::string &launchError) {
+      uint64_t base = pool.pointer + (i % sets) * setBytes;
+      CublasStatus gemmStatus = cublas->cublas->gemmEx(
+          cublas->handle, plan.transFirst ? CUBLAS_OP_T : CUBLAS_OP_N,
+          plan.transSecond ? CUBLAS_OP_T : CUBLAS_OP_N,
+          static_cast<int>(plan.m), static_cast<int>(plan.n),
+          static_cast<int>(plan.k), &alpha,
+          reinterpret_cast<const void *>(base + firstOffset), inputType,
+          static_cast<int>(plan.ldFirst),
+          reinterpret_cast<const void *>(base + secondOffset), inputType,
+          static_cast<int>(plan.ldSecond), &beta,
+          reinterpret_cast<void *>(base + resultOffset), resultType,
+          static_cast<int>(plan.ldResult), CUBLAS_COMPUTE_32F,
+          CUBLAS_GEMM_DEFAULT);
+      if (gemmStatus != 0) {
+        launchError =
+            "cublasGemmEx failed: " + cublas->cublas->describe(gemmStatus);
+        return false;
+      }
+      return true;
+    };
+    bool timed = timeLaunches(gpu, options.warmup, options.iters,
+                              launchCublasEx, times, error);
+    cublas->cublas->setMathMode(cublas->handle, CUBLAS_PEDANTIC_MATH);
+    if (!timed) {
+      addNote(row, "cuBLAS n/a: " + error);
+      fatal = !gpu.healthy();
+      return row;
+    }
+    row.cublasCall = "gemm_ex";
+    row.cublasMs = median(times);
+    row.cublasTflops = getTflops(row.m, row.n, row.k, row.cublasMs);
+    row.ratio = row.cublasMs / row.ms;
+    return row;
+  }
   auto launchCublas = [&](int i, std::string &launchError) {
     uint64_t base = pool.pointer + (i % sets) * setBytes;
     CublasStatus status = cublas->cublas->sgemm(
@@ -1093,6 +1197,7 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
     fatal = !gpu.healthy();
     return row;
   }
+  row.cublasCall = "sgemm";
   row.cublasMs = median(times);
   row.cublasTflops = getTflops(row.m, row.n, row.k, row.cublasMs);
   row.ratio = row.cublasMs / row.ms;
@@ -1104,41 +1209,64 @@ std::string formatCell(double value, const char *pattern) {
 }
 
 void printTable(const std::vector<BenchRow> &rows) {
-  const char *headers[] = {"kernel",  "shape MxNxK", "config",         "ms",
-                           "TFLOP/s", "cuBLAS ms",   "cuBLAS TFLOP/s", "ratio"};
-  const bool rightAligned[] = {false, false, false, true,
-                               true,  true,  true,  true};
+  // A "types" column after the shape when a kernel is not all f32, so that
+  // tables of f32 kernels stay as they were.
+  bool showTypes = false;
+  for (const BenchRow &row : rows)
+    showTypes |= !row.types.empty() && row.types != "f32";
+  std::vector<std::string> headers = {
+      "kernel",  "shape MxNxK", "config",         "ms",
+      "TFLOP/s", "cuBLAS ms",   "cuBLAS TFLOP/s", "ratio"};
+  std::vector<bool> rightAligned = {false, false, false, true,
+                                    true,  true,  true,  true};
+  if (showTypes) {
+    headers.insert(headers.begin() + 2, "types");
+    rightAligned.insert(rightAligned.begin() + 2, false);
+  }
+  size_t columns = headers.size();
   std::vector<std::vector<std::string>> cells;
   for (const BenchRow &row : rows) {
-    if (!row.ok) {
-      cells.push_back({row.kernel, row.shape.empty() ? "-" : row.shape,
-                       row.config.empty() ? "-" : row.config, "error", "-", "-",
-                       "-", "-"});
-      continue;
-    }
-    cells.push_back(
-        {row.kernel, row.shape, row.config, formatCell(row.ms, "%.4f"),
-         formatCell(row.tflops, "%.2f"), formatCell(row.cublasMs, "%.4f"),
-         formatCell(row.cublasTflops, "%.2f"), formatCell(row.ratio, "%.2f")});
+    std::vector<std::string> line;
+    if (!row.ok)
+      line = {row.kernel,
+              row.shape.empty() ? "-" : row.shape,
+              row.config.empty() ? "-" : row.config,
+              "error",
+              "-",
+              "-",
+              "-",
+              "-"};
+    else
+      line = {row.kernel,
+              row.shape,
+              row.config,
+              formatCell(row.ms, "%.4f"),
+              formatCell(row.tflops, "%.2f"),
+              formatCell(row.cublasMs, "%.4f"),
+              formatCell(row.cublasTflops, "%.2f"),
+              formatCell(row.ratio, "%.2f")};
+    if (showTypes)
+      line.insert(line.begin() + 2, row.types.empty() ? "-" : row.types);
+    cells.push_back(line);
   }
-  size_t widths[8];
-  for (int c = 0; c < 8; ++c) {
-    widths[c] = std::strlen(headers[c]);
+  std::vector<size_t> widths(columns);
+  for (size_t c = 0; c < columns; ++c) {
+    widths[c] = headers[c].size();
     for (const auto &line : cells)
       widths[c] = std::max(widths[c], line[c].size());
   }
   auto printLine = [&](const std::vector<std::string> &line) {
     std::string text = "|";
-    for (int c = 0; c < 8; ++c) {
+    for (size_t c = 0; c < columns; ++c) {
       std::string padding(widths[c] - line[c].size(), ' ');
       text += " " + (rightAligned[c] ? padding + line[c] : line[c] + padding) +
               " |";
     }
     std::printf("%s\n", text.c_str());
   };
-  printLine(std::vector<std::string>(headers, headers + 8));
+  printLine(headers);
   std::string rule = "|";
-  for (int c = 0; c < 8; ++c)
+  for (size_t c = 0; c < columns; ++c)
     rule += rightAligned[c] ? std::string(widths[c] + 1, '-') + ":|"
                             : std::string(widths[c] + 2, '-') + "|";
   std::printf("%s\n", rule.c_str());
@@ -1152,24 +1280,6 @@ void printTable(const std::vector<BenchRow> &rows) {
       anyNote = true;
       std::printf("%s: %s\n", row.kernel.c_str(), row.note.c_str());
     }
-}
-
-std::string jsonString(const std::string &text) {
-  std::string out = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      char buffer[8];
-      std::snprintf(buffer, sizeof(buffer), "\\u%04x",
-                    static_cast<unsigned char>(c));
-      out += buffer;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
 }
 
 std::string jsonNumber(double value) {
@@ -1194,24 +1304,25 @@ std::string benchJson(const Gpu &gpu, const CublasSession *cublas,
                       const Options &options, uint64_t seed,
                       const std::vector<BenchRow> &rows) {
   std::string out = "{\n  \"gpu\": {";
-  out += "\"name\": " + jsonString(gpu.device.name);
+  out += "\"name\": " + quoteJson(gpu.device.name);
   out += ", \"ordinal\": " + std::to_string(gpu.device.ordinal);
-  out += ", \"chip\": " + jsonString(formatChip(gpu.device.computeMajor,
-                                                gpu.device.computeMinor));
+  out += ", \"chip\": " + quoteJson(formatChip(gpu.device.computeMajor,
+                                               gpu.device.computeMinor));
   out += ", \"sm_count\": " + std::to_string(gpu.smCount);
   out += ", \"memory_bytes\": " + std::to_string(gpu.totalMemory);
   out += ", \"l2_bytes\": " + std::to_string(gpu.l2Bytes);
-  out += ", \"pci_bus_id\": " + jsonString(gpu.pciBusId);
-  out += ", \"driver_version\": " + jsonString(gpu.nvml.driverVersion);
+  out += ", \"pci_bus_id\": " + quoteJson(gpu.pciBusId);
+  out += ", \"driver_version\": " + quoteJson(gpu.nvml.driverVersion);
   out += ", \"cuda_driver_api\": " + std::to_string(gpu.device.driverVersion);
   out += ", \"sm_clock_max_mhz\": " + std::to_string(gpu.maxSmClockMhz());
   out +=
       ", \"memory_clock_max_mhz\": " + std::to_string(gpu.maxMemoryClockMhz());
   out += "},\n  \"cublas\": ";
   if (cublas)
-    out += "{\"library\": " + jsonString(cublas->cublas->path) +
+    out += "{\"library\": " + quoteJson(cublas->cublas->path) +
            ", \"version\": " + std::to_string(cublas->version) +
-           ", \"math_mode\": \"pedantic\"}";
+           ", \"math_mode\": \"pedantic\", \"gemm_ex_math_mode\": "
+           "\"default\"}";
   else
     out += "null";
   out += ",\n  \"warmup\": " + std::to_string(options.warmup);
@@ -1221,24 +1332,27 @@ std::string benchJson(const Gpu &gpu, const CublasSession *cublas,
   for (size_t i = 0; i < rows.size(); ++i) {
     const BenchRow &r = rows[i];
     out += i == 0 ? "\n    {" : ",\n    {";
-    out += "\"kernel\": " + jsonString(r.kernel);
-    out += ", \"manifest\": " + jsonString(r.path);
+    out += "\"kernel\": " + quoteJson(r.kernel);
+    out += ", \"manifest\": " + quoteJson(r.path);
     out += ", \"ok\": " + std::string(r.ok ? "true" : "false");
     out += ", \"m\": " + std::to_string(r.m);
     out += ", \"n\": " + std::to_string(r.n);
     out += ", \"k\": " + std::to_string(r.k);
-    out += ", \"config\": " + jsonString(r.config);
-    out += ", \"config_text\": " + jsonString(r.configText);
-    out += ", \"binary\": " + jsonString(r.binary);
+    out += ", \"element_type\": " + quoteJson(r.elementType);
+    out += ", \"result_type\": " + quoteJson(r.resultType);
+    out += ", \"config\": " + quoteJson(r.config);
+    out += ", \"config_text\": " + quoteJson(r.configText);
+    out += ", \"binary\": " + quoteJson(r.binary);
     out += ", \"buffer_sets\": " + std::to_string(r.sets);
     out += ", \"ms\": " + jsonNumber(r.ms);
     out += ", \"min_ms\": " + jsonNumber(r.minMs);
     out += ", \"max_ms\": " + jsonNumber(r.maxMs);
     out += ", \"tflops\": " + jsonNumber(r.tflops);
+    out += ", \"cublas_call\": " + quoteJson(r.cublasCall);
     out += ", \"cublas_ms\": " + jsonNumber(r.cublasMs);
     out += ", \"cublas_tflops\": " + jsonNumber(r.cublasTflops);
     out += ", \"ratio\": " + jsonNumber(r.ratio);
-    out += ", \"note\": " + jsonString(r.note) + "}";
+    out += ", \"note\": " + quoteJson(r.note) + "}";
   }
   out += rows.empty() ? "]\n}\n" : "\n  ]\n}\n";
   return out;
@@ -1261,7 +1375,8 @@ std::string benchCsv(const Gpu &gpu, const std::vector<BenchRow> &rows) {
   std::string out = "kernel,manifest,ok,m,n,k,config,binary,buffer_sets,ms,"
                     "min_ms,max_ms,tflops,cublas_ms,cublas_tflops,ratio,"
                     "note,gpu,driver_version,cuda_driver_api,"
-                    "sm_clock_max_mhz,memory_clock_max_mhz\n";
+                    "sm_clock_max_mhz,memory_clock_max_mhz,element_type,"
+                    "result_type,cublas_call\n";
   for (const BenchRow &r : rows) {
     out += csvField(r.kernel) + "," + csvField(r.path) + "," +
            (r.ok ? "1" : "0") + "," + std::to_string(r.m) + "," +
@@ -1274,7 +1389,8 @@ std::string benchCsv(const Gpu &gpu, const std::vector<BenchRow> &rows) {
            csvField(gpu.device.name) + "," + csvField(gpu.nvml.driverVersion) +
            "," + std::to_string(gpu.device.driverVersion) + "," +
            std::to_string(gpu.maxSmClockMhz()) + "," +
-           std::to_string(gpu.maxMemoryClockMhz()) + "\n";
+           std::to_string(gpu.maxMemoryClockMhz()) + "," + r.elementType + "," +
+           r.resultType + "," + r.cublasCall + "\n";
   }
   return out;
 }

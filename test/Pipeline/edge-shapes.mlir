@@ -7,24 +7,24 @@
 // RUN: FileCheck %s --check-prefix=HOST --input-file=%t/lowered.mlir
 
 // CHECK-LABEL: chain_matmul0 (
-//       CHECK:   problem    C += A*B, m=64 n=32 k=16, f32 (c_init accumulate)
+//       CHECK:   problem    C += A*B, m=64 n=32 k=16, f32 inputs, f32 accumulation (c_init accumulate)
 // CHECK-LABEL: chain_matmul1 (
-//       CHECK:   problem    C += A*B, m=64 n=48 k=32, f32 (c_init accumulate)
+//       CHECK:   problem    C += A*B, m=64 n=48 k=32, f32 inputs, f32 accumulation (c_init accumulate)
 // CHECK-LABEL: k_one_matmul0 (
-//       CHECK:   problem    C += A*B, m=128 n=128 k=1, f32 (c_init accumulate)
+//       CHECK:   problem    C += A*B, m=128 n=128 k=1, f32 inputs, f32 accumulation (c_init accumulate)
 // CHECK-LABEL: one_matmul0 (
 //       CHECK:   binaries   ptx   one_matmul0.ptx, {{[0-9]+}} bytes, fnv1a64 {{[0-9a-f]+}} (verified)
-//       CHECK:   problem    C += A*B, m=1 n=1 k=1, f32 (c_init accumulate)
+//       CHECK:   problem    C += A*B, m=1 n=1 k=1, f32 inputs, f32 accumulation (c_init accumulate)
 //       CHECK:   launch     grid 1x1x1,
 //       CHECK:   params     A   lhs    f32 1x1, strides 1,1, align 4, read, needs 4 bytes
 // CHECK-LABEL: primes_matmul0 (
-//       CHECK:   problem    C += A*B, m=127 n=129 k=251, f32 (c_init accumulate)
+//       CHECK:   problem    C += A*B, m=127 n=129 k=251, f32 inputs, f32 accumulation (c_init accumulate)
 //       CHECK:   params     A   lhs    f32 127x251, strides 251,1, align 4, read, needs 127508 bytes
 //  CHECK-NEXT:              B   rhs    f32 251x129, strides 129,1, align 4, read, needs 129516 bytes
 //  CHECK-NEXT:              C   result f32 127x129, strides 129,1, align 4, readwrite, needs 65532 bytes
 //       CHECK:   resources  unknown (ptxas was not run)
 // CHECK-LABEL: tensors_matmul0 (
-//       CHECK:   problem    C = 0 + A*B, m=4095 n=4097 k=4093, f32 (c_init fill)
+//       CHECK:   problem    C = 0 + A*B, m=4095 n=4097 k=4093, f32 inputs, f32 accumulation (c_init fill)
 //       CHECK:   C   result f32 4095x4097, strides 4097,1, align 4, write,
 
 // The tensor form: bufferized, the result allocated, C initialised by the

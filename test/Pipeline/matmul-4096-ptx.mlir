@@ -35,8 +35,10 @@
 // vector-c=true, by 16-byte stores.
 // SCALARC-NOT: st.global.v
 // VECC: st.global.v4.{{[bf]}}32
-// The manifest asks of C the alignment those accesses need.
+// The manifest asks of C the alignment those accesses need, and says how the
+// tiles reach shared memory.
 // MANIFEST: {"name": "C", {{.*}} "alignment": 4, "access": "readwrite"}
+// MANIFEST: "config": {"strategy": "fma", {{.*}} "stages": 3, "copy": "cp_async", "specialize": false,
 // MANIFEST-VECC: {"name": "C", {{.*}} "alignment": 16, "access": "readwrite"}
 
 // No local memory: every accumulator and fragment stays in registers.

@@ -10,10 +10,14 @@
 // hint adds the blocks per SM the cost model predicts: 4 of 128 threads
 // (with the table off: a table entry of the same tile sizes would bring
 // its own measured occupancy).
+// The FMA strategy: registers carry the copies with one stage, no cluster,
+// no tensor maps.
+// CHECK: "version": 2,
 // CHECK: "target": {"chip": "sm_90", "ptx_version": "8.3"},
-// CHECK: "launch": {"grid": [256, 1, 1], "block": [128, 1, 1], "dynamic_shared_bytes": 12800},
-// CHECK: "problem": {"m": 1000, "n": 1000, "k": 1000, "element_type": "f32", "c_init": "accumulate", "c_fill_value": 0.0},
-// CHECK: "config": {"block": [64, 128, 16], "warp": [32, 64], "thread": [8, 8], "stages": 1, "swizzle": 4, "smem": "pad", "smem_pad": 8, "prefetch": false, "occupancy": 4, "split_k": 2,
+// CHECK: "launch": {"grid": [256, 1, 1], "block": [128, 1, 1], "cluster": [1, 1, 1], "dynamic_shared_bytes": 12800},
+// CHECK: "problem": {"m": 1000, "n": 1000, "k": 1000, "element_type": "f32", "accumulator_type": "f32", "c_init": "accumulate", "c_fill_value": 0.0},
+// CHECK: "tensor_maps": [],
+// CHECK: "config": {"strategy": "fma", "block": [64, 128, 16], "warp": [32, 64], "thread": [8, 8], "mma": [8, 8, 1], "stages": 1, "copy": "registers", "specialize": false, "swizzle": 4, "smem": "pad", "smem_pad": 8, "prefetch": false, "occupancy": 4, "split_k": 2, "cluster": [1, 1], "persistent": false,
 // CHECK: "resources": {"registers": -1, "spill_stores": -1, "spill_loads": -1, "stack_bytes": -1}
 // PTX: .version 8.3
 

@@ -5,8 +5,9 @@
 // the format; this header is its one definition in code. The compiler writes
 // manifests and the runtime reads them through it, so the two cannot drift.
 //
-// Plain C++17, no dependency, no exceptions: the compiler links this library
-// and is built with -fno-exceptions.
+// Plain C++17 without exceptions or RTTI (the compiler links this library and
+// is built with -fno-exceptions -fno-rtti). The implementation reads and
+// writes JSON with nlohmann-json, which this header does not expose.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,29 +26,66 @@ namespace tile::runtime {
 
 /// The value of the manifest's "format" field.
 inline constexpr std::string_view kManifestFormat = "tile-kernel";
-/// The one manifest version this code reads and writes.
-inline constexpr int64_t kManifestVersion = 1;
+/// The one manifest version this code reads and writes. Version 1 (no
+/// element type of the accumulator, no clusters, no tensor maps, the FMA
+/// strategy only) is refused: such artifacts must be compiled again.
+inline constexpr int64_t kManifestVersion = 2;
 
+/// The most tensor maps a kernel may take (each is a 128-byte kernel
+/// parameter; the runtime keeps them on the stack at launch).
+inline constexpr size_t kMaxTensorMaps = 8;
+
+/// The most blocks in a thread block cluster (16 needs the non-portable
+/// cluster size opt-in, which the runtime sets; 8 is portable).
+inline constexpr unsigned kMaxClusterBlocks = 16;
+inline constexpr unsigned kMaxPortableClusterBlocks = 8;
+
+/// Element types: f32, bf16 and f16 are what kernels use; the others are
+/// reserved names (they parse, validateManifest refuses them).
 enum class ElementType { F32, F16, BF16, I8, I32, F64 };
 enum class BinaryFormat { Cubin, Ptx };
 enum class CInit { Fill, Accumulate };
 enum class ParamRole { Lhs, Rhs, Result };
 enum class ParamAccess { Read, Write, ReadWrite };
+/// config.strategy: FP32 FMA on the CUDA cores, or Hopper's warpgroup MMA
+/// on the tensor cores.
+enum class KernelStrategy { Fma, Wgmma };
+/// config.copy: how tiles reach shared memory.
+enum class CopyKind { Registers, CpAsync, Tma };
+/// tensor_maps[].swizzle ("none", "32B", "64B", "128B"): the shared memory
+/// swizzle of the TMA copy, CUtensorMapSwizzle.
+enum class TensorMapSwizzle { None, B32, B64, B128 };
+/// tensor_maps[].l2_promotion ("none", "64B", "128B", "256B"):
+/// CUtensorMapL2promotion.
+enum class TensorMapL2Promotion { None, B64, B128, B256 };
 
 std::string_view stringifyElementType(ElementType type);
 std::string_view stringifyBinaryFormat(BinaryFormat format);
 std::string_view stringifyCInit(CInit init);
 std::string_view stringifyParamRole(ParamRole role);
 std::string_view stringifyParamAccess(ParamAccess access);
+std::string_view stringifyKernelStrategy(KernelStrategy strategy);
+std::string_view stringifyCopyKind(CopyKind copy);
+std::string_view stringifyTensorMapSwizzle(TensorMapSwizzle swizzle);
+std::string_view stringifyTensorMapL2Promotion(TensorMapL2Promotion promotion);
 
 std::optional<ElementType> symbolizeElementType(std::string_view text);
 std::optional<BinaryFormat> symbolizeBinaryFormat(std::string_view text);
 std::optional<CInit> symbolizeCInit(std::string_view text);
 std::optional<ParamRole> symbolizeParamRole(std::string_view text);
 std::optional<ParamAccess> symbolizeParamAccess(std::string_view text);
+std::optional<KernelStrategy> symbolizeKernelStrategy(std::string_view text);
+std::optional<CopyKind> symbolizeCopyKind(std::string_view text);
+std::optional<TensorMapSwizzle>
+symbolizeTensorMapSwizzle(std::string_view text);
+std::optional<TensorMapL2Promotion>
+symbolizeTensorMapL2Promotion(std::string_view text);
 
 /// Bytes per element.
 unsigned getElementTypeSize(ElementType type);
+
+/// The swizzle's span in bytes: 0 (none), 32, 64 or 128.
+unsigned getSwizzleBytes(TensorMapSwizzle swizzle);
 
 struct TargetInfo {
   /// "sm_90", "sm_90a", ...
@@ -67,12 +105,23 @@ struct BinaryInfo {
 struct LaunchInfo {
   std::array<uint32_t, 3> grid = {1, 1, 1};
   std::array<uint32_t, 3> block = {1, 1, 1};
+  /// Thread block cluster dimensions (x, y, z) in blocks; {1, 1, 1} for no
+  /// cluster. Each divides the grid's; more than one block in all makes the
+  /// runtime launch with cuLaunchKernelEx and a cluster attribute.
+  std::array<uint32_t, 3> cluster = {1, 1, 1};
   uint32_t dynamicSharedBytes = 0;
 };
 
+/// Blocks per cluster: cluster x * y * z.
+uint64_t getClusterBlocks(const LaunchInfo &launch);
+
 struct ProblemInfo {
   int64_t m = 0, n = 0, k = 0;
+  /// The element type of A and B: f32, bf16 or f16. C's is its param's
+  /// (f32, or this type: the kernel rounds its accumulators to it).
   ElementType elementType = ElementType::F32;
+  /// What the kernel accumulates in: f32 (the only one for now).
+  ElementType accumulatorType = ElementType::F32;
   CInit cInit = CInit::Accumulate;
   double cFillValue = 0.0;
 };
@@ -90,13 +139,40 @@ struct ParamInfo {
   ParamAccess access = ParamAccess::Read;
 };
 
+/// One CUtensorMap the kernel takes by value (a 128-byte parameter after
+/// the params, in the manifest's order). It views the matrix of `param` (an
+/// lhs or rhs param with col_stride 1) as a 2-d tensor, innermost dimension
+/// first: globalDim {cols, rows}, globalStrides {row_stride * element
+/// bytes}, boxDim {box cols, box rows}, element strides 1, no interleave,
+/// out-of-bounds elements read as zeros. The runtime encodes it at each
+/// launch (cuTensorMapEncodeTiled) from the buffer passed for `param`.
+struct TensorMapInfo {
+  /// The name of the param whose matrix the map views.
+  std::string param;
+  /// The box one copy moves, in elements: {rows, cols}.
+  std::array<uint32_t, 2> box = {1, 1};
+  TensorMapSwizzle swizzle = TensorMapSwizzle::None;
+  TensorMapL2Promotion l2Promotion = TensorMapL2Promotion::None;
+};
+
 /// The #tile.config the kernel was built with.
 struct ConfigInfo {
+  KernelStrategy strategy = KernelStrategy::Fma;
   std::array<int64_t, 3> block = {1, 1, 1};
+  /// The warp tile (fma) or the warpgroup tile (wgmma).
   std::array<int64_t, 2> warp = {1, 1};
+  /// The thread tile (fma), or the instruction's {m, n} (wgmma).
   std::array<int64_t, 2> thread = {1, 1};
+  /// The instruction tile {m, n, k}: {thread M, thread N, 1} for fma, the
+  /// wgmma shape (e.g. {64, 256, 16}) for wgmma.
+  std::array<int64_t, 3> mma = {1, 1, 1};
   int64_t stages = 1;
+  /// How tiles reach shared memory.
+  CopyKind copy = CopyKind::Registers;
+  /// Warp specialization: a producer warpgroup only issues the loads.
+  bool specialize = false;
   int64_t swizzle = 1;
+  /// "none", "pad" (with smemPad), "xor", "swizzle128" (smemPad 0).
   std::string smem = "none";
   int64_t smemPad = 0;
   bool prefetch = false;
@@ -105,6 +181,10 @@ struct ConfigInfo {
   /// Blocks sharing one tile's K dimension (1 = no split); they add into C
   /// atomically, so such kernels always accumulate.
   int64_t splitK = 1;
+  /// Blocks of a cluster along M and N; {1, 1} for none.
+  std::array<int64_t, 2> cluster = {1, 1};
+  /// Persistent blocks that loop over tiles.
+  bool persistent = false;
   std::string text;
 };
 
@@ -124,6 +204,8 @@ struct KernelManifest {
   LaunchInfo launch;
   ProblemInfo problem;
   std::vector<ParamInfo> params;
+  /// Empty for kernels without TMA copies.
+  std::vector<TensorMapInfo> tensorMaps;
   ConfigInfo config;
   ResourceInfo resources;
 };
@@ -133,6 +215,7 @@ bool operator==(const BinaryInfo &lhs, const BinaryInfo &rhs);
 bool operator==(const LaunchInfo &lhs, const LaunchInfo &rhs);
 bool operator==(const ProblemInfo &lhs, const ProblemInfo &rhs);
 bool operator==(const ParamInfo &lhs, const ParamInfo &rhs);
+bool operator==(const TensorMapInfo &lhs, const TensorMapInfo &rhs);
 bool operator==(const ConfigInfo &lhs, const ConfigInfo &rhs);
 bool operator==(const ResourceInfo &lhs, const ResourceInfo &rhs);
 bool operator==(const KernelManifest &lhs, const KernelManifest &rhs);
@@ -141,23 +224,36 @@ inline bool operator!=(const KernelManifest &lhs, const KernelManifest &rhs) {
 }
 
 /// The manifest as JSON: two-space indented, keys in the order of
-/// docs/artifact.md, one line per small object, ending in a newline. The
-/// same manifest always gives the same bytes.
+/// docs/artifact.md, one line per top-level field and per element of an
+/// array of objects, ", " and ": " between items, ending in a newline.
+/// Numbers and strings are as nlohmann-json writes them. The same manifest
+/// always gives the same bytes.
 std::string writeManifestJson(const KernelManifest &manifest);
 
-/// Parses `text` into `out`. Checks JSON syntax, the format and version, and
+/// Parses `text` into `out`. Checks JSON syntax (no duplicate keys, at most
+/// 32 levels of nesting, no \u0000 in strings), the format and version, and
 /// that every field is present with the right type and no field is unknown.
 /// On failure returns false and sets `error` to one line starting with
-/// "manifest: " (with line and column for syntax errors). Does not check
-/// consistency between fields: see validateManifest.
+/// "manifest: " that names the field, or for a syntax error gives the line
+/// and column of the byte where parsing stopped. Does not check consistency
+/// between fields: see validateManifest.
 bool parseManifestJson(std::string_view text, KernelManifest &out,
                        std::string &error);
 
 /// Checks the fields against each other: three params with roles lhs, rhs,
-/// result whose extents match m, n, k; positive launch dimensions with at
-/// most 1024 threads per block; a known chip; at most one binary per format.
-/// On failure returns false and sets `error` to one line.
+/// result whose extents match m, n, k; element types (A and B of the
+/// problem's, f32, bf16 or f16; C f32 or the problem's; f32 accumulation);
+/// positive launch dimensions with at most 1024 threads per block; the
+/// cluster (at most 16 blocks, dividing the grid, as many blocks as
+/// config.cluster, sm_90 or newer); each tensor map against its param and
+/// the TMA's limits; a known chip; at most one binary per format. On failure
+/// returns false and sets `error` to one line.
 bool validateManifest(const KernelManifest &manifest, std::string &error);
+
+/// `text` as a JSON string literal, quotes included, escaped as nlohmann-json
+/// does; bytes that are not UTF-8 become U+FFFD. The one JSON string escaper
+/// of the runtime: the manifest writer and tile-run's --json output use it.
+std::string quoteJson(std::string_view text);
 
 /// 64-bit FNV-1a of `size` bytes.
 uint64_t fnv1a64(const void *data, size_t size);
@@ -191,12 +287,20 @@ bool getRequiredBytes(const ParamInfo &param, uint64_t &bytes);
 /// The param with `role`, or null.
 const ParamInfo *findParam(const KernelManifest &manifest, ParamRole role);
 
+/// The index in manifest.params of the param named `name`, or -1.
+int findParamIndex(const KernelManifest &manifest, std::string_view name);
+
 /// The binary of `format`, or null.
 const BinaryInfo *findBinary(const KernelManifest &manifest,
                              BinaryFormat format);
 
-/// The config in the compiler's short form for tables:
-/// 128x128x8/32x64/8x8/s2/g8/pad4/pf.
+/// The config in the compiler's short form for tables. fma:
+/// 128x128x8/32x64/8x8/s2/g8/pad4/pf[/o2][/sk4] (block, warp, thread,
+/// stages, swizzle, smem, prefetch or nopf, occupancy, split-K). wgmma:
+/// wgmma/128x256x64/64x256/m64n256k16/s4/tma/ws/g8[/pad8][/c2x1][/p][/o1]
+/// [/sk2] (block, warpgroup tile, instruction, stages, copy as tma, cpasync
+/// or regs, ws when specialized, swizzle, smem unless swizzle128, cluster
+/// unless 1x1, p when persistent, occupancy, split-K).
 std::string formatConfigShort(const ConfigInfo &config);
 
 } // namespace tile::runtime

@@ -49,10 +49,12 @@ typedef enum tile_status {
   TILE_ERROR_LOAD_FAILED = 9,
   /* Launch arguments do not match the manifest's params. */
   TILE_ERROR_INVALID_LAUNCH_ARGS = 10,
-  /* cuLaunchKernel failed. */
+  /* cuLaunchKernel (or cuLaunchKernelEx) failed. */
   TILE_ERROR_LAUNCH_FAILED = 11,
   /* Any other CUDA driver error. */
-  TILE_ERROR_CUDA = 12
+  TILE_ERROR_CUDA = 12,
+  /* cuTensorMapEncodeTiled refused a tensor map for the buffers passed. */
+  TILE_ERROR_TENSOR_MAP_FAILED = 13
 } tile_status;
 
 /* "TILE_ERROR_NO_DRIVER" for TILE_ERROR_NO_DRIVER; "unknown status" for
@@ -76,14 +78,28 @@ typedef struct tile_buffer {
 typedef struct tile_param_info {
   const char *name;         /* "A" */
   const char *role;         /* "lhs", "rhs" or "result" */
-  const char *element_type; /* "f32" */
+  const char *element_type; /* "f32", "bf16" or "f16" */
   int64_t rows, cols;
   int64_t row_stride, col_stride; /* in elements */
   uint32_t alignment;             /* bytes */
   const char *access;             /* "read", "write" or "readwrite" */
   uint32_t element_bytes;
   uint64_t required_bytes; /* the smallest buffer that holds the param */
+  /* How many of the kernel's tensor maps view this param: the runtime
+   * encodes them from this param's buffer at each launch. */
+  uint32_t num_tensor_maps;
 } tile_param_info;
+
+/* One TMA descriptor (CUtensorMap) the kernel takes by value after its
+ * params. The caller passes only the params' buffers; the runtime encodes
+ * each map from the buffer of its param at launch (docs/artifact.md). */
+typedef struct tile_tensor_map_info {
+  const char *param;  /* the name of the param it views */
+  size_t param_index; /* that param's index in tile_kernel_info.params */
+  uint32_t box_rows, box_cols; /* elements one copy moves */
+  const char *swizzle;         /* "none", "32B", "64B" or "128B" */
+  const char *l2_promotion;    /* "none", "64B", "128B" or "256B" */
+} tile_tensor_map_info;
 
 /* Everything the manifest says. Strings and the params array belong to the
  * artifact and stay valid until tile_artifact_close. */
@@ -96,13 +112,18 @@ typedef struct tile_kernel_info {
   const char *ptx_path;    /* null when the artifact has no PTX */
   uint32_t grid[3];
   uint32_t block[3];
+  uint32_t cluster[3]; /* thread block cluster, {1, 1, 1} for none */
   uint32_t dynamic_shared_bytes;
   int64_t m, n, k;
-  const char *element_type; /* "f32" */
-  const char *c_init;       /* "fill" or "accumulate" */
+  const char *element_type;     /* of A and B: "f32", "bf16" or "f16" */
+  const char *accumulator_type; /* "f32" */
+  const char *c_init;           /* "fill" or "accumulate" */
   double c_fill_value;
   size_t num_params;
   const tile_param_info *params;
+  size_t num_tensor_maps;
+  const tile_tensor_map_info *tensor_maps;
+  const char *strategy;     /* "fma" or "wgmma" */
   const char *config_text;  /* "#tile.config<...>" */
   const char *config_short; /* "128x128x8/32x64/8x8/s2/g8/pad4/pf" */
   /* From ptxas at compile time; -1 where unknown. */
@@ -121,10 +142,12 @@ TILE_RUNTIME_API void tile_artifact_close(tile_artifact *artifact);
 TILE_RUNTIME_API int tile_artifact_get_info(const tile_artifact *artifact,
                                             tile_kernel_info *out);
 
-/* Checks launch arguments against the manifest without a GPU: their count,
- * each buffer's size against what its param needs, each pointer's alignment
- * and that it is not null. Returns TILE_ERROR_INVALID_LAUNCH_ARGS with the
- * param named in tile_last_error() when one does not fit. */
+/* Checks launch arguments (one buffer per param, none for the tensor maps)
+ * against the manifest without a GPU: their count, each buffer's size
+ * against what its param needs, each pointer's alignment (16 bytes at least
+ * for a param a tensor map views) and that it is not null. Returns
+ * TILE_ERROR_INVALID_LAUNCH_ARGS with the param named in tile_last_error()
+ * when one does not fit. */
 TILE_RUNTIME_API int tile_artifact_check_args(const tile_artifact *artifact,
                                               const tile_buffer *args,
                                               size_t num_args);
@@ -146,11 +169,13 @@ typedef struct tile_load_options {
 /* Loads the artifact's kernel on a device: dlopens the driver, initializes
  * it, retains the device's primary context (so libraries using the CUDA
  * runtime API, such as cuBLAS, share it) and makes it current on this
- * thread, checks the compute capability and the driver version, loads the
- * binary and finds the kernel, and raises the kernel's dynamic shared
- * memory limit when it needs more than 48 KiB. `options` may be null:
- * device 0, TILE_BINARY_AUTO. The kernel keeps what it needs: the artifact
- * may be closed afterwards. */
+ * thread, checks the compute capability and the driver version (and that
+ * the driver has cuLaunchKernelEx for a cluster and cuTensorMapEncodeTiled
+ * for tensor maps, and the device cluster launches), loads the binary and
+ * finds the kernel, raises the kernel's dynamic shared memory limit when it
+ * needs more than 48 KiB and allows a non-portable cluster size for more
+ * than 8 blocks. `options` may be null: device 0, TILE_BINARY_AUTO. The
+ * kernel keeps what it needs: the artifact may be closed afterwards. */
 TILE_RUNTIME_API int tile_kernel_load(const tile_artifact *artifact,
                                       const tile_load_options *options,
                                       tile_kernel **out);
@@ -173,10 +198,15 @@ TILE_RUNTIME_API int tile_kernel_get_load_info(const tile_kernel *kernel,
                                                tile_load_info *out);
 
 /* Checks the arguments as tile_artifact_check_args does, makes the kernel's
- * context current on this thread if it is not, and enqueues the kernel on
- * `stream` (a CUstream; null for the default stream) with the manifest's
- * grid, block and dynamic shared memory. Asynchronous: errors while the
- * kernel runs show up at the next synchronization. */
+ * context current on this thread if it is not, encodes the manifest's
+ * tensor maps from the buffers (cuTensorMapEncodeTiled; a refusal is
+ * TILE_ERROR_TENSOR_MAP_FAILED) and enqueues the kernel on `stream` (a
+ * CUstream; null for the default stream) with the manifest's grid, block and
+ * dynamic shared memory: the buffers' pointers, then the maps by value.
+ * With a cluster of more than one block it launches through
+ * cuLaunchKernelEx with the cluster dimension attribute, else through
+ * cuLaunchKernel. Asynchronous: errors while the kernel runs show up at the
+ * next synchronization. */
 TILE_RUNTIME_API int tile_kernel_launch(tile_kernel *kernel,
                                         const tile_buffer *args,
                                         size_t num_args, void *stream);

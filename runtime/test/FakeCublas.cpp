@@ -1,0 +1,191 @@
+//===- FakeCublas.cpp - A host-only stand-in for libcublas ----------------===//
+//
+// Exports the cuBLAS entry points tile-run resolves, with cuBLAS's
+// prototypes, and computes on the host: with the fake driver, device
+// pointers are host pointers. tile-run's tests point TILE_CUBLAS_LIBRARY here
+// to run `bench` with its cuBLAS comparison and `verify --reference cublas`
+// without a GPU.
+//
+//   TILE_FAKE_CUBLAS_LOG   a file; each call that differs from the one before
+//                          appends a line with every argument but the
+//                          pointers, and the handle's math mode
+//
+//===----------------------------------------------------------------------===//
+
+#include "HalfPrecision.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace {
+using Status = int;
+struct FakeHandle {
+  void *stream = nullptr;
+  int mathMode = 0;
+};
+
+std::string lastLogged;
+
+void logCall(const std::string &line) {
+  const char *path = std::getenv("TILE_FAKE_CUBLAS_LOG");
+  if (!path || !*path || line == lastLogged)
+    return;
+  lastLogged = line;
+  if (FILE *file = std::fopen(path, "a")) {
+    std::fprintf(file, "%s\n", line.c_str());
+    std::fclose(file);
+  }
+}
+
+/// cudaDataType_t: CUDA_R_32F 0, CUDA_R_16F 2, CUDA_R_16BF 14.
+bool validType(int type) { return type == 0 || type == 2 || type == 14; }
+
+double load(const void *base, int64_t index, int type) {
+  switch (type) {
+  case 14:
+    return tile::run::bf16ToFloat(static_cast<const uint16_t *>(base)[index]);
+  case 2:
+    return tile::run::f16ToFloat(static_cast<const uint16_t *>(base)[index]);
+  default:
+    return static_cast<const float *>(base)[index];
+  }
+}
+
+void store(void *base, int64_t index, double value, int type) {
+  float rounded = static_cast<float>(value);
+  switch (type) {
+  case 14:
+    static_cast<uint16_t *>(base)[index] = tile::run::floatToBf16(rounded);
+    return;
+  case 2:
+    static_cast<uint16_t *>(base)[index] = tile::run::floatToF16(rounded);
+    return;
+  default:
+    static_cast<float *>(base)[index] = rounded;
+  }
+}
+
+/// Column-major C = alpha * op(A) * op(B) + beta * C (BLAS semantics; C is
+/// not read when beta is 0).
+template <typename LoadA, typename LoadB, typename LoadC, typename Store>
+void gemm(int transA, int transB, int m, int n, int k, double alpha, int lda,
+          int ldb, double beta, int ldc, LoadA loadA, LoadB loadB, LoadC loadC,
+          Store storeC) {
+  for (int64_t j = 0; j < n; ++j)
+    for (int64_t i = 0; i < m; ++i) {
+      double sum = 0;
+      for (int64_t l = 0; l < k; ++l) {
+        double a = transA ? loadA(l + i * lda) : loadA(i + l * lda);
+        double b = transB ? loadB(j + l * ldb) : loadB(l + j * ldb);
+        sum += a * b;
+      }
+      double value = alpha * sum;
+      if (beta != 0)
+        value += beta * loadC(i + j * ldc);
+      storeC(i + j * ldc, value);
+    }
+}
+
+std::string describe(const char *name, const FakeHandle *handle, int transA,
+                     int transB, int m, int n, int k, double alpha, int lda,
+                     int ldb, double beta, int ldc) {
+  char text[256];
+  std::snprintf(text, sizeof(text),
+                "%s math=%d transa=%d transb=%d m=%d n=%d k=%d alpha=%g "
+                "lda=%d ldb=%d beta=%g ldc=%d",
+                name, handle->mathMode, transA, transB, m, n, k, alpha, lda,
+                ldb, beta, ldc);
+  return text;
+}
+} // namespace
+
+#define FAKE_API extern "C" __attribute__((visibility("default")))
+
+FAKE_API Status cublasCreate_v2(FakeHandle **handle) {
+  *handle = new FakeHandle();
+  return 0;
+}
+
+FAKE_API Status cublasDestroy_v2(FakeHandle *handle) {
+  delete handle;
+  return 0;
+}
+
+FAKE_API Status cublasGetVersion_v2(FakeHandle *, int *version) {
+  *version = 130001; // 13.0.1
+  return 0;
+}
+
+FAKE_API Status cublasSetStream_v2(FakeHandle *handle, void *stream) {
+  handle->stream = stream;
+  return 0;
+}
+
+FAKE_API Status cublasSetMathMode(FakeHandle *handle, int mode) {
+  handle->mathMode = mode;
+  return 0;
+}
+
+FAKE_API const char *cublasGetStatusString(Status status) {
+  return status == 0 ? "CUBLAS_STATUS_SUCCESS" : "CUBLAS_STATUS_FAKE_ERROR";
+}
+
+FAKE_API Status cublasSgemm_v2(FakeHandle *handle, int transA, int transB,
+                               int m, int n, int k, const float *alpha,
+                               const float *a, int lda, const float *b, int ldb,
+                               const float *beta, float *c, int ldc) {
+  logCall(describe("sgemm", handle, transA, transB, m, n, k, *alpha, lda, ldb,
+                   *beta, ldc));
+  gemm(
+      transA, transB, m, n, k, *alpha, lda, ldb, *beta, ldc,
+      [&](int64_t i) { return static_cast<double>(a[i]); },
+      [&](int64_t i) { return static_cast<double>(b[i]); },
+      [&](int64_t i) { return static_cast<double>(c[i]); },
+      [&](int64_t i, double value) { c[i] = static_cast<float>(value); });
+  return 0;
+}
+
+FAKE_API Status cublasDgemm_v2(FakeHandle *handle, int transA, int transB,
+                               int m, int n, int k, const double *alpha,
+                               const double *a, int lda, const double *b,
+                               int ldb, const double *beta, double *c,
+                               int ldc) {
+  logCall(describe("dgemm", handle, transA, transB, m, n, k, *alpha, lda, ldb,
+                   *beta, ldc));
+  auto at = [](const double *base) {
+    return [base](int64_t i) { return base[i]; };
+  };
+  gemm(transA, transB, m, n, k, *alpha, lda, ldb, *beta, ldc, at(a), at(b),
+       at(c), [&](int64_t i, double value) { c[i] = value; });
+  return 0;
+}
+
+FAKE_API Status cublasGemmEx(FakeHandle *handle, int transA, int transB, int m,
+                             int n, int k, const void *alpha, const void *a,
+                             int aType, int lda, const void *b, int bType,
+                             int ldb, const void *beta, void *c, int cType,
+                             int ldc, int computeType, int algo) {
+  // CUBLAS_COMPUTE_32F (68): alpha and beta are floats.
+  if (computeType != 68 || !validType(aType) || !validType(bType) ||
+      !validType(cType))
+    return 15; // CUBLAS_STATUS_NOT_SUPPORTED
+  double alphaValue = *static_cast<const float *>(alpha);
+  double betaValue = *static_cast<const float *>(beta);
+  char types[96];
+  std::snprintf(types, sizeof(types),
+                " atype=%d btype=%d ctype=%d compute=%d "
+                "algo=%d",
+                aType, bType, cType, computeType, algo);
+  logCall(describe("gemm_ex", handle, transA, transB, m, n, k, alphaValue, lda,
+                   ldb, betaValue, ldc) +
+          types);
+  gemm(
+      transA, transB, m, n, k, alphaValue, lda, ldb, betaValue, ldc,
+      [&](int64_t i) { return load(a, i, aType); },
+      [&](int64_t i) { return load(b, i, bType); },
+      [&](int64_t i) { return load(c, i, cType); },
+      [&](int64_t i, double value) { store(c, i, value, cType); });
+  return 0;
+}
