@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Analysis/CostModel.h"
+#include "tile/Analysis/SharedPlan.h"
 #include "tile/Transforms/Passes.h"
 #include "tile/Transforms/Utils.h"
 #include "tile/runtime/Manifest.h"
@@ -172,13 +173,11 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
     return kernel->emitError()
            << "tile-export: kernel lacks tile.config, tile.matmul or "
               "tile.dynamic_shared_bytes";
-  MatmulProblem problem;
-  problem.m = matmulAttr.getAs<IntegerAttr>("m").getInt();
-  problem.n = matmulAttr.getAs<IntegerAttr>("n").getInt();
-  problem.k = matmulAttr.getAs<IntegerAttr>("k").getInt();
-  problem.fill = matmulAttr.getAs<StringAttr>("c_init").getValue() == "fill";
-  if (problem.fill)
-    problem.fillValue = matmulAttr.getAs<FloatAttr>("c_fill");
+  std::optional<MatmulProblem> maybeProblem = getMatmulProblem(kernel);
+  if (!maybeProblem)
+    return kernel->emitError()
+           << "tile-export: the kernel's tile.matmul is malformed: " << matmulAttr;
+  MatmulProblem problem = *maybeProblem;
 
   std::optional<ArrayAttr> targets = module.getTargets();
   auto target = targets && !targets->empty()
@@ -284,52 +283,96 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   manifest.problem.m = problem.m;
   manifest.problem.n = problem.n;
   manifest.problem.k = problem.k;
-  manifest.problem.elementType = rt::ElementType::F32;
+  auto elementTypeOf = [](Type type) {
+    return type.isBF16()  ? rt::ElementType::BF16
+           : type.isF16() ? rt::ElementType::F16
+                          : rt::ElementType::F32;
+  };
+  int64_t inputBytes = problem.elementType.getIntOrFloatBitWidth() / 8;
+  int64_t resultBytes = problem.resultType.getIntOrFloatBitWidth() / 8;
+  manifest.problem.elementType = elementTypeOf(problem.elementType);
   manifest.problem.accumulatorType = rt::ElementType::F32;
   manifest.problem.cInit =
       problem.fill ? rt::CInit::Fill : rt::CInit::Accumulate;
   manifest.problem.cFillValue =
       problem.fill ? problem.fillValue.getValueAsDouble() : 0.0;
-  GlobalVectorWidths widths = getGlobalVectorWidths(config, problem);
-  // C's alignment as tile-thread-tile recorded it (its vector width
-  // otherwise, for kernels made without that record).
+  TileConfig tc = config.toTileConfig();
+  // The byte alignment each operand's accesses need: the global vector
+  // widths of an fma kernel; for a wgmma kernel 16 bytes for what the TMA
+  // reads (else one element), and for C what tile-wgmma or tile-thread-tile
+  // recorded.
+  int64_t alignA, alignB;
+  if (tc.isWgmma()) {
+    alignA = alignB = tc.copyKind() == CopyKind::Tma ? 16 : inputBytes;
+  } else {
+    GlobalVectorWidths widths = getGlobalVectorWidths(config, problem);
+    alignA = widths.a * inputBytes;
+    alignB = widths.b * inputBytes;
+  }
   auto cAlignment = kernel->getAttrOfType<IntegerAttr>(kCAlignmentAttrName);
-  int64_t cWidth = cAlignment ? cAlignment.getInt() / 4 : widths.c;
-  auto param = [](const char *paramName, rt::ParamRole role, int64_t rows,
-                  int64_t cols, int64_t width, rt::ParamAccess access) {
+  int64_t alignC =
+      cAlignment ? cAlignment.getInt()
+                 : (tc.isWgmma() ? resultBytes
+                                 : getGlobalVectorWidths(config, problem).c *
+                                       resultBytes);
+  auto param = [](const char *paramName, rt::ParamRole role,
+                  rt::ElementType type, int64_t rows, int64_t cols,
+                  int64_t alignment, rt::ParamAccess access) {
     rt::ParamInfo info;
     info.name = paramName;
     info.role = role;
-    info.elementType = rt::ElementType::F32;
+    info.elementType = type;
     info.rows = rows;
     info.cols = cols;
     info.rowStride = cols;
     info.colStride = 1;
-    info.alignment = static_cast<uint32_t>(width * 4);
+    info.alignment = static_cast<uint32_t>(alignment);
     info.access = access;
     return info;
   };
   manifest.params = {
-      param("A", rt::ParamRole::Lhs, problem.m, problem.k, widths.a,
-            rt::ParamAccess::Read),
-      param("B", rt::ParamRole::Rhs, problem.k, problem.n, widths.b,
-            rt::ParamAccess::Read),
-      param("C", rt::ParamRole::Result, problem.m, problem.n, cWidth,
+      param("A", rt::ParamRole::Lhs, manifest.problem.elementType, problem.m,
+            problem.k, alignA, rt::ParamAccess::Read),
+      param("B", rt::ParamRole::Rhs, manifest.problem.elementType, problem.k,
+            problem.n, alignB, rt::ParamAccess::Read),
+      param("C", rt::ParamRole::Result, elementTypeOf(problem.resultType),
+            problem.m, problem.n, alignC,
             problem.fill ? rt::ParamAccess::Write
                          : rt::ParamAccess::ReadWrite)};
-  // The FMA strategy is the only one so far: no tensor maps, no clusters.
+  // The TMA's tensor maps (kernel parameters after A, B, C): the shared
+  // plan's boxes, 128-byte swizzle.
   manifest.tensorMaps.clear();
-  TileConfig tc = config.toTileConfig();
-  manifest.config.strategy = rt::KernelStrategy::Fma;
+  if (tc.copyKind() == CopyKind::Tma) {
+    SharedPlan plan = getSharedPlan(tc, inputBytes);
+    for (auto [name, box] : {std::pair{"A", plan.boxA}, {"B", plan.boxB}}) {
+      rt::TensorMapInfo map;
+      map.param = name;
+      map.box = {static_cast<uint32_t>(box.rows),
+                 static_cast<uint32_t>(box.cols)};
+      map.swizzle = rt::TensorMapSwizzle::B128;
+      map.l2Promotion = rt::TensorMapL2Promotion::B256;
+      manifest.tensorMaps.push_back(map);
+    }
+  }
+  manifest.config.strategy =
+      tc.isWgmma() ? rt::KernelStrategy::Wgmma : rt::KernelStrategy::Fma;
   manifest.config.block = {tc.blockM, tc.blockN, tc.blockK};
   manifest.config.warp = {tc.warpM, tc.warpN};
   manifest.config.thread = {tc.threadM, tc.threadN};
-  manifest.config.mma = {tc.threadM, tc.threadN, 1};
+  manifest.config.mma = {tc.threadM, tc.threadN, tc.mmaK};
   manifest.config.stages = tc.stages;
-  // stages >= 3 fill shared memory with cp.async (tile-pipeline's ring).
-  manifest.config.copy =
-      tc.stages <= 2 ? rt::CopyKind::Registers : rt::CopyKind::CpAsync;
-  manifest.config.specialize = false;
+  switch (tc.copyKind()) {
+  case CopyKind::Registers:
+    manifest.config.copy = rt::CopyKind::Registers;
+    break;
+  case CopyKind::CpAsync:
+    manifest.config.copy = rt::CopyKind::CpAsync;
+    break;
+  case CopyKind::Tma:
+    manifest.config.copy = rt::CopyKind::Tma;
+    break;
+  }
+  manifest.config.specialize = tc.specialize;
   manifest.config.swizzle = tc.swizzleGroup;
   manifest.config.smem = stringifySharedLayout(tc.smemLayout);
   manifest.config.smemPad = tc.smemPad;

@@ -4,6 +4,7 @@
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -19,6 +20,27 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+
+/// The fma strategy (FP32): warp tiles, thread (register) tiles of FMAs,
+/// double buffering or a cp.async ring with register prefetch.
+static void addFmaStrategyPasses(OpPassManager &pm,
+                                 const MatmulToPTXOptions &options) {
+  pm.addPass(createTileWarpTile());
+  TileThreadTileOptions threadTile;
+  threadTile.fmaOrder = options.fmaOrder;
+  threadTile.vectorC = options.vectorC;
+  pm.addPass(createTileThreadTile(threadTile));
+  pm.addPass(createTilePipeline());
+}
+
+/// The wgmma strategy (bf16/f16 on Hopper's tensor cores): warpgroup
+/// tiles, wgmma instruction tiles, an mbarrier ring filled by the TMA (or
+/// a producer's copies) with warp specialization.
+static void addWgmmaStrategyPasses(OpPassManager &pm) {
+  pm.addPass(createTileWarpgroupTile());
+  pm.addPass(createTileWgmma());
+  pm.addPass(createTileMbarrierPipeline());
+}
 
 /// The tiling stages; `reportAfterConfigure` prints the cost-model table
 /// once the configs are chosen.
@@ -59,12 +81,10 @@ static void addTilingPasses(OpPassManager &pm,
   blockTile.indexBitwidth = options.indexBitwidth;
   pm.addPass(createTileBlockTile(blockTile));
   pm.addPass(createTilePromoteShared());
-  pm.addPass(createTileWarpTile());
-  TileThreadTileOptions threadTile;
-  threadTile.fmaOrder = options.fmaOrder;
-  threadTile.vectorC = options.vectorC;
-  pm.addPass(createTileThreadTile(threadTile));
-  pm.addPass(createTilePipeline());
+  // From here on each strategy has its own passes; each pass lowers the
+  // kernels of its strategy and leaves the others alone.
+  addFmaStrategyPasses(pm, options);
+  addWgmmaStrategyPasses(pm);
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
@@ -83,30 +103,38 @@ void mlir::tile::buildMatmulToPTXPipeline(OpPassManager &pm,
   // Device code to NVVM (the device half of upstream's
   // gpu-lower-to-nvvm-pipeline; host code stays at the gpu.launch_func level,
   // the runtime launches kernels from their manifests).
+  TileTensorMapParamsOptions gpuParams, llvmParams;
+  gpuParams.phase = "gpu";
+  llvmParams.phase = "llvm";
+  pm.addPass(createTileTensorMapParams(gpuParams));
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
   device.addPass(memref::createFoldMemRefAliasOpsPass());
   device.addPass(memref::createExpandStridedMetadataPass());
   device.addPass(createLowerAffinePass());
   device.addPass(createSCFToControlFlowPass());
   device.addPass(createStripDebugInfoPass());
-  device.addPass(createTileLowerAsyncCopies());
+  device.addPass(createTileLowerNVGPU());
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
   toNVVM.useBarePtrCallConv = true;
   device.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
+  // NVVM ops that are PTX (wgmma, mbarrier waits) become inline assembly.
+  device.addPass(createConvertNVVMToLLVMPass());
   device.addPass(createTileExternDynamicShared());
   device.addPass(LLVM::createNVVMOptimizeForTargetPass());
   device.addPass(createCanonicalizerPass());
   device.addPass(createCSEPass());
   device.addPass(createReconcileUnrealizedCastsPass());
 
-  GpuNVVMAttachTargetOptions target;
+  pm.addPass(createTileTensorMapParams(llvmParams));
+
+  TileAttachTargetOptions target;
   target.chip = options.chip;
   std::string version = options.ptxVersion;
   version.erase(std::remove(version.begin(), version.end(), '.'),
                 version.end());
   target.features = "+ptx" + version;
   target.optLevel = options.optLevel;
-  pm.addPass(createGpuNVVMAttachTarget(target));
+  pm.addPass(createTileAttachTarget(target));
 
   TileExportOptions exportOptions;
   exportOptions.outputDir = options.outputDir;

@@ -32,6 +32,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir {
 namespace tile {
@@ -176,7 +177,6 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   Value isLeader =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, inGroup, c(0));
   Value trueValue = arith::ConstantOp::create(b, loc, b.getBoolAttr(true));
-  TypeRange accTypes = loop.getResultTypes();
   Block *oldBody = loop.getBody();
   Operation *oldCopy = parts.copy;
   scf::IfOp oldCompute = parts.compute;
@@ -271,7 +271,6 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     waitParity(wb, loc, empty, slot, parityOf(wb, loc, previous));
   };
 
-  SmallVector<Value> finalAccs;
   if (specialize) {
     int64_t producerRegs = tma ? kTmaProducerRegisters : kCopyProducerRegisters;
     int64_t threads = config.getNumThreads();
@@ -283,6 +282,7 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
             (kWarpgroupSize * consumers) / 8 * 8);
     Value isProducer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                              warpgroup, c(consumers));
+    scf::ForOp consumerLoop;
     auto roles = scf::IfOp::create(
         b, loc, isProducer,
         [&](OpBuilder &pb, Location) {
@@ -306,18 +306,14 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
                 emitFill(lb, k, isLeader);
                 scf::YieldOp::create(lb, loc);
               });
-          // The producer holds no accumulators.
-          SmallVector<Value> none;
-          for (Type type : accTypes)
-            none.push_back(LLVM::UndefOp::create(pb, loc, type));
-          scf::YieldOp::create(pb, loc, none);
+          scf::YieldOp::create(pb, loc);
         },
         [&](OpBuilder &cb, Location) {
           NVVM::SetMaxRegisterOp::create(
               cb, loc, cb.getI32IntegerAttr(consumerRegs),
               NVVM::SetMaxRegisterActionAttr::get(
                   context, NVVM::SetMaxRegisterAction::increase));
-          auto consumerLoop = scf::ForOp::create(
+          consumerLoop = scf::ForOp::create(
               cb, loc, constIndex(cb, loc, 0), constIndex(cb, loc, slabs),
               constIndex(cb, loc, 1), loop.getInitArgs(),
               [&](OpBuilder &lb, Location, Value k, ValueRange accs) {
@@ -325,10 +321,40 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
               });
           consumerLoop->setAttr(kKLoopAttrName, cb.getUnitAttr());
           NVVM::WgmmaWaitGroupSyncOp::create(cb, loc, 0);
-          scf::YieldOp::create(cb, loc, consumerLoop.getResults());
+          scf::YieldOp::create(cb, loc);
         });
-    finalAccs.assign(roles.getResults().begin(), roles.getResults().end());
+    // The accumulators live in the consumers' registers only: their
+    // initialisation (C's loads) and the epilogue move into the consumer
+    // branch, where setmaxnreg has given the registers (the producer keeps
+    // only a few, and code after the branches would run under both
+    // budgets).
+    Block *consumerBody = roles.elseBlock();
+    Operation *afterRaise = &consumerBody->front();
+    Block *top = roles->getBlock();
+    for (Operation &op : llvm::make_early_inc_range(llvm::make_range(
+             std::next(loop->getIterator()), top->without_terminator().end())))
+      op.moveBefore(consumerBody->getTerminator());
+    loop.replaceAllUsesWith(consumerLoop.getResults());
+    SmallVector<Operation *> before;
+    for (Operation &op : llvm::make_range(top->begin(), roles->getIterator()))
+      before.push_back(&op);
+    for (Operation *op : llvm::reverse(before)) {
+      if (op->getNumResults() == 0 || op == loop.getOperation())
+        continue;
+      bool usedOnlyThere = llvm::all_of(op->getUsers(), [&](Operation *user) {
+        return roles.getElseRegion().isAncestor(user->getParentRegion());
+      });
+      std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+          getEffectsRecursively(op);
+      bool readsAtMost =
+          effects && llvm::all_of(*effects, [](const auto &effect) {
+            return isa<MemoryEffects::Read>(effect.getEffect());
+          });
+      if (usedOnlyThere && readsAtMost)
+        op->moveAfter(afterRaise);
+    }
   } else {
+    // Thread 0 issues slabs 0 .. S-2 before the loop ...  } else {
     // Thread 0 issues slabs 0 .. S-2 before the loop ...
     {
       auto ifPrologue = scf::IfOp::create(b, loc, isThread0, false);
@@ -364,9 +390,8 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     ringLoop->setAttr(kKLoopAttrName, b.getUnitAttr());
     b.setInsertionPointAfter(ringLoop);
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
-    finalAccs.assign(ringLoop.getResults().begin(), ringLoop.getResults().end());
+    loop.replaceAllUsesWith(ringLoop.getResults());
   }
-  loop.replaceAllUsesWith(finalAccs);
   loop.erase();
   // The single slot's barrier (and its initialisation) are no longer used.
   if (parts.barriers) {

@@ -83,7 +83,7 @@ DictionaryAttr mlir::tile::buildMatmulAttr(MLIRContext *context,
 }
 
 std::optional<MatmulProblem>
-mlir::tile::getMatmulProblem(gpu::GPUFuncOp kernel) {
+mlir::tile::getMatmulProblem(Operation *kernel) {
   auto dict = kernel->getAttrOfType<DictionaryAttr>(kMatmulAttrName);
   if (!dict)
     return std::nullopt;

@@ -225,11 +225,14 @@ void mlir::tile::emitScalarSlabProduct(OpBuilder &b, Location loc,
                ? value
                : arith::ExtFOp::create(nb, nl, f32, value).getResult();
   };
+  // Bounds first: nothing may be created with `b` while the loops are built.
+  Value rowsValue = toValue(rows), colsValue = toValue(cols),
+        depthValue = toValue(depth);
   scf::ForOp::create(
-      b, loc, c(0), toValue(rows), c(1), ValueRange{},
+      b, loc, c(0), rowsValue, c(1), ValueRange{},
       [&](OpBuilder &bi, Location li, Value i, ValueRange) {
         scf::ForOp::create(
-            bi, li, constIndex(bi, li, 0), toValue(cols),
+            bi, li, constIndex(bi, li, 0), colsValue,
             constIndex(bi, li, 1), ValueRange{},
             [&](OpBuilder &bj, Location lj, Value j, ValueRange) {
               auto cj = [&](int64_t value) { return constIndex(bj, lj, value); };
@@ -242,7 +245,7 @@ void mlir::tile::emitScalarSlabProduct(OpBuilder &b, Location loc,
               Value inChunk =
                   arith::RemUIOp::create(bj, lj, colB, cj(rowElements));
               auto sum = scf::ForOp::create(
-                  bj, lj, cj(0), toValue(depth), cj(1), ValueRange{initial},
+                  bj, lj, cj(0), depthValue, cj(1), ValueRange{initial},
                   [&](OpBuilder &bk, Location lk, Value kk, ValueRange acc) {
                     auto ck = [&](int64_t value) {
                       return constIndex(bk, lk, value);
@@ -462,10 +465,10 @@ FailureOr<ScalarSlabProduct> mlir::tile::findScalarSlabProduct(scf::ForOp kLoop)
         product.colOrigin = add.getLhs();
     }
     if (auto inner = dyn_cast<scf::ForOp>(op))
-      product.depth = inner.getUpperBound();
+      product.depth = getAsOpFoldResult(inner.getUpperBound());
   }
   if (!product.cView || !product.rowOrigin || !product.colOrigin ||
-      !product.depth)
+      product.depth.isNull())
     return failure();
   return product;
 }

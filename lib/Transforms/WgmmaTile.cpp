@@ -289,6 +289,11 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
     }
   emitAccumulatorStore(b, loc, layout, results, warpgroupC, rows, cols,
                        isConsumer);
+  // C's accesses are pairs of elements, or single ones.
+  int64_t cBytes = problem.resultType.getIntOrFloatBitWidth() / 8;
+  kernel->setAttr(kCAlignmentAttrName,
+                  b.getI64IntegerAttr(layout.vectorAccess ? 2 * cBytes
+                                                          : cBytes));
   eraseDeadOps(kernel.getBody());
   setStage(kernel, KernelStage::Instruction);
   return success();

@@ -366,21 +366,71 @@ def TileMbarrierPipeline : Pass<"tile-mbarrier-pipeline"> {
                            "::mlir::NVVM::NVVMDialect"];
 }
 
-def TileLowerAsyncCopies : Pass<"tile-lower-async-copies",
-                                "::mlir::gpu::GPUModuleOp"> {
-  let summary = "Lower the nvgpu async copies of cp.async stages to NVVM";
+def TileLowerNVGPU : Pass<"tile-lower-nvgpu", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower the kernels' nvgpu ops to NVVM";
   let description = [{
-    Converts `nvgpu.device_async_copy`, `nvgpu.device_async_create_group` and
-    `nvgpu.device_async_wait` (made by `tile-promote-shared` for configs with
-    3 or more stages) to `nvvm.cp.async.shared.global`,
-    `nvvm.cp.async.commit.group` and `nvvm.cp.async.wait.group`, with
-    upstream's NVGPU-to-NVVM patterns and index types that follow the
-    module's data layout (upstream's `convert-nvgpu-to-nvvm` always uses a
-    64-bit index, which clashes with the kernels' 32-bit one). Runs before
-    `convert-gpu-to-nvvm`; a module without nvgpu ops is left as it is.
+    Converts the nvgpu ops of both strategies to NVVM with upstream's
+    NVGPU-to-NVVM patterns: the cp.async copies of fma kernels with 3 or
+    more stages (`nvgpu.device_async_copy`, `device_async_create_group`,
+    `device_async_wait` to `nvvm.cp.async.shared.global`, commit and wait
+    groups), and the mbarriers and TMA loads of wgmma kernels
+    (`nvgpu.mbarrier.*` to `nvvm.mbarrier.*` on a shared-memory array of
+    i64, `nvgpu.tma.async.load` to `nvvm.cp.async.bulk.tensor`). Index types
+    follow the module's data layout (upstream's `convert-nvgpu-to-nvvm`
+    always uses a 64-bit index, which clashes with the kernels' 32-bit one).
+    Runs before `convert-gpu-to-nvvm`, after `tile-tensor-map-params`; a
+    module without nvgpu ops is left as it is.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
+}
+
+def TileTensorMapParams : Pass<"tile-tensor-map-params",
+                               "::mlir::ModuleOp"> {
+  let summary = "Pass a TMA kernel's tensor maps as 128-byte by-value "
+                "parameters";
+  let description = [{
+    A kernel whose slabs the TMA copies takes the tensor maps of A and B
+    (`!nvgpu.tensormap.descriptor`) after (A, B, C). Before the NVVM
+    lowering (`phase=gpu`), each such parameter becomes an `!llvm.ptr`
+    (marked `llvm.align = 64`) that the body casts back to the descriptor
+    type, a form MLIR's lowering accepts, and the host's `gpu.launch_func`
+    passes its descriptors through the same cast. After `convert-gpu-to-nvvm`
+    (`phase=llvm`), those parameters of the `llvm.func` kernel get
+    `llvm.byval = !llvm.array<128 x i8>` and `nvvm.grid_constant`: the PTX
+    parameter is the 128-byte, 64-byte-aligned CUtensorMap itself (a
+    `__grid_constant__` parameter, `.param .align 64 .b8 name[128]`), which
+    the runtime encodes with `cuTensorMapEncodeTiled` at each launch and
+    the TMA reads through its generic address; no copy to device memory.
+  }];
+  let options = [
+    Option<"phase", "phase", "std::string", /*default=*/"\"gpu\"",
+           "gpu (retype the gpu.func parameters) or llvm (mark the lowered "
+           "llvm.func parameters by-value grid constants)">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::NVVM::NVVMDialect"];
+}
+
+def TileAttachTarget : Pass<"tile-attach-target", "::mlir::ModuleOp"> {
+  let summary = "Attach an NVVM target to every kernel's gpu.module, by "
+                "strategy";
+  let description = [{
+    Like upstream's `nvvm-attach-target`, with the chip chosen per kernel:
+    wgmma kernels use instructions (wgmma, setmaxnreg) that exist only for
+    the architecture-specific target, so `chip = sm_90` becomes `sm_90a`
+    for them; fma kernels keep the chip as given (their PTX is that of any
+    sm_90 part). Every gpu.module gets exactly one `#nvvm.target`.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip (sm_XY)">,
+    Option<"features", "features", "std::string", /*default=*/"\"+ptx80\"",
+           "PTX features (+ptxNN)">,
+    Option<"optLevel", "O", "unsigned", /*default=*/"3",
+           "LLVM optimization level">,
+  ];
+  let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
 }
 
 def TileExternDynamicShared : Pass<"tile-extern-dynamic-shared",

@@ -74,7 +74,9 @@ struct MatmulProblem {
 
 DictionaryAttr buildMatmulAttr(MLIRContext *context,
                                const MatmulProblem &problem);
-std::optional<MatmulProblem> getMatmulProblem(gpu::GPUFuncOp kernel);
+/// The problem recorded on a kernel (gpu.func, or the llvm.func it was
+/// lowered to); nullopt when the record is missing or malformed.
+std::optional<MatmulProblem> getMatmulProblem(Operation *kernel);
 
 /// The kernels under `root` that are at `stage` (and follow `strategy`,
 /// when given: kernels of the other strategy are left alone). A kernel at an

@@ -89,7 +89,10 @@ struct ScalarSlabProduct {
   /// The scf.if (marked tile.slab_compute) the product runs in.
   scf::IfOp ifCompute;
   SlabViews views;
-  Value cView, rowOrigin, colOrigin, rows, cols, depth;
+  Value cView, rowOrigin, colOrigin, rows, cols;
+  /// A constant depth is an attribute: the constant lives inside the
+  /// product, which the passes replace.
+  OpFoldResult depth;
 };
 FailureOr<ScalarSlabProduct> findScalarSlabProduct(scf::ForOp kLoop);
 

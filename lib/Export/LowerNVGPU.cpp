@@ -1,4 +1,4 @@
-//===- LowerAsyncCopies.cpp - nvgpu async copies to NVVM ------------------===//
+//===- LowerNVGPU.cpp - nvgpu async copies to NVVM ------------------===//
 //
 // Lowers the nvgpu.device_async_copy / _create_group / _wait ops that
 // tile-promote-shared makes for cp.async stages to NVVM, with upstream's
@@ -17,7 +17,9 @@
 #include "mlir/Conversion/LLVMCommon/LoweringOptions.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
@@ -25,7 +27,7 @@
 
 namespace mlir {
 namespace tile {
-#define GEN_PASS_DEF_TILELOWERASYNCCOPIES
+#define GEN_PASS_DEF_TILELOWERNVGPU
 #include "tile/Transforms/Passes.h.inc"
 } // namespace tile
 } // namespace mlir
@@ -33,9 +35,9 @@ namespace tile {
 using namespace mlir;
 
 namespace {
-struct TileLowerAsyncCopiesPass
-    : public mlir::tile::impl::TileLowerAsyncCopiesBase<
-          TileLowerAsyncCopiesPass> {
+struct TileLowerNVGPUPass
+    : public mlir::tile::impl::TileLowerNVGPUBase<
+          TileLowerNVGPUPass> {
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
     bool any = false;
@@ -55,10 +57,26 @@ struct TileLowerAsyncCopiesPass
     converter.addConversion([&](nvgpu::DeviceAsyncTokenType type) -> Type {
       return converter.convertType(IntegerType::get(context, 32));
     });
+    // The wgmma strategy's mbarriers (a memref of i64 in shared memory),
+    // their tokens, and the TMA's tensor maps (a pointer to the 128-byte
+    // CUtensorMap), as upstream's convert-nvgpu-to-nvvm converts them.
+    converter.addConversion([&](nvgpu::MBarrierGroupType type) -> Type {
+      return converter.convertType(
+          nvgpu::getMBarrierMemrefType(context, type));
+    });
+    converter.addConversion([&](nvgpu::MBarrierTokenType type) -> Type {
+      return IntegerType::get(context, 64);
+    });
+    converter.addConversion([&](nvgpu::TensorMapDescriptorType type) -> Type {
+      return LLVM::LLVMPointerType::get(context);
+    });
     RewritePatternSet patterns(context);
     populateNVGPUToNVVMConversionPatterns(converter, patterns);
     LLVMConversionTarget target(*context);
-    target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+    // The mbarriers become memref.globals in shared memory, lowered with
+    // the rest of the memrefs by convert-gpu-to-nvvm.
+    target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect,
+                           memref::MemRefDialect, arith::ArithDialect>();
     target.addIllegalDialect<nvgpu::NVGPUDialect>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();

@@ -1,4 +1,4 @@
-// RUN: tile-opt %s --pass-pipeline='builtin.module(gpu.module(tile-lower-async-copies))' -split-input-file | FileCheck %s
+// RUN: tile-opt %s --pass-pipeline='builtin.module(gpu.module(tile-lower-nvgpu))' -split-input-file | FileCheck %s
 
 // The nvgpu async copies become NVVM cp.async ops whose index arithmetic
 // follows the module's 32-bit index: the source-size operand is an i32 and
