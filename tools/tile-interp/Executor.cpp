@@ -109,6 +109,7 @@ bool Exec::run(uint64_t maxInstructions) {
 bool Exec::runBlock(uint64_t &budget) {
   // Shared memory starts as NaN and uninitialised.
   shared.reset(dims.sharedBytes, 0xff, kNobody);
+  deferred.clear();
   ++epoch;
   for (int64_t t = 0; t < threadsPerBlock; ++t) {
     Thread &thread = threads[t];
@@ -166,6 +167,10 @@ bool Exec::runBlock(uint64_t &budget) {
           return false;
         }
       }
+    }
+    if (!deferred.empty()) {
+      error = deferred;
+      return false;
     }
     // Everyone returned, or everyone waits at a barrier.
     Thread *waiting = nullptr, *returned = nullptr;
@@ -242,7 +247,7 @@ bool Exec::locate(Thread &thread, const Inst &inst, const MemRefDesc &desc,
     os << " outside the ";
     for (unsigned d = 0; d < rank; ++d)
       os << (d ? "x" : "") << desc.sizes[d];
-    os << " memref " << inst.op->getOperand(operand).getType() << " of "
+    os << " " << inst.op->getOperand(operand).getType() << " of "
        << desc.buffer->name;
     fail(thread, inst, text);
     return false;
@@ -309,11 +314,16 @@ const uint8_t *Exec::read(Thread &thread, const Inst &inst, Buffer &buffer,
                        "flight (no wait and barrier in between)");
         return nullptr;
       }
-      if (s.writer == kNobody) {
-        fail(thread, inst,
-             "reads " + buffer.describe(at) +
-                 ", which nothing wrote (uninitialised)");
-        return nullptr;
+      if (s.writer == kNobody && deferred.empty()) {
+        // Reported when the interval ends, unless another thread writes it
+        // before that: then it is a race (a missing barrier), not garbage.
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        os << "reads " << buffer.describe(at)
+           << ", which nothing wrote before (uninitialised) [block "
+           << linearBlock << ", thread " << thread.linearTid
+           << "]\n    at: " << describeOp(inst.op);
+        deferred = text;
       }
       if (concurrent(thread, s.writer, s.writeEpoch)) {
         fail(thread, inst,

@@ -346,6 +346,9 @@ private:
   std::vector<uint8_t> arena;
   std::vector<Thread> threads;
   uint32_t epoch = 0; // barrier interval, unique across the launch
+  /// The first read of uninitialised memory in this interval (an error
+  /// reported when the interval ends).
+  std::string deferred;
 };
 
 /// The op as one line of text, for messages.

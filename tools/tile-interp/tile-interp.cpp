@@ -61,6 +61,12 @@ static cl::opt<bool> printStats(
     cl::desc("After each kernel's line, print instructions run, barriers, "
              "cp.async copies and shared-memory traffic"),
     cl::init(false), cl::cat(category));
+static cl::opt<bool> checkLaunchOrder(
+    "check-launch-order",
+    cl::desc("For kernels with a tile.config, check that block b computes the "
+             "tile of C the config's grouped launch order (swizzle) assigns "
+             "to it (default on)"),
+    cl::init(true), cl::cat(category));
 static cl::opt<uint64_t> maxInstructions(
     "max-instructions",
     cl::desc("Give up on a kernel after this many instructions (all threads "
@@ -182,6 +188,64 @@ FailureOr<LaunchDims> launchDims(ModuleOp module, gpu::GPUFuncOp kernel,
     return failure();
   }
   return dims;
+}
+
+/// The tile (row, column) that linear block `block` of a tilesM x tilesN
+/// grid computes in groups of `group` tile rows (docs/architecture.md:
+/// consecutive blocks walk down a group's rows, then one tile column right;
+/// the last group may have fewer rows). Written from the documentation, not
+/// from the pass, so that the two can disagree.
+std::pair<int64_t, int64_t> groupedTile(int64_t block, int64_t tilesM,
+                                        int64_t tilesN, int64_t group) {
+  int64_t perGroup = group * tilesN;
+  int64_t firstRow = block / perGroup * group;
+  int64_t rows = std::min(group, tilesM - firstRow);
+  int64_t inGroup = block % perGroup;
+  return {firstRow + inGroup % rows, inGroup / rows};
+}
+
+/// Empty when every element of C was last written by a block that the
+/// config's launch order assigns to its tile (under split-K: block
+/// s * tiles + t for tile t); else what went wrong.
+std::string checkOrder(gpu::GPUFuncOp kernel, const MatmulProblem &problem,
+                       const LaunchDims &dims, const Buffer &c,
+                       int64_t threadsPerBlock) {
+  ConfigAttr config = getConfig(kernel);
+  if (!config)
+    return "";
+  int64_t blockM = config.getBlockM(), blockN = config.getBlockN();
+  int64_t tilesM = (problem.m + blockM - 1) / blockM;
+  int64_t tilesN = (problem.n + blockN - 1) / blockN;
+  int64_t tiles = tilesM * tilesN;
+  int64_t grid = dims.grid[0] * dims.grid[1] * dims.grid[2];
+  if (grid % tiles != 0)
+    return "launch order: a grid of " + std::to_string(grid) + " blocks for " +
+           std::to_string(tiles) + " tiles of " + std::to_string(blockM) + "x" +
+           std::to_string(blockN);
+  std::vector<int64_t> blockOfTile(tiles, -1);
+  for (int64_t b = 0; b < tiles; ++b) {
+    auto [row, col] = groupedTile(b, tilesM, tilesN, config.getSwizzleGroup());
+    blockOfTile[row * tilesN + col] = b;
+  }
+  for (int64_t i = 0; i < problem.m; ++i)
+    for (int64_t j = 0; j < problem.n; ++j) {
+      int32_t writer = c.shadow[(i * problem.n + j) * 4 / c.granule].writer;
+      if (writer < 0)
+        continue;
+      int64_t block = writer / threadsPerBlock;
+      int64_t tile = i / blockM * tilesN + j / blockN;
+      if (block % tiles == blockOfTile[tile])
+        continue;
+      return "launch order: C[" + std::to_string(i) + "][" + std::to_string(j) +
+             "] (tile " + std::to_string(i / blockM) + ", " +
+             std::to_string(j / blockN) + ") was written by block " +
+             std::to_string(block) + "; the config's order (swizzle = " +
+             std::to_string(config.getSwizzleGroup()) +
+             ") gives that tile to block " + std::to_string(blockOfTile[tile]) +
+             (grid > tiles ? " (+ a multiple of " + std::to_string(tiles) + ")"
+                           : std::string());
+    }
+  return "";
 }
 
 std::string fmt(const char *format, double value) {
@@ -338,6 +402,15 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
         ") got " + fmt("%.9g", got[firstWrong]) + " want " +
         fmt("%.9g", firstWant) + launchText + statsText;
     return outcome;
+  }
+  if (checkLaunchOrder) {
+    std::string order =
+        checkOrder(kernel, *problem, *dims, *bufferC,
+                   dims->block[0] * dims->block[1] * dims->block[2]);
+    if (!order.empty()) {
+      outcome.text = head + ": " + order + launchText + statsText;
+      return outcome;
+    }
   }
   outcome.passed = true;
   outcome.text =
