@@ -446,9 +446,18 @@ bool Exec::issueAsyncCopy(Thread &thread, const Inst &inst, PendingCopy copy) {
          g <= last; ++g) {
       Shadow &s = buffer.shadow[g];
       int64_t at = std::max(byte, g * buffer.granule);
-      int32_t other = concurrent(thread, s.reader, s.readEpoch)    ? s.reader
-                      : concurrent(thread, s.writer, s.writeEpoch) ? s.writer
-                                                                   : kNobody;
+      // A write by another thread in this interval is no race if it wrote
+      // the bytes this copy brings (a surplus thread redoing a granule).
+      int64_t to = std::min(byte + size, (g + 1) * buffer.granule);
+      bool sameBytes =
+          std::memcmp(buffer.bytes.data() + at, copy.data.data() + (at - byte),
+                      to - at) == 0;
+      int32_t other = kNobody;
+      if (concurrent(thread, s.reader, s.readEpoch))
+        other = s.reader;
+      else if (concurrent(thread, s.writer, s.writeEpoch) &&
+               (s.atomic || !sameBytes))
+        other = s.writer;
       if (other != kNobody) {
         fail(thread, inst,
              "data race: cp.async into " + buffer.describe(at) + ", which " +
