@@ -22,5 +22,10 @@
 // 128x128x8, one stage, no prefetch, no padding.
 // RUN: tile-opt %S/Inputs/problems.mlir --tile-matmul-tiling="tuning-table=none block=128,128,8 warp=32,64 thread=8,8 stages=1 prefetch=false smem=none" | tile-interp | FileCheck %s
 
+// 1024 threads (32 warps of 16x32, 4x4 per lane), a ring of 3: B's slice has
+// fewer 16-byte granules than threads, so surplus threads copy the last one
+// again (the same bytes: no race).
+// RUN: tile-opt %S/Inputs/problems.mlir --tile-matmul-tiling="tuning-table=none block=128,128,8 warp=16,32 thread=4,4 stages=3 prefetch=true smem=pad4" | tile-interp | FileCheck %s
+
 // CHECK: PASS acc_matmul0 m=260 n=200 k=72 max-rel-err=
 // CHECK: PASS fill_matmul0 m=150 n=299 k=37 max-rel-err=
