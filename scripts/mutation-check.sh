@@ -36,12 +36,11 @@ done
 # Every mutation must apply to the current sources before anything is built.
 python3 "$tool" check "$list" "$root" || exit 1
 
-# A copy of the tracked and untracked (not ignored) files.
+# A copy of the tracked and untracked (not ignored) files; a file whose
+# content changed since the last run gets a new mtime, so ninja rebuilds it.
 src=$work/src obj=$work/obj
-rm -rf "$src" && mkdir -p "$src" "$obj"
-git -C "$root" ls-files -z --cached --others --exclude-standard |
-  tar -C "$root" --null -T - --ignore-failed-read -cf - 2>/dev/null |
-  tar -C "$src" -xf - || { echo "mutation-check: copying the sources failed"; exit 1; }
+mkdir -p "$src" "$obj"
+python3 "$tool" sync "$root" "$src" || { echo "mutation-check: copying the sources failed"; exit 1; }
 if [[ ! -f $obj/build.ninja ]]; then
   cmake -S "$src" -B "$obj" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DTILE_BUILD_RUNTIME=OFF -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \

@@ -5,11 +5,18 @@
   mutations.py describe LIST NAME        "<file>\t<bug>"
   mutations.py check LIST ROOT           every edit's text occurs exactly once
   mutations.py apply LIST NAME ROOT      applies one mutation to ROOT in place
+  mutations.py sync ROOT DEST            copies ROOT's tracked and untracked
+                                         (not ignored) files to DEST, only
+                                         those whose content differs (so a
+                                         build of DEST rebuilds what changed)
 
 Exit status 1 (with a message) when a mutation's text is not found, is found
 more than once, or the list is malformed.
 """
 
+import os
+import shutil
+import subprocess
 import sys
 
 
@@ -90,6 +97,37 @@ def mutate(mutation, root):
     return path, text
 
 
+def sync(root, dest):
+    listed = subprocess.run(
+        ["git", "-C", root, "ls-files", "-z", "--cached", "--others",
+         "--exclude-standard"], capture_output=True, check=True).stdout
+    files = {f.decode() for f in listed.split(b"\0") if f}
+    copied = 0
+    for name in sorted(files):
+        source, target = os.path.join(root, name), os.path.join(dest, name)
+        if not os.path.isfile(source):
+            continue  # deleted in the working tree
+        with open(source, "rb") as f:
+            content = f.read()
+        if os.path.isfile(target):
+            with open(target, "rb") as f:
+                if f.read() == content:
+                    continue
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "wb") as f:  # a fresh mtime: ninja rebuilds it
+            f.write(content)
+        shutil.copymode(source, target)
+        copied += 1
+    removed = 0
+    for directory, _, names in os.walk(dest):
+        for name in names:
+            path = os.path.join(directory, name)
+            if os.path.relpath(path, dest) not in files:
+                os.remove(path)
+                removed += 1
+    print(f"sync: {copied} files copied, {removed} removed")
+
+
 def find(mutations, name):
     for m in mutations:
         if m.name == name:
@@ -100,6 +138,8 @@ def find(mutations, name):
 def main(argv):
     if len(argv) < 3:
         sys.exit(__doc__)
+    if argv[1] == "sync" and len(argv) == 4:
+        return sync(argv[2], argv[3])
     command, listing = argv[1], argv[2]
     mutations = parse(listing)
     if command == "list":
