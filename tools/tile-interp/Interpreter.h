@@ -300,7 +300,8 @@ public:
               unsigned rank, ArrayRef<int64_t> indices, int64_t count,
               int64_t elementBytes, unsigned operand, int64_t &byte);
   /// Checked accesses of `size` bytes at `byte`: bounds of the buffer,
-  /// races, uninitialised and in-flight memory. Null / false on an error.
+  /// races and in-flight memory (null / false on an error); a read of
+  /// uninitialised memory is reported when the barrier interval ends.
   const uint8_t *read(Thread &thread, const Inst &inst, Buffer &buffer,
                       int64_t byte, int64_t size);
   bool write(Thread &thread, const Inst &inst, Buffer &buffer, int64_t byte,
