@@ -21,7 +21,7 @@ llvm_config.with_system_environment(["HOME", "TMP", "TEMP", "CUDA_HOME"])
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["tile-opt", "tile-run", "tile-tune"], [config.tile_tools_dir])
+    ["tile-opt", "tile-interp", "tile-run", "tile-tune"], [config.tile_tools_dir])
 llvm_config.add_tool_substitutions(["mlir-opt", "mlir-tblgen"],
                                    [config.llvm_tools_dir])
 

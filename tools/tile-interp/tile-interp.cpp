@@ -1,0 +1,481 @@
+//===- tile-interp.cpp - run tile-opt's kernels on the CPU and check C ----===//
+//
+// Reads a module holding kernels made by tile-opt (after any prefix of the
+// tiling passes: tile-block-tile, tile-promote-shared, tile-warp-tile,
+// tile-thread-tile, tile-pipeline), and for each kernel: takes the launch's
+// grid, block and dynamic shared memory size from its gpu.launch_func (or
+// the kernel's known sizes), fills A, B and C with random values from the
+// seed (C poisoned with NaN when the kernel only writes it), runs every
+// thread of every block (Interpreter.h), and compares C with a float64
+// reference. One line per kernel, PASS or FAIL; exit status 1 if any failed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Interpreter.h"
+
+#include "tile/InitAll.h"
+#include "tile/Transforms/Utils.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::interp;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("tile-interp options");
+
+static cl::opt<std::string> inputFilename(cl::Positional,
+                                          cl::desc("<input .mlir>"),
+                                          cl::init("-"), cl::cat(category));
+static cl::opt<uint64_t>
+    seed("seed",
+         cl::desc("Seed of the random contents of A, B and C (uniform in "
+                  "[-1, 1), the same for every kernel)"),
+         cl::init(1), cl::cat(category));
+static cl::opt<std::string>
+    kernelName("kernel",
+               cl::desc("Run only the kernel (gpu.func) of this name; by "
+                        "default every kernel in the input runs"),
+               cl::init(""), cl::cat(category));
+static cl::opt<double> tolerance(
+    "tolerance",
+    cl::desc("Largest accepted error of an element of C, relative to the sum "
+             "of the magnitudes that make it: |got - want| / (|C0| + "
+             "sum_k |A[i][k] * B[k][j]|). 0 (default) means (k + 2) * 2^-23, "
+             "twice the bound of k float32 roundings"),
+    cl::init(0), cl::cat(category));
+static cl::opt<bool> printStats(
+    "print-stats",
+    cl::desc("After each kernel's line, print instructions run, barriers, "
+             "cp.async copies and shared-memory traffic"),
+    cl::init(false), cl::cat(category));
+static cl::opt<bool> checkLaunchOrder(
+    "check-launch-order",
+    cl::desc("For kernels with a tile.config, check that block b computes the "
+             "tile of C the config's grouped launch order (swizzle) assigns "
+             "to it (default on)"),
+    cl::init(true), cl::cat(category));
+static cl::opt<uint64_t> maxInstructions(
+    "max-instructions",
+    cl::desc("Give up on a kernel after this many instructions (all threads "
+             "together): a loop that never ends"),
+    cl::init(20'000'000'000ull), cl::cat(category));
+
+namespace {
+
+/// Deterministic values in [-1, 1) with 24 significant bits (exact in f32).
+struct Random {
+  uint64_t state;
+  explicit Random(uint64_t seed) : state(seed) {}
+  uint64_t next() { // splitmix64
+    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+  float value() {
+    return static_cast<float>(
+        static_cast<double>(next() >> 40) / 16777216.0 * 2.0 - 1.0);
+  }
+};
+
+struct Outcome {
+  bool passed = false;
+  std::string text; // what follows "PASS name" / "FAIL name"
+};
+
+std::optional<int64_t> constantOf(Value value) {
+  if (!value)
+    return std::nullopt;
+  return getConstantIntValue(value);
+}
+
+/// Grid, block and shared memory of `kernel`: from its gpu.launch_func when
+/// there is one (checked against the kernel's own attributes), else from
+/// the attributes.
+FailureOr<LaunchDims> launchDims(ModuleOp module, gpu::GPUFuncOp kernel,
+                                 std::string &why) {
+  auto gpuModule = kernel->getParentOfType<gpu::GPUModuleOp>();
+  gpu::LaunchFuncOp launch;
+  module.walk([&](gpu::LaunchFuncOp op) {
+    if (!launch && gpuModule &&
+        op.getKernelModuleName() == gpuModule.getSymNameAttr() &&
+        op.getKernelName() == kernel.getNameAttr())
+      launch = op;
+  });
+  LaunchDims dims;
+  std::optional<ArrayRef<int32_t>> knownBlock = kernel.getKnownBlockSize();
+  std::optional<ArrayRef<int32_t>> knownGrid = kernel.getKnownGridSize();
+  auto sharedAttr = kernel->getAttrOfType<IntegerAttr>(kSharedBytesAttrName);
+  if (launch) {
+    Value grid[3] = {launch.getGridSizeX(), launch.getGridSizeY(),
+                     launch.getGridSizeZ()};
+    Value block[3] = {launch.getBlockSizeX(), launch.getBlockSizeY(),
+                      launch.getBlockSizeZ()};
+    for (int d = 0; d < 3; ++d) {
+      std::optional<int64_t> g = constantOf(grid[d]), b = constantOf(block[d]);
+      if (!g || !b) {
+        why = "the gpu.launch_func's grid and block sizes are not constants";
+        return failure();
+      }
+      dims.grid[d] = *g;
+      dims.block[d] = *b;
+    }
+    if (Value bytes = launch.getDynamicSharedMemorySize()) {
+      std::optional<int64_t> value = constantOf(bytes);
+      if (!value) {
+        why = "the gpu.launch_func's dynamic shared memory size is not a "
+              "constant";
+        return failure();
+      }
+      dims.sharedBytes = *value;
+    }
+    for (int d = 0; d < 3; ++d) {
+      if (knownBlock && (*knownBlock)[d] != dims.block[d]) {
+        why = "the launch's block size differs from the kernel's "
+              "known_block_size";
+        return failure();
+      }
+      if (knownGrid && (*knownGrid)[d] != dims.grid[d]) {
+        why = "the launch's grid size differs from the kernel's "
+              "known_grid_size";
+        return failure();
+      }
+    }
+    if (sharedAttr && sharedAttr.getInt() != dims.sharedBytes) {
+      why = "the launch provides " + std::to_string(dims.sharedBytes) +
+            " bytes of dynamic shared memory, the kernel's " +
+            kSharedBytesAttrName.str() + " says " +
+            std::to_string(sharedAttr.getInt());
+      return failure();
+    }
+  } else {
+    if (!knownBlock || !knownGrid) {
+      why = "no gpu.launch_func of the kernel and no known_block_size / "
+            "known_grid_size on it";
+      return failure();
+    }
+    for (int d = 0; d < 3; ++d) {
+      dims.grid[d] = (*knownGrid)[d];
+      dims.block[d] = (*knownBlock)[d];
+    }
+    dims.sharedBytes = sharedAttr ? sharedAttr.getInt() : 0;
+  }
+  int64_t threads = dims.block[0] * dims.block[1] * dims.block[2];
+  for (int d = 0; d < 3; ++d)
+    if (dims.grid[d] < 1 || dims.block[d] < 1) {
+      why = "empty grid or block";
+      return failure();
+    }
+  if (threads > 1024) {
+    why = "more than 1024 threads per block";
+    return failure();
+  }
+  if (dims.sharedBytes < 0) {
+    why = "negative dynamic shared memory size";
+    return failure();
+  }
+  return dims;
+}
+
+/// The tile (row, column) that linear block `block` of a tilesM x tilesN
+/// grid computes in groups of `group` tile rows (docs/architecture.md:
+/// consecutive blocks walk down a group's rows, then one tile column right;
+/// the last group may have fewer rows). Written from the documentation, not
+/// from the pass, so that the two can disagree.
+std::pair<int64_t, int64_t> groupedTile(int64_t block, int64_t tilesM,
+                                        int64_t tilesN, int64_t group) {
+  int64_t perGroup = group * tilesN;
+  int64_t firstRow = block / perGroup * group;
+  int64_t rows = std::min(group, tilesM - firstRow);
+  int64_t inGroup = block % perGroup;
+  return {firstRow + inGroup % rows, inGroup / rows};
+}
+
+/// Empty when every element of C was last written by a block that the
+/// config's launch order assigns to its tile (under split-K: block
+/// s * tiles + t for tile t); else what went wrong.
+std::string checkOrder(gpu::GPUFuncOp kernel, const MatmulProblem &problem,
+                       const LaunchDims &dims, const Buffer &c,
+                       int64_t threadsPerBlock) {
+  ConfigAttr config = getConfig(kernel);
+  if (!config)
+    return "";
+  int64_t blockM = config.getBlockM(), blockN = config.getBlockN();
+  int64_t tilesM = (problem.m + blockM - 1) / blockM;
+  int64_t tilesN = (problem.n + blockN - 1) / blockN;
+  int64_t tiles = tilesM * tilesN;
+  int64_t grid = dims.grid[0] * dims.grid[1] * dims.grid[2];
+  if (grid % tiles != 0)
+    return "launch order: a grid of " + std::to_string(grid) + " blocks for " +
+           std::to_string(tiles) + " tiles of " + std::to_string(blockM) + "x" +
+           std::to_string(blockN);
+  std::vector<int64_t> blockOfTile(tiles, -1);
+  for (int64_t b = 0; b < tiles; ++b) {
+    auto [row, col] = groupedTile(b, tilesM, tilesN, config.getSwizzleGroup());
+    blockOfTile[row * tilesN + col] = b;
+  }
+  for (int64_t i = 0; i < problem.m; ++i)
+    for (int64_t j = 0; j < problem.n; ++j) {
+      int32_t writer = c.shadow[(i * problem.n + j) * 4 / c.granule].writer;
+      if (writer < 0)
+        continue;
+      int64_t block = writer / threadsPerBlock;
+      int64_t tile = i / blockM * tilesN + j / blockN;
+      if (block % tiles == blockOfTile[tile])
+        continue;
+      return "launch order: C[" + std::to_string(i) + "][" + std::to_string(j) +
+             "] (tile " + std::to_string(i / blockM) + ", " +
+             std::to_string(j / blockN) + ") was written by block " +
+             std::to_string(block) + "; the config's order (swizzle = " +
+             std::to_string(config.getSwizzleGroup()) +
+             ") gives that tile to block " + std::to_string(blockOfTile[tile]) +
+             (grid > tiles ? " (+ a multiple of " + std::to_string(tiles) + ")"
+                           : std::string());
+    }
+  return "";
+}
+
+std::string fmt(const char *format, double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof(buffer), format, value);
+  return buffer;
+}
+
+Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
+                  const HandlerRegistry &handlers) {
+  Outcome outcome;
+  std::optional<MatmulProblem> problem = getMatmulProblem(kernel);
+  if (!problem) {
+    outcome.text = ": no tile.matmul attribute (m, n, k, c_init) on the kernel";
+    return outcome;
+  }
+  int64_t m = problem->m, n = problem->n, k = problem->k;
+  std::string head = " m=" + std::to_string(m) + " n=" + std::to_string(n) +
+                     " k=" + std::to_string(k);
+
+  // The arguments must be A (m x k), B (k x n), C (m x n), f32.
+  auto expect = [&](unsigned index, int64_t rows, int64_t cols) {
+    if (kernel.getNumArguments() != 3)
+      return false;
+    auto type = dyn_cast<MemRefType>(kernel.getArgument(index).getType());
+    return type && type.getElementType().isF32() && type.getRank() == 2 &&
+           type.getDimSize(0) == rows && type.getDimSize(1) == cols &&
+           type.getLayout().isIdentity();
+  };
+  if (!expect(0, m, k) || !expect(1, k, n) || !expect(2, m, n)) {
+    outcome.text = head +
+                   ": the kernel's arguments are not (A: " + std::to_string(m) +
+                   "x" + std::to_string(k) + ", B: " + std::to_string(k) + "x" +
+                   std::to_string(n) + ", C: " + std::to_string(m) + "x" +
+                   std::to_string(n) + ") f32 memrefs with the identity layout";
+    return outcome;
+  }
+
+  std::string why;
+  FailureOr<LaunchDims> dims = launchDims(module, kernel, why);
+  if (failed(dims)) {
+    outcome.text = head + ": " + why;
+    return outcome;
+  }
+
+  Program program;
+  unsigned indexBits = DataLayout::closest(kernel).getTypeSizeInBits(
+      IndexType::get(kernel.getContext()));
+  program.indexBits = indexBits;
+  Compiler compiler(program, handlers, indexBits);
+  if (failed(compiler.compileKernel(kernel))) {
+    outcome.text = head + ": cannot interpret the kernel: " + compiler.error +
+                   "\n    at: " + describeOp(compiler.errorOp);
+    return outcome;
+  }
+
+  // Inputs.
+  Random random(seed);
+  std::vector<float> a(m * k), b(k * n), c0(m * n);
+  for (float &v : a)
+    v = random.value();
+  for (float &v : b)
+    v = random.value();
+  for (float &v : c0)
+    v = random.value();
+  auto makeBuffer = [&](const char *name, const std::vector<float> &values,
+                        int64_t cols, bool readOnly) {
+    auto buffer = std::make_unique<Buffer>();
+    buffer->name = name;
+    buffer->space = Space::Global;
+    buffer->readOnly = readOnly;
+    buffer->checked = !readOnly;
+    buffer->granule = program.granule;
+    buffer->rowElements = cols;
+    buffer->elementBytes = 4;
+    buffer->reset(values.size() * 4, 0, kHost);
+    std::memcpy(buffer->bytes.data(), values.data(), values.size() * 4);
+    return buffer;
+  };
+  std::unique_ptr<Buffer> bufferA = makeBuffer("A", a, k, true);
+  std::unique_ptr<Buffer> bufferB = makeBuffer("B", b, n, true);
+  std::unique_ptr<Buffer> bufferC = makeBuffer("C", c0, n, false);
+  if (problem->fill) // C is only written: NaN, and reading it is an error
+    bufferC->reset(m * n * 4, 0xff, kNobody);
+  auto desc = [](Buffer &buffer, int64_t rows, int64_t cols) {
+    MemRefDesc d;
+    d.buffer = &buffer;
+    d.sizes[0] = rows;
+    d.sizes[1] = cols;
+    d.strides[0] = cols;
+    d.strides[1] = 1;
+    return d;
+  };
+
+  Exec exec(program, *dims,
+            {desc(*bufferA, m, k), desc(*bufferB, k, n), desc(*bufferC, m, n)});
+  bool ran = exec.run(maxInstructions);
+  std::string launchText =
+      " (grid " +
+      std::to_string(dims->grid[0] * dims->grid[1] * dims->grid[2]) +
+      ", block " +
+      std::to_string(dims->block[0] * dims->block[1] * dims->block[2]) + ", " +
+      std::to_string(dims->sharedBytes) + " B shared, " +
+      std::to_string(indexBits) + "-bit index)";
+  std::string statsText;
+  if (printStats)
+    statsText = "\n  stats: " + std::to_string(exec.stats.instructions) +
+                " instructions, " + std::to_string(exec.stats.barriers) +
+                " barriers, " + std::to_string(exec.stats.asyncCopies) +
+                " cp.async copies (" +
+                std::to_string(exec.stats.asyncZeroFilledBytes) +
+                " bytes zero-filled), shared memory " +
+                std::to_string(exec.stats.sharedBytesRead) + " B read, " +
+                std::to_string(exec.stats.sharedBytesWritten) + " B written";
+  if (!ran) {
+    outcome.text = head + ": " + exec.error + statsText;
+    return outcome;
+  }
+
+  // The reference, in float64.
+  double fillValue =
+      problem->fill ? problem->fillValue.getValueAsDouble() : 0.0;
+  double limit = tolerance > 0 ? static_cast<double>(tolerance)
+                               : (k + 2) * std::ldexp(1.0, -23);
+  const float *got = reinterpret_cast<const float *>(bufferC->bytes.data());
+  double maxError = 0;
+  int64_t wrong = 0, firstWrong = -1;
+  double firstWant = 0;
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      double init = problem->fill ? fillValue : c0[i * n + j];
+      double want = init, scale = std::fabs(init);
+      for (int64_t p = 0; p < k; ++p) {
+        double product = static_cast<double>(a[i * k + p]) * b[p * n + j];
+        want += product;
+        scale += std::fabs(product);
+      }
+      double value = got[i * n + j];
+      double error = std::fabs(value - want) / std::max(scale, 1e-30);
+      if (std::isnan(value) || error > limit) {
+        if (wrong++ == 0) {
+          firstWrong = i * n + j;
+          firstWant = want;
+        }
+        continue;
+      }
+      maxError = std::max(maxError, error);
+    }
+  if (wrong) {
+    outcome.text =
+        head + ": " + std::to_string(wrong) + " of " + std::to_string(m * n) +
+        " elements of C wrong; first wrong element (" +
+        std::to_string(firstWrong / n) + ", " + std::to_string(firstWrong % n) +
+        ") got " + fmt("%.9g", got[firstWrong]) + " want " +
+        fmt("%.9g", firstWant) + launchText + statsText;
+    return outcome;
+  }
+  if (checkLaunchOrder) {
+    std::string order =
+        checkOrder(kernel, *problem, *dims, *bufferC,
+                   dims->block[0] * dims->block[1] * dims->block[2]);
+    if (!order.empty()) {
+      outcome.text = head + ": " + order + launchText + statsText;
+      return outcome;
+    }
+  }
+  outcome.passed = true;
+  outcome.text =
+      head + " max-rel-err=" + fmt("%.3g", maxError) + launchText + statsText;
+  return outcome;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "tile-interp: runs the kernels of a module made by tile-opt (after any "
+      "prefix of the tiling passes) on the CPU, every thread of every block, "
+      "and compares C with a float64 reference.\n\n"
+      "  tile-opt in.mlir --tile-matmul-tiling | tile-interp\n\n"
+      "Prints one line per kernel: 'PASS <kernel> m= n= k= max-rel-err=...' "
+      "or 'FAIL <kernel> ...: <why>'; the exit status is 1 if a kernel "
+      "failed, 2 if the input could not be read. A kernel fails when C "
+      "differs from the reference, or at the first out-of-bounds access, "
+      "data race on shared memory or C (no barrier between a write and "
+      "another thread's access), read of uninitialised memory (shared memory "
+      "starts uninitialised and NaN; so does C when the kernel only writes "
+      "it), access to a cp.async destination before a wait completed it, "
+      "barrier not reached by every thread, or op it cannot interpret.\n");
+
+  DialectRegistry registry;
+  registerTileDialects(registry);
+  MLIRContext context(registry);
+  std::string message;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      openInputFile(inputFilename, &message);
+  if (!file) {
+    llvm::errs() << "tile-interp: " << message << "\n";
+    return 2;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 2;
+
+  SmallVector<gpu::GPUFuncOp> kernels;
+  module->walk([&](gpu::GPUFuncOp kernel) {
+    if (kernel.isKernel() &&
+        (kernelName.empty() || kernel.getName() == kernelName))
+      kernels.push_back(kernel);
+  });
+  if (kernels.empty()) {
+    llvm::errs() << "tile-interp: no kernel"
+                 << (kernelName.empty() ? "" : " named " + kernelName)
+                 << " in the input\n";
+    return 2;
+  }
+  HandlerRegistry handlers = buildHandlerRegistry();
+  bool allPassed = true;
+  for (gpu::GPUFuncOp kernel : kernels) {
+    Outcome outcome = runKernel(*module, kernel, handlers);
+    llvm::outs() << (outcome.passed ? "PASS " : "FAIL ") << kernel.getName()
+                 << outcome.text << "\n";
+    llvm::outs().flush();
+    allPassed &= outcome.passed;
+  }
+  return allPassed ? 0 : 1;
+}
