@@ -12,7 +12,7 @@ module attributes {gpu.container_module} {
 gpu.module @kernels {
 
 // CHECK: PASS staged m=8 n=8 k=8 max-rel-err=
-gpu.func @staged(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.dynamic_shared_bytes = 512 : i64, tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+gpu.func @staged(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.dynamic_shared_bytes = 512 : i64, tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
@@ -43,7 +43,7 @@ gpu.func @staged(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) 
 // thread 1 stores it.
 // CHECK: FAIL missing_barrier m=8 n=8 k=8: data race: writes shared memory byte 4 read by thread 0 of block 0 with no barrier in between [block 0, thread 1]
 // CHECK-NEXT: at: memref.store
-gpu.func @missing_barrier(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.dynamic_shared_bytes = 512 : i64, tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+gpu.func @missing_barrier(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.dynamic_shared_bytes = 512 : i64, tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
@@ -71,7 +71,7 @@ gpu.func @missing_barrier(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8
 
 // B's slice read transposed: the values are wrong.
 // CHECK: FAIL wrong_index m=8 n=8 k=8: 64 of 64 elements of C wrong; first wrong element (0, 0) got {{.*}} want
-gpu.func @wrong_index(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.dynamic_shared_bytes = 512 : i64, tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+gpu.func @wrong_index(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.dynamic_shared_bytes = 512 : i64, tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
@@ -101,7 +101,7 @@ gpu.func @wrong_index(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf
 // The k loop reads A one column to the right: A[i][8] in its last step.
 // CHECK: FAIL out_of_bounds m=8 n=8 k=8: out-of-bounds access: index [0, 8] outside the 8x8 memref<8x8xf32> of A [block 0, thread 0]
 // CHECK-NEXT: at: {{.*}}memref.load %arg0
-gpu.func @out_of_bounds(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+gpu.func @out_of_bounds(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
@@ -123,7 +123,7 @@ gpu.func @out_of_bounds(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8
 // B's shared tile placed 128 bytes too far: past the 512 bytes the kernel
 // declares (reading it would read another kernel's shared memory).
 // CHECK: FAIL view_past_shared_memory m=8 n=8 k=8: memref.view of 256 bytes at byte shift 384 reaches past the 512 bytes of shared memory the launch provides (dynamic shared memory) [block 0, thread 0]
-gpu.func @view_past_shared_memory(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.dynamic_shared_bytes = 512 : i64, tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+gpu.func @view_past_shared_memory(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.dynamic_shared_bytes = 512 : i64, tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
   %c0 = arith.constant 0 : index
   %c384 = arith.constant 384 : index
   %smem = gpu.dynamic_shared_memory : !raw
@@ -135,7 +135,7 @@ gpu.func @view_past_shared_memory(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: 
 // The same staging with cp.async: each thread's two copies form a group,
 // waited for before the barrier.
 // CHECK: PASS async_copy m=8 n=8 k=8 max-rel-err=
-gpu.func @async_copy(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.dynamic_shared_bytes = 512 : i64, tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+gpu.func @async_copy(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.dynamic_shared_bytes = 512 : i64, tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
@@ -166,7 +166,7 @@ gpu.func @async_copy(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf3
 // passed: the data read is stale.
 // CHECK: FAIL missing_async_wait m=8 n=8 k=8: reads shared memory byte 0 before a device_async_wait completed this thread's cp.async into it (a missing wait: the data is stale) [block 0, thread 0]
 // CHECK-NEXT: at: {{.*}}memref.load
-gpu.func @missing_async_wait(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.dynamic_shared_bytes = 512 : i64, tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+gpu.func @missing_async_wait(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.dynamic_shared_bytes = 512 : i64, tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
@@ -195,7 +195,7 @@ gpu.func @missing_async_wait(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memre
 
 // A and B in two groups; the wait lets the newer one (B's) stay in flight.
 // CHECK: FAIL wait_leaves_group_in_flight m=8 n=8 k=8: reads shared memory byte 256 before a device_async_wait completed this thread's cp.async into it (a missing wait: the data is stale) [block 0, thread 0]
-gpu.func @wait_leaves_group_in_flight(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.dynamic_shared_bytes = 512 : i64, tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+gpu.func @wait_leaves_group_in_flight(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.dynamic_shared_bytes = 512 : i64, tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
@@ -225,7 +225,7 @@ gpu.func @wait_leaves_group_in_flight(%A: memref<8x8xf32>, %B: memref<8x8xf32>, 
 // source element and zero-fill (cp.async's src-size), so the extra products
 // are zero.
 // CHECK: PASS async_zero_fill m=8 n=8 k=5 max-rel-err=
-gpu.func @async_zero_fill(%A: memref<8x5xf32>, %B: memref<5x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.dynamic_shared_bytes = 512 : i64, tile.matmul = {c_init = "accumulate", k = 5 : i64, m = 8 : i64, n = 8 : i64}} {
+gpu.func @async_zero_fill(%A: memref<8x5xf32>, %B: memref<5x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.dynamic_shared_bytes = 512 : i64, tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 5 : i64, m = 8 : i64, n = 8 : i64}} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
@@ -262,7 +262,7 @@ gpu.func @async_zero_fill(%A: memref<8x5xf32>, %B: memref<5x8xf32>, %C: memref<8
 
 // Copies issued and never waited for.
 // CHECK: FAIL copies_never_waited m=8 n=8 k=8: thread returned with 1 cp.async copies still in flight (0 never committed to a group): no device_async_wait completed them; the first was issued here [block 0, thread 0]
-gpu.func @copies_never_waited(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.dynamic_shared_bytes = 512 : i64, tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+gpu.func @copies_never_waited(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.dynamic_shared_bytes = 512 : i64, tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
   %c0 = arith.constant 0 : index
   %c8 = arith.constant 8 : index
   %tid = gpu.thread_id x
@@ -277,7 +277,7 @@ gpu.func @copies_never_waited(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memr
 
 // Half the threads skip the barrier: on a GPU the others wait forever.
 // CHECK: FAIL divergent_barrier m=8 n=8 k=8: barrier never reached by thread 32 (it returned) while thread 0 waits here: a deadlock on the GPU
-gpu.func @divergent_barrier(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+gpu.func @divergent_barrier(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
   %c32 = arith.constant 32 : index
   %tid = gpu.thread_id x
   %low = arith.cmpi ult, %tid, %c32 : index
@@ -290,7 +290,7 @@ gpu.func @divergent_barrier(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref
 // A kernel that only writes C (c_init = "fill") must not read it: C starts
 // as NaN and uninitialised.
 // CHECK: FAIL fill_reads_c m=8 n=8 k=8: reads C[0][0], which nothing wrote before (uninitialised) [block 0, thread 0]
-gpu.func @fill_reads_c(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.matmul = {c_init = "fill", c_fill = 0.0 : f32, k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+gpu.func @fill_reads_c(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.matmul = {c_init = "fill", c_fill = 0.0 : f32, c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
@@ -310,7 +310,7 @@ gpu.func @fill_reads_c(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8x
 
 // Inline asm other than the two forms the passes emit is not guessed at.
 // CHECK: FAIL unknown_asm m=8 n=8 k=8: cannot interpret the kernel: unsupported llvm.inline_asm "add.u32 $0, $1, 1;"
-gpu.func @unknown_asm(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+gpu.func @unknown_asm(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
   %tid = gpu.thread_id x
   %t = arith.index_castui %tid : index to i32
   %u = llvm.inline_asm "add.u32 $0, $1, 1;", "=r,r" %t : (i32) -> i32
@@ -322,7 +322,7 @@ gpu.func @unknown_asm(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf
 // j with a 32-bit index (it would be out of bounds with a 64-bit one).
 // CHECK: PASS index_wraps_at_32_bits m=8 n=8 k=8 max-rel-err=
 gpu.module @narrow attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
-gpu.func @index_wraps_at_32_bits(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+gpu.func @index_wraps_at_32_bits(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {known_block_size = array<i32: 64, 1, 1>, known_grid_size = array<i32: 1, 1, 1>, tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c8 = arith.constant 8 : index
@@ -351,7 +351,7 @@ gpu.func @index_wraps_at_32_bits(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: m
 // CHECK: PASS order_swizzle_2 m=16 n=32 k=8 max-rel-err=
 // CHECK: FAIL order_swizzle_1 m=16 n=32 k=8: launch order: C[0][16] (tile 0, 1) was written by block 2; the config's order (swizzle = 1) gives that tile to block 1
 gpu.module @order {
-gpu.func @order_swizzle_2(%A: memref<16x8xf32>, %B: memref<8x32xf32>, %C: memref<16x32xf32>) kernel attributes {known_block_size = array<i32: 32, 1, 1>, known_grid_size = array<i32: 4, 1, 1>, tile.config = #tile.config<block = [8, 16, 8], warp = [8, 16], thread = [2, 2], stages = 1, swizzle = 2, smem = none, prefetch = false>, tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 16 : i64, n = 32 : i64}} {
+gpu.func @order_swizzle_2(%A: memref<16x8xf32>, %B: memref<8x32xf32>, %C: memref<16x32xf32>) kernel attributes {known_block_size = array<i32: 32, 1, 1>, known_grid_size = array<i32: 4, 1, 1>, tile.config = #tile.config<block = [8, 16, 8], warp = [8, 16], thread = [2, 2], stages = 1, swizzle = 2, smem = none, prefetch = false>, tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 16 : i64, n = 32 : i64}} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
@@ -381,7 +381,7 @@ gpu.func @order_swizzle_2(%A: memref<16x8xf32>, %B: memref<8x32xf32>, %C: memref
   }
   gpu.return
 }
-gpu.func @order_swizzle_1(%A: memref<16x8xf32>, %B: memref<8x32xf32>, %C: memref<16x32xf32>) kernel attributes {known_block_size = array<i32: 32, 1, 1>, known_grid_size = array<i32: 4, 1, 1>, tile.config = #tile.config<block = [8, 16, 8], warp = [8, 16], thread = [2, 2], stages = 1, swizzle = 1, smem = none, prefetch = false>, tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 16 : i64, n = 32 : i64}} {
+gpu.func @order_swizzle_1(%A: memref<16x8xf32>, %B: memref<8x32xf32>, %C: memref<16x32xf32>) kernel attributes {known_block_size = array<i32: 32, 1, 1>, known_grid_size = array<i32: 4, 1, 1>, tile.config = #tile.config<block = [8, 16, 8], warp = [8, 16], thread = [2, 2], stages = 1, swizzle = 1, smem = none, prefetch = false>, tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 16 : i64, n = 32 : i64}} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index

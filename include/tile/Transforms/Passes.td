@@ -427,7 +427,7 @@ def TileAttachTarget : Pass<"tile-attach-target", "::mlir::ModuleOp"> {
            "Target chip (sm_XY)">,
     Option<"features", "features", "std::string", /*default=*/"\"+ptx80\"",
            "PTX features (+ptxNN)">,
-    Option<"optLevel", "O", "unsigned", /*default=*/"3",
+    Option<"optLevel", "opt-level", "unsigned", /*default=*/"3",
            "LLVM optimization level">,
   ];
   let dependentDialects = ["::mlir::NVVM::NVVMDialect"];
