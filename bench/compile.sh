@@ -8,7 +8,10 @@
 #   NAME     kernel/file name prefix (letters, digits, _)
 #   INIT     acc  (memref linalg.matmul: C += A*B)
 #            fill (tensor form: C = 0 + A*B through linalg.fill)
-#   options  extra tile-matmul-to-ptx options, e.g. block=128,128,8 stages=1
+#   options  extra tile-matmul-to-ptx options, e.g. block=128,128,8 stages=1;
+#            two more are read here: in=TYPE (A and B: f32, bf16 or f16;
+#            default f32) and out=TYPE (C: f32 or the input type; default
+#            f32)
 # '#' starts a comment. For each line, OUT_DIR gets NAME.mlir and the
 # artifact files (<function>_matmul0.{json,ptx,cubin}).
 set -euo pipefail
@@ -20,25 +23,25 @@ out=$2
 mkdir -p "$out"
 [[ -x $tile_opt ]] || { echo "compile.sh: no tile-opt at $tile_opt (build first)" >&2; exit 1; }
 
-write_mlir() { # name m n k init
-  local name=$1 m=$2 n=$3 k=$4 init=$5
+write_mlir() { # name m n k init in out
+  local name=$1 m=$2 n=$3 k=$4 init=$5 t=$6 o=$7
   if [[ $init == acc ]]; then
     cat <<MLIR
-func.func @$name(%A: memref<${m}x${k}xf32>, %B: memref<${k}x${n}xf32>, %C: memref<${m}x${n}xf32>) {
-  linalg.matmul ins(%A, %B : memref<${m}x${k}xf32>, memref<${k}x${n}xf32>)
-                outs(%C : memref<${m}x${n}xf32>)
+func.func @$name(%A: memref<${m}x${k}x${t}>, %B: memref<${k}x${n}x${t}>, %C: memref<${m}x${n}x${o}>) {
+  linalg.matmul ins(%A, %B : memref<${m}x${k}x${t}>, memref<${k}x${n}x${t}>)
+                outs(%C : memref<${m}x${n}x${o}>)
   return
 }
 MLIR
   else
     cat <<MLIR
-func.func @$name(%A: tensor<${m}x${k}xf32>, %B: tensor<${k}x${n}xf32>) -> tensor<${m}x${n}xf32> {
-  %zero = arith.constant 0.0 : f32
-  %empty = tensor.empty() : tensor<${m}x${n}xf32>
-  %C = linalg.fill ins(%zero : f32) outs(%empty : tensor<${m}x${n}xf32>) -> tensor<${m}x${n}xf32>
-  %R = linalg.matmul ins(%A, %B : tensor<${m}x${k}xf32>, tensor<${k}x${n}xf32>)
-                     outs(%C : tensor<${m}x${n}xf32>) -> tensor<${m}x${n}xf32>
-  return %R : tensor<${m}x${n}xf32>
+func.func @$name(%A: tensor<${m}x${k}x${t}>, %B: tensor<${k}x${n}x${t}>) -> tensor<${m}x${n}x${o}> {
+  %zero = arith.constant 0.0 : ${o}
+  %empty = tensor.empty() : tensor<${m}x${n}x${o}>
+  %C = linalg.fill ins(%zero : ${o}) outs(%empty : tensor<${m}x${n}x${o}>) -> tensor<${m}x${n}x${o}>
+  %R = linalg.matmul ins(%A, %B : tensor<${m}x${k}x${t}>, tensor<${k}x${n}x${t}>)
+                     outs(%C : tensor<${m}x${n}x${o}>) -> tensor<${m}x${n}x${o}>
+  return %R : tensor<${m}x${n}x${o}>
 }
 MLIR
   fi
@@ -50,8 +53,16 @@ jobs=()
 while read -r name m n k init options; do
   [[ -z ${name:-} || $name == \#* ]] && continue
   [[ $init == acc || $init == fill ]] || { echo "compile.sh: $name: INIT must be acc or fill" >&2; exit 1; }
-  write_mlir "$name" "$m" "$n" "$k" "$init" >"$out/$name.mlir"
-  jobs+=("$name"$'\t'"${options:-}")
+  in_type=f32 out_type=f32 rest=()
+  for option in ${options:-}; do
+    case $option in
+      in=*) in_type=${option#in=} ;;
+      out=*) out_type=${option#out=} ;;
+      *) rest+=("$option") ;;
+    esac
+  done
+  write_mlir "$name" "$m" "$n" "$k" "$init" "$in_type" "$out_type" >"$out/$name.mlir"
+  jobs+=("$name"$'\t'"${rest[*]:-}")
 done <"$shapes"
 
 compile_one() { # name<TAB>options

@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -111,6 +112,9 @@ SmallVector<Value> mlir::tile::emitAccumulatorInit(
   auto vecType = VectorType::get({layout.width}, f32);
   SmallVector<Value> init;
   if (fill) {
+    // The fill value has C's type; the accumulators are f32.
+    if (fill.getType() != f32)
+      fill = arith::ExtFOp::create(b, loc, f32, fill);
     Value splat = vector::BroadcastOp::create(b, loc, vecType, fill);
     init.assign(layout.fragments.size(), splat);
     return init;
@@ -172,11 +176,28 @@ SmallVector<Value> mlir::tile::emitAccumulatorInit(
   return init;
 }
 
+Value mlir::tile::opaqueIndex(OpBuilder &b, Location loc, Value value) {
+  Type i32 = b.getI32Type();
+  Value narrow = arith::IndexCastUIOp::create(b, loc, i32, value);
+  auto copy = LLVM::InlineAsmOp::create(
+      b, loc, TypeRange{i32}, ValueRange{narrow}, "mov.b32 $0, $1;", "=r,r",
+      /*has_side_effects=*/false, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
+                                      copy.getResult(0));
+}
+
 void mlir::tile::emitAccumulatorStore(OpBuilder &b, Location loc,
-                                      const AccumulatorLayout &layout,
+                                      const AccumulatorLayout &givenLayout,
                                       ValueRange values, Value cView,
                                       OpFoldResult rows, OpFoldResult cols,
                                       Value enabled) {
+  AccumulatorLayout layout = givenLayout;
+  if (layout.recomputeStorePositions) {
+    layout.originRow = opaqueIndex(b, loc, layout.originRow);
+    layout.originCol = opaqueIndex(b, loc, layout.originCol);
+  }
   Type cType = cast<MemRefType>(cView.getType()).getElementType();
   for (auto [fragment, value] : llvm::zip(layout.fragments, values)) {
     Place place = locate(b, loc, layout, fragment, rows, cols);

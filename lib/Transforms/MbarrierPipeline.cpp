@@ -46,12 +46,15 @@ using namespace mlir::tile;
 
 namespace {
 
-/// Registers per thread of the producer warpgroup after setmaxnreg: TMA
-/// issue needs few; copies through registers keep addresses and values.
+/// Registers per thread of a producer warpgroup that issues TMA copies
+/// after setmaxnreg: it needs few, and the consumers get the rest.
 constexpr int64_t kTmaProducerRegisters = 40;
-constexpr int64_t kCopyProducerRegisters = 56;
-/// The most setmaxnreg gives a consumer thread.
-constexpr int64_t kMaxConsumerRegisters = 240;
+/// A producer that copies through registers keeps many addresses and
+/// values in flight: the consumers then keep their accumulators plus this
+/// many, and the producer gets the rest.
+constexpr int64_t kConsumerOverheadRegisters = 80;
+/// The most setmaxnreg gives a thread.
+constexpr int64_t kMaxRegisters = 240;
 /// Ticks a try_wait may suspend before it retries.
 constexpr int64_t kWaitTicks = 10000000;
 
@@ -272,14 +275,28 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   };
 
   if (specialize) {
-    int64_t producerRegs = tma ? kTmaProducerRegisters : kCopyProducerRegisters;
+    // The block's registers (what ptxas allocates at launch for one block
+    // per SM) shared out between the roles.
     int64_t threads = config.getNumThreads();
-    int64_t launchRegs = std::min<int64_t>(
-        255, (65536 / threads) / 8 * 8);
-    int64_t consumerRegs = std::min<int64_t>(
-        kMaxConsumerRegisters,
-        (launchRegs * threads - kWarpgroupSize * producerRegs) /
-            (kWarpgroupSize * consumers) / 8 * 8);
+    int64_t blockRegs =
+        std::min<int64_t>(255, (65536 / threads) / 8 * 8) * threads;
+    int64_t producerRegs, consumerRegs;
+    if (tma) {
+      producerRegs = kTmaProducerRegisters;
+      consumerRegs = std::min<int64_t>(
+          kMaxRegisters, (blockRegs - kWarpgroupSize * producerRegs) /
+                             (kWarpgroupSize * consumers) / 8 * 8);
+    } else {
+      int64_t accumulators =
+          config.getWarpM() * config.getWarpN() / kWarpgroupSize;
+      consumerRegs = std::min<int64_t>(
+          kMaxRegisters, ceilDiv(accumulators + kConsumerOverheadRegisters, 8) *
+                             8);
+      producerRegs = std::min<int64_t>(
+          kMaxRegisters,
+          (blockRegs - kWarpgroupSize * consumers * consumerRegs) /
+              kWarpgroupSize / 8 * 8);
+    }
     Value isProducer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                              warpgroup, c(consumers));
     scf::ForOp consumerLoop;
@@ -341,8 +358,10 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     for (Operation *op : llvm::reverse(before)) {
       if (op->getNumResults() == 0 || op == loop.getOperation())
         continue;
+      // (The old loop, erased below, still takes the initial values.)
       bool usedOnlyThere = llvm::all_of(op->getUsers(), [&](Operation *user) {
-        return roles.getElseRegion().isAncestor(user->getParentRegion());
+        return user == loop.getOperation() ||
+               roles.getElseRegion().isAncestor(user->getParentRegion());
       });
       std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
           getEffectsRecursively(op);

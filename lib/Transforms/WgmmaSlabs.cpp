@@ -130,76 +130,117 @@ Value loadOrZero(OpBuilder &b, Location loc, Value matrix, Value row,
 }
 } // namespace
 
+namespace {
+/// Rounds of a register copy emitted per iteration of its loop: enough
+/// loads in flight to cover latency, few enough registers to keep
+/// (unrolled whole, the copies of a 128x256x64 slab kept ~200 addresses
+/// and values live and spilled).
+constexpr int64_t kCopyRoundsPerIteration = 8;
+
+/// Emits `rounds` rounds of `copyRound(builder, round)` (round an index
+/// value): the full rounds in a loop of kCopyRoundsPerIteration unrolled
+/// rounds, the rest (and a partial last round) unrolled after it.
+void emitRounds(OpBuilder &b, Location loc, int64_t fullRounds,
+                int64_t rounds,
+                function_ref<void(OpBuilder &, Value, bool)> copyRound) {
+  int64_t looped = fullRounds / kCopyRoundsPerIteration *
+                   kCopyRoundsPerIteration;
+  if (looped > kCopyRoundsPerIteration) {
+    scf::ForOp::create(
+        b, loc, constIndex(b, loc, 0), constIndex(b, loc, looped),
+        constIndex(b, loc, kCopyRoundsPerIteration), ValueRange{},
+        [&](OpBuilder &lb, Location ll, Value first, ValueRange) {
+          for (int64_t j = 0; j < kCopyRoundsPerIteration; ++j)
+            copyRound(lb,
+                      j == 0 ? first
+                             : arith::AddIOp::create(lb, ll, first,
+                                                     constIndex(lb, ll, j))
+                                   .getResult(),
+                      /*partial=*/false);
+          scf::YieldOp::create(lb, ll);
+        });
+  } else {
+    looped = 0;
+  }
+  for (int64_t i = looped; i < rounds; ++i)
+    copyRound(b, constIndex(b, loc, i), /*partial=*/i >= fullRounds);
+}
+} // namespace
+
 void mlir::tile::emitRegisterSlabCopy(OpBuilder &b, Location loc, Value thread,
                                       int64_t numThreads, Value globalA,
                                       Value globalB, const SlabViews &views,
                                       const SlabSource &source,
                                       ConfigAttr config) {
-  auto c = [&](int64_t value) { return constIndex(b, loc, value); };
   const MatmulProblem &p = source.problem;
   int64_t blockM = config.getBlockM(), blockN = config.getBlockN(),
           blockK = config.getBlockK();
   int64_t elementBytes = p.elementType.getIntOrFloatBitWidth() / 8;
   int64_t rowElements = kSwizzleRowBytes / elementBytes;
   bool partialK = p.k % blockK != 0;
+  // Element e = thread + round * numThreads of a slab; in the last round
+  // (when the threads do not divide the slab) threads past it store
+  // nothing.
+  auto element = [&](OpBuilder &rb, Value round) {
+    return arith::AddIOp::create(
+        rb, loc, thread,
+        arith::MulIOp::create(rb, loc, round, constIndex(rb, loc, numThreads)));
+  };
+  auto storeIn = [&](OpBuilder &rb, bool partial, Value e, int64_t elements,
+                     function_ref<void(OpBuilder &)> store) {
+    if (!partial)
+      return store(rb);
+    Value inSlab = arith::CmpIOp::create(rb, loc, arith::CmpIPredicate::ult, e,
+                                         constIndex(rb, loc, elements));
+    auto ifIn = scf::IfOp::create(rb, loc, inSlab, false);
+    OpBuilder::InsertionGuard guard(rb);
+    rb.setInsertionPointToStart(ifIn.thenBlock());
+    store(rb);
+  };
   // Element e of the A slab is row e / BK, k e % BK: consecutive threads
   // read consecutive elements of a row of A.
   int64_t elementsA = blockM * blockK;
-  for (int64_t i = 0; i < ceilDiv(elementsA, numThreads); ++i) {
-    Value e = arith::AddIOp::create(b, loc, thread, c(i * numThreads));
-    Value r = arith::DivUIOp::create(b, loc, e, c(blockK));
-    Value kk = arith::RemUIOp::create(b, loc, e, c(blockK));
-    Value value = loadOrZero(
-        b, loc, globalA, arith::AddIOp::create(b, loc, source.row0, r),
-        arith::AddIOp::create(b, loc, source.k0, kk), p.m, p.k,
-        p.m % blockM != 0, partialK);
-    Value col = emitSwizzledColumn(b, loc, r, kk, elementBytes);
-    auto store = [&](OpBuilder &nb, Location nl) {
-      memref::StoreOp::create(nb, nl, value, views.a, ValueRange{r, col});
-    };
-    if ((i + 1) * numThreads <= elementsA) {
-      store(b, loc);
-      continue;
-    }
-    // The last round: threads past the slab have nothing to store.
-    Value inSlab = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, e,
-                                         c(elementsA));
-    auto ifIn = scf::IfOp::create(b, loc, inSlab, false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifIn.thenBlock());
-    store(b, loc);
-  }
+  emitRounds(
+      b, loc, elementsA / numThreads, ceilDiv(elementsA, numThreads),
+      [&](OpBuilder &rb, Value round, bool partial) {
+        auto c = [&](int64_t value) { return constIndex(rb, loc, value); };
+        Value e = element(rb, round);
+        Value r = arith::DivUIOp::create(rb, loc, e, c(blockK));
+        Value kk = arith::RemUIOp::create(rb, loc, e, c(blockK));
+        Value value = loadOrZero(
+            rb, loc, globalA, arith::AddIOp::create(rb, loc, source.row0, r),
+            arith::AddIOp::create(rb, loc, source.k0, kk), p.m, p.k,
+            p.m % blockM != 0, partialK);
+        Value col = emitSwizzledColumn(rb, loc, r, kk, elementBytes);
+        storeIn(rb, partial, e, elementsA, [&](OpBuilder &sb) {
+          memref::StoreOp::create(sb, loc, value, views.a, ValueRange{r, col});
+        });
+      });
   // Element e of the B slab is k e / BN, column e % BN; column n goes to
   // chunk n / 64, row chunk * BK + k.
   int64_t elementsB = blockK * blockN;
-  for (int64_t i = 0; i < ceilDiv(elementsB, numThreads); ++i) {
-    Value e = arith::AddIOp::create(b, loc, thread, c(i * numThreads));
-    Value kk = arith::DivUIOp::create(b, loc, e, c(blockN));
-    Value n = arith::RemUIOp::create(b, loc, e, c(blockN));
-    Value value = loadOrZero(
-        b, loc, globalB, arith::AddIOp::create(b, loc, source.k0, kk),
-        arith::AddIOp::create(b, loc, source.col0, n), p.k, p.n, partialK,
-        p.n % blockN != 0);
-    Value chunk = arith::DivUIOp::create(b, loc, n, c(rowElements));
-    Value row = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, chunk, c(blockK)), kk);
-    Value col = emitSwizzledColumn(
-        b, loc, kk, arith::RemUIOp::create(b, loc, n, c(rowElements)),
-        elementBytes);
-    auto store = [&](OpBuilder &nb, Location nl) {
-      memref::StoreOp::create(nb, nl, value, views.b, ValueRange{row, col});
-    };
-    if ((i + 1) * numThreads <= elementsB) {
-      store(b, loc);
-      continue;
-    }
-    Value inSlab = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, e,
-                                         c(elementsB));
-    auto ifIn = scf::IfOp::create(b, loc, inSlab, false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifIn.thenBlock());
-    store(b, loc);
-  }
+  emitRounds(
+      b, loc, elementsB / numThreads, ceilDiv(elementsB, numThreads),
+      [&](OpBuilder &rb, Value round, bool partial) {
+        auto c = [&](int64_t value) { return constIndex(rb, loc, value); };
+        Value e = element(rb, round);
+        Value kk = arith::DivUIOp::create(rb, loc, e, c(blockN));
+        Value n = arith::RemUIOp::create(rb, loc, e, c(blockN));
+        Value value = loadOrZero(
+            rb, loc, globalB, arith::AddIOp::create(rb, loc, source.k0, kk),
+            arith::AddIOp::create(rb, loc, source.col0, n), p.k, p.n,
+            partialK, p.n % blockN != 0);
+        Value chunk = arith::DivUIOp::create(rb, loc, n, c(rowElements));
+        Value row = arith::AddIOp::create(
+            rb, loc, arith::MulIOp::create(rb, loc, chunk, c(blockK)), kk);
+        Value col = emitSwizzledColumn(
+            rb, loc, kk, arith::RemUIOp::create(rb, loc, n, c(rowElements)),
+            elementBytes);
+        storeIn(rb, partial, e, elementsB, [&](OpBuilder &sb) {
+          memref::StoreOp::create(sb, loc, value, views.b,
+                                  ValueRange{row, col});
+        });
+      });
   // The stores are generic-proxy writes; wgmma reads through the async
   // proxy.
   NVVM::FenceProxyOp::create(

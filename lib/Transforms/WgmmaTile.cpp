@@ -167,17 +167,18 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
       b, loc, arith::CmpIPredicate::ult,
       arith::DivUIOp::create(b, loc, threadId, c(kWarpgroupSize)),
       c(config.getWarpsM() * config.getWarpsN()));
+  Value fillValue =
+      ifFill ? cast<linalg::FillOp>(ifFill.thenBlock()->front()).getInputs()[0]
+             : Value();
   OpFoldResult rows = warpgroupC.getMixedSizes()[0];
   OpFoldResult cols = warpgroupC.getMixedSizes()[1];
   // Pairs of columns go to C as one vector when every pair is entirely
   // inside or outside C (N even) and so aligned to its width.
   AccumulatorLayout layout =
       accs.layout(originRow, originCol, /*vectorAccess=*/problem.n % 2 == 0);
+  layout.recomputeStorePositions = !fillValue;
 
   // Initial accumulators, packed into the instructions' register structs.
-  Value fillValue =
-      ifFill ? cast<linalg::FillOp>(ifFill.thenBlock()->front()).getInputs()[0]
-             : Value();
   SmallVector<Value> fragments = emitAccumulatorInit(
       b, loc, layout, warpgroupC, rows, cols, fillValue, isConsumer);
   int64_t perStruct = accs.registers() / 2; // fragments of one instruction

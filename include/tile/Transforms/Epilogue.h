@@ -34,7 +34,17 @@ struct AccumulatorLayout {
   /// Vector loads and stores of C (aligned to the fragment) instead of one
   /// element at a time.
   bool vectorAccess = false;
+  /// The stores compute their positions anew from the origin passed through
+  /// an empty inline asm (opaqueIndex): kept from the initialisation before
+  /// the K loop, the positions would stay live through it (a 64-bit address
+  /// per fragment).
+  bool recomputeStorePositions = false;
 };
+
+/// `value` (an index) through an empty inline asm: the same number, which
+/// LLVM cannot see is the same, so what is computed from it is computed
+/// anew rather than kept from before.
+Value opaqueIndex(OpBuilder &b, Location loc, Value value);
 
 /// The initial accumulators, one vector<width x f32> per fragment: C's
 /// elements (zero where a fragment lies outside the `rows` x `cols` view,

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Verifies every manifest of an artifact folder on the GPU machine, one
+# tile-run process per kernel under a time limit, so that a kernel that
+# hangs (a barrier that never completes) is reported as TIMEOUT and the
+# others still run.
+#
+#   bench/gpu/verify-each.sh ARTIFACT_DIR [SECONDS] [tile-run verify options...]
+#
+# Run from the repository root. Builds the runtime like run-bench.sh
+# (TILE_RT_BUILD, default /tmp/tile-rt) when tile-run is not built yet.
+# Prints one line per kernel (tile-run's, or TIMEOUT / FAILED with the exit
+# status) and a last line "N passed, N failed"; exit status 1 when any
+# failed.
+set -uo pipefail
+[[ $# -ge 1 ]] || { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+artifacts=$1
+limit=${2:-60}
+shift $(( $# >= 2 ? 2 : 1 ))
+build=${TILE_RT_BUILD:-/tmp/tile-rt}
+if [[ ! -x $build/bin/tile-run ]]; then
+  json_include=""
+  [[ -d bench/carry/include/nlohmann ]] && json_include="$PWD/bench/carry/include"
+  cmake -S runtime -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DTILE_NLOHMANN_JSON_INCLUDE_DIR="$json_include" >/dev/null &&
+    ninja -C "$build" tile-run >/dev/null ||
+    { echo "verify-each: building the runtime failed" >&2; exit 1; }
+fi
+passed=0 failed=0
+for manifest in $(ls "$artifacts"/*.json | sort -V); do
+  output=$(timeout "$limit" "$build/bin/tile-run" verify "$@" "$manifest" 2>&1)
+  status=$?
+  if [[ $status -eq 0 ]]; then
+    passed=$((passed + 1))
+    printf '%s\n' "$output" | tail -n 1
+  else
+    failed=$((failed + 1))
+    if [[ $status -eq 124 ]]; then
+      echo "TIMEOUT $(basename "$manifest") (over ${limit} s)"
+    else
+      echo "FAILED $(basename "$manifest") (exit $status): $(printf '%s' "$output" | tail -n 3 | tr '\n' ' ')"
+    fi
+  fi
+done
+echo "$passed passed, $failed failed"
+[[ $failed -eq 0 ]]

@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Random matmul shapes for bench/compile.sh, drawn from a recorded seed.
+
+Each dimension is log-uniform in [1, MAX]; shapes are kept until every
+size band (by 2*M*N*K flop: < 1e7, 1e7-1e9, 1e9-1e10, >= 1e10) has COUNT of
+them (or --total shapes were drawn without band balancing). Odd and
+unaligned extents come out naturally (most draws are not multiples of 8).
+
+  bench/random-shapes.py --seed 7 --count 10 --prefix r --in bf16 [--out f32]
+      [--init acc|fill|both] [--max 8192] [--options "stages=3"]
+
+prints lines NAME M N K INIT [options] for bench/compile.sh.
+"""
+import argparse
+import math
+import random
+
+BANDS = [(0, 1e7), (1e7, 1e9), (1e9, 1e10), (1e10, float("inf"))]
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--count", type=int, default=10, help="shapes per band")
+    p.add_argument("--prefix", default="r")
+    p.add_argument("--in", dest="in_type", default="f32")
+    p.add_argument("--out", dest="out_type", default="f32")
+    p.add_argument("--init", default="both", choices=["acc", "fill", "both"])
+    p.add_argument("--max", type=int, default=8192)
+    p.add_argument("--options", default="")
+    args = p.parse_args()
+    rng = random.Random(args.seed)
+    counts = [0] * len(BANDS)
+    index = 0
+    print(f"# bench/random-shapes.py --seed {args.seed} --count {args.count} "
+          f"--prefix {args.prefix} --in {args.in_type} --out {args.out_type} "
+          f"--init {args.init} --max {args.max}"
+          + (f" --options '{args.options}'" if args.options else ""))
+    while min(counts) < args.count:
+        m, n, k = (max(1, int(math.exp(rng.uniform(0, math.log(args.max)))))
+                   for _ in range(3))
+        flop = 2.0 * m * n * k
+        band = next(i for i, (lo, hi) in enumerate(BANDS) if lo <= flop < hi)
+        if counts[band] >= args.count:
+            continue
+        counts[band] += 1
+        init = args.init if args.init != "both" else rng.choice(["acc", "fill"])
+        types = ""
+        if args.in_type != "f32" or args.out_type != "f32":
+            types = f" in={args.in_type} out={args.out_type}"
+        print(f"{args.prefix}{index:03d}_b{band} {m} {n} {k} {init}{types}"
+              + (f" {args.options}" if args.options else ""))
+        index += 1
+
+
+if __name__ == "__main__":
+    main()
