@@ -275,11 +275,15 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   };
 
   if (specialize) {
-    // The block's registers (what ptxas allocates at launch for one block
-    // per SM) shared out between the roles.
+    // The block's registers, what ptxas allocates at launch under the
+    // kernel's register cap (nvvm.minctasm: at least one block per SM, or
+    // the config's occupancy), shared out between the roles; setmaxnreg.inc
+    // would wait forever for registers past them.
     int64_t threads = config.getNumThreads();
+    int64_t blocksPerSM = std::max<int64_t>(1, config.getMinBlocksPerSM());
     int64_t blockRegs =
-        std::min<int64_t>(255, (65536 / threads) / 8 * 8) * threads;
+        std::min<int64_t>(255, (65536 / (threads * blocksPerSM)) / 8 * 8) *
+        threads;
     int64_t producerRegs, consumerRegs;
     if (tma) {
       producerRegs = kTmaProducerRegisters;
@@ -297,6 +301,16 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
           (blockRegs - kWarpgroupSize * consumers * consumerRegs) /
               kWarpgroupSize / 8 * 8);
     }
+    int64_t accumulators =
+        config.getWarpM() * config.getWarpN() / kWarpgroupSize;
+    if (consumerRegs < accumulators + 16 || producerRegs < 24)
+      return kernel.emitError()
+             << "tile-mbarrier-pipeline: " << blocksPerSM
+             << " block(s) per SM of " << threads << " threads leave "
+             << consumerRegs << " registers per consumer thread (for "
+             << accumulators << " accumulators) and " << producerRegs
+             << " per producer thread; lower the occupancy or the "
+                "warpgroup tile";
     Value isProducer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                              warpgroup, c(consumers));
     scf::ForOp consumerLoop;
@@ -386,22 +400,27 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
         b, loc, c(0), c(slabs), c(1), loop.getInitArgs(),
         [&](OpBuilder &lb, Location, Value k, ValueRange accs) {
           ValueRange next = emitConsume(lb, k, accs);
-          // ... and slab k + S - 1 once slab k - 1 has left its slot.
+          // ... and slab k + S - 1, into the slot slab k - 1 leaves (at
+          // k = 0, the ring's last slot, not used yet).
           Value ahead = arith::AddIOp::create(lb, loc, k,
                                               constIndex(lb, loc, stages - 1));
           Value issue = arith::AndIOp::create(
               lb, loc, isThread0,
-              arith::AndIOp::create(
-                  lb, loc,
-                  arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult,
-                                        ahead, constIndex(lb, loc, slabs)),
-                  arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::uge, k,
-                                        constIndex(lb, loc, 1))));
+              arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult, ahead,
+                                    constIndex(lb, loc, slabs)));
           auto ifIssue = scf::IfOp::create(lb, loc, issue, false);
           {
             OpBuilder::InsertionGuard guard(lb);
             lb.setInsertionPointToStart(ifIssue.thenBlock());
-            waitEmpty(lb, ahead);
+            Value reuse = arith::CmpIOp::create(
+                lb, loc, arith::CmpIPredicate::uge, ahead,
+                constIndex(lb, loc, stages));
+            auto ifReuse = scf::IfOp::create(lb, loc, reuse, false);
+            {
+              OpBuilder::InsertionGuard inner(lb);
+              lb.setInsertionPointToStart(ifReuse.thenBlock());
+              waitEmpty(lb, ahead);
+            }
             emitFill(lb, ahead, trueValue);
           }
           scf::YieldOp::create(lb, loc, next);

@@ -253,6 +253,8 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
                           plan.chunkBytesB +
                       ks * mmaK * kSwizzleRowBytes);
               int64_t index = mi * accs.tilesN + ni;
+              // Both operands row-major: A (M x K) K-major, B (K x N)
+              // N-major, which is wgmma's transposed B (imm-trans-b = 1).
               current[index] = NVVM::WgmmaMmaAsyncOp::create(
                   nb, nl, structType, current[index], a, bDesc,
                   NVVM::MMAShapeAttr::get(context, kWgmmaM, accs.instructionN,
@@ -261,7 +263,7 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
                   wgmmaType(problem.elementType), NVVM::WGMMATypes::f32,
                   NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
                   NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
-                  NVVM::MMALayout::col, /*satfinite=*/nullptr);
+                  NVVM::MMALayout::row, /*satfinite=*/nullptr);
             }
         NVVM::WgmmaGroupSyncAlignedOp::create(nb, nl);
         NVVM::WgmmaWaitGroupSyncOp::create(nb, nl, 0);
