@@ -31,7 +31,7 @@ for manifest in $(ls "$artifacts"/*.json | sort -V); do
   status=$?
   if [[ $status -eq 0 ]]; then
     passed=$((passed + 1))
-    printf '%s\n' "$output" | tail -n 1
+    printf '%s\n' "$output" | grep -v '^seed \|^GPU \|^driver \|^\[' | grep -v 'passed, ' | tail -n 1
   else
     failed=$((failed + 1))
     if [[ $status -eq 124 ]]; then
