@@ -133,10 +133,7 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   SlotLoop &parts = *maybeParts;
   bool tma = config.getCopy() == CopyKind::Tma;
   bool specialize = config.getSpecialize();
-  if (!tma && !specialize)
-    return kernel.emitError()
-           << "tile-mbarrier-pipeline: copies through registers need a "
-              "producer warpgroup (specialize = true)";
+  // (The config's verifier makes register copies specialized.)
   scf::ForOp loop = parts.loop;
   Location loc = loop.getLoc();
   MLIRContext *context = &getContext();
@@ -281,9 +278,18 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     // would wait forever for registers past them.
     int64_t threads = config.getNumThreads();
     int64_t blocksPerSM = std::max<int64_t>(1, config.getMinBlocksPerSM());
-    int64_t blockRegs =
-        std::min<int64_t>(255, (65536 / (threads * blocksPerSM)) / 8 * 8) *
-        threads;
+    int64_t launchRegs =
+        std::min<int64_t>(255, (65536 / (threads * blocksPerSM)) / 8 * 8);
+    int64_t blockRegs = launchRegs * threads;
+    // setmaxnreg.inc takes registers from the pool the other role freed,
+    // .dec gives them back: a role above the launch count increases.
+    auto setRegisters = [&](OpBuilder &rb, int64_t regs) {
+      NVVM::SetMaxRegisterOp::create(
+          rb, loc, rb.getI32IntegerAttr(regs),
+          NVVM::SetMaxRegisterActionAttr::get(
+              context, regs > launchRegs ? NVVM::SetMaxRegisterAction::increase
+                                         : NVVM::SetMaxRegisterAction::decrease));
+    };
     int64_t producerRegs, consumerRegs;
     if (tma) {
       producerRegs = kTmaProducerRegisters;
@@ -317,10 +323,7 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     auto roles = scf::IfOp::create(
         b, loc, isProducer,
         [&](OpBuilder &pb, Location) {
-          NVVM::SetMaxRegisterOp::create(
-              pb, loc, pb.getI32IntegerAttr(producerRegs),
-              NVVM::SetMaxRegisterActionAttr::get(
-                  context, NVVM::SetMaxRegisterAction::decrease));
+          setRegisters(pb, producerRegs);
           scf::ForOp::create(
               pb, loc, constIndex(pb, loc, 0), constIndex(pb, loc, slabs),
               constIndex(pb, loc, 1), ValueRange{},
@@ -340,10 +343,7 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
           scf::YieldOp::create(pb, loc);
         },
         [&](OpBuilder &cb, Location) {
-          NVVM::SetMaxRegisterOp::create(
-              cb, loc, cb.getI32IntegerAttr(consumerRegs),
-              NVVM::SetMaxRegisterActionAttr::get(
-                  context, NVVM::SetMaxRegisterAction::increase));
+          setRegisters(cb, consumerRegs);
           consumerLoop = scf::ForOp::create(
               cb, loc, constIndex(cb, loc, 0), constIndex(cb, loc, slabs),
               constIndex(cb, loc, 1), loop.getInitArgs(),

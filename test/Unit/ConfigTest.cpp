@@ -128,7 +128,7 @@ TEST(TileConfig, WgmmaAttributeRoundTrip) {
   c.setBlock(128, 128, 64);
   c.setWarp(64, 128);
   c.setThread(64, 64);
-  c.copy = CopyKind::Registers;
+  c.copy = CopyKind::Tma;
   c.specialize = false;
   c.stages = 3;
   c.swizzleGroup = 2;

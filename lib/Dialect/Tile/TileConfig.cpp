@@ -166,6 +166,9 @@ std::string checkWgmma(const TileConfig &c) {
   if (c.copy == CopyKind::CpAsync)
     return Message() << "copy 'cp_async' is not available for wgmma (use tma "
                         "or registers)";
+  if (c.copy == CopyKind::Registers && !c.specialize)
+    return Message() << "copy 'registers' needs specialize = true (a "
+                        "producer warpgroup does the copies)";
   if (c.smemLayout != SharedLayout::Swizzle128)
     return Message() << "wgmma reads its operands in the 128-byte swizzled "
                         "layout: smem must be swizzle128, got '"
