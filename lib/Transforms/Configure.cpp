@@ -194,7 +194,8 @@ LogicalResult TileConfigurePass::applyOverrides(TileConfig &c,
   if (swizzle != 0)
     c.swizzleGroup = swizzle;
   if (!smem.empty() && !parseSharedLayout(smem, c.smemLayout, c.smemPad))
-    return badOption("smem", "must be none, pad<N> or xor, got '" + smem + "'");
+    return badOption("smem", "must be none, pad<N>, xor or swizzle128, got '" +
+                                 smem + "'");
   if (occupancy < 0)
     return badOption("occupancy",
                      "must be positive (0 keeps the chosen value), got " +

@@ -14,6 +14,8 @@
 // RUN: not tile-opt %s --tile-configure=occupancy=-2 2>&1 | FileCheck %s --check-prefix=OCCUPANCY --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=split-k=-4 2>&1 | FileCheck %s --check-prefix=SPLITK --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=prefetch=yes 2>&1 | FileCheck %s --check-prefix=PREFETCH --implicit-check-not="error: 'linalg.matmul'"
+// RUN: not tile-opt %s --tile-configure=copy=bulk 2>&1 | FileCheck %s --check-prefix=COPY --implicit-check-not="error: 'linalg.matmul'"
+// RUN: not tile-opt %s --tile-configure=specialize=maybe 2>&1 | FileCheck %s --check-prefix=SPECIALIZE --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=chip=sm_70 2>&1 | FileCheck %s --check-prefix=CHIP --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=tuning-table=%S/Inputs/does-not-exist.json 2>&1 | FileCheck %s --check-prefix=NO-TABLE --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=tuning-table=%S/Inputs/tuning-table-truncated.json 2>&1 | FileCheck %s --check-prefix=BAD-JSON --implicit-check-not="error: 'linalg.matmul'"
@@ -26,8 +28,10 @@
 // SPLITK: error: tile-configure: option 'split-k' must be positive (0 keeps the chosen value), got -4
 // STAGES: error: tile-configure: option 'stages' must be positive (0 keeps the chosen value), got -1
 // SWIZZLE: error: tile-configure: option 'swizzle' must be at least 1, got -1
-// SMEM: error: tile-configure: option 'smem' must be none, pad<N> or xor, got 'wide'
-// SMEM-PAD: error: tile-configure: option 'smem' must be none, pad<N> or xor, got 'pad-4'
+// SMEM: error: tile-configure: option 'smem' must be none, pad<N>, xor or swizzle128, got 'wide'
+// SMEM-PAD: error: tile-configure: option 'smem' must be none, pad<N>, xor or swizzle128, got 'pad-4'
+// COPY: error: tile-configure: option 'copy' must be registers, cp_async or tma, got 'bulk'
+// SPECIALIZE: error: tile-configure: option 'specialize' must be true or false, got 'maybe'
 // PREFETCH: error: tile-configure: option 'prefetch' must be true or false, got 'yes'
 // CHIP: error: tile-configure: unknown chip 'sm_70' (known: sm_80, sm_90)
 // NO-TABLE: error: tile-configure: cannot read tuning table '{{.*}}Inputs/does-not-exist.json': No such file or directory
