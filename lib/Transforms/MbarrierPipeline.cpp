@@ -51,8 +51,10 @@ namespace {
 constexpr int64_t kTmaProducerRegisters = 40;
 /// A producer that copies through registers keeps many addresses and
 /// values in flight: the consumers then keep their accumulators plus this
-/// many, and the producer gets the rest.
-constexpr int64_t kConsumerOverheadRegisters = 80;
+/// many, and the producer gets the rest. (With two 64x256 consumers: 200
+/// and 104 compiled without spills across the smoke and random shapes of
+/// 2026-12-01; 192/120 spilled consumers, 208/88 the producer.)
+constexpr int64_t kConsumerOverheadRegisters = 72;
 /// The most setmaxnreg gives a thread.
 constexpr int64_t kMaxRegisters = 240;
 /// Ticks a try_wait may suspend before it retries.

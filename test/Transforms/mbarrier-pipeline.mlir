@@ -126,22 +126,36 @@ func.func @tma_ring(%A: memref<200x448xbf16>, %B: memref<448x200xbf16>, %C: memr
 
 // Copies through registers: all 128 producer threads (thread - 256) copy
 // and fence, then arrive (full counts 128). With 64 accumulators a
-// consumer keeps 144 registers and gives the rest to the producer: the
+// consumer keeps 136 registers (64 + 72) and gives the rest to the producer: the
 // consumers decrease from the launch's 168, the producer increases.
 // CHECK-LABEL: gpu.func @registers_matmul0
 // CHECK: nvgpu.mbarrier.init %[[FULL:.+]][%c0], %c128
 // CHECK: scf.if
-// CHECK-NEXT: nvvm.setmaxregister increase 216
+// CHECK-NEXT: nvvm.setmaxregister increase 232
 // CHECK: %{{.+}} = arith.muli %[[K:.+]], %c64
 // CHECK-NEXT: %[[S:.+]] = arith.remui %[[K]], %c3
 // CHECK: %[[PT:.+]] = arith.subi %thread_id_x, %c256
-// CHECK: scf.for %[[R:.+]] = %c0 to %c64 step %c8 {
-// CHECK: %[[RT:.+]] = arith.muli %[[R]], %c128
-// CHECK: arith.addi %[[PT]], %[[RT]]
+// Interior tiles copy without guards: thread t reads row t / 64 + 2 r,
+// column t % 64 of A's 128x64 slab, 16 rounds per loop iteration.
+// CHECK: arith.cmpi ule, %{{.+}}, %c450
+// CHECK: arith.cmpi ule, %{{.+}}, %c199
+// CHECK: arith.cmpi ule, %{{.+}}, %c200
+// CHECK-NEXT: %[[IN0:.+]] = arith.andi
+// CHECK-NEXT: %[[IN:.+]] = arith.andi %[[IN0]]
+// CHECK-NEXT: scf.if %[[IN]] {
+// CHECK-NEXT: %[[TR:.+]] = arith.divui %[[PT]], %c64
+// CHECK-NEXT: %[[TC:.+]] = arith.remui %[[PT]], %c64
+// CHECK-NEXT: scf.for %[[R:.+]] = %c0 to %c64 step %c16 {
+// CHECK-NEXT: %[[R2:.+]] = arith.muli %[[R]], %c2
+// CHECK-NEXT: %[[ROW:.+]] = arith.addi %[[TR]], %[[R2]]
+// CHECK-NEXT: %[[COL:.+]] = arith.addi %{{.+}}, %[[TC]]
+// CHECK-NEXT: %[[GROW:.+]] = arith.addi %{{.+}}, %[[ROW]]
+// CHECK-NEXT: %[[V:.+]] = memref.load %arg0[%[[GROW]], %[[COL]]]
+// CHECK: memref.store %[[V]], %{{.+}}[%[[ROW]], %{{.+}}] : memref<128x64xbf16
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: nvgpu.mbarrier.arrive %[[FULL]][%[[S]]]
 // CHECK: } else {
-// CHECK-NEXT: nvvm.setmaxregister decrease 144
+// CHECK-NEXT: nvvm.setmaxregister decrease 136
 func.func @registers(%A: memref<200x450xbf16>, %B: memref<450x199xbf16>, %C: memref<200x199xf32>) {
   linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 64, 16], stages = 3, copy = registers>}
     ins(%A, %B : memref<200x450xbf16>, memref<450x199xbf16>) outs(%C : memref<200x199xf32>)

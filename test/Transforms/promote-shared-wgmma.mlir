@@ -92,11 +92,13 @@ func.func @edge(%A: memref<100x72xbf16>, %B: memref<72x136xbf16>, %C: memref<100
 // -----
 
 // Copies through registers (K = 70 and N = 130 are no TMA rows): element
-// e = tid + round * 256 of the A slab is row e / 64, k e % 64, read where it
-// lies inside A (else zero) and stored at its swizzled column; B's element
-// e is k e / 128, column e % 128, chunk column / 64. Rounds go in groups of
-// 8 in a loop. A proxy fence makes the stores visible to wgmma, a barrier
-// to the other threads.
+// e = tid + round * 256 of the A slab is row e / 64 = tid / 64 + 4 * round,
+// k e % 64 = tid % 64; of the B slab k tid / 128 + 2 * round, column
+// tid % 128, chunk column / 64. A slab inside the matrices skips the edge
+// guards; at the edges an element outside A or B reads as zero (its address
+// clamped inside). Rounds go in groups of 16, their loads before their
+// stores. A proxy fence makes the stores visible to wgmma, a barrier to
+// the other threads.
 
 // CHECK-LABEL: gpu.func @odd_matmul0
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<100x70xbf16>
@@ -109,44 +111,67 @@ func.func @edge(%A: memref<100x72xbf16>, %B: memref<72x136xbf16>, %C: memref<100
 // CHECK: scf.for %[[K0:.+]] = %c0 to %c70 step %c64 {
 // CHECK: %[[VA:.+]] = memref.view {{.*}} {tile.shared = "A"}
 // CHECK: %[[VB:.+]] = memref.view {{.*}} {tile.shared = "B"}
-// 64 x 64 / 256 threads = 16 rounds of A, in a loop of 8.
-// CHECK: scf.for %[[R:.+]] = %c0 to %c16 step %c8 {
-// CHECK: %[[RT:.+]] = arith.muli %[[R]], %c256
-// CHECK: %[[E:.+]] = arith.addi %thread_id_x, %[[RT]]
-// CHECK: %[[ROW:.+]] = arith.divui %[[E]], %c64
-// CHECK: %[[KK:.+]] = arith.remui %[[E]], %c64
-// CHECK-DAG: %[[GK:.+]] = arith.addi %[[K0]], %[[KK]]
-// CHECK-DAG: %[[GR:.+]] = arith.addi %[[ROW0]], %[[ROW]]
-// CHECK: %[[RIN:.+]] = arith.cmpi ult, %[[GR]], %c100
-// CHECK: %[[RCL:.+]] = arith.minui %[[GR]], %c99
-// CHECK: %[[KIN:.+]] = arith.cmpi ult, %[[GK]], %c70
-// CHECK: %[[IN:.+]] = arith.andi %[[RIN]], %[[KIN]]
-// CHECK: %[[KCL:.+]] = arith.minui %[[GK]], %c69
-// CHECK: %[[V:.+]] = memref.load %[[A]][%[[RCL]], %[[KCL]]]
-// CHECK: %[[VZ:.+]] = arith.select %[[IN]], %[[V]], %cst
-// CHECK: %[[G:.+]] = arith.divui %[[KK]], %c8
-// CHECK: %[[R8:.+]] = arith.remui %[[ROW]], %c8
+// CHECK-DAG: %[[KEND:.+]] = arith.addi %[[K0]], %c64
+// CHECK-DAG: %[[KIN:.+]] = arith.cmpi ule, %[[KEND]], %c70
+// CHECK-DAG: %[[CEND:.+]] = arith.addi %[[COL0]], %c128
+// CHECK-DAG: %[[CIN:.+]] = arith.cmpi ule, %[[CEND]], %c130
+// CHECK-DAG: %[[REND:.+]] = arith.addi %[[ROW0]], %c64
+// CHECK-DAG: %[[RIN:.+]] = arith.cmpi ule, %[[REND]], %c100
+// CHECK: %[[IN2:.+]] = arith.andi %[[RIN]], %[[CIN]]
+// CHECK: %[[INSIDE:.+]] = arith.andi %[[IN2]], %[[KIN]]
+// CHECK: scf.if %[[INSIDE]] {
+// Inside: no guards.
+// CHECK: %[[TROW:.+]] = arith.divui %thread_id_x, %c64
+// CHECK: %[[TK:.+]] = arith.remui %thread_id_x, %c64
+// CHECK: %[[GK:.+]] = arith.addi %[[K0]], %[[TK]]
+// CHECK: %[[GR:.+]] = arith.addi %[[ROW0]], %[[TROW]]
+// CHECK: %[[V:.+]] = memref.load %[[A]][%[[GR]], %[[GK]]]
+// CHECK: %[[G:.+]] = arith.divui %[[TK]], %c8
+// CHECK: %[[R8:.+]] = arith.remui %[[TROW]], %c8
 // CHECK: %[[X:.+]] = arith.xori %[[G]], %[[R8]]
-// CHECK: %[[E8:.+]] = arith.remui %[[KK]], %c8
+// CHECK: %[[E8:.+]] = arith.remui %[[TK]], %c8
 // CHECK: %[[XS:.+]] = arith.muli %[[X]], %c8
 // CHECK: %[[COL:.+]] = arith.addi %[[XS]], %[[E8]]
-// CHECK: memref.store %[[VZ]], %[[VA]][%[[ROW]], %[[COL]]]
-// 64 x 128 / 256 = 32 rounds of B.
-// CHECK: scf.for %[[S:.+]] = %c0 to %c32 step %c8 {
-// CHECK: %[[ST:.+]] = arith.muli %[[S]], %c256
-// CHECK: %[[EB:.+]] = arith.addi %thread_id_x, %[[ST]]
-// CHECK: %[[BK:.+]] = arith.divui %[[EB]], %c128
-// CHECK: %[[BN:.+]] = arith.remui %[[EB]], %c128
-// CHECK-DAG: %[[BGN:.+]] = arith.addi %[[COL0]], %[[BN]]
+// CHECK: memref.store %[[V]], %[[VA]][%[[TROW]], %[[COL]]]
+// Round 1: 4 rows down, a new swizzle row.
+// CHECK: %[[ROW1:.+]] = arith.addi %[[TROW]], %c4
+// CHECK: %[[GR1:.+]] = arith.addi %[[ROW0]], %[[ROW1]]
+// CHECK: memref.load %[[A]][%[[GR1]], %[[GK]]]
+// CHECK: %[[R81:.+]] = arith.remui %[[ROW1]], %c8
+// CHECK: arith.xori %[[G]], %[[R81]]
+// CHECK: } else {
+// At the edges: clamped addresses, zero outside.
+// CHECK: %[[ETROW:.+]] = arith.divui %thread_id_x, %c64
+// CHECK: %[[ETK:.+]] = arith.remui %thread_id_x, %c64
+// CHECK: %[[EGK:.+]] = arith.addi %[[K0]], %[[ETK]]
+// CHECK: %[[EGR:.+]] = arith.addi %[[ROW0]], %[[ETROW]]
+// CHECK: %[[ERIN:.+]] = arith.cmpi ult, %[[EGR]], %c100
+// CHECK: %[[ERCL:.+]] = arith.minui %[[EGR]], %c99
+// CHECK: %[[EKIN:.+]] = arith.cmpi ult, %[[EGK]], %c70
+// CHECK: %[[EIN:.+]] = arith.andi %[[ERIN]], %[[EKIN]]
+// CHECK: %[[EKCL:.+]] = arith.minui %[[EGK]], %c69
+// CHECK: %[[EV:.+]] = memref.load %[[A]][%[[ERCL]], %[[EKCL]]]
+// CHECK: %[[EVZ:.+]] = arith.select %[[EIN]], %[[EV]], %cst
+// CHECK: memref.store %[[EVZ]], %[[VA]][%[[ETROW]],
+// B: 64 x 128 / 256 = 32 rounds, two groups of 16.
+// CHECK: %[[BTK:.+]] = arith.divui %thread_id_x, %c128
+// CHECK: %[[BTN:.+]] = arith.remui %thread_id_x, %c128
+// CHECK: scf.for %[[S:.+]] = %c0 to %c32 step %c16 {
+// CHECK: %[[S2:.+]] = arith.muli %[[S]], %c2
+// CHECK: %[[BK:.+]] = arith.addi %[[BTK]], %[[S2]]
+// CHECK-DAG: %[[BGN:.+]] = arith.addi %[[COL0]], %[[BTN]]
 // CHECK-DAG: %[[BGK:.+]] = arith.addi %[[K0]], %[[BK]]
 // CHECK-DAG: arith.cmpi ult, %[[BGK]], %c70
 // CHECK-DAG: arith.cmpi ult, %[[BGN]], %c130
 // CHECK: %[[BV:.+]] = memref.load %[[B]][
 // CHECK: %[[BZ:.+]] = arith.select %{{.+}}, %[[BV]], %cst
-// CHECK: %[[CH:.+]] = arith.divui %[[BN]], %c64
+// The group's 16 loads come first:
+// CHECK-COUNT-15: memref.load %[[B]]
+// CHECK-NOT: scf.for
+// CHECK: %[[CH:.+]] = arith.divui %[[BTN]], %c64
 // CHECK: %[[CHR:.+]] = arith.muli %[[CH]], %c64
 // CHECK: %[[BROW:.+]] = arith.addi %[[CHR]], %[[BK]]
-// CHECK: %[[BIN:.+]] = arith.remui %[[BN]], %c64
+// CHECK: %[[BIN:.+]] = arith.remui %[[BTN]], %c64
 // CHECK: %[[BG:.+]] = arith.divui %[[BIN]], %c8
 // CHECK: %[[BR8:.+]] = arith.remui %[[BK]], %c8
 // CHECK: %[[BX:.+]] = arith.xori %[[BG]], %[[BR8]]
