@@ -38,8 +38,6 @@ namespace rt = ::tile::runtime;
 
 namespace {
 
-constexpr llvm::StringLiteral kPtxasAttrName = "tile.ptxas";
-
 /// What ptxas -v said about one kernel.
 struct PtxasReport {
   int64_t registers = -1, spillStores = -1, spillLoads = -1, stackBytes = -1;
@@ -165,20 +163,34 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
     return kernel->emitError()
            << "tile-export: kernel is not lowered to NVVM yet (run the "
               "tile-matmul-to-ptx pipeline, or convert-gpu-to-nvvm first)";
-  auto config = kernel->getAttrOfType<ConfigAttr>(TileDialect::kConfigAttrName);
-  auto matmulAttr = kernel->getAttrOfType<DictionaryAttr>(kMatmulAttrName);
-  auto sharedBytes = kernel->getAttrOfType<IntegerAttr>(kSharedBytesAttrName);
-  if (!config || !matmulAttr || !sharedBytes)
+  if (!isa<LLVM::LLVMFuncOp>(kernel))
+    return kernel->emitError()
+           << "tile-export: 'tile.matmul' belongs on a kernel (llvm.func "
+              "after lowering), not on '"
+           << kernel->getName() << "'";
+  if (!kernel->hasAttr(TileDialect::kConfigAttrName) ||
+      !kernel->hasAttr(kMatmulAttrName) ||
+      !kernel->hasAttr(kSharedBytesAttrName))
     return kernel->emitError()
            << "tile-export: kernel lacks tile.config, tile.matmul or "
               "tile.dynamic_shared_bytes";
-  MatmulProblem problem;
-  problem.m = matmulAttr.getAs<IntegerAttr>("m").getInt();
-  problem.n = matmulAttr.getAs<IntegerAttr>("n").getInt();
-  problem.k = matmulAttr.getAs<IntegerAttr>("k").getInt();
-  problem.fill = matmulAttr.getAs<StringAttr>("c_init").getValue() == "fill";
-  if (problem.fill)
-    problem.fillValue = matmulAttr.getAs<FloatAttr>("c_fill");
+  FailureOr<ConfigAttr> checkedConfig = getKernelConfig(kernel, "tile-export");
+  if (failed(checkedConfig))
+    return failure();
+  ConfigAttr config = *checkedConfig;
+  FailureOr<MatmulProblem> checkedProblem =
+      getMatmulProblem(kernel, "tile-export");
+  if (failed(checkedProblem))
+    return failure();
+  const MatmulProblem &problem = *checkedProblem;
+  FailureOr<std::optional<int64_t>> sharedBytes =
+      getDynamicSharedBytes(kernel, "tile-export");
+  if (failed(sharedBytes))
+    return failure();
+  FailureOr<std::optional<int64_t>> cAlignment =
+      getCAlignment(kernel, "tile-export");
+  if (failed(cAlignment))
+    return failure();
 
   std::optional<ArrayAttr> targets = module.getTargets();
   auto target = targets && !targets->empty()
@@ -278,8 +290,7 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   manifest.launch.grid = {static_cast<uint32_t>(numBlocks(config, problem)), 1,
                           1};
   manifest.launch.block = {static_cast<uint32_t>(config.getNumThreads()), 1, 1};
-  manifest.launch.dynamicSharedBytes =
-      static_cast<uint32_t>(sharedBytes.getInt());
+  manifest.launch.dynamicSharedBytes = static_cast<uint32_t>(**sharedBytes);
   manifest.problem.m = problem.m;
   manifest.problem.n = problem.n;
   manifest.problem.k = problem.k;
@@ -291,8 +302,7 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   GlobalVectorWidths widths = getGlobalVectorWidths(config, problem);
   // C's alignment as tile-thread-tile recorded it (its vector width
   // otherwise, for kernels made without that record).
-  auto cAlignment = kernel->getAttrOfType<IntegerAttr>(kCAlignmentAttrName);
-  int64_t cWidth = cAlignment ? cAlignment.getInt() / 4 : widths.c;
+  int64_t cWidth = *cAlignment ? **cAlignment / 4 : widths.c;
   auto param = [](const char *paramName, rt::ParamRole role, int64_t rows,
                   int64_t cols, int64_t width, rt::ParamAccess access) {
     rt::ParamInfo info;

@@ -276,13 +276,16 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   // the launch's shared memory multiplied to match.
   int64_t stageBytes = 0;
   if (pipelined) {
-    auto sharedBytes = kernel->getAttrOfType<IntegerAttr>(kSharedBytesAttrName);
+    FailureOr<std::optional<int64_t>> sharedBytes =
+        getDynamicSharedBytes(kernel, "tile-pipeline");
+    if (failed(sharedBytes))
+      return failure();
     auto shiftB = buffers.viewB.getByteShift().getDefiningOp<arith::ConstantIndexOp>();
-    if (!sharedBytes || !shiftB)
+    if (!*sharedBytes || !shiftB)
       return kernel.emitError() << "tile-pipeline: shared buffers are not the "
                                    "form tile-promote-shared makes";
     buffers.bytesA = shiftB.value();
-    stageBytes = sharedBytes.getInt();
+    stageBytes = **sharedBytes;
     if (doubleBuffer) {
       buffers.doubled = true;
       buffers.bytesB = stageBytes - buffers.bytesA;

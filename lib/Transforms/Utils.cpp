@@ -10,6 +10,8 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::tile;
 
@@ -58,28 +60,161 @@ DictionaryAttr mlir::tile::buildMatmulAttr(MLIRContext *context,
   return b.getDictionaryAttr(entries);
 }
 
-std::optional<MatmulProblem>
-mlir::tile::getMatmulProblem(gpu::GPUFuncOp kernel) {
-  auto dict = kernel->getAttrOfType<DictionaryAttr>(kMatmulAttrName);
-  if (!dict)
+/// An error at `op` about its attribute `name`: "<pass>: '<name>' ...".
+static InFlightDiagnostic emitAttrError(Operation *op, StringRef passName,
+                                        StringRef name) {
+  InFlightDiagnostic diag = op->emitError();
+  if (!passName.empty())
+    diag << passName << ": ";
+  diag << "'" << name << "' ";
+  return diag;
+}
+
+/// `attr` as the IR shows it, or "nothing".
+static std::string describe(Attribute attr) {
+  if (!attr)
+    return "nothing";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  attr.print(os);
+  return text;
+}
+
+/// The value of `attr` if it is an integer (signless or index) in
+/// [min, max].
+static std::optional<int64_t> integerIn(Attribute attr, int64_t min,
+                                        int64_t max) {
+  auto integer = dyn_cast_or_null<IntegerAttr>(attr);
+  if (!integer || !integer.getType().isSignlessIntOrIndex() ||
+      integer.getValue().getSignificantBits() > 64)
     return std::nullopt;
-  auto m = dict.getAs<IntegerAttr>("m");
-  auto n = dict.getAs<IntegerAttr>("n");
-  auto k = dict.getAs<IntegerAttr>("k");
-  auto init = dict.getAs<StringAttr>("c_init");
-  if (!m || !n || !k || !init)
+  int64_t value = integer.getValue().getSExtValue();
+  if (value < min || value > max)
     return std::nullopt;
+  return value;
+}
+
+/// Largest extent of a problem (tile-configure's limit).
+static constexpr int64_t kMaxExtent = std::numeric_limits<int32_t>::max();
+
+FailureOr<MatmulProblem> mlir::tile::getMatmulProblem(Operation *kernel,
+                                                      StringRef passName) {
+  Attribute attr = kernel->getAttr(kMatmulAttrName);
+  auto dict = dyn_cast_or_null<DictionaryAttr>(attr);
+  if (!dict) {
+    InFlightDiagnostic diag = emitAttrError(kernel, passName, kMatmulAttrName);
+    if (!attr)
+      return diag << "is missing";
+    return diag << "must be a dictionary {m, n, k, c_init[, c_fill]}, got "
+                << attr;
+  }
   MatmulProblem problem;
-  problem.m = m.getInt();
-  problem.n = n.getInt();
-  problem.k = k.getInt();
+  for (auto [key, out] : {std::pair<StringRef, int64_t *>{"m", &problem.m},
+                          {"n", &problem.n},
+                          {"k", &problem.k}}) {
+    std::optional<int64_t> value = integerIn(dict.get(key), 1, kMaxExtent);
+    if (!value)
+      return emitAttrError(kernel, passName, kMatmulAttrName)
+             << "needs '" << key << "', an integer from 1 to " << kMaxExtent
+             << ", got " << describe(dict.get(key));
+    *out = *value;
+  }
+  auto init = dict.getAs<StringAttr>("c_init");
+  if (!init || (init.getValue() != "accumulate" && init.getValue() != "fill"))
+    return emitAttrError(kernel, passName, kMatmulAttrName)
+           << "needs 'c_init', \"accumulate\" or \"fill\", got "
+           << describe(dict.get("c_init"));
   problem.fill = init.getValue() == "fill";
   if (problem.fill) {
     problem.fillValue = dict.getAs<FloatAttr>("c_fill");
-    if (!problem.fillValue)
-      return std::nullopt;
+    if (!problem.fillValue || !problem.fillValue.getType().isF32())
+      return emitAttrError(kernel, passName, kMatmulAttrName)
+             << "needs 'c_fill', an f32 float, where c_init is \"fill\", got "
+             << describe(dict.get("c_fill"));
   }
   return problem;
+}
+
+FailureOr<ConfigAttr> mlir::tile::getKernelConfig(Operation *kernel,
+                                                  StringRef passName) {
+  Attribute attr = kernel->getAttr(TileDialect::kConfigAttrName);
+  if (auto config = dyn_cast_or_null<ConfigAttr>(attr))
+    return config;
+  return emitAttrError(kernel, passName, TileDialect::kConfigAttrName)
+         << "must be a #tile.config, got " << describe(attr);
+}
+
+FailureOr<std::optional<int64_t>>
+mlir::tile::getDynamicSharedBytes(Operation *kernel, StringRef passName) {
+  Attribute attr = kernel->getAttr(kSharedBytesAttrName);
+  if (!attr)
+    return std::optional<int64_t>();
+  std::optional<int64_t> bytes = integerIn(attr, 0, kMaxExtent);
+  if (!bytes)
+    return emitAttrError(kernel, passName, kSharedBytesAttrName)
+           << "must be an integer from 0 to " << kMaxExtent << ", got " << attr;
+  return bytes;
+}
+
+FailureOr<std::optional<int64_t>>
+mlir::tile::getCAlignment(Operation *kernel, StringRef passName) {
+  Attribute attr = kernel->getAttr(kCAlignmentAttrName);
+  if (!attr)
+    return std::optional<int64_t>();
+  std::optional<int64_t> bytes = integerIn(attr, 4, 16);
+  if (!bytes || (*bytes != 4 && *bytes != 8 && *bytes != 16))
+    return emitAttrError(kernel, passName, kCAlignmentAttrName)
+           << "must be 4, 8 or 16 (bytes), got " << attr;
+  return bytes;
+}
+
+FailureOr<DictionaryAttr> mlir::tile::getPtxasReport(Operation *module,
+                                                     StringRef passName) {
+  Attribute attr = module->getAttr(kPtxasAttrName);
+  if (!attr)
+    return DictionaryAttr();
+  auto dict = dyn_cast<DictionaryAttr>(attr);
+  if (!dict || !llvm::all_of(dict, [](NamedAttribute entry) {
+        return integerIn(entry.getValue(), std::numeric_limits<int64_t>::min(),
+                         std::numeric_limits<int64_t>::max())
+            .has_value();
+      }))
+    return emitAttrError(module, passName, kPtxasAttrName)
+           << "must be a dictionary of integers (registers, spill_stores, "
+              "spill_loads, stack_bytes), got "
+           << attr;
+  return dict;
+}
+
+/// Whether `type` is memref<rows x cols x f32> without a layout or memory
+/// space.
+static bool isOperandType(Type type, int64_t rows, int64_t cols) {
+  auto memref = dyn_cast<MemRefType>(type);
+  return memref && memref.getShape() == ArrayRef<int64_t>{rows, cols} &&
+         memref.getElementType().isF32() && memref.getLayout().isIdentity() &&
+         !memref.getMemorySpace();
+}
+
+/// A kernel at its pass's stage has a well-formed config and problem, and
+/// parameters (A, B, C) of the problem's shapes.
+static LogicalResult checkKernel(gpu::GPUFuncOp kernel, StringRef passName) {
+  if (failed(getKernelConfig(kernel, passName)))
+    return failure();
+  FailureOr<MatmulProblem> problem = getMatmulProblem(kernel, passName);
+  if (failed(problem))
+    return failure();
+  ArrayRef<Type> inputs = kernel.getFunctionType().getInputs();
+  if (inputs.size() == 3 && isOperandType(inputs[0], problem->m, problem->k) &&
+      isOperandType(inputs[1], problem->k, problem->n) &&
+      isOperandType(inputs[2], problem->m, problem->n))
+    return success();
+  InFlightDiagnostic diag = kernel.emitError();
+  diag << passName << ": kernel parameters must be (A, B, C) of types memref<"
+       << problem->m << "x" << problem->k << "xf32>, memref<" << problem->k
+       << "x" << problem->n << "xf32>, memref<" << problem->m << "x"
+       << problem->n << "xf32> as 'tile.matmul' says, got (";
+  llvm::interleaveComma(inputs, diag);
+  return diag << ")";
 }
 
 FailureOr<SmallVector<gpu::GPUFuncOp>>
@@ -89,14 +224,28 @@ mlir::tile::getKernelsAtStage(Operation *root, KernelStage stage,
   bool failed = false;
   root->walk([&](gpu::GPUFuncOp kernel) {
     std::optional<KernelStage> current = getStage(kernel);
-    if (!current)
-      return; // not a kernel of this project
+    if (!current) {
+      // Not a kernel of this project, unless it says it is one.
+      if (Attribute attr = kernel->getAttr(kStageAttrName)) {
+        emitAttrError(kernel, passName, kStageAttrName)
+            << "must be one of \"block\", \"shared\", \"warp\", \"thread\", "
+               "\"pipelined\", got "
+            << attr;
+        failed = true;
+      }
+      return;
+    }
     if (*current == stage) {
-      if (!getConfig(kernel) || !getMatmulProblem(kernel)) {
+      if (!kernel->hasAttr(TileDialect::kConfigAttrName) ||
+          !kernel->hasAttr(kMatmulAttrName)) {
         kernel.emitError() << passName << ": kernel at stage '"
                            << stringifyStage(*current)
                            << "' lacks its 'tile.config' or 'tile.matmul' "
                               "attribute";
+        failed = true;
+        return;
+      }
+      if (::mlir::failed(checkKernel(kernel, passName))) {
         failed = true;
         return;
       }

@@ -40,3 +40,128 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// The kernel's attributes are checked before anything is written from them:
+// each missing or malformed one is an error at the kernel naming it.
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {
+    // expected-error @+1 {{tile-export: kernel lacks tile.config, tile.matmul or tile.dynamic_shared_bytes}}
+    llvm.func @no_shared_bytes(%A: !llvm.ptr) attributes {nvvm.kernel,
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+      llvm.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {
+    // expected-error @+1 {{tile-export: 'tile.matmul' needs 'n', an integer from 1 to 2147483647, got nothing}}
+    llvm.func @no_n(%A: !llvm.ptr) attributes {nvvm.kernel,
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.dynamic_shared_bytes = 0 : i64,
+        tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64}} {
+      llvm.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {
+    // expected-error @+1 {{tile-export: 'tile.matmul' must be a dictionary {m, n, k, c_init[, c_fill]}, got 8 : i64}}
+    llvm.func @matmul_an_integer(%A: !llvm.ptr) attributes {nvvm.kernel,
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.dynamic_shared_bytes = 0 : i64, tile.matmul = 8 : i64} {
+      llvm.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {
+    // expected-error @+1 {{tile-export: 'tile.matmul' needs 'c_fill', an f32 float, where c_init is "fill", got "zero"}}
+    llvm.func @fill_a_string(%A: !llvm.ptr) attributes {nvvm.kernel,
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.dynamic_shared_bytes = 0 : i64,
+        tile.matmul = {c_fill = "zero", c_init = "fill", k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+      llvm.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {
+    // expected-error @+1 {{tile-export: 'tile.config' must be a #tile.config, got "64x64x8"}}
+    llvm.func @config_a_string(%A: !llvm.ptr) attributes {nvvm.kernel,
+        tile.config = "64x64x8", tile.dynamic_shared_bytes = 0 : i64,
+        tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+      llvm.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {
+    // expected-error @+1 {{tile-export: 'tile.dynamic_shared_bytes' must be an integer from 0 to 2147483647, got 4294967296 : i64}}
+    llvm.func @shared_bytes_too_large(%A: !llvm.ptr) attributes {nvvm.kernel,
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.dynamic_shared_bytes = 4294967296 : i64,
+        tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+      llvm.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {
+    // expected-error @+1 {{tile-export: 'tile.c_alignment' must be 4, 8 or 16 (bytes), got 2 : i64}}
+    llvm.func @c_alignment_two(%A: !llvm.ptr) attributes {nvvm.kernel,
+        tile.c_alignment = 2 : i64,
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.dynamic_shared_bytes = 0 : i64,
+        tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+      llvm.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {
+    // expected-error @+1 {{tile-export: 'tile.c_alignment' must be 4, 8 or 16 (bytes), got 12 : i64}}
+    llvm.func @c_alignment_twelve(%A: !llvm.ptr) attributes {nvvm.kernel,
+        tile.c_alignment = 12 : i64,
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.dynamic_shared_bytes = 0 : i64,
+        tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+      llvm.return
+    }
+  }
+}
+
+// -----
+
+// tile.matmul on something other than a function.
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {
+    llvm.func @f() {
+      // expected-error @+1 {{tile-export: 'tile.matmul' belongs on a kernel (llvm.func after lowering), not on 'llvm.return'}}
+      llvm.return {tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64}}
+    }
+  }
+}

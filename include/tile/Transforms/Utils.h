@@ -43,6 +43,9 @@ constexpr llvm::StringLiteral kSharedBytesAttrName =
 constexpr llvm::StringLiteral kCAlignmentAttrName = "tile.c_alignment";
 /// Marks the memref.view of a shared-memory buffer with its operand ("A"/"B").
 constexpr llvm::StringLiteral kSharedBufferAttrName = "tile.shared";
+/// What ptxas reported for the kernel of a gpu.module (set by tile-export):
+/// registers, spill_stores, spill_loads, stack_bytes.
+constexpr llvm::StringLiteral kPtxasAttrName = "tile.ptxas";
 
 llvm::StringRef stringifyStage(KernelStage stage);
 std::optional<KernelStage> getStage(gpu::GPUFuncOp kernel);
@@ -60,11 +63,38 @@ struct MatmulProblem {
 
 DictionaryAttr buildMatmulAttr(MLIRContext *context,
                                const MatmulProblem &problem);
-std::optional<MatmulProblem> getMatmulProblem(gpu::GPUFuncOp kernel);
+
+// Checked readers of the attributes above. An attribute that is missing (where
+// it is needed) or malformed is an error at the op that carries it, naming the
+// attribute and what is wrong ("<passName>: 'tile.matmul' ..."), and failure:
+// IR written by hand or edited between passes never crashes a pass.
+
+/// The problem recorded in `tile.matmul`: a dictionary of m, n, k (integers
+/// from 1 to 2^31 - 1), c_init ("accumulate" or "fill") and, for "fill",
+/// c_fill (an f32 float).
+FailureOr<MatmulProblem> getMatmulProblem(Operation *kernel,
+                                          StringRef passName = {});
+/// The kernel's `tile.config`, which must be a #tile.config.
+FailureOr<ConfigAttr> getKernelConfig(Operation *kernel,
+                                      StringRef passName = {});
+/// `tile.dynamic_shared_bytes` (an integer from 0 to 2^31 - 1), or
+/// std::nullopt where the kernel has none.
+FailureOr<std::optional<int64_t>>
+getDynamicSharedBytes(Operation *kernel, StringRef passName = {});
+/// `tile.c_alignment` (4, 8 or 16), or std::nullopt where the kernel has none.
+FailureOr<std::optional<int64_t>> getCAlignment(Operation *kernel,
+                                                StringRef passName = {});
+/// `tile.ptxas` of a gpu.module (a dictionary of integers), or a null
+/// attribute where it has none.
+FailureOr<DictionaryAttr> getPtxasReport(Operation *module,
+                                         StringRef passName = {});
 
 /// The kernels under `root` that are at `stage`. A kernel at an earlier
 /// stage is an error (the pass before this one did not run); kernels at later
-/// stages are left alone. `passName` names the pass for the message.
+/// stages are left alone. `passName` names the pass for the message. A
+/// kernel at `stage` must have a well-formed `tile.config` and `tile.matmul`
+/// and parameters (A, B, C) of the problem's shapes; a malformed `tile.stage`
+/// is an error too.
 FailureOr<SmallVector<gpu::GPUFuncOp>>
 getKernelsAtStage(Operation *root, KernelStage stage, StringRef passName);
 
