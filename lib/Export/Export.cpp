@@ -27,6 +27,8 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <limits>
+
 namespace mlir {
 namespace tile {
 #define GEN_PASS_DEF_TILEEXPORT
@@ -247,6 +249,11 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
       getCAlignment(kernel, "tile-export");
   if (failed(cAlignment))
     return failure();
+  int64_t blocks = numBlocks(config, problem);
+  if (blocks > std::numeric_limits<int32_t>::max())
+    return kernel->emitError() << "tile-export: the kernel needs " << blocks
+                               << " thread blocks, over the grid limit of "
+                               << std::numeric_limits<int32_t>::max();
 
   std::optional<ArrayAttr> targets = module.getTargets();
   auto target = targets && !targets->empty()
@@ -361,8 +368,7 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
         describeBinary(rt::BinaryFormat::Cubin, cubinPath, cubin));
   manifest.binaries.push_back(
       describeBinary(rt::BinaryFormat::Ptx, ptxPath, ptx));
-  manifest.launch.grid = {static_cast<uint32_t>(numBlocks(config, problem)), 1,
-                          1};
+  manifest.launch.grid = {static_cast<uint32_t>(blocks), 1, 1};
   manifest.launch.block = {static_cast<uint32_t>(config.getNumThreads()), 1, 1};
   manifest.launch.dynamicSharedBytes = static_cast<uint32_t>(**sharedBytes);
   manifest.problem.m = problem.m;
@@ -417,8 +423,8 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   manifest.resources.stackBytes = report.stackBytes;
   std::string error;
   if (!rt::validateManifest(manifest, error))
-    return module.emitError() << "tile-export: internal error, the manifest "
-                                 "does not validate: "
+    return module.emitError() << "tile-export: the kernel's manifest would "
+                                 "not be valid: "
                               << error;
   if (cubin.empty())
     llvm::sys::fs::remove(cubinPath); // none from an earlier run may linger

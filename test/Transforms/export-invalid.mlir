@@ -1,4 +1,5 @@
-// RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-export="ptxas=off"
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-export="ptxas=off output-dir=%t"
 // RUN: not tile-opt %s -split-input-file --tile-export="ptxas=/nonexistent/ptxas" 2>&1 | FileCheck %s --check-prefix=PTXAS
 
 // PTXAS: error: tile-export: ptxas '/nonexistent/ptxas' is not an executable file
@@ -162,6 +163,55 @@ module attributes {gpu.container_module} {
     llvm.func @f() {
       // expected-error @+1 {{tile-export: 'tile.matmul' belongs on a kernel (llvm.func after lowering), not on 'llvm.return'}}
       llvm.return {tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64}}
+    }
+  }
+}
+
+// -----
+
+// More thread blocks than a grid holds (the manifest's grid is 32-bit).
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {
+    // expected-error @+1 {{tile-export: the kernel needs 4503599627370496 thread blocks, over the grid limit of 2147483647}}
+    llvm.func @too_many_blocks(%A: !llvm.ptr) attributes {nvvm.kernel,
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.dynamic_shared_bytes = 0 : i64,
+        tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 2147483647 : i64, n = 2147483647 : i64}} {
+      llvm.return
+    }
+  }
+}
+
+// -----
+
+// A kernel whose manifest the runtime would refuse: an infinite fill value.
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{tile-export: the kernel's manifest would not be valid: manifest: field 'problem.c_fill_value' must be finite}}
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {
+    llvm.func @infinite_fill(%A: !llvm.ptr) attributes {nvvm.kernel,
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.dynamic_shared_bytes = 0 : i64,
+        tile.matmul = {c_fill = 0x7F800000 : f32, c_init = "fill", k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+      llvm.return
+    }
+  }
+}
+
+// -----
+
+// Something the NVVM target cannot translate to LLVM IR (an op left in
+// the arith dialect): the serializer's errors, then tile-export's.
+module attributes {gpu.container_module} {
+  // expected-error @+2 {{Failed creating the llvm::Module.}}
+  // expected-error @+1 {{tile-export: PTX generation failed}}
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {
+    llvm.func @not_translatable(%A: !llvm.ptr) attributes {nvvm.kernel,
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.dynamic_shared_bytes = 0 : i64,
+        tile.matmul = {c_init = "accumulate", k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+      // expected-error @+1 {{cannot be converted to LLVM IR}}
+      %c = arith.constant 1 : i32
+      llvm.return
     }
   }
 }
