@@ -274,6 +274,9 @@ mlir::tile::emitSwizzledTileIndex(OpBuilder &b, Location loc, Value blockId,
                                   int64_t tilesM, int64_t tilesN,
                                   int64_t group) {
   auto c = [&](int64_t value) { return constIndex(b, loc, value); };
+  // A group of more rows than the grid has is the whole grid (the order is
+  // the same), and group * tilesN stays in range.
+  group = std::min(group, tilesM);
   // Triton's GROUP_M order / CUTLASS's threadblock swizzle.
   Value tilesPerGroup = c(group * tilesN);
   Value groupId = b.createOrFold<arith::DivUIOp>(loc, blockId, tilesPerGroup);
