@@ -9,6 +9,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <limits>
 
@@ -290,14 +291,23 @@ mlir::tile::emitSwizzledTileIndex(OpBuilder &b, Location loc, Value blockId,
   return {row, col};
 }
 
+/// a * b for a, b >= 0, or INT64_MAX where the product does not fit.
+static int64_t saturatingProduct(int64_t a, int64_t b) {
+  bool overflow = false;
+  uint64_t product = llvm::SaturatingMultiply<uint64_t>(a, b, &overflow);
+  if (overflow || product > uint64_t(std::numeric_limits<int64_t>::max()))
+    return std::numeric_limits<int64_t>::max();
+  return static_cast<int64_t>(product);
+}
+
 int64_t mlir::tile::numTiles(ConfigAttr config, const MatmulProblem &problem) {
-  return ceilDiv(problem.m, config.getBlockM()) *
-         ceilDiv(problem.n, config.getBlockN());
+  return saturatingProduct(ceilDiv(problem.m, config.getBlockM()),
+                           ceilDiv(problem.n, config.getBlockN()));
 }
 
 int64_t mlir::tile::numBlocks(ConfigAttr config, const MatmulProblem &problem) {
-  return numTiles(config, problem) *
-         numSplits(config.toTileConfig(), problem.k);
+  return saturatingProduct(numTiles(config, problem),
+                           numSplits(config.toTileConfig(), problem.k));
 }
 
 void mlir::tile::emitAtomicAccumulate(OpBuilder &b, Location loc, Value from,

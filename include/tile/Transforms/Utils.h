@@ -156,7 +156,8 @@ inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 /// Tiles of C of the kernel for `problem` under `config`.
 int64_t numTiles(ConfigAttr config, const MatmulProblem &problem);
-/// Thread blocks of the kernel: one per tile and split of K.
+/// Thread blocks of the kernel: one per tile and split of K. Both counts
+/// saturate at INT64_MAX (a kernel written by hand may ask for more).
 int64_t numBlocks(ConfigAttr config, const MatmulProblem &problem);
 
 /// Adds every element of the 2-d memref `from` to the same position of `to`
