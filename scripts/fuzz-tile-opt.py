@@ -29,9 +29,10 @@ that writes no cubin, one that reports garbage).
 
 A run is a crash when tile-opt dies of a signal, exits with a status other
 than 0 or 1, or prints what LLVM, the C++ runtime or a sanitizer prints when
-something went wrong ("PLEASE submit a bug report", "Stack dump:", "LLVM
-ERROR", "Assertion", "AddressSanitizer", "runtime error:", ...); a hang when
-it runs past --timeout. Each crash and hang is saved (input, command,
+something went wrong (a line that begins "PLEASE submit a bug report",
+"Stack dump:", "LLVM ERROR:", "==N==ERROR: AddressSanitizer", "file:line:col:
+runtime error:", ...; tile-opt's errors quote input lines, which may contain
+the same words elsewhere); a hang when it runs past --timeout. Each crash and hang is saved (input, command,
 output) under --work-dir/crashes. The last line is
 "N inputs, N crashes, N timeouts"; the exit status is 1 if either is not 0.
 
@@ -55,14 +56,17 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # What LLVM, the C++ runtime, glibc and the sanitizers print when something
-# went wrong (a signal or an unexpected exit status counts by itself).
-CRASH_PATTERNS = [
-    "PLEASE submit a bug report", "Stack dump:", "LLVM ERROR", "Assertion `",
-    "UNREACHABLE executed", "AddressSanitizer", "LeakSanitizer",
-    "UndefinedBehaviorSanitizer", "runtime error:", "terminate called",
-    "double free or corruption", "free(): invalid", "malloc(): ",
-    "corrupted size", "corrupted double-linked",
-]
+# went wrong (a signal or an unexpected exit status counts by itself). Each
+# pattern must match a whole line's beginning: tile-opt's errors quote the
+# input's lines, and an input may contain these words.
+CRASH_LINES = re.compile(
+    r"^(?:PLEASE submit a bug report|Stack dump:|LLVM ERROR:|"
+    r"==\d+==ERROR: (?:Address|Leak|UndefinedBehavior)Sanitizer|"
+    r"SUMMARY: (?:Address|Leak|UndefinedBehavior)Sanitizer|"
+    r"\S+:\d+:\d+: runtime error: |"
+    r".*: Assertion `.*' failed\.$|UNREACHABLE executed|terminate called|"
+    r"double free or corruption|free\(\): invalid|malloc\(\): |corrupted size|"
+    r"corrupted double-linked)", re.M)
 
 # --- values ------------------------------------------------------------------
 
@@ -655,12 +659,12 @@ def execute(cmd, timeout, env):
         return ("timeout", None, "", (e.stderr or b"").decode("utf-8", "replace"))
     out = proc.stdout.decode("utf-8", "replace")
     err = proc.stderr.decode("utf-8", "replace")
-    bad = [p for p in CRASH_PATTERNS if p in err]
+    bad = CRASH_LINES.search(err)
     if proc.returncode < 0 or proc.returncode not in (0, 1) or bad:
         why = ("signal {}".format(signal.Signals(-proc.returncode).name)
                if proc.returncode < 0 else "exit {}".format(proc.returncode))
         if bad:
-            why += ", " + bad[0]
+            why += ", " + err[bad.start():err.find("\n", bad.start())][:200]
         return ("crash", proc.returncode, out, err, why)
     return ("ok", proc.returncode, out, err)
 
