@@ -40,3 +40,44 @@ func.func @large(%a: memref<65536x8xf32>, %b: memref<8x65536xf32>, %c: memref<65
     ins(%a, %b : memref<65536x8xf32>, memref<8x65536xf32>) outs(%c : memref<65536x65536xf32>)
   return
 }
+
+// -----
+
+// Extents tile-configure refuses: past 2^31 - 1 (here 2^63 - 1, found by
+// fuzzing: the split-K arithmetic overflowed, reported by
+// UndefinedBehaviorSanitizer), and empty.
+func.func @huge_k(%a: memref<64x9223372036854775807xf32>, %b: memref<9223372036854775807x256xf32>, %c: memref<64x256xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op operand type 'memref<64x9223372036854775807xf32>' is not supported by tile-block-tile}}
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8], split_k = 4>}
+    ins(%a, %b : memref<64x9223372036854775807xf32>, memref<9223372036854775807x256xf32>) outs(%c : memref<64x256xf32>)
+  return
+}
+
+// -----
+
+func.func @empty_m(%a: memref<0x64xf32>, %b: memref<64x64xf32>, %c: memref<0x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op operand type 'memref<0x64xf32>' is not supported by tile-block-tile}}
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>}
+    ins(%a, %b : memref<0x64xf32>, memref<64x64xf32>) outs(%c : memref<0x64xf32>)
+  return
+}
+
+// -----
+
+func.func @shared_memory_operand(%a: memref<64x64xf32, #gpu.address_space<workgroup>>, %b: memref<64x64xf32>, %c: memref<64x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op operand type 'memref<64x64xf32, #gpu.address_space<workgroup>>' is not supported by tile-block-tile}}
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>}
+    ins(%a, %b : memref<64x64xf32, #gpu.address_space<workgroup>>, memref<64x64xf32>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// 32768 x 32768 tiles, each K split in 4: more blocks than a grid holds.
+func.func @over_the_grid(%a: memref<2097152x4096xf32>, %b: memref<4096x2097152xf32>,
+                         %c: memref<2097152x2097152xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op needs 4294967296 thread blocks, over the grid limit of 2147483647 (tile-configure rejects such a config)}}
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8], split_k = 4>}
+    ins(%a, %b : memref<2097152x4096xf32>, memref<4096x2097152xf32>) outs(%c : memref<2097152x2097152xf32>)
+  return
+}
