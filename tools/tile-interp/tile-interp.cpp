@@ -257,9 +257,10 @@ std::string fmt(const char *format, double value) {
 Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
                   const HandlerRegistry &handlers) {
   Outcome outcome;
-  std::optional<MatmulProblem> problem = getMatmulProblem(kernel);
-  if (!problem) {
-    outcome.text = ": no tile.matmul attribute (m, n, k, c_init) on the kernel";
+  FailureOr<MatmulProblem> problem = getMatmulProblem(kernel, "tile-interp");
+  if (failed(problem)) {
+    outcome.text = ": no valid tile.matmul attribute (m, n, k, element_type, "
+                   "c_type, c_init) on the kernel";
     return outcome;
   }
   int64_t m = problem->m, n = problem->n, k = problem->k;

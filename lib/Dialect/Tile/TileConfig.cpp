@@ -249,6 +249,12 @@ std::string mlir::tile::checkConsistency(const TileConfig &c) {
                      << " threads per block, over the limit of 1024";
   if (c.stages < 1)
     return Message() << "stages must be at least 1, got " << c.stages;
+  // Shared memory grows with the stages (the cost model multiplies them by a
+  // stage's bytes); more than this never fits.
+  constexpr int64_t kMaxStages = 64;
+  if (c.stages > kMaxStages)
+    return Message() << "stages (" << c.stages << ") is over the limit "
+                     << kMaxStages;
   if (c.swizzleGroup < 1)
     return Message() << "swizzle group must be at least 1, got "
                      << c.swizzleGroup;

@@ -1,0 +1,28 @@
+// Options of tile-configure that the chosen strategy's rules or the chip
+// refuse: an error at the matmul that names the rule.
+// RUN: not tile-opt %s -split-input-file --tile-configure="prefetch=true" 2>&1 | FileCheck %s --check-prefix=PREFETCH
+// RUN: not tile-opt %s -split-input-file --tile-configure="specialize=true" 2>&1 | FileCheck %s --check-prefix=SPECIALIZE
+// RUN: not tile-opt %s -split-input-file --tile-configure="block=256,256,64 warp=256,256" 2>&1 | FileCheck %s --check-prefix=ACCUMULATORS
+// RUN: not tile-opt %s -split-input-file --tile-configure="block=256,256,64 warp=64,256 stages=2" 2>&1 | FileCheck %s --check-prefix=BLOCK-REGISTERS
+
+// Register prefetch is an fma option; a bf16 matmul gets wgmma.
+// PREFETCH: configure-options-invalid.mlir:[[# @LINE + 7]]:3: error: 'linalg.matmul' op cannot use tile config #tile.config<strategy = wgmma, block = [128, 256, 64]
+// PREFETCH-SAME: register prefetch is an fma option; wgmma reads shared memory itself (prefetch must be false)
+// 256x256 accumulators are 512 per thread of a warpgroup.
+// ACCUMULATORS: error: 'linalg.matmul' op tile config #tile.config<strategy = wgmma, block = [256, 256, 64], warpgroup = [256, 256]{{.*}}> cannot run on sm_90: about {{[0-9]+}} registers per consumer thread, over the 240 a warpgroup can hold: the 256x256 warpgroup tile has 512 accumulators per thread
+// Four consumer warpgroups of 64x256 (128 accumulators each) and a producer:
+// BLOCK-REGISTERS: error: 'linalg.matmul' op tile config #tile.config<strategy = wgmma, block = [256, 256, 64], warpgroup = [64, 256]{{.*}}stages = 2{{.*}}> cannot run on sm_90: the block's registers do not fit on one SM
+func.func @bf16(%A: memref<256x256xbf16>, %B: memref<256x256xbf16>, %C: memref<256x256xf32>) {
+  linalg.matmul ins(%A, %B : memref<256x256xbf16>, memref<256x256xbf16>) outs(%C : memref<256x256xf32>)
+  return
+}
+
+// -----
+
+// Warp specialization is a wgmma option; an f32 matmul gets fma.
+// SPECIALIZE: configure-options-invalid.mlir:[[# @LINE + 3]]:3: error: 'linalg.matmul' op cannot use tile config #tile.config<block =
+// SPECIALIZE-SAME: warp specialization needs the wgmma strategy
+func.func @f32(%A: memref<256x256xf32>, %B: memref<256x256xf32>, %C: memref<256x256xf32>) {
+  linalg.matmul ins(%A, %B : memref<256x256xf32>, memref<256x256xf32>) outs(%C : memref<256x256xf32>)
+  return
+}
