@@ -380,8 +380,9 @@ void executeMma(Exec &exec, Thread &self, const Inst &inst, unsigned group) {
           return exec.fail(self, inst,
                            Twine("wgmma operand ") + reader->name + " reads " +
                                where +
-                               ", which nothing wrote "
-                               "(uninitialised)");
+                               ", which nothing wrote (uninitialised: no "
+                               "copy has filled it yet, a missing or wrong "
+                               "wait on the full barrier?)");
         Thread *ordered = nullptr;
         for (unsigned t = 0; t < 128 && !ordered; ++t)
           if (exec.orderedBefore(threads[t], shadow.writer, shadow.writeEpoch,

@@ -59,7 +59,10 @@ static cl::opt<double> tolerance(
     cl::desc("Largest accepted error of an element of C, relative to the sum "
              "of the magnitudes that make it: |got - want| / (|C0| + "
              "sum_k |A[i][k] * B[k][j]|). 0 (default) means (k + 2) * 2^-23, "
-             "twice the bound of k float32 roundings"),
+             "twice the bound of k float32 roundings, plus for a bf16 or f16 "
+             "C twice its unit roundoff per rounding to C's type the kernel "
+             "makes (once in wgmma kernels, once per slab before tile-wgmma, "
+             "per operation in a 16-bit linalg.matmul)"),
     cl::init(0), cl::cat(category));
 static cl::opt<bool> printStats(
     "print-stats",
@@ -641,8 +644,10 @@ int main(int argc, char **argv) {
       "data race on shared memory or C (no barrier between a write and "
       "another thread's access), read of uninitialised memory (shared memory "
       "starts uninitialised and NaN; so does C when the kernel only writes "
-      "it), access to a cp.async destination before a wait completed it, "
-      "barrier not reached by every thread, or op it cannot interpret.\n");
+      "it), access to a cp.async or TMA destination before a wait completed "
+      "it, barrier not reached by every thread, mbarrier deadlock, wgmma "
+      "operand not ordered after its copy or overwritten before its group "
+      "retired, or op it cannot interpret.\n");
 
   DialectRegistry registry;
   registerTileDialects(registry);
