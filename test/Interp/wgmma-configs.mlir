@@ -31,5 +31,13 @@
 // rows and columns.
 // RUN: tile-opt %S/Inputs/wgmma-problems.mlir --tile-matmul-tiling="block=64,64,64 warp=64,64 thread=64,64 stages=2 swizzle=2 occupancy=1" | tile-interp | FileCheck %s
 
+// One consumer warpgroup of 128x128: two instructions along M (the A
+// descriptor 64 rows on), a ring of 2.
+// RUN: tile-opt %S/Inputs/wgmma-problems.mlir --tile-matmul-tiling="block=128,128,64 warp=128,128 thread=64,128 stages=2 occupancy=1" | tile-interp | FileCheck %s
+
+// Two consumer warpgroups side by side along N (the second one's B starts
+// at the second 64-column chunk), a ring of 3.
+// RUN: tile-opt %S/Inputs/wgmma-problems.mlir --tile-matmul-tiling="block=64,128,64 warp=64,64 thread=64,64 stages=3 occupancy=1" | tile-interp | FileCheck %s
+
 // CHECK: PASS acc_matmul0 m=70 n=72 k=136 max-rel-err=
 // CHECK: PASS fill_matmul0 m=45 n=40 k=72 max-rel-err=

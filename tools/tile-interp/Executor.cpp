@@ -265,9 +265,10 @@ bool Exec::runBlock(uint64_t &budget) {
     }
     if (ran)
       continue;
-    // No thread can run: the copies in flight land.
+    // No thread can run: the oldest copy in flight lands (and may wake
+    // threads before the next one does).
     if (!tmaCopies.empty()) {
-      if (!completeTmaCopies())
+      if (!completeOldestTma())
         return false;
       continue;
     }
@@ -503,31 +504,29 @@ bool Exec::issueTma(Thread &thread, const Inst &inst, PendingTma copy) {
   return true;
 }
 
-bool Exec::completeTmaCopies() {
-  while (!tmaCopies.empty()) {
-    PendingTma copy = std::move(tmaCopies.front());
-    tmaCopies.pop_front();
-    Mbarrier &barrier = mbarriers[copy.barrier];
-    int64_t byte = copy.dstByte, size = copy.data.size();
-    for (int64_t g = byte / shared.granule,
-                 last = (byte + size - 1) / shared.granule;
-         g <= last; ++g) {
-      Shadow &s = shared.shadow[g];
-      s.pending = 0;
-      s.pendingTma = false;
-      s.pendingOwner = kNobody;
-      s.writer = kAsyncWriter - static_cast<int32_t>(copy.barrier);
-      s.writeEpoch = epoch;
-      s.writeClock = barrier.phase;
-      s.reader = kNobody;
-      s.atomic = false;
-    }
-    std::memcpy(shared.bytes.data() + byte, copy.data.data(), size);
-    stats.sharedBytesWritten += size;
-    // complete_tx on the barrier's current phase.
-    barrier.tx -= size;
-    maybeCompletePhase(copy.barrier);
+bool Exec::completeOldestTma() {
+  PendingTma copy = std::move(tmaCopies.front());
+  tmaCopies.pop_front();
+  Mbarrier &barrier = mbarriers[copy.barrier];
+  int64_t byte = copy.dstByte, size = copy.data.size();
+  for (int64_t g = byte / shared.granule,
+               last = (byte + size - 1) / shared.granule;
+       g <= last; ++g) {
+    Shadow &s = shared.shadow[g];
+    s.pending = 0;
+    s.pendingTma = false;
+    s.pendingOwner = kNobody;
+    s.writer = kAsyncWriter - static_cast<int32_t>(copy.barrier);
+    s.writeEpoch = epoch;
+    s.writeClock = barrier.phase;
+    s.reader = kNobody;
+    s.atomic = false;
   }
+  std::memcpy(shared.bytes.data() + byte, copy.data.data(), size);
+  stats.sharedBytesWritten += size;
+  // complete_tx on the barrier's current phase.
+  barrier.tx -= size;
+  maybeCompletePhase(copy.barrier);
   return true;
 }
 

@@ -472,11 +472,12 @@ public:
   /// thread of it) before `thread`'s current point.
   bool groupRetiredBefore(Thread &thread, unsigned group, uint32_t seq);
   /// Issues a TMA copy: the destination goes in flight (as for cp.async)
-  /// until the copy completes, when every thread is blocked.
+  /// until the copy completes: copies land one at a time, oldest first,
+  /// whenever no thread can run.
   bool issueTma(Thread &thread, const Inst &inst, PendingTma copy);
-  /// Completes every TMA copy in flight (oldest first): writes the bytes,
-  /// completes their transaction bytes.
-  bool completeTmaCopies();
+  /// Completes the oldest TMA copy in flight: writes its bytes, completes
+  /// its transaction bytes on its mbarrier.
+  bool completeOldestTma();
   /// Marks `thread` blocked until mbarrier `id` completes another phase.
   void blockOnMbarrier(Thread &thread, const Inst &inst, unsigned id);
   /// Records a warpgroup-aligned op of `thread` in its convergence hash.
