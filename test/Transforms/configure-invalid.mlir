@@ -126,6 +126,28 @@ func.func @wgmma_block_k(%a: memref<64x64xbf16>, %b: memref<64x64xbf16>, %c: mem
 
 // -----
 
+// wgmma instructions of 96 columns, two per warpgroup: the second would start
+// 32 columns into a 64-column chunk of B and cross it, which one descriptor
+// cannot express.
+func.func @wgmma_instruction_crosses_chunk(%a: memref<64x64xbf16>, %b: memref<64x192xbf16>, %c: memref<64x192xf32>) {
+  // expected-error @+1 {{the wgmma instruction tile N (96) must be a multiple or a divisor of 64 when a warpgroup issues several along N (192): B's descriptor cannot start inside a 64-column chunk and cross it}}
+  linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [64, 192, 64], warpgroup = [64, 192], mma = [64, 96, 16]>}
+    ins(%a, %b : memref<64x64xbf16>, memref<64x192xbf16>) outs(%c : memref<64x192xf32>)
+  return
+}
+
+// -----
+
+// Two warpgroups of 96 columns: the second starts inside a chunk.
+func.func @wgmma_warpgroup_crosses_chunk(%a: memref<64x64xbf16>, %b: memref<64x192xbf16>, %c: memref<64x192xf32>) {
+  // expected-error @+1 {{the warpgroup tile N (96) must be a multiple or a divisor of 64 when a block has several along N (192): B's descriptor cannot start inside a 64-column chunk and cross it}}
+  linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [64, 192, 64], warpgroup = [64, 96], mma = [64, 96, 16]>}
+    ins(%a, %b : memref<64x64xbf16>, memref<64x192xbf16>) outs(%c : memref<64x192xf32>)
+  return
+}
+
+// -----
+
 // Split-K with wgmma.
 func.func @wgmma_split_k(%a: memref<64x64xbf16>, %b: memref<64x64xbf16>, %c: memref<64x64xf32>) {
   // expected-error @+1 {{'linalg.matmul' op split_k is not supported by the wgmma strategy yet}}
