@@ -72,6 +72,12 @@ struct MatmulProblem {
   FloatAttr fillValue;
 };
 
+/// The linalg.fill that gives `matmul`'s output its value, if any: the
+/// tensor form's fill of the output, or a fill of the same buffer right
+/// before the matmul (which tile-block-tile folds into the kernel). C is
+/// then only written.
+linalg::FillOp getOutputFill(linalg::MatmulOp matmul);
+
 DictionaryAttr buildMatmulAttr(MLIRContext *context,
                                const MatmulProblem &problem);
 /// The problem recorded on a kernel (gpu.func, or the llvm.func it was
