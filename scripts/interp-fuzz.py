@@ -1,15 +1,22 @@
 #!/usr/bin/env python3
 """Random configs and shapes through tile-opt's tiling pipeline and tile-interp.
 
-  scripts/interp-fuzz.py [--seed N] [--count N] [--build DIR]
+  scripts/interp-fuzz.py [--seed N] [--count N] [--build DIR] [--strategy S]
 
-Each case draws a structure of the tuning table (block, warp, thread tiles)
-or a smaller one, a slice depth, stages (1-5), prefetch, the A tile's
-padding, the swizzle group, split-K, a thread-tile option, and a shape of up
-to 300x300x160 in the accumulate or the fill form; configs tile-configure
-rejects are skipped. Prints every failure with the command that reproduces
-it and exits 1 if there was one. Not part of the tests: 500 cases take about
-two minutes on two cores.
+fma (the default): each case draws a structure of the tuning table (block,
+warp, thread tiles) or a smaller one, a slice depth, stages (1-5), prefetch,
+the A tile's padding, the swizzle group, split-K, a thread-tile option, and
+a shape of up to 300x300x160 in the accumulate or the fill form.
+
+wgmma: a block tile (M 64 to 256, N 64 to 256), a warpgroup tile and a wgmma
+instruction N that fit it, stages (2-5), TMA or register copies, with or
+without a producer warpgroup, the swizzle group, bf16 or f16 inputs with f32
+C or C of their type, and a shape of up to 300x300x300 (K and N often
+multiples of 8, so that the TMA can copy them), accumulate or fill.
+
+Configs tile-opt rejects are skipped. Prints every failure with the command
+that reproduces it and exits 1 if there was one. Not part of the tests: 500
+fma cases take about two minutes on two cores, 100 wgmma ones about one.
 """
 
 import argparse
@@ -47,32 +54,91 @@ def problem(m, n, k, fill):
 """
 
 
+def draw_fma(rnd):
+    """An fma case: (options, source, description)."""
+    (bm, bn), (wm, wn), (tm, tn) = rnd.choice(STRUCTURES)
+    m, n, k = rnd.randint(1, 300), rnd.randint(1, 300), rnd.randint(1, 160)
+    fill = rnd.random() < 0.4
+    options = " ".join([
+        "tuning-table=none", f"block={bm},{bn},{rnd.choice([4, 8, 16, 32])}",
+        f"warp={wm},{wn}", f"thread={tm},{tn}",
+        f"stages={rnd.choice([1, 2, 3, 4, 5])}",
+        f"prefetch={rnd.choice(['true', 'false'])}",
+        f"smem={rnd.choice(['none', 'pad1', 'pad4', 'pad8'])}",
+        f"swizzle={rnd.choice([1, 2, 3, 8])}",
+        f"split-k={rnd.choice([1, 1, 1, 2, 3, 5])}",
+        rnd.choice(["", "", "fma-order=rows", "vector-c=true",
+                    "index-bitwidth=64"])]).strip()
+    form = "fill" if fill else "accumulate"
+    return options, problem(m, n, k, fill), f"{m}x{n}x{k} ({form})"
+
+
+def wgmma_problem(m, n, k, fill, element, result):
+    a, b, c = f"{m}x{k}x{element}", f"{k}x{n}x{element}", f"{m}x{n}x{result}"
+    if fill:
+        return f"""func.func @f(%A: tensor<{a}>, %B: tensor<{b}>) -> tensor<{c}> {{
+  %c = arith.constant 0.25 : {result}
+  %e = tensor.empty() : tensor<{c}>
+  %C = linalg.fill ins(%c : {result}) outs(%e : tensor<{c}>) -> tensor<{c}>
+  %R = linalg.matmul ins(%A, %B : tensor<{a}>, tensor<{b}>) outs(%C : tensor<{c}>) -> tensor<{c}>
+  return %R : tensor<{c}>
+}}
+"""
+    return f"""func.func @f(%A: memref<{a}>, %B: memref<{b}>, %C: memref<{c}>) {{
+  linalg.matmul ins(%A, %B : memref<{a}>, memref<{b}>) outs(%C : memref<{c}>)
+  return
+}}
+"""
+
+
+def draw_wgmma(rnd):
+    """A wgmma case: (options, source, description)."""
+    bm, bn = rnd.choice([64, 128, 192, 256]), rnd.choice([64, 128, 192, 256])
+    wm = rnd.choice([w for w in (64, 128, 192, 256) if bm % w == 0])
+    # At most 4 consumer warpgroups.
+    wn = rnd.choice([w for w in (16, 32, 64, 128, 192, 256)
+                     if bn % w == 0 and (bm // wm) * (bn // w) <= 4])
+    tn = rnd.choice([t for t in (8, 16, 32, 64, 128, 192, 256)
+                     if wn % t == 0])
+    m, n, k = rnd.randint(1, 300), rnd.randint(1, 300), rnd.randint(1, 300)
+    if rnd.random() < 0.6:  # rows the TMA can copy
+        n, k = (n + 7) // 8 * 8, (k + 7) // 8 * 8
+    element = rnd.choice(["bf16", "f16"])
+    result = rnd.choice(["f32", element])
+    fill = rnd.random() < 0.4
+    # The TMA when it can copy the rows; register copies need a producer.
+    copy = rnd.choice(["tma", "tma", "registers"])
+    if n % 8 or k % 8:
+        copy = "registers"
+    specialize = "true" if copy == "registers" else rnd.choice(
+        ["true", "true", "false"])
+    options = " ".join([
+        f"block={bm},{bn},64", f"warp={wm},{wn}", f"thread=64,{tn}",
+        f"stages={rnd.choice([2, 3, 4, 5])}", f"copy={copy}",
+        f"specialize={specialize}", f"swizzle={rnd.choice([1, 2, 8])}",
+        "occupancy=1"])
+    form = "fill" if fill else "accumulate"
+    return (options, wgmma_problem(m, n, k, fill, element, result),
+            f"{m}x{n}x{k} {element} -> {result} ({form})")
+
+
 def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--count", type=int, default=100)
     parser.add_argument("--build", default=os.path.join(root, "build"))
+    parser.add_argument("--strategy", choices=["fma", "wgmma"], default="fma")
     args = parser.parse_args()
     tile_opt = os.path.join(args.build, "bin", "tile-opt")
     tile_interp = os.path.join(args.build, "bin", "tile-interp")
     rnd = random.Random(args.seed)
     ran = rejected = failed = 0
     for case in range(args.count):
-        (bm, bn), (wm, wn), (tm, tn) = rnd.choice(STRUCTURES)
-        m, n, k = rnd.randint(1, 300), rnd.randint(1, 300), rnd.randint(1, 160)
-        fill = rnd.random() < 0.4
-        options = " ".join([
-            "tuning-table=none", f"block={bm},{bn},{rnd.choice([4, 8, 16, 32])}",
-            f"warp={wm},{wn}", f"thread={tm},{tn}",
-            f"stages={rnd.choice([1, 2, 3, 4, 5])}",
-            f"prefetch={rnd.choice(['true', 'false'])}",
-            f"smem={rnd.choice(['none', 'pad1', 'pad4', 'pad8'])}",
-            f"swizzle={rnd.choice([1, 2, 3, 8])}",
-            f"split-k={rnd.choice([1, 1, 1, 2, 3, 5])}",
-            rnd.choice(["", "", "fma-order=rows", "vector-c=true",
-                        "index-bitwidth=64"])]).strip()
-        source = problem(m, n, k, fill)
+        if args.strategy == "wgmma":
+            options, source, what = draw_wgmma(rnd)
+        else:
+            options, source, what = draw_fma(rnd)
         compiled = subprocess.run(
             [tile_opt, "-", f"--tile-matmul-tiling={options}"], input=source,
             capture_output=True, text=True)
@@ -85,12 +151,11 @@ def main():
         if result.returncode == 0:
             continue
         failed += 1
-        form = "fill" if fill else "accumulate"
-        print(f"case {case}: {m}x{n}x{k} ({form})\n"
+        print(f"case {case}: {what}\n"
               f"  tile-opt in.mlir --tile-matmul-tiling=\"{options}\" | tile-interp\n"
               f"  {(result.stdout or result.stderr).strip()}")
     print(f"interp-fuzz: {ran} kernels run, {failed} failed, "
-          f"{rejected} configs rejected by tile-configure")
+          f"{rejected} configs rejected by tile-opt")
     sys.exit(1 if failed else 0)
 
 

@@ -46,6 +46,26 @@ else:
     lit_config.note("skipped: no ptxas (set CUDA_HOME): the tests that "
                     "assemble PTX are unsupported here")
 
+# A build with AddressSanitizer and UndefinedBehaviorSanitizer
+# (TILE_SANITIZE=ON, build-asan/): tests that load the project's code into
+# an uninstrumented program (the plugin in mlir-opt), link it into another
+# project (Downstream) or run kernels (GPU) say "UNSUPPORTED: sanitizer".
+sanitized = config.tile_sanitize.upper() in ("ON", "1", "TRUE", "YES")
+if sanitized:
+    config.available_features.add("sanitizer")
+    # Every report stops the program (the build also compiles with
+    # -fno-sanitize-recover). Leak checking stays on: MLIR frees what
+    # tile-opt allocates through it. The symbolizer gives the reports
+    # function names and lines.
+    config.environment["ASAN_OPTIONS"] = "abort_on_error=1:detect_leaks=1"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+    symbolizer = os.path.join(config.llvm_tools_dir, "llvm-symbolizer")
+    if os.access(symbolizer, os.X_OK):
+        config.environment["ASAN_SYMBOLIZER_PATH"] = symbolizer
+        config.environment["UBSAN_SYMBOLIZER_PATH"] = symbolizer
+    lit_config.note("sanitizer build: the plugin, downstream and GPU tests "
+                    "are unsupported here")
+
 # A GPU: the driver library loads and nvidia-smi lists a device. Tests that
 # run kernels say "REQUIRES: gpu".
 def has_gpu():

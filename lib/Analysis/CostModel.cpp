@@ -283,13 +283,17 @@ double mlir::tile::predictSeconds(const TileConfig &c, const MatmulShape &s,
   CostReport r = evaluate(c, chip, s.elementBytes);
   if (!r.fits)
     return std::numeric_limits<double>::infinity();
-  // Split-K: every tile's K range is divided among `splits` blocks.
+  // Split-K: every tile's K range is divided among `splits` blocks. Counts
+  // of blocks and bytes are doubles: for extents near 2^31 and small tiles
+  // they do not fit in 64 bits.
   int64_t splits = numSplits(c, s.k);
-  int64_t tiles = ceilDiv(s.m, c.blockM) * ceilDiv(s.n, c.blockN) * splits;
+  double tiles = static_cast<double>(ceilDiv(s.m, c.blockM)) *
+                 ceilDiv(s.n, c.blockN) * splits;
   int64_t slices = splitKChunk(c, s.k) / c.blockK;
   // The busiest SM runs ceil(tiles / SMs) blocks, up to blocksPerSM at once.
-  int64_t blocksOnBusiestSM = ceilDiv(tiles, chip.numSMs);
-  int64_t resident = std::min(blocksOnBusiestSM, r.blocksPerSM);
+  double blocksOnBusiestSM = std::ceil(tiles / chip.numSMs);
+  int64_t resident = static_cast<int64_t>(
+      std::min(blocksOnBusiestSM, static_cast<double>(r.blocksPerSM)));
   double hiding = latencyHiding(resident * c.numWarps() / 4.0);
   double fmasPerBlock =
       static_cast<double>(c.blockM * c.blockN) * slices * c.blockK;
@@ -301,11 +305,10 @@ double mlir::tile::predictSeconds(const TileConfig &c, const MatmulShape &s,
   double computeSeconds =
       blocksOnBusiestSM * cyclesPerBlock / (chip.clockGHz * 1e9);
   // Each block streams its A rows and B columns; L2 serves most of it.
-  double tileBytes = static_cast<double>(tiles) * (c.blockM + c.blockN) *
-                     slices * c.blockK * s.elementBytes;
-  double dramBytes =
-      static_cast<double>(s.m * s.k + s.k * s.n + 2 * s.m * s.n) *
-      s.elementBytes;
+  double tileBytes =
+      tiles * (c.blockM + c.blockN) * slices * c.blockK * s.elementBytes;
+  double m = s.m, n = s.n, k = s.k;
+  double dramBytes = (m * k + k * n + 2 * m * n) * s.elementBytes;
   double memorySeconds = std::max(dramBytes / chip.dramBytesPerSecond,
                                   tileBytes / (2.5 * chip.dramBytesPerSecond));
   // Under split-K every block adds its partial tile into C atomically.

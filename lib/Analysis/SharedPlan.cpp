@@ -95,6 +95,31 @@ std::string mlir::tile::checkWgmmaElementBytes(const TileConfig &c,
        << "-bit elements: B is stored in 128-byte-wide swizzled chunks";
     return os.str();
   }
+  // A wgmma's B descriptor starts at its first column, inside a 64-column
+  // chunk; the hardware steps to the next chunk (the leading byte offset)
+  // only at a multiple of 64 columns from there. So an instruction that
+  // starts inside a chunk must end in it: the instruction tiles along a
+  // warpgroup's N, and the warpgroup tiles along the block's, are whole
+  // chunks or divide one.
+  auto inChunks = [&](int64_t width) {
+    return width % rowElements == 0 || rowElements % width == 0;
+  };
+  if (c.threadN != c.warpN && !inChunks(c.threadN)) {
+    os << "the wgmma instruction tile N (" << c.threadN
+       << ") must be a multiple or a divisor of " << rowElements
+       << " when a warpgroup issues several along N (" << c.warpN
+       << "): B's descriptor cannot start inside a " << rowElements
+       << "-column chunk and cross it";
+    return os.str();
+  }
+  if (c.warpN != c.blockN && !inChunks(c.warpN)) {
+    os << "the warpgroup tile N (" << c.warpN
+       << ") must be a multiple or a divisor of " << rowElements
+       << " when a block has several along N (" << c.blockN
+       << "): B's descriptor cannot start inside a " << rowElements
+       << "-column chunk and cross it";
+    return os.str();
+  }
   int64_t expectedK = 32 / elementBytes;
   if (c.mmaK != expectedK) {
     os << "the wgmma k step for " << elementBytes * 8 << "-bit elements is "

@@ -39,6 +39,7 @@
 #include "tile/Analysis/SharedPlan.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 #include <limits>
 #include <sstream>
@@ -221,17 +222,14 @@ CostReport mlir::tile::evaluateTensorCore(const TileConfig &c,
   r.globalIntensity = static_cast<double>(c.blockM * c.blockN) /
                       static_cast<double>(c.blockM + c.blockN);
   std::ostringstream why;
+  // (The block's threads are at most 1024 by checkConsistency.)
   if (chip.name != "sm_90")
     why << "wgmma needs sm_90 (Hopper); " << chip.name << " has none";
-  else if (r.threadsPerBlock > chip.maxThreadsPerBlock)
-    why << r.threadsPerBlock << " threads per block, over the limit of "
-        << chip.maxThreadsPerBlock;
-  else if (r.estimatedRegisters > kMaxSetmaxnregRegisters)
-    why << "about " << r.estimatedRegisters
-        << " registers per consumer thread, over the " << kMaxSetmaxnregRegisters
-        << " a warpgroup can hold: the " << c.warpM << "x" << c.warpN
-        << " warpgroup tile has " << r.tileRegisters
-        << " accumulators per thread";
+  else if (regs.accumulators + kMinConsumerOverhead > kMaxSetmaxnregRegisters)
+    why << "the " << c.warpM << "x" << c.warpN << " warpgroup tile has "
+        << regs.accumulators << " accumulators per thread, and with "
+        << kMinConsumerOverhead << " more registers that is over the "
+        << kMaxSetmaxnregRegisters << " a warpgroup thread can hold";
   else if (!regs.whyNot.empty())
     why << regs.whyNot << "; lower the occupancy or the warpgroup tile";
   else if (r.sharedBytes > chip.sharedBytesPerBlock)
@@ -241,15 +239,17 @@ CostReport mlir::tile::evaluateTensorCore(const TileConfig &c,
   r.fits = r.whyNot.empty();
   if (!r.fits)
     return r;
-  // Registers at launch: a specialized kernel gets its cap (setmaxnreg
-  // shares out exactly that); otherwise what the consumers need, under the
-  // occupancy's cap when there is one.
-  int64_t perThread = c.specialize || c.minBlocksPerSM > 0
-                          ? regs.launchRegisters
-                          : roundUp(regs.consumerNeed, chip.registerAllocUnit);
-  if (!c.specialize)
-    perThread = std::min(perThread,
-                         roundUp(regs.consumerNeed, chip.registerAllocUnit));
+  // Registers a thread holds at launch: a specialized kernel's cap
+  // (setmaxnreg shares out exactly that); otherwise what the consumers
+  // need, at most the cap.
+  int64_t perThread =
+      c.specialize
+          ? regs.launchRegisters
+          : std::min(regs.launchRegisters,
+                     roundUp(regs.consumerNeed, chip.registerAllocUnit));
+  // At least one block per SM by each limit: the cap is 65536 registers
+  // over the block's threads, the block's shared memory is within the
+  // per-block limit, which with the reservation is the SM's.
   int64_t byRegisters =
       chip.registersPerSM / std::max<int64_t>(1, perThread * r.threadsPerBlock);
   int64_t byShared =
@@ -266,12 +266,8 @@ CostReport mlir::tile::evaluateTensorCore(const TileConfig &c,
   limit(byThreads, "threads");
   limit(byRegisters, "registers");
   limit(byShared, "shared memory");
+  assert(r.blocksPerSM >= 1 && "a wgmma block that fits has an SM");
   r.warpsPerSM = r.blocksPerSM * c.numWarps();
-  if (r.blocksPerSM < 1) {
-    r.fits = false;
-    r.whyNot = "not even one block fits on an SM (limited by " +
-               r.occupancyLimiter + ")";
-  }
   return r;
 }
 

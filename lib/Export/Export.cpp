@@ -19,12 +19,16 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <limits>
 
 namespace mlir {
 namespace tile {
@@ -38,8 +42,6 @@ using namespace mlir::tile;
 namespace rt = ::tile::runtime;
 
 namespace {
-
-constexpr llvm::StringLiteral kPtxasAttrName = "tile.ptxas";
 
 /// What ptxas -v said about one kernel.
 struct PtxasReport {
@@ -94,6 +96,60 @@ PtxasReport parsePtxasLog(StringRef log) {
     }
   }
   return report;
+}
+
+/// The PTX version the target's features ask for, as major * 10 + minor
+/// ("+ptx83": 83); 0 if they name none, -1 if "+ptx" is not followed by a
+/// version of two or three digits.
+int64_t requestedPtxVersion(StringRef features) {
+  SmallVector<StringRef> list;
+  features.split(list, ',', -1, /*KeepEmpty=*/false);
+  int64_t version = 0;
+  for (StringRef feature : list) {
+    feature = feature.trim();
+    if (!feature.consume_front("+ptx"))
+      continue;
+    if (feature.size() < 2 || feature.size() > 3 ||
+        !llvm::all_of(feature, llvm::isDigit) ||
+        feature.getAsInteger(10, version))
+      return -1;
+  }
+  return version;
+}
+
+/// The lowest PTX version LLVM's NVPTX backend accepts for `chip`: below it,
+/// the backend stops the process with a fatal error. 0 where not known here.
+int64_t minimumPtxVersion(StringRef chip) {
+  return llvm::StringSwitch<int64_t>(chip)
+      .Case("sm_80", 70)
+      .Case("sm_86", 71)
+      .Case("sm_87", 74)
+      .Cases("sm_89", "sm_90", 78)
+      .Case("sm_90a", 80)
+      .Default(0);
+}
+
+/// "8.3" for 83.
+std::string formatPtxVersion(int64_t version) {
+  return std::to_string(version / 10) + "." + std::to_string(version % 10);
+}
+
+/// The version of the `.version X.Y` directive of `ptx`, as major * 10 +
+/// minor; 0 if there is none.
+int64_t writtenPtxVersion(StringRef ptx) {
+  SmallVector<StringRef> lines;
+  ptx.split(lines, '\n');
+  for (StringRef line : lines) {
+    line = line.trim();
+    if (!line.consume_front(".version"))
+      continue;
+    auto [major, minor] = line.trim().split('.');
+    int64_t high, low;
+    if (major.getAsInteger(10, high) || minor.getAsInteger(10, low) || low > 9)
+      return 0;
+    return high * 10 + low;
+  }
+  return 0;
 }
 
 /// Runs `ptxas -v` on `ptxFile`, writing `cubinFile`.
@@ -166,18 +222,39 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
     return kernel->emitError()
            << "tile-export: kernel is not lowered to NVVM yet (run the "
               "tile-matmul-to-ptx pipeline, or convert-gpu-to-nvvm first)";
-  auto config = kernel->getAttrOfType<ConfigAttr>(TileDialect::kConfigAttrName);
-  auto matmulAttr = kernel->getAttrOfType<DictionaryAttr>(kMatmulAttrName);
-  auto sharedBytes = kernel->getAttrOfType<IntegerAttr>(kSharedBytesAttrName);
-  if (!config || !matmulAttr || !sharedBytes)
+  if (!isa<LLVM::LLVMFuncOp>(kernel))
+    return kernel->emitError()
+           << "tile-export: 'tile.matmul' belongs on a kernel (llvm.func "
+              "after lowering), not on '"
+           << kernel->getName() << "'";
+  if (!kernel->hasAttr(TileDialect::kConfigAttrName) ||
+      !kernel->hasAttr(kMatmulAttrName) ||
+      !kernel->hasAttr(kSharedBytesAttrName))
     return kernel->emitError()
            << "tile-export: kernel lacks tile.config, tile.matmul or "
               "tile.dynamic_shared_bytes";
-  std::optional<MatmulProblem> maybeProblem = getMatmulProblem(kernel);
-  if (!maybeProblem)
-    return kernel->emitError()
-           << "tile-export: the kernel's tile.matmul is malformed: " << matmulAttr;
-  MatmulProblem problem = *maybeProblem;
+  FailureOr<ConfigAttr> checkedConfig = getKernelConfig(kernel, "tile-export");
+  if (failed(checkedConfig))
+    return failure();
+  ConfigAttr config = *checkedConfig;
+  FailureOr<MatmulProblem> checkedProblem =
+      getMatmulProblem(kernel, "tile-export");
+  if (failed(checkedProblem))
+    return failure();
+  const MatmulProblem &problem = *checkedProblem;
+  FailureOr<std::optional<int64_t>> sharedBytes =
+      getDynamicSharedBytes(kernel, "tile-export");
+  if (failed(sharedBytes))
+    return failure();
+  FailureOr<std::optional<int64_t>> cAlignment =
+      getCAlignment(kernel, "tile-export");
+  if (failed(cAlignment))
+    return failure();
+  int64_t blocks = numBlocks(config, problem);
+  if (blocks > std::numeric_limits<int32_t>::max())
+    return kernel->emitError() << "tile-export: the kernel needs " << blocks
+                               << " thread blocks, over the grid limit of "
+                               << std::numeric_limits<int32_t>::max();
 
   std::optional<ArrayAttr> targets = module.getTargets();
   auto target = targets && !targets->empty()
@@ -187,6 +264,21 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
     return module.emitError() << "tile-export: expects exactly one "
                                  "#nvvm.target on the gpu.module (run "
                                  "nvvm-attach-target)";
+
+  // A PTX version below the chip's minimum would stop the process inside
+  // LLVM (ptx-version=7.0 with sm_90).
+  int64_t requested = requestedPtxVersion(target.getFeatures());
+  if (requested < 0)
+    return module.emitError()
+           << "tile-export: the target's features '" << target.getFeatures()
+           << "' name no PTX version (expected +ptx<major><minor>, as "
+              "ptx-version=8.0 gives +ptx80)";
+  if (int64_t minimum = minimumPtxVersion(target.getChip());
+      requested > 0 && requested < minimum)
+    return module.emitError()
+           << "tile-export: PTX " << formatPtxVersion(requested)
+           << " cannot target " << target.getChip() << ", which needs PTX "
+           << formatPtxVersion(minimum) << " or later (ptx-version=)";
 
   // PTX through the NVVM target.
   auto serializer = cast<gpu::TargetAttrInterface>(target);
@@ -204,6 +296,14 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
     return module.emitError() << "tile-export: PTX generation failed";
   StringRef ptx(object->data(), object->size());
   ptx = ptx.rtrim('\0');
+  // LLVM writes a version it does not know as its default (with a warning):
+  // the manifest would then name a version the PTX does not have.
+  int64_t written = writtenPtxVersion(ptx);
+  if (requested > 0 && written != requested)
+    return module.emitError()
+           << "tile-export: LLVM's NVPTX backend does not know PTX "
+           << formatPtxVersion(requested) << " (ptx-version=); it wrote PTX "
+           << formatPtxVersion(written);
 
   StringRef name = cast<SymbolOpInterface>(kernel).getName();
   bool writeFiles = !outputDir.empty();
@@ -260,26 +360,19 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   rt::KernelManifest manifest;
   manifest.kernel = name.str();
   manifest.target.chip = target.getChip().str();
-  StringRef features = target.getFeatures();
-  std::string ptxVersion = "8.0";
-  if (size_t at = features.find("+ptx"); at != StringRef::npos) {
-    StringRef digits = features.drop_front(at + 4).take_while(
-        [](char c) { return c >= '0' && c <= '9'; });
-    if (digits.size() >= 2)
-      ptxVersion = (digits.drop_back() + "." + digits.take_back()).str();
-  }
+  // The version the PTX declares (LLVM's default for the chip where the
+  // target asks for none).
+  std::string ptxVersion = written > 0 ? formatPtxVersion(written) : "8.0";
   manifest.target.ptxVersion = ptxVersion;
   if (!cubin.empty())
     manifest.binaries.push_back(
         describeBinary(rt::BinaryFormat::Cubin, cubinPath, cubin));
   manifest.binaries.push_back(
       describeBinary(rt::BinaryFormat::Ptx, ptxPath, ptx));
-  manifest.launch.grid = {static_cast<uint32_t>(numBlocks(config, problem)), 1,
-                          1};
+  manifest.launch.grid = {static_cast<uint32_t>(blocks), 1, 1};
   manifest.launch.block = {static_cast<uint32_t>(config.getNumThreads()), 1, 1};
   manifest.launch.cluster = {1, 1, 1};
-  manifest.launch.dynamicSharedBytes =
-      static_cast<uint32_t>(sharedBytes.getInt());
+  manifest.launch.dynamicSharedBytes = static_cast<uint32_t>(**sharedBytes);
   manifest.problem.m = problem.m;
   manifest.problem.n = problem.n;
   manifest.problem.k = problem.k;
@@ -309,9 +402,8 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
     alignA = widths.a * inputBytes;
     alignB = widths.b * inputBytes;
   }
-  auto cAlignment = kernel->getAttrOfType<IntegerAttr>(kCAlignmentAttrName);
   int64_t alignC =
-      cAlignment ? cAlignment.getInt()
+      *cAlignment ? **cAlignment
                  : (tc.isWgmma() ? resultBytes
                                  : getGlobalVectorWidths(config, problem).c *
                                        resultBytes);
@@ -388,8 +480,8 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   manifest.resources.stackBytes = report.stackBytes;
   std::string error;
   if (!rt::validateManifest(manifest, error))
-    return module.emitError() << "tile-export: internal error, the manifest "
-                                 "does not validate: "
+    return module.emitError() << "tile-export: the kernel's manifest would "
+                                 "not be valid: "
                               << error;
   if (cubin.empty())
     llvm::sys::fs::remove(cubinPath); // none from an earlier run may linger

@@ -79,6 +79,12 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
   auto aType = cast<MemRefType>(a.getType());
   auto bType = cast<MemRefType>(b.getType());
   auto cType = cast<MemRefType>(c.getType());
+  // What tile-configure accepts, checked again for a config written by hand
+  // and this pass run alone: the arithmetic below relies on it (extents
+  // from 1 to 2^31 - 1 keep every product of them in 64 bits).
+  auto supportedExtent = [](int64_t extent) {
+    return extent >= 1 && extent <= std::numeric_limits<int32_t>::max();
+  };
   Type elementType = aType.getElementType();
   bool typesSupported =
       bType.getElementType() == elementType &&
@@ -88,7 +94,8 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
                         : elementType.isF32() && cType.getElementType().isF32());
   for (MemRefType type : {aType, bType, cType})
     if (!type.hasStaticShape() || !type.getLayout().isIdentity() ||
-        !typesSupported)
+        !typesSupported || type.getMemorySpace() ||
+        !llvm::all_of(type.getShape(), supportedExtent))
       return matmul.emitOpError()
              << "operand type " << type
              << " is not supported by tile-block-tile (run tile-configure, "
@@ -116,6 +123,11 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
   int64_t tilesM = ceilDiv(problem.m, config.getBlockM());
   int64_t tilesN = ceilDiv(problem.n, config.getBlockN());
   int64_t blocks = numBlocks(config, problem);
+  if (blocks > std::numeric_limits<int32_t>::max())
+    return matmul.emitOpError()
+           << "needs " << blocks << " thread blocks, over the grid limit of "
+           << std::numeric_limits<int32_t>::max() << " (tile-configure "
+           << "rejects such a config)";
   int64_t numThreads = config.getNumThreads();
 
   // The kernel: gpu.module @name { gpu.func @name(A, B, C) kernel }.

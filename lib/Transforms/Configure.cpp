@@ -197,7 +197,8 @@ LogicalResult TileConfigurePass::applyOverrides(TileConfig &c,
   if (swizzle != 0)
     c.swizzleGroup = swizzle;
   if (!smem.empty() && !parseSharedLayout(smem, c.smemLayout, c.smemPad))
-    return badOption("smem", "must be none, pad<N> or xor, got '" + smem + "'");
+    return badOption("smem", "must be none, pad<N>, xor or swizzle128, got '" +
+                                 smem + "'");
   if (occupancy < 0)
     return badOption("occupancy",
                      "must be positive (0 keeps the chosen value), got " +
@@ -307,12 +308,17 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
   if (occupancyHint && chosenHere && config.minBlocksPerSM == 0 &&
       report.blocksPerSM > 1)
     config.minBlocksPerSM = report.blocksPerSM;
-  int64_t tiles = ceilDiv(shape.m, config.blockM) *
-                  ceilDiv(shape.n, config.blockN);
-  if (tiles > std::numeric_limits<int32_t>::max())
-    return op.emitOpError() << "needs " << tiles
-                            << " thread blocks, over the grid limit of "
-                            << std::numeric_limits<int32_t>::max();
+  // One block per tile and split of K (the splits multiply tiles that fit
+  // in 32 bits, so the product fits in 64).
+  constexpr int64_t kMaxBlocks = std::numeric_limits<int32_t>::max();
+  int64_t blocks =
+      ceilDiv(shape.m, config.blockM) * ceilDiv(shape.n, config.blockN);
+  if (blocks <= kMaxBlocks)
+    blocks *= numSplits(config, shape.k);
+  if (blocks > kMaxBlocks)
+    return op.emitOpError()
+           << "needs " << blocks << " thread blocks, over the grid limit of "
+           << std::numeric_limits<int32_t>::max();
   setConfig(op, ConfigAttr::get(op.getContext(), config));
   return success();
 }

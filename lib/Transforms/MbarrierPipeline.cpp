@@ -125,10 +125,7 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   SlotLoop &parts = *maybeParts;
   bool tma = config.getCopy() == CopyKind::Tma;
   bool specialize = config.getSpecialize();
-  if (!tma && !specialize)
-    return kernel.emitError()
-           << "tile-mbarrier-pipeline: copies through registers need a "
-              "producer warpgroup (specialize = true)";
+  // (The config's verifier makes register copies specialized.)
   scf::ForOp loop = parts.loop;
   Location loc = loop.getLoc();
   MLIRContext *context = &getContext();
@@ -271,24 +268,31 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     // kernel's register cap (nvvm.minctasm: at least one block per SM, or
     // the config's occupancy), shared out between the roles; setmaxnreg.inc
     // would wait forever for registers past them. The cost model counts
-    // with the same split.
+    // with the same split (warpgroupRegisters).
     WarpgroupRegisters split = warpgroupRegisters(config.toTileConfig());
     if (!split.whyNot.empty())
       return kernel.emitError() << "tile-mbarrier-pipeline: " << split.whyNot
                                 << "; lower the occupancy or the warpgroup "
                                    "tile";
+    int64_t launchRegs = split.launchRegisters;
     int64_t producerRegs = split.producerRegisters;
     int64_t consumerRegs = split.consumerRegisters;
+    // setmaxnreg.inc takes registers from the pool the other role freed,
+    // .dec gives them back: a role above the launch count increases.
+    auto setRegisters = [&](OpBuilder &rb, int64_t regs) {
+      NVVM::SetMaxRegisterOp::create(
+          rb, loc, rb.getI32IntegerAttr(regs),
+          NVVM::SetMaxRegisterActionAttr::get(
+              context, regs > launchRegs ? NVVM::SetMaxRegisterAction::increase
+                                         : NVVM::SetMaxRegisterAction::decrease));
+    };
     Value isProducer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                              warpgroup, c(consumers));
     scf::ForOp consumerLoop;
     auto roles = scf::IfOp::create(
         b, loc, isProducer,
         [&](OpBuilder &pb, Location) {
-          NVVM::SetMaxRegisterOp::create(
-              pb, loc, pb.getI32IntegerAttr(producerRegs),
-              NVVM::SetMaxRegisterActionAttr::get(
-                  context, NVVM::SetMaxRegisterAction::decrease));
+          setRegisters(pb, producerRegs);
           scf::ForOp::create(
               pb, loc, constIndex(pb, loc, 0), constIndex(pb, loc, slabs),
               constIndex(pb, loc, 1), ValueRange{},
@@ -308,10 +312,7 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
           scf::YieldOp::create(pb, loc);
         },
         [&](OpBuilder &cb, Location) {
-          NVVM::SetMaxRegisterOp::create(
-              cb, loc, cb.getI32IntegerAttr(consumerRegs),
-              NVVM::SetMaxRegisterActionAttr::get(
-                  context, NVVM::SetMaxRegisterAction::increase));
+          setRegisters(cb, consumerRegs);
           consumerLoop = scf::ForOp::create(
               cb, loc, constIndex(cb, loc, 0), constIndex(cb, loc, slabs),
               constIndex(cb, loc, 1), loop.getInitArgs(),

@@ -19,6 +19,9 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <array>
+#include <limits>
+
 namespace mlir {
 namespace tile {
 #define GEN_PASS_DEF_TILEREPORT
@@ -239,37 +242,61 @@ void TileReportPass::runOnOperation() {
     return signalPassFailure();
   }
   llvm::raw_ostream &os = llvm::outs();
-  bool any = false;
-  // Kernels (any stage, lowered or not) carry config and problem.
-  getOperation().walk([&](Operation *op) {
-    auto config = op->getAttrOfType<ConfigAttr>(TileDialect::kConfigAttrName);
-    auto matmul = op->getAttrOfType<DictionaryAttr>(kMatmulAttrName);
-    if (!config || !matmul)
-      return;
-    std::optional<MatmulProblem> problem = getMatmulProblem(op);
-    if (!problem)
-      return;
-    std::optional<int64_t> sharedBytes;
-    if (auto bytes = op->getAttrOfType<IntegerAttr>(kSharedBytesAttrName))
-      sharedBytes = bytes.getInt();
-    DictionaryAttr ptxas;
+  bool any = false, failedAny = false;
+  // Kernels (any stage, lowered or not) carry config and problem, checked
+  // before they are printed.
+  auto reportKernel = [&](Operation *op) -> LogicalResult {
+    FailureOr<ConfigAttr> config = getKernelConfig(op, "tile-report");
+    if (failed(config))
+      return failure();
+    FailureOr<MatmulProblem> problem = getMatmulProblem(op, "tile-report");
+    if (failed(problem))
+      return failure();
+    FailureOr<std::optional<int64_t>> sharedBytes =
+        getDynamicSharedBytes(op, "tile-report");
+    if (failed(sharedBytes))
+      return failure();
+    FailureOr<DictionaryAttr> ptxas = DictionaryAttr();
     if (Operation *module = op->getParentOp())
-      ptxas = module->getAttrOfType<DictionaryAttr>("tile.ptxas");
-    printReport(os, cast<SymbolOpInterface>(op).getName(), config, *problem,
-                *chipInfo, sharedBytes, ptxas);
+      ptxas = getPtxasReport(module, "tile-report");
+    if (failed(ptxas))
+      return failure();
+    std::string name;
+    if (auto symbol = dyn_cast<SymbolOpInterface>(op)) {
+      name = symbol.getName().str();
+    } else {
+      llvm::raw_string_ostream nameStream(name);
+      nameStream << "(" << op->getName() << " at " << op->getLoc() << ")";
+    }
+    printReport(os, name, *config, *problem, *chipInfo, *sharedBytes, *ptxas);
     any = true;
+    return success();
+  };
+  getOperation().walk([&](Operation *op) {
+    if (op->hasAttr(kMatmulAttrName) && failed(reportKernel(op)))
+      failedAny = true;
   });
-  // Matmuls configured but not yet made kernels.
+  // Matmuls configured but not yet made kernels, of shapes tile-configure
+  // accepts (static, 2-d, extents from 1 to 2^31 - 1, not transposed).
   getOperation().walk([&](linalg::MatmulOp op) {
     ConfigAttr config = getConfig(op);
-    if (!config || op->getParentOfType<gpu::GPUFuncOp>())
+    if (!config || op->getParentOfType<gpu::GPUFuncOp>() ||
+        op.hasUserDefinedMaps())
       return;
-    auto a = cast<ShapedType>(op.getInputs()[0].getType());
-    auto b = cast<ShapedType>(op.getInputs()[1].getType());
+    auto a = dyn_cast<ShapedType>(op.getInputs()[0].getType());
+    auto b = dyn_cast<ShapedType>(op.getInputs()[1].getType());
+    if (!a || !b || !a.hasStaticShape() || !b.hasStaticShape() ||
+        a.getRank() != 2 || b.getRank() != 2)
+      return;
     MatmulProblem problem;
     problem.m = a.getDimSize(0);
     problem.k = a.getDimSize(1);
     problem.n = b.getDimSize(1);
+    if (llvm::any_of(
+            std::array{problem.m, problem.n, problem.k}, [](int64_t extent) {
+              return extent < 1 || extent > std::numeric_limits<int32_t>::max();
+            }))
+      return;
     problem.elementType = a.getElementType();
     problem.resultType =
         cast<ShapedType>(op.getOutputs()[0].getType()).getElementType();
@@ -280,6 +307,9 @@ void TileReportPass::runOnOperation() {
     printReport(os, name, config, problem, *chipInfo, std::nullopt, nullptr);
     any = true;
   });
+  os.flush();
+  if (failedAny)
+    return signalPassFailure();
   if (!any)
     os << "tile-report: no configured matmul or kernel\n";
   os.flush();

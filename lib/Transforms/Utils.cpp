@@ -11,6 +11,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -93,32 +96,193 @@ DictionaryAttr mlir::tile::buildMatmulAttr(MLIRContext *context,
   return b.getDictionaryAttr(entries);
 }
 
-std::optional<MatmulProblem>
-mlir::tile::getMatmulProblem(Operation *kernel) {
-  auto dict = kernel->getAttrOfType<DictionaryAttr>(kMatmulAttrName);
-  if (!dict)
+/// An error at `op` about its attribute `name`: "<pass>: '<name>' ...".
+static InFlightDiagnostic emitAttrError(Operation *op, StringRef passName,
+                                        StringRef name) {
+  InFlightDiagnostic diag = op->emitError();
+  if (!passName.empty())
+    diag << passName << ": ";
+  diag << "'" << name << "' ";
+  return diag;
+}
+
+/// `attr` as the IR shows it, or "nothing".
+static std::string describe(Attribute attr) {
+  if (!attr)
+    return "nothing";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  attr.print(os);
+  return text;
+}
+
+/// The value of `attr` if it is an integer (signless or index) in
+/// [min, max].
+static std::optional<int64_t> integerIn(Attribute attr, int64_t min,
+                                        int64_t max) {
+  auto integer = dyn_cast_or_null<IntegerAttr>(attr);
+  if (!integer || !integer.getType().isSignlessIntOrIndex() ||
+      integer.getValue().getSignificantBits() > 64)
     return std::nullopt;
-  auto m = dict.getAs<IntegerAttr>("m");
-  auto n = dict.getAs<IntegerAttr>("n");
-  auto k = dict.getAs<IntegerAttr>("k");
+  int64_t value = integer.getValue().getSExtValue();
+  if (value < min || value > max)
+    return std::nullopt;
+  return value;
+}
+
+/// Largest extent of a problem (tile-configure's limit).
+static constexpr int64_t kMaxExtent = std::numeric_limits<int32_t>::max();
+
+FailureOr<MatmulProblem> mlir::tile::getMatmulProblem(Operation *kernel,
+                                                      StringRef passName) {
+  Attribute attr = kernel->getAttr(kMatmulAttrName);
+  auto dict = dyn_cast_or_null<DictionaryAttr>(attr);
+  if (!dict) {
+    InFlightDiagnostic diag = emitAttrError(kernel, passName, kMatmulAttrName);
+    if (!attr)
+      return diag << "is missing";
+    return diag << "must be a dictionary {m, n, k, element_type, c_type, c_init[, c_fill]}, got "
+                << attr;
+  }
+  MatmulProblem problem;
+  for (auto [key, out] : {std::pair<StringRef, int64_t *>{"m", &problem.m},
+                          {"n", &problem.n},
+                          {"k", &problem.k}}) {
+    std::optional<int64_t> value = integerIn(dict.get(key), 1, kMaxExtent);
+    if (!value)
+      return emitAttrError(kernel, passName, kMatmulAttrName)
+             << "needs '" << key << "', an integer from 1 to " << kMaxExtent
+             << ", got " << describe(dict.get(key));
+    *out = *value;
+  }
   auto init = dict.getAs<StringAttr>("c_init");
+  if (!init || (init.getValue() != "accumulate" && init.getValue() != "fill"))
+    return emitAttrError(kernel, passName, kMatmulAttrName)
+           << "needs 'c_init', \"accumulate\" or \"fill\", got "
+           << describe(dict.get("c_init"));
   auto elementType = dict.getAs<TypeAttr>("element_type");
   auto resultType = dict.getAs<TypeAttr>("c_type");
-  if (!m || !n || !k || !init || !elementType || !resultType)
-    return std::nullopt;
-  MatmulProblem problem;
+  if (!elementType ||
+      !isa<Float32Type, BFloat16Type, Float16Type>(elementType.getValue()))
+    return emitAttrError(kernel, passName, kMatmulAttrName)
+           << "needs 'element_type', f32, bf16 or f16, got "
+           << describe(dict.get("element_type"));
+  if (!resultType || (!resultType.getValue().isF32() &&
+                      resultType.getValue() != elementType.getValue()))
+    return emitAttrError(kernel, passName, kMatmulAttrName)
+           << "needs 'c_type', f32 or the element type, got "
+           << describe(dict.get("c_type"));
   problem.elementType = elementType.getValue();
   problem.resultType = resultType.getValue();
-  problem.m = m.getInt();
-  problem.n = n.getInt();
-  problem.k = k.getInt();
   problem.fill = init.getValue() == "fill";
   if (problem.fill) {
     problem.fillValue = dict.getAs<FloatAttr>("c_fill");
-    if (!problem.fillValue)
-      return std::nullopt;
+    if (!problem.fillValue ||
+        problem.fillValue.getType() != problem.resultType)
+      return emitAttrError(kernel, passName, kMatmulAttrName)
+             << "needs 'c_fill', a float of c_type ("
+             << describe(TypeAttr::get(problem.resultType)) << "), where c_init is \"fill\", got "
+             << describe(dict.get("c_fill"));
   }
   return problem;
+}
+
+FailureOr<ConfigAttr> mlir::tile::getKernelConfig(Operation *kernel,
+                                                  StringRef passName) {
+  Attribute attr = kernel->getAttr(TileDialect::kConfigAttrName);
+  if (auto config = dyn_cast_or_null<ConfigAttr>(attr))
+    return config;
+  return emitAttrError(kernel, passName, TileDialect::kConfigAttrName)
+         << "must be a #tile.config, got " << describe(attr);
+}
+
+FailureOr<std::optional<int64_t>>
+mlir::tile::getDynamicSharedBytes(Operation *kernel, StringRef passName) {
+  Attribute attr = kernel->getAttr(kSharedBytesAttrName);
+  if (!attr)
+    return std::optional<int64_t>();
+  std::optional<int64_t> bytes = integerIn(attr, 0, kMaxExtent);
+  if (!bytes)
+    return emitAttrError(kernel, passName, kSharedBytesAttrName)
+           << "must be an integer from 0 to " << kMaxExtent << ", got " << attr;
+  return bytes;
+}
+
+FailureOr<std::optional<int64_t>>
+mlir::tile::getCAlignment(Operation *kernel, StringRef passName) {
+  Attribute attr = kernel->getAttr(kCAlignmentAttrName);
+  if (!attr)
+    return std::optional<int64_t>();
+  std::optional<int64_t> bytes = integerIn(attr, 4, 16);
+  if (!bytes || (*bytes != 4 && *bytes != 8 && *bytes != 16))
+    return emitAttrError(kernel, passName, kCAlignmentAttrName)
+           << "must be 4, 8 or 16 (bytes), got " << attr;
+  return bytes;
+}
+
+FailureOr<DictionaryAttr> mlir::tile::getPtxasReport(Operation *module,
+                                                     StringRef passName) {
+  Attribute attr = module->getAttr(kPtxasAttrName);
+  if (!attr)
+    return DictionaryAttr();
+  auto dict = dyn_cast<DictionaryAttr>(attr);
+  if (!dict || !llvm::all_of(dict, [](NamedAttribute entry) {
+        return integerIn(entry.getValue(), std::numeric_limits<int64_t>::min(),
+                         std::numeric_limits<int64_t>::max())
+            .has_value();
+      }))
+    return emitAttrError(module, passName, kPtxasAttrName)
+           << "must be a dictionary of integers (registers, spill_stores, "
+              "spill_loads, stack_bytes), got "
+           << attr;
+  return dict;
+}
+
+/// Whether `type` is memref<rows x cols x element> without a layout or
+/// memory space.
+static bool isOperandType(Type type, int64_t rows, int64_t cols,
+                          Type element) {
+  auto memref = dyn_cast<MemRefType>(type);
+  return memref && memref.getShape() == ArrayRef<int64_t>{rows, cols} &&
+         memref.getElementType() == element &&
+         memref.getLayout().isIdentity() && !memref.getMemorySpace();
+}
+
+/// A kernel at its pass's stage has a well-formed config and problem, and
+/// parameters (A, B, C) of the problem's shapes and types, followed by the
+/// tensor maps of A and B where the config copies with TMA.
+static LogicalResult checkKernel(gpu::GPUFuncOp kernel, StringRef passName) {
+  FailureOr<ConfigAttr> config = getKernelConfig(kernel, passName);
+  if (failed(config))
+    return failure();
+  FailureOr<MatmulProblem> problem = getMatmulProblem(kernel, passName);
+  if (failed(problem))
+    return failure();
+  bool tma = config->getCopy() == CopyKind::Tma;
+  ArrayRef<Type> inputs = kernel.getFunctionType().getInputs();
+  auto isTensorMap = [](Type type) {
+    return isa<nvgpu::TensorMapDescriptorType>(type);
+  };
+  if (inputs.size() == (tma ? 5u : 3u) &&
+      isOperandType(inputs[0], problem->m, problem->k, problem->elementType) &&
+      isOperandType(inputs[1], problem->k, problem->n, problem->elementType) &&
+      isOperandType(inputs[2], problem->m, problem->n, problem->resultType) &&
+      (!tma || (isTensorMap(inputs[3]) && isTensorMap(inputs[4]))))
+    return success();
+  std::string expected;
+  llvm::raw_string_ostream os(expected);
+  os << "memref<" << problem->m << "x" << problem->k << "x"
+     << problem->elementType << ">, memref<" << problem->k << "x"
+     << problem->n << "x" << problem->elementType << ">, memref<"
+     << problem->m << "x" << problem->n << "x" << problem->resultType << ">"
+     << (tma ? ", !nvgpu.tensormap.descriptor, !nvgpu.tensormap.descriptor"
+             : "");
+  InFlightDiagnostic diag = kernel.emitError();
+  diag << passName << ": kernel parameters must be (A, B, C"
+       << (tma ? ", tensor map of A, tensor map of B" : "") << ") of types "
+       << expected << " as 'tile.matmul' and 'tile.config' say, got (";
+  llvm::interleaveComma(inputs, diag);
+  return diag << ")";
 }
 
 FailureOr<SmallVector<gpu::GPUFuncOp>>
@@ -129,17 +293,34 @@ mlir::tile::getKernelsAtStage(Operation *root, KernelStage stage,
   bool failed = false;
   root->walk([&](gpu::GPUFuncOp kernel) {
     std::optional<KernelStage> current = getStage(kernel);
-    if (!current)
-      return; // not a kernel of this project
+    if (!current) {
+      // Not a kernel of this project, unless it says it is one.
+      if (Attribute attr = kernel->getAttr(kStageAttrName)) {
+        InFlightDiagnostic diag =
+            emitAttrError(kernel, passName, kStageAttrName)
+            << "must be one of ";
+        llvm::interleaveComma(kStageNames, diag, [&](const auto &entry) {
+          diag << "\"" << entry.second << "\"";
+        });
+        diag << ", got " << attr;
+        failed = true;
+      }
+      return;
+    }
     if (ConfigAttr config = getConfig(kernel);
         strategy && config && config.getStrategy() != *strategy)
       return; // the other strategy's passes lower it
     if (*current == stage) {
-      if (!getConfig(kernel) || !getMatmulProblem(kernel)) {
+      if (!kernel->hasAttr(TileDialect::kConfigAttrName) ||
+          !kernel->hasAttr(kMatmulAttrName)) {
         kernel.emitError() << passName << ": kernel at stage '"
                            << stringifyStage(*current)
                            << "' lacks its 'tile.config' or 'tile.matmul' "
                               "attribute";
+        failed = true;
+        return;
+      }
+      if (::mlir::failed(checkKernel(kernel, passName))) {
         failed = true;
         return;
       }
@@ -168,6 +349,9 @@ mlir::tile::emitSwizzledTileIndex(OpBuilder &b, Location loc, Value blockId,
                                   int64_t tilesM, int64_t tilesN,
                                   int64_t group) {
   auto c = [&](int64_t value) { return constIndex(b, loc, value); };
+  // A group of more rows than the grid has is the whole grid (the order is
+  // the same), and group * tilesN stays in range.
+  group = std::min(group, tilesM);
   // Triton's GROUP_M order / CUTLASS's threadblock swizzle.
   Value tilesPerGroup = c(group * tilesN);
   Value groupId = b.createOrFold<arith::DivUIOp>(loc, blockId, tilesPerGroup);
@@ -181,14 +365,23 @@ mlir::tile::emitSwizzledTileIndex(OpBuilder &b, Location loc, Value blockId,
   return {row, col};
 }
 
+/// a * b for a, b >= 0, or INT64_MAX where the product does not fit.
+static int64_t saturatingProduct(int64_t a, int64_t b) {
+  bool overflow = false;
+  uint64_t product = llvm::SaturatingMultiply<uint64_t>(a, b, &overflow);
+  if (overflow || product > uint64_t(std::numeric_limits<int64_t>::max()))
+    return std::numeric_limits<int64_t>::max();
+  return static_cast<int64_t>(product);
+}
+
 int64_t mlir::tile::numTiles(ConfigAttr config, const MatmulProblem &problem) {
-  return ceilDiv(problem.m, config.getBlockM()) *
-         ceilDiv(problem.n, config.getBlockN());
+  return saturatingProduct(ceilDiv(problem.m, config.getBlockM()),
+                           ceilDiv(problem.n, config.getBlockN()));
 }
 
 int64_t mlir::tile::numBlocks(ConfigAttr config, const MatmulProblem &problem) {
-  return numTiles(config, problem) *
-         numSplits(config.toTileConfig(), problem.k);
+  return saturatingProduct(numTiles(config, problem),
+                           numSplits(config.toTileConfig(), problem.k));
 }
 
 void mlir::tile::emitAtomicAccumulate(OpBuilder &b, Location loc, Value from,

@@ -131,39 +131,111 @@ Value loadOrZero(OpBuilder &b, Location loc, Value matrix, Value row,
 } // namespace
 
 namespace {
-/// Rounds of a register copy emitted per iteration of its loop: enough
-/// loads in flight to cover latency, few enough registers to keep
-/// (unrolled whole, the copies of a 128x256x64 slab kept ~200 addresses
-/// and values live and spilled).
-constexpr int64_t kCopyRoundsPerIteration = 8;
+/// Rounds of a register copy emitted per iteration of its loop: the loads
+/// of a group are in flight together (the copy is latency-bound: groups of
+/// 8 ran 4095x4097x4093 at 18 TFLOP/s), few enough that their values and
+/// addresses stay in registers (unrolled whole, the copies of a 128x256x64
+/// slab kept ~200 addresses and values live and spilled).
+constexpr int64_t kCopyRoundsPerIteration = 16;
 
-/// Emits `rounds` rounds of `copyRound(builder, round)` (round an index
-/// value): the full rounds in a loop of kCopyRoundsPerIteration unrolled
-/// rounds, the rest (and a partial last round) unrolled after it.
-void emitRounds(OpBuilder &b, Location loc, int64_t fullRounds,
-                int64_t rounds,
-                function_ref<void(OpBuilder &, Value, bool)> copyRound) {
+/// One operand's slab copied by `numThreads` threads: element
+/// e = thread + round * numThreads is (row e / rowLength, column
+/// e % rowLength) of the slab.
+struct SlabCopy {
+  int64_t rows, rowLength, numThreads;
+  /// Where the element goes: (row, column) of the slab -> shared memory.
+  function_ref<void(OpBuilder &, Value row, Value col, Value value)> store;
+  /// The element of the global matrix at (row, column) of the slab (guarded
+  /// or not).
+  function_ref<Value(OpBuilder &, Value row, Value col)> load;
+};
+
+/// Emits the copy: groups of kCopyRoundsPerIteration rounds in a loop, the
+/// rest unrolled; in the last round threads past the slab store nothing.
+/// The element's position is computed in closed form where the threads
+/// cover whole rows (rowLength divides numThreads) or rows cover whole
+/// thread counts (numThreads divides rowLength), so the group's addresses
+/// are the thread's own plus constants.
+void emitSlabCopy(OpBuilder &b, Location loc, Value thread,
+                  const SlabCopy &copy) {
+  int64_t elements = copy.rows * copy.rowLength;
+  int64_t threads = copy.numThreads;
+  int64_t fullRounds = elements / threads;
+  int64_t rounds = ceilDiv(elements, threads);
+  auto c = [&](OpBuilder &rb, int64_t value) {
+    return constIndex(rb, loc, value);
+  };
+  // Per-thread parts, before any loop.
+  Value threadRow, threadCol;
+  int64_t rowsPerRound = 0, roundsPerRow = 0;
+  if (threads % copy.rowLength == 0) {
+    rowsPerRound = threads / copy.rowLength;
+    threadRow = arith::DivUIOp::create(b, loc, thread, c(b, copy.rowLength));
+    threadCol = arith::RemUIOp::create(b, loc, thread, c(b, copy.rowLength));
+  } else if (copy.rowLength % threads == 0) {
+    roundsPerRow = copy.rowLength / threads;
+  }
+  // The element of round `first + j` (first a multiple of the group size).
+  auto position = [&](OpBuilder &rb, Value first, int64_t j)
+      -> std::tuple<Value, Value, Value> {
+    Value round = j == 0 ? first
+                         : arith::AddIOp::create(rb, loc, first, c(rb, j))
+                               .getResult();
+    Value e = arith::AddIOp::create(
+        rb, loc, thread,
+        arith::MulIOp::create(rb, loc, round, c(rb, threads)));
+    if (rowsPerRound) {
+      Value row = arith::AddIOp::create(
+          rb, loc, threadRow,
+          arith::MulIOp::create(rb, loc, round, c(rb, rowsPerRound)));
+      return {e, row, threadCol};
+    }
+    if (roundsPerRow && kCopyRoundsPerIteration % roundsPerRow == 0) {
+      Value row = arith::AddIOp::create(
+          rb, loc,
+          arith::DivUIOp::create(rb, loc, first, c(rb, roundsPerRow)),
+          c(rb, j / roundsPerRow));
+      Value col = arith::AddIOp::create(
+          rb, loc, thread, c(rb, (j % roundsPerRow) * threads));
+      return {e, row, col};
+    }
+    return {e, arith::DivUIOp::create(rb, loc, e, c(rb, copy.rowLength)),
+            arith::RemUIOp::create(rb, loc, e, c(rb, copy.rowLength))};
+  };
+  auto copyRound = [&](OpBuilder &rb, Value first, int64_t j, bool partial) {
+    auto [e, row, col] = position(rb, first, j);
+    Value value = copy.load(rb, row, col);
+    if (!partial)
+      return copy.store(rb, row, col, value);
+    Value inSlab = arith::CmpIOp::create(rb, loc, arith::CmpIPredicate::ult, e,
+                                         c(rb, elements));
+    auto ifIn = scf::IfOp::create(rb, loc, inSlab, false);
+    OpBuilder::InsertionGuard guard(rb);
+    rb.setInsertionPointToStart(ifIn.thenBlock());
+    copy.store(rb, row, col, value);
+  };
   int64_t looped = fullRounds / kCopyRoundsPerIteration *
                    kCopyRoundsPerIteration;
   if (looped > kCopyRoundsPerIteration) {
     scf::ForOp::create(
-        b, loc, constIndex(b, loc, 0), constIndex(b, loc, looped),
-        constIndex(b, loc, kCopyRoundsPerIteration), ValueRange{},
-        [&](OpBuilder &lb, Location ll, Value first, ValueRange) {
-          for (int64_t j = 0; j < kCopyRoundsPerIteration; ++j)
-            copyRound(lb,
-                      j == 0 ? first
-                             : arith::AddIOp::create(lb, ll, first,
-                                                     constIndex(lb, ll, j))
-                                   .getResult(),
-                      /*partial=*/false);
-          scf::YieldOp::create(lb, ll);
+        b, loc, c(b, 0), c(b, looped), c(b, kCopyRoundsPerIteration),
+        ValueRange{}, [&](OpBuilder &lb, Location, Value first, ValueRange) {
+          // The loads of the group first, then the stores: all in flight.
+          SmallVector<std::tuple<Value, Value, Value>> loaded;
+          for (int64_t j = 0; j < kCopyRoundsPerIteration; ++j) {
+            auto [e, row, col] = position(lb, first, j);
+            loaded.push_back({row, col, copy.load(lb, row, col)});
+          }
+          for (auto [row, col, value] : loaded)
+            copy.store(lb, row, col, value);
+          scf::YieldOp::create(lb, loc);
         });
   } else {
     looped = 0;
   }
   for (int64_t i = looped; i < rounds; ++i)
-    copyRound(b, constIndex(b, loc, i), /*partial=*/i >= fullRounds);
+    copyRound(b, c(b, i - i % kCopyRoundsPerIteration),
+              i % kCopyRoundsPerIteration, /*partial=*/i >= fullRounds);
 }
 } // namespace
 
@@ -177,70 +249,70 @@ void mlir::tile::emitRegisterSlabCopy(OpBuilder &b, Location loc, Value thread,
           blockK = config.getBlockK();
   int64_t elementBytes = p.elementType.getIntOrFloatBitWidth() / 8;
   int64_t rowElements = kSwizzleRowBytes / elementBytes;
-  bool partialK = p.k % blockK != 0;
-  // Element e = thread + round * numThreads of a slab; in the last round
-  // (when the threads do not divide the slab) threads past it store
-  // nothing.
-  auto element = [&](OpBuilder &rb, Value round) {
-    return arith::AddIOp::create(
-        rb, loc, thread,
-        arith::MulIOp::create(rb, loc, round, constIndex(rb, loc, numThreads)));
+  bool edgeM = p.m % blockM != 0, edgeN = p.n % blockN != 0,
+       edgeK = p.k % blockK != 0;
+  // Element (r, kk) of the A slab: A[row0 + r][k0 + kk] into row r at its
+  // swizzled column; element (kk, n) of the B slab: B[k0 + kk][col0 + n]
+  // into chunk n / 64, row chunk * BK + kk.
+  auto storeA = [&](OpBuilder &rb, Value r, Value kk, Value value) {
+    Value col = emitSwizzledColumn(rb, loc, r, kk, elementBytes);
+    memref::StoreOp::create(rb, loc, value, views.a, ValueRange{r, col});
   };
-  auto storeIn = [&](OpBuilder &rb, bool partial, Value e, int64_t elements,
-                     function_ref<void(OpBuilder &)> store) {
-    if (!partial)
-      return store(rb);
-    Value inSlab = arith::CmpIOp::create(rb, loc, arith::CmpIPredicate::ult, e,
-                                         constIndex(rb, loc, elements));
-    auto ifIn = scf::IfOp::create(rb, loc, inSlab, false);
-    OpBuilder::InsertionGuard guard(rb);
-    rb.setInsertionPointToStart(ifIn.thenBlock());
-    store(rb);
+  auto storeB = [&](OpBuilder &rb, Value kk, Value n, Value value) {
+    auto c = [&](int64_t v) { return constIndex(rb, loc, v); };
+    Value chunk = arith::DivUIOp::create(rb, loc, n, c(rowElements));
+    Value row = arith::AddIOp::create(
+        rb, loc, arith::MulIOp::create(rb, loc, chunk, c(blockK)), kk);
+    Value col = emitSwizzledColumn(
+        rb, loc, kk, arith::RemUIOp::create(rb, loc, n, c(rowElements)),
+        elementBytes);
+    memref::StoreOp::create(rb, loc, value, views.b, ValueRange{row, col});
   };
-  // Element e of the A slab is row e / BK, k e % BK: consecutive threads
-  // read consecutive elements of a row of A.
-  int64_t elementsA = blockM * blockK;
-  emitRounds(
-      b, loc, elementsA / numThreads, ceilDiv(elementsA, numThreads),
-      [&](OpBuilder &rb, Value round, bool partial) {
-        auto c = [&](int64_t value) { return constIndex(rb, loc, value); };
-        Value e = element(rb, round);
-        Value r = arith::DivUIOp::create(rb, loc, e, c(blockK));
-        Value kk = arith::RemUIOp::create(rb, loc, e, c(blockK));
-        Value value = loadOrZero(
-            rb, loc, globalA, arith::AddIOp::create(rb, loc, source.row0, r),
-            arith::AddIOp::create(rb, loc, source.k0, kk), p.m, p.k,
-            p.m % blockM != 0, partialK);
-        Value col = emitSwizzledColumn(rb, loc, r, kk, elementBytes);
-        storeIn(rb, partial, e, elementsA, [&](OpBuilder &sb) {
-          memref::StoreOp::create(sb, loc, value, views.a, ValueRange{r, col});
+  // Both copies, with loads guarded at the matrix edges or not.
+  auto emitCopies = [&](OpBuilder &cb, bool guarded) {
+    auto loadA = [&](OpBuilder &rb, Value r, Value kk) {
+      return loadOrZero(rb, loc, globalA,
+                        arith::AddIOp::create(rb, loc, source.row0, r),
+                        arith::AddIOp::create(rb, loc, source.k0, kk), p.m,
+                        p.k, guarded && edgeM, guarded && edgeK);
+    };
+    auto loadB = [&](OpBuilder &rb, Value kk, Value n) {
+      return loadOrZero(rb, loc, globalB,
+                        arith::AddIOp::create(rb, loc, source.k0, kk),
+                        arith::AddIOp::create(rb, loc, source.col0, n), p.k,
+                        p.n, guarded && edgeK, guarded && edgeN);
+    };
+    emitSlabCopy(cb, loc, thread,
+                 SlabCopy{blockM, blockK, numThreads, storeA, loadA});
+    emitSlabCopy(cb, loc, thread,
+                 SlabCopy{blockK, blockN, numThreads, storeB, loadB});
+  };
+  if (!edgeM && !edgeN && !edgeK) {
+    emitCopies(b, /*guarded=*/false);
+  } else {
+    // Most slabs lie inside the matrices: they skip the guards.
+    auto c = [&](int64_t v) { return constIndex(b, loc, v); };
+    auto fits = [&](Value origin, int64_t extent, int64_t bound) {
+      return arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ule,
+          arith::AddIOp::create(b, loc, origin, c(extent)), c(bound));
+    };
+    Value inside = arith::AndIOp::create(
+        b, loc,
+        arith::AndIOp::create(b, loc, fits(source.row0, blockM, p.m),
+                              fits(source.col0, blockN, p.n)),
+        fits(source.k0, blockK, p.k));
+    scf::IfOp::create(
+        b, loc, inside,
+        [&](OpBuilder &tb, Location) {
+          emitCopies(tb, /*guarded=*/false);
+          scf::YieldOp::create(tb, loc);
+        },
+        [&](OpBuilder &eb, Location) {
+          emitCopies(eb, /*guarded=*/true);
+          scf::YieldOp::create(eb, loc);
         });
-      });
-  // Element e of the B slab is k e / BN, column e % BN; column n goes to
-  // chunk n / 64, row chunk * BK + k.
-  int64_t elementsB = blockK * blockN;
-  emitRounds(
-      b, loc, elementsB / numThreads, ceilDiv(elementsB, numThreads),
-      [&](OpBuilder &rb, Value round, bool partial) {
-        auto c = [&](int64_t value) { return constIndex(rb, loc, value); };
-        Value e = element(rb, round);
-        Value kk = arith::DivUIOp::create(rb, loc, e, c(blockN));
-        Value n = arith::RemUIOp::create(rb, loc, e, c(blockN));
-        Value value = loadOrZero(
-            rb, loc, globalB, arith::AddIOp::create(rb, loc, source.k0, kk),
-            arith::AddIOp::create(rb, loc, source.col0, n), p.k, p.n,
-            partialK, p.n % blockN != 0);
-        Value chunk = arith::DivUIOp::create(rb, loc, n, c(rowElements));
-        Value row = arith::AddIOp::create(
-            rb, loc, arith::MulIOp::create(rb, loc, chunk, c(blockK)), kk);
-        Value col = emitSwizzledColumn(
-            rb, loc, kk, arith::RemUIOp::create(rb, loc, n, c(rowElements)),
-            elementBytes);
-        storeIn(rb, partial, e, elementsB, [&](OpBuilder &sb) {
-          memref::StoreOp::create(sb, loc, value, views.b,
-                                  ValueRange{row, col});
-        });
-      });
+  }
   // The stores are generic-proxy writes; wgmma reads through the async
   // proxy.
   NVVM::FenceProxyOp::create(

@@ -223,13 +223,21 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
                                                            product->views.a),
             arith::MulIOp::create(nb, nl, warpRow0,
                                   nc(plan.rowElementsA * elementBytes)));
+        // B's column c is in chunk c / 64, (c % 64) elements into its
+        // 128-byte rows (checkWgmmaElementBytes keeps every instruction's
+        // columns inside one chunk unless it starts at one).
         Value chunk = arith::DivUIOp::create(nb, nl, warpCol0,
                                              nc(plan.rowElementsB));
+        Value inChunk =
+            arith::RemUIOp::create(nb, nl, warpCol0, nc(plan.rowElementsB));
         Value addressB = arith::AddIOp::create(
             nb, nl,
             memref::ExtractAlignedPointerAsIndexOp::create(nb, nl,
                                                            product->views.b),
-            arith::MulIOp::create(nb, nl, chunk, nc(plan.chunkBytesB)));
+            arith::AddIOp::create(
+                nb, nl,
+                arith::MulIOp::create(nb, nl, chunk, nc(plan.chunkBytesB)),
+                arith::MulIOp::create(nb, nl, inChunk, nc(elementBytes))));
         Value descA = emitDescriptor(nb, nl, addressA, /*leadingBytes=*/16,
                                      kSwizzleAtomBytes);
         Value descB = emitDescriptor(nb, nl, addressB, plan.chunkBytesB,
@@ -241,17 +249,18 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
           for (int64_t mi = 0; mi < accs.tilesM; ++mi)
             for (int64_t ni = 0; ni < accs.tilesN; ++ni) {
               // A: 64 rows further per mi (rows of BK elements), mmaK
-              // elements further per k step; B: IN columns (IN/64 chunks)
-              // further per ni, mmaK rows of 128 bytes per k step.
+              // elements further per k step; B: IN columns further per ni
+              // (whole chunks, then elements into one), mmaK rows of 128
+              // bytes per k step.
               Value a = advance(
                   nb, nl, descA,
                   mi * kWgmmaM * plan.rowElementsA * elementBytes +
                       ks * mmaK * elementBytes);
-              Value bDesc = advance(
-                  nb, nl, descB,
-                  ni * accs.instructionN / plan.rowElementsB *
-                          plan.chunkBytesB +
-                      ks * mmaK * kSwizzleRowBytes);
+              int64_t col = ni * accs.instructionN;
+              Value bDesc = advance(nb, nl, descB,
+                                    col / plan.rowElementsB * plan.chunkBytesB +
+                                        col % plan.rowElementsB * elementBytes +
+                                        ks * mmaK * kSwizzleRowBytes);
               int64_t index = mi * accs.tilesN + ni;
               // Both operands row-major: A (M x K) K-major, B (K x N)
               // N-major, which is wgmma's transposed B (imm-trans-b = 1).

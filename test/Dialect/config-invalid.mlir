@@ -479,3 +479,9 @@
 // mma with two sizes.
 // expected-error @+1 {{mma instruction tile must have 3 sizes (M, N, K), got 2}}
 "test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128]>} : () -> ()
+
+// -----
+
+// Copies through registers without a producer warpgroup.
+// expected-error @+1 {{invalid #tile.config: copy 'registers' needs specialize = true (a producer warpgroup does the copies)}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], copy = registers, specialize = false>} : () -> ()

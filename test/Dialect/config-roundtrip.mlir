@@ -91,10 +91,10 @@ func.func @split_k() attributes {c = #tile.config<split_k = 8, occupancy = 1, bl
 
 // The wgmma strategy: warpgroup and mma name its tiles; copy and specialize
 // are its own fields; prefetch is not printed.
-// CHECK: "test.op"() {wgmma_all = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 64, 16], stages = 3, copy = registers, specialize = false, swizzle = 4, smem = swizzle128, occupancy = 1>} : () -> ()
+// CHECK: "test.op"() {wgmma_all = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 64, 16], stages = 3, copy = registers, specialize = true, swizzle = 4, smem = swizzle128, occupancy = 1>} : () -> ()
 "test.op"() {wgmma_all = #tile.config<strategy = wgmma, block = [128, 128, 64],
     warpgroup = [64, 128], mma = [64, 64, 16], stages = 3, copy = registers,
-    specialize = false, swizzle = 4, smem = swizzle128, occupancy = 1>}
+    specialize = true, swizzle = 4, smem = swizzle128, occupancy = 1>}
     : () -> ()
 
 // Its defaults: stages 4, a TMA ring filled by a producer warpgroup, launch

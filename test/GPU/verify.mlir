@@ -1,4 +1,7 @@
 // REQUIRES: gpu
+// Not in the sanitizer build: the CUDA driver does not run under
+// AddressSanitizer without settings of its own.
+// UNSUPPORTED: sanitizer
 // Compiles matmuls of awkward shapes and both C initialisations, runs each on
 // the GPU with random inputs and checks it against a float64 reference
 // (tile-run verify: relative-norm error, every element written, no NaN).

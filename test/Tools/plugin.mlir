@@ -2,6 +2,9 @@
 // parser read #tile.config, the pass plugin adds the passes and pipelines
 // (reachable through --pass-pipeline only: plugins load after the command
 // line is parsed).
+// Not in the sanitizer build: an instrumented plugin cannot be loaded into
+// the uninstrumented mlir-opt.
+// UNSUPPORTED: sanitizer
 
 // RUN: mlir-opt %s --load-dialect-plugin=%tile_plugin \
 // RUN:   --load-pass-plugin=%tile_plugin \

@@ -14,6 +14,8 @@
 // RUN: not tile-opt %s --tile-configure=occupancy=-2 2>&1 | FileCheck %s --check-prefix=OCCUPANCY --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=split-k=-4 2>&1 | FileCheck %s --check-prefix=SPLITK --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=prefetch=yes 2>&1 | FileCheck %s --check-prefix=PREFETCH --implicit-check-not="error: 'linalg.matmul'"
+// RUN: not tile-opt %s --tile-configure=copy=bulk 2>&1 | FileCheck %s --check-prefix=COPY --implicit-check-not="error: 'linalg.matmul'"
+// RUN: not tile-opt %s --tile-configure=specialize=maybe 2>&1 | FileCheck %s --check-prefix=SPECIALIZE --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=chip=sm_70 2>&1 | FileCheck %s --check-prefix=CHIP --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=tuning-table=%S/Inputs/does-not-exist.json 2>&1 | FileCheck %s --check-prefix=NO-TABLE --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=tuning-table=%S/Inputs/tuning-table-truncated.json 2>&1 | FileCheck %s --check-prefix=BAD-JSON --implicit-check-not="error: 'linalg.matmul'"
@@ -26,8 +28,10 @@
 // SPLITK: error: tile-configure: option 'split-k' must be positive (0 keeps the chosen value), got -4
 // STAGES: error: tile-configure: option 'stages' must be positive (0 keeps the chosen value), got -1
 // SWIZZLE: error: tile-configure: option 'swizzle' must be at least 1, got -1
-// SMEM: error: tile-configure: option 'smem' must be none, pad<N> or xor, got 'wide'
-// SMEM-PAD: error: tile-configure: option 'smem' must be none, pad<N> or xor, got 'pad-4'
+// SMEM: error: tile-configure: option 'smem' must be none, pad<N>, xor or swizzle128, got 'wide'
+// SMEM-PAD: error: tile-configure: option 'smem' must be none, pad<N>, xor or swizzle128, got 'pad-4'
+// COPY: error: tile-configure: option 'copy' must be registers, cp_async or tma, got 'bulk'
+// SPECIALIZE: error: tile-configure: option 'specialize' must be true or false, got 'maybe'
 // PREFETCH: error: tile-configure: option 'prefetch' must be true or false, got 'yes'
 // CHIP: error: tile-configure: unknown chip 'sm_70' (known: sm_80, sm_90)
 // NO-TABLE: error: tile-configure: cannot read tuning table '{{.*}}Inputs/does-not-exist.json': No such file or directory
@@ -117,6 +121,28 @@ func.func @wgmma_block_k(%a: memref<64x64xbf16>, %b: memref<64x64xbf16>, %c: mem
   // expected-error @+1 {{block tile K (32) must be 64 for 16-bit elements: one 128-byte row of the swizzled layout}}
   linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [128, 128, 32], warpgroup = [64, 128], mma = [64, 128, 16]>}
     ins(%a, %b : memref<64x64xbf16>, memref<64x64xbf16>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// wgmma instructions of 96 columns, two per warpgroup: the second would start
+// 32 columns into a 64-column chunk of B and cross it, which one descriptor
+// cannot express.
+func.func @wgmma_instruction_crosses_chunk(%a: memref<64x64xbf16>, %b: memref<64x192xbf16>, %c: memref<64x192xf32>) {
+  // expected-error @+1 {{the wgmma instruction tile N (96) must be a multiple or a divisor of 64 when a warpgroup issues several along N (192): B's descriptor cannot start inside a 64-column chunk and cross it}}
+  linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [64, 192, 64], warpgroup = [64, 192], mma = [64, 96, 16]>}
+    ins(%a, %b : memref<64x64xbf16>, memref<64x192xbf16>) outs(%c : memref<64x192xf32>)
+  return
+}
+
+// -----
+
+// Two warpgroups of 96 columns: the second starts inside a chunk.
+func.func @wgmma_warpgroup_crosses_chunk(%a: memref<64x64xbf16>, %b: memref<64x192xbf16>, %c: memref<64x192xf32>) {
+  // expected-error @+1 {{the warpgroup tile N (96) must be a multiple or a divisor of 64 when a block has several along N (192): B's descriptor cannot start inside a 64-column chunk and cross it}}
+  linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [64, 192, 64], warpgroup = [64, 96], mma = [64, 96, 16]>}
+    ins(%a, %b : memref<64x64xbf16>, memref<64x192xbf16>) outs(%c : memref<64x192xf32>)
   return
 }
 

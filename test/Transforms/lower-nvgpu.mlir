@@ -44,3 +44,45 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// The wgmma strategy's nvgpu ops: an mbarrier group becomes a shared-memory
+// array of i64 (a memref.global the GPU lowering turns into a shared
+// global), its ops NVVM mbarrier ops on the barrier's address; a TMA load
+// a bulk tensor copy that completes on the barrier, with 32-bit
+// coordinates; the tensor map arrives as a pointer (cast back from the
+// parameter tile-tensor-map-params retyped).
+// CHECK-LABEL: gpu.module @wgmma
+// CHECK: memref.global "private" @__mbarrier : memref<2xi64, 3>
+// CHECK-LABEL: gpu.func @ring
+// CHECK-SAME: (%[[MAP:[a-z0-9]+]]: !llvm.ptr, %[[K:[a-z0-9]+]]: index, %[[ROW:[a-z0-9]+]]: index,
+//   CHECK-DAG: %[[ROW32:.+]] = builtin.unrealized_conversion_cast %[[ROW]] : index to i32
+//   CHECK-DAG: %[[K32:.+]] = builtin.unrealized_conversion_cast %[[K]] : index to i32
+//       CHECK: memref.get_global @__mbarrier
+//       CHECK: nvvm.mbarrier.init %{{.+}}, %{{.+}} : !llvm.ptr<3>, i32
+//       CHECK: nvvm.mbarrier.arrive.expect_tx %{{.+}}, %{{.+}} : !llvm.ptr<3>, i32
+//       CHECK: %[[DST:.+]] = llvm.addrspacecast %{{.+}} : !llvm.ptr<3> to !llvm.ptr<7>
+//       CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %[[DST]], %[[MAP]], %{{.+}}, box[%[[K32]], %[[ROW32]]] : !llvm.ptr<7>, !llvm.ptr
+//       CHECK: nvvm.mbarrier.try_wait.parity %{{.+}}, %{{.+}}, %{{.+}} : !llvm.ptr<3>, i32, i32
+//   CHECK-NOT: nvgpu.mbarrier
+//   CHECK-NOT: nvgpu.tma
+module attributes {gpu.container_module} {
+  gpu.module @wgmma attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
+    gpu.func @ring(%map: !llvm.ptr, %k: index, %row: index, %parity: i1) kernel {
+      %desc = builtin.unrealized_conversion_cast %map : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
+      %s = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %bytes = arith.constant 8192 : index
+      %ticks = arith.constant 1000 : index
+      %v = memref.view %s[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
+      %bars = nvgpu.mbarrier.create -> !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+      nvgpu.mbarrier.init %bars[%c1], %c1 : !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+      nvgpu.mbarrier.arrive.expect_tx %bars[%c1], %bytes : !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+      nvgpu.tma.async.load %desc[%k, %row], %bars[%c1] to %v : !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>, !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2> -> memref<64x64xbf16, #gpu.address_space<workgroup>>
+      nvgpu.mbarrier.try_wait.parity %bars[%c1], %parity, %ticks : !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+      gpu.return
+    }
+  }
+}

@@ -18,3 +18,10 @@ func.func @once(%A: memref<64x64xf32>, %B: memref<64x64xf32>, %C: memref<64x64xf
     ins(%A, %B : memref<64x64xf32>, memref<64x64xf32>) outs(%C : memref<64x64xf32>)
   return
 }
+
+// The wgmma strategy's passes leave fma kernels alone and keep its own
+// order.
+// RUN: not tile-opt %S/Inputs/bf16-small.mlir --tile-configure --tile-block-tile --tile-promote-shared --tile-wgmma 2>&1 | FileCheck %s --check-prefix=WGMMA-SKIPPED
+// WGMMA-SKIPPED: error: tile-wgmma expects kernels at stage 'warpgroup', but this one is at 'shared': run the passes in pipeline order
+// RUN: tile-opt %S/Inputs/bf16-small.mlir --tile-configure --tile-block-tile --tile-promote-shared --tile-warp-tile --tile-thread-tile --tile-pipeline | FileCheck %s --check-prefix=FMA-PASSES
+// FMA-PASSES: tile.stage = "shared"

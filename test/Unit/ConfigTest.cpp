@@ -43,6 +43,25 @@ TEST(TileConfig, RulesNameTheNumbers) {
             "threads per block, over the limit of 1024");
 }
 
+// A padding for a layout that takes none: the attribute's syntax cannot say
+// it (smem = none has no count), a TileConfig built in C++ can.
+// The parser refuses 'mma' for fma configs, so only a config built in C++
+// can carry a k step other than 1.
+TEST(TileConfig, FmaKStepIsOne) {
+  TileConfig c;
+  c.mmaK = 2;
+  EXPECT_EQ(checkConsistency(c), "an fma instruction has k step 1, got 2");
+}
+
+TEST(TileConfig, PaddingWithoutPadLayout) {
+  TileConfig c;
+  c.smemLayout = SharedLayout::None;
+  c.smemPad = 4;
+  EXPECT_EQ(
+      checkConsistency(c),
+      "shared-memory padding 4 given for layout 'none', which takes none");
+}
+
 TEST(TileConfig, SharedLayoutText) {
   SharedLayout layout;
   int64_t pad;
@@ -128,7 +147,7 @@ TEST(TileConfig, WgmmaAttributeRoundTrip) {
   c.setBlock(128, 128, 64);
   c.setWarp(64, 128);
   c.setThread(64, 64);
-  c.copy = CopyKind::Registers;
+  c.copy = CopyKind::Tma;
   c.specialize = false;
   c.stages = 3;
   c.swizzleGroup = 2;

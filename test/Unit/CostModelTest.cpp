@@ -86,6 +86,15 @@ TEST(CostModel, SixteenBySixteenDoesNotFit) {
   EXPECT_NE(r.whyNot.find("255"), std::string::npos) << r.whyNot;
 }
 
+// checkConsistency rejects a block of more than 1024 threads before the cost
+// model sees it; the cost model says why too, for configs built in C++.
+TEST(CostModel, TooManyThreadsDoesNotFit) {
+  TileConfig c = config(256, 256, 8, 32, 32, 4, 8); // 64 warps
+  CostReport r = evaluate(c, h200());
+  EXPECT_FALSE(r.fits);
+  EXPECT_EQ(r.whyNot, "2048 threads per block, over the limit of 1024");
+}
+
 TEST(CostModel, SharedMemoryOverTheLimitDoesNotFit) {
   // One buffer (no staging registers) of [128][260] + [128][256] floats.
   TileConfig c = config(256, 256, 128, 64, 128, 8, 8);

@@ -125,6 +125,29 @@ TEST(SharedPlan, WgmmaElementRules) {
             "a TMA box holds at most 256 rows; block tile M is 512");
   c.copy = CopyKind::Registers;
   EXPECT_EQ(checkWgmmaElementBytes(c, 2), "");
+  // Instructions and warpgroups along N start at chunk boundaries or stay
+  // inside a chunk.
+  c = TileConfig::wgmmaDefaults();
+  c.setBlock(128, 192, 64);
+  c.setWarp(64, 192);
+  c.setThread(64, 96);
+  EXPECT_EQ(checkWgmmaElementBytes(c, 2),
+            "the wgmma instruction tile N (96) must be a multiple or a "
+            "divisor of 64 when a warpgroup issues several along N (192): "
+            "B's descriptor cannot start inside a 64-column chunk and cross "
+            "it");
+  c.setThread(64, 192);
+  EXPECT_EQ(checkWgmmaElementBytes(c, 2), "");
+  c.setWarp(64, 96);
+  c.setThread(64, 96);
+  EXPECT_EQ(checkWgmmaElementBytes(c, 2),
+            "the warpgroup tile N (96) must be a multiple or a divisor of 64 "
+            "when a block has several along N (192): B's descriptor cannot "
+            "start inside a 64-column chunk and cross it");
+  c.setBlock(128, 64, 64);
+  c.setWarp(64, 32);
+  c.setThread(64, 16);
+  EXPECT_EQ(checkWgmmaElementBytes(c, 2), "");
 }
 
 } // namespace

@@ -16,6 +16,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "gtest/gtest.h"
 
+#include <limits>
 #include <set>
 
 using namespace mlir;
@@ -67,6 +68,16 @@ TEST_F(SwizzleTest, BijectionForEveryGridAndGroup) {
         }
         EXPECT_EQ(static_cast<int64_t>(seen.size()), tilesM * tilesN);
       }
+}
+
+// A group larger than the grid (swizzle = 2^63 - 1 in a config) is the whole
+// grid: the same order as a group of tilesM rows, and no overflow of
+// group * tilesN (found with the fuzzer's extreme values, as
+// UndefinedBehaviorSanitizer's signed overflow in tile-block-tile).
+TEST_F(SwizzleTest, HugeGroupIsTheWholeGrid) {
+  int64_t huge = std::numeric_limits<int64_t>::max();
+  for (int64_t pid = 0; pid < 5 * 7; ++pid)
+    EXPECT_EQ(tileOf(pid, 5, 7, huge), tileOf(pid, 5, 7, 5)) << pid;
 }
 
 TEST_F(SwizzleTest, GroupOfOneIsRowMajor) {

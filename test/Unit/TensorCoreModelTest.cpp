@@ -157,6 +157,14 @@ TEST(TensorCoreModel, SetmaxnregSplit) {
   EXPECT_EQ(regs.consumerRegisters, 255);
   EXPECT_EQ(regs.producerRegisters, 0);
   EXPECT_TRUE(regs.hasHeadroom());
+  // Four 64x256 consumers without a producer: 512 threads start with 128,
+  // too few for 128 accumulators + 16.
+  c.setBlock(256, 256, 64);
+  regs = warpgroupRegisters(c);
+  EXPECT_EQ(regs.launchRegisters, 128);
+  EXPECT_EQ(regs.whyNot, "1 block(s) per SM of 512 threads leave 128 "
+                         "registers per thread (for 128 accumulators)");
+  EXPECT_FALSE(evaluate(c, h200(), 2).fits);
 }
 
 TEST(TensorCoreModel, PredictsTheMeasurements) {

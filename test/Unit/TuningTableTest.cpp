@@ -110,6 +110,11 @@ TEST(TuningTable, WgmmaEntries) {
                  "warp": [64, 64], "thread": [64, 64], "copy": "dma"}]})")
                 .find("entry 0: 'copy' must be a string"),
             std::string::npos);
+  EXPECT_NE(errorOf(R"({"chip": "sm_90", "element_type": "bf16",
+    "entries": [{"m": 1, "n": 1, "k": 1, "block": [128, 64, 64],
+                 "warp": [64, 64], "thread": [64, 64], "specialize": 1}]})")
+                .find("tuning table entry 0: 'specialize' must be true or false"),
+            std::string::npos);
 }
 
 TEST(TuningTable, BuiltinBf16Table) {

@@ -8,6 +8,7 @@
 
 #include "Interpreter.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OperationSupport.h"
@@ -53,9 +54,20 @@ size_t Compiler::storageSize(Type type) {
   }
   if (auto memref = dyn_cast<MemRefType>(type))
     return memref.getRank() <= kMaxRank ? sizeof(MemRefDesc) : 0;
-  // Tokens (nvgpu.device.async.token, ...): an id.
+  // Tokens (nvgpu.device.async.token, mbarrier tokens), mbarrier groups and
+  // tensor maps: an id.
   if (type.getDialect().getNamespace() == "nvgpu")
     return 8;
+  // A wgmma accumulator struct of f32: an 8-byte header (the wgmma group
+  // that still writes it, and the wgmma.fence count when ordinary ops last
+  // wrote it: WgmmaHandlers.cpp), then the values.
+  if (auto structType = dyn_cast<LLVM::LLVMStructType>(type)) {
+    if (structType.isOpaque() || structType.getBody().empty() ||
+        !llvm::all_of(structType.getBody(),
+                      [](Type field) { return field.isF32(); }))
+      return 0;
+    return round(8 + 4 * structType.getBody().size());
+  }
   return 0;
 }
 
@@ -318,12 +330,33 @@ LogicalResult compileIf(Compiler &c, Operation *op) {
   return success();
 }
 
+/// scf.execute_region of one block: its ops in place, the yield into the
+/// results.
+LogicalResult compileExecuteRegion(Compiler &c, Operation *op) {
+  auto region = cast<scf::ExecuteRegionOp>(op);
+  if (!region.getRegion().hasOneBlock())
+    return c.fail(op, "scf.execute_region with more than one block is not "
+                      "supported");
+  SmallVector<uint32_t> results;
+  for (Value result : region.getResults())
+    results.push_back(c.def(result));
+  Block &body = region.getRegion().front();
+  if (failed(c.compileOps(body)))
+    return failure();
+  auto yield = dyn_cast<scf::YieldOp>(body.getTerminator());
+  if (!yield)
+    return c.fail(op, "scf.execute_region must end in scf.yield");
+  emitCopies(c, yield, yield.getOperands(), results);
+  return success();
+}
+
 } // namespace
 
 void mlir::tile::interp::registerControlFlowHandlers(
     HandlerRegistry &registry) {
   registry.add(scf::ForOp::getOperationName(), compileFor);
   registry.add(scf::IfOp::getOperationName(), compileIf);
+  registry.add(scf::ExecuteRegionOp::getOperationName(), compileExecuteRegion);
 }
 
 HandlerRegistry mlir::tile::interp::buildHandlerRegistry() {
@@ -332,5 +365,8 @@ HandlerRegistry mlir::tile::interp::buildHandlerRegistry() {
   registerArithHandlers(registry);
   registerMemoryHandlers(registry);
   registerGpuHandlers(registry);
+  registerConvertHandlers(registry);
+  registerAsyncHandlers(registry);
+  registerWgmmaHandlers(registry);
   return registry;
 }

@@ -11,6 +11,15 @@
 // a granule with the same value), and any access to a location a cp.async
 // will still write is an error.
 //
+// Kernels that synchronise through mbarriers run their threads
+// interleaved: a thread that waits for an mbarrier phase, or for the rest
+// of its warpgroup at a wgmma, is Blocked and the others run; TMA copies
+// land when no thread can run; every thread blocked with nothing in flight
+// is a deadlock. Their threads keep vector clocks, so that an access of
+// another thread in the same barrier interval is ordered when an mbarrier
+// phase carried it over (release at an arrive, acquire at a completed
+// wait), and the shadow records the writer's clock.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Interpreter.h"
@@ -63,6 +72,10 @@ std::string Exec::who(int32_t gid) const {
     return "nobody";
   std::string text;
   llvm::raw_string_ostream os(text);
+  if (gid <= kAsyncWriter) {
+    os << "the TMA copy that completed on mbarrier #" << kAsyncWriter - gid;
+    return text;
+  }
   os << "thread " << gid % threadsPerBlock << " of block "
      << gid / threadsPerBlock;
   return text;
@@ -92,6 +105,7 @@ bool Exec::run(uint64_t maxInstructions) {
   shared.checked = true;
   shared.granule = program.granule;
   shared.baseAlignment = 16; // .extern .shared .align 16
+  shared.address = sharedBase;
   uint64_t budget = maxInstructions;
   for (int64_t z = 0; z < dims.grid[2]; ++z)
     for (int64_t y = 0; y < dims.grid[1]; ++y)
@@ -106,11 +120,100 @@ bool Exec::run(uint64_t maxInstructions) {
   return true;
 }
 
+/// Checks made when a thread returns: nothing of its own may be in flight.
+bool Exec::finishThread(Thread &thread) {
+  thread.allocas.clear();
+  size_t pending = thread.uncommitted.size();
+  for (const AsyncGroup &group : thread.groups)
+    pending += group.copies.size();
+  if (pending) {
+    const Inst *first =
+        !thread.uncommitted.empty() ? thread.uncommitted.front().inst : nullptr;
+    for (const AsyncGroup &group : thread.groups)
+      if (!first && !group.copies.empty())
+        first = group.copies.front().inst;
+    fail(thread, *first,
+         "thread returned with " + Twine(pending) +
+             " cp.async copies still in flight (" +
+             Twine(thread.uncommitted.size()) +
+             " never committed to a group): no device_async_wait "
+             "completed them; the first was issued here");
+    return false;
+  }
+  if (thread.committed > thread.retired) {
+    const Inst &last = program.code.back();
+    fail(thread, last,
+         "thread returned with " + Twine(thread.committed - thread.retired) +
+             " wgmma groups not retired: no wgmma.wait_group completed "
+             "them (its accumulators are undefined)");
+    return false;
+  }
+  return true;
+}
+
+/// What each blocked thread waits for, for a deadlock's message.
+std::string Exec::deadlock() {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "deadlock: every thread that has not returned waits, and no copy is "
+        "in flight;";
+  unsigned shown = 0, blocked = 0, atBarrier = 0, done = 0;
+  for (Thread &thread : threads) {
+    if (thread.status == Status::Done)
+      ++done;
+    else if (thread.status == Status::AtBarrier)
+      ++atBarrier;
+    else
+      ++blocked;
+  }
+  os << " " << blocked << " blocked, " << atBarrier << " at a gpu.barrier, "
+     << done << " returned";
+  for (Thread &thread : threads) {
+    if (thread.status != Status::Blocked || shown == 4)
+      continue;
+    ++shown;
+    os << "\n    thread " << thread.linearTid;
+    if (thread.blockedOn == BlockedOn::Mbarrier) {
+      const Mbarrier &barrier = mbarriers[thread.waitBarrier];
+      os << " waits for the phase of parity " << (barrier.phase % 2)
+         << " of mbarrier #" << thread.waitBarrier << " (" << barrier.phase
+         << " phases completed; the current one still expects "
+         << barrier.pending << " arrivals and " << barrier.tx
+         << " transaction bytes)";
+    } else {
+      const Warpgroup &group = warpgroups[thread.linearTid / 128];
+      os << " waits for the rest of warpgroup " << thread.linearTid / 128
+         << " at a warpgroup-collective op (" << group.arrived
+         << " of 128 arrived)";
+    }
+    os << " at: "
+       << describeOp(
+              program
+                  .code[thread.pc -
+                        (thread.blockedOn == BlockedOn::Mbarrier ? 0 : 1)]
+                  .op);
+  }
+  return text;
+}
+
 bool Exec::runBlock(uint64_t &budget) {
   // Shared memory starts as NaN and uninitialised.
   shared.reset(dims.sharedBytes, 0xff, kNobody);
   deferred.clear();
   ++epoch;
+  bool async = program.usesAsync;
+  size_t clockSize = async ? threadsPerBlock + program.mbarriers : 0;
+  unsigned groups = async ? (threadsPerBlock + 127) / 128 : 0;
+  mbarriers.assign(program.mbarriers, Mbarrier());
+  for (Mbarrier &barrier : mbarriers) {
+    barrier.arrivedVC.assign(clockSize, 0);
+    barrier.completedVC.assign(clockSize, 0);
+  }
+  tmaCopies.clear();
+  warpgroups.assign(groups, Warpgroup());
+  for (Warpgroup &group : warpgroups)
+    group.retirements.resize(128);
+  wgmmaReads.assign(async ? (dims.sharedBytes + 15) / 16 * groups : 0, 0);
   for (int64_t t = 0; t < threadsPerBlock; ++t) {
     Thread &thread = threads[t];
     uint8_t *frame = thread.frame;
@@ -122,14 +225,25 @@ bool Exec::runBlock(uint64_t &budget) {
     thread.tid[2] = t / (dims.block[0] * dims.block[1]);
     thread.linearTid = t;
     thread.gid = static_cast<int32_t>(linearBlock * threadsPerBlock + t);
-    for (auto [slot, desc] : llvm::zip_equal(program.argSlots, argDescs))
-      thread.at<MemRefDesc>(slot) = desc;
+    if (async) {
+      thread.vc.assign(clockSize, 0);
+      thread.vc[t] = 1;
+      thread.orderedGroup.assign(groups, 0);
+    }
+    for (auto [slot, arg] : llvm::zip_equal(program.argSlots, args)) {
+      if (arg.isMemRef)
+        thread.at<MemRefDesc>(slot) = arg.desc;
+      else
+        thread.at<uint64_t>(slot) = arg.bits;
+    }
   }
   const Inst *code = program.code.data();
   while (true) {
+    bool ran = false;
     for (Thread &thread : threads) {
       if (thread.status != Status::Running)
         continue;
+      ran = true;
       uint64_t executed = 0;
       while (thread.status == Status::Running && executed < budget) {
         const Inst &inst = code[thread.pc++];
@@ -138,7 +252,7 @@ bool Exec::runBlock(uint64_t &budget) {
       }
       budget -= executed;
       stats.instructions += executed;
-      if (thread.status == Status::Faulted)
+      if (thread.status == Status::Faulted || failed())
         return false;
       if (thread.status == Status::Running) {
         error = "gave up after " + std::to_string(stats.instructions) +
@@ -146,44 +260,58 @@ bool Exec::runBlock(uint64_t &budget) {
                 "end?";
         return false;
       }
-      if (thread.status == Status::Done) {
-        thread.allocas.clear();
-        size_t pending = thread.uncommitted.size();
-        for (const AsyncGroup &group : thread.groups)
-          pending += group.copies.size();
-        if (pending) {
-          const Inst *first = !thread.uncommitted.empty()
-                                  ? thread.uncommitted.front().inst
-                                  : nullptr;
-          for (const AsyncGroup &group : thread.groups)
-            if (!first && !group.copies.empty())
-              first = group.copies.front().inst;
-          fail(thread, *first,
-               "thread returned with " + Twine(pending) +
-                   " cp.async copies still in flight (" +
-                   Twine(thread.uncommitted.size()) +
-                   " never committed to a group): no device_async_wait "
-                   "completed them; the first was issued here");
-          return false;
-        }
-      }
+      if (thread.status == Status::Done && !finishThread(thread))
+        return false;
+    }
+    if (ran)
+      continue;
+    // No thread can run: the oldest copy in flight lands (and may wake
+    // threads before the next one does).
+    if (!tmaCopies.empty()) {
+      if (!completeOldestTma())
+        return false;
+      continue;
     }
     if (!deferred.empty()) {
       error = deferred;
       return false;
     }
     // Everyone returned, or everyone waits at a barrier.
-    Thread *waiting = nullptr, *returned = nullptr;
+    Thread *waiting = nullptr, *returned = nullptr, *blocked = nullptr;
     for (Thread &thread : threads) {
       if (thread.status == Status::AtBarrier) {
         if (!waiting)
           waiting = &thread;
+      } else if (thread.status == Status::Blocked) {
+        if (!blocked)
+          blocked = &thread;
       } else if (!returned) {
         returned = &thread;
       }
     }
-    if (!waiting)
+    if (blocked) {
+      error = deadlock() + "\n    [block " + std::to_string(linearBlock) + "]";
+      return false;
+    }
+    if (!waiting) {
+      // The block ends: its warpgroups executed the same aligned ops.
+      for (unsigned g = 0; g < warpgroups.size(); ++g)
+        for (unsigned t = g * 128 + 1;
+             t < std::min<int64_t>((g + 1) * 128, threadsPerBlock); ++t)
+          if (threads[t].alignedHash != threads[g * 128].alignedHash) {
+            error = "warpgroup " + std::to_string(g) +
+                    " diverged at its warpgroup-aligned ops (wgmma.*, "
+                    "setmaxnreg): thread " +
+                    std::to_string(t) + " executed " +
+                    std::to_string(threads[t].alignedCount) +
+                    " of them, thread " + std::to_string(g * 128) + " " +
+                    std::to_string(threads[g * 128].alignedCount) +
+                    ", or different ones [block " +
+                    std::to_string(linearBlock) + "]";
+            return false;
+          }
       return true;
+    }
     if (returned) {
       fail(*waiting, *waiting->barrier,
            "barrier never reached by thread " + Twine(returned->linearTid) +
@@ -202,6 +330,15 @@ bool Exec::runBlock(uint64_t &budget) {
       }
     ++stats.barriers;
     ++epoch;
+    // The barrier also carries the mbarrier phases each thread saw (the
+    // TMA bytes those made visible) to every thread.
+    for (unsigned b = 0; b < program.mbarriers; ++b) {
+      uint32_t seen = 0;
+      for (Thread &thread : threads)
+        seen = std::max(seen, thread.vc[threadsPerBlock + b]);
+      for (Thread &thread : threads)
+        thread.vc[threadsPerBlock + b] = seen;
+    }
     for (Thread &thread : threads) {
       thread.status = Status::Running;
       thread.barrier = nullptr;
@@ -210,19 +347,192 @@ bool Exec::runBlock(uint64_t &budget) {
 }
 
 //===----------------------------------------------------------------------===//
-// Memory accesses
+// Happens-before through mbarriers
 //===----------------------------------------------------------------------===//
 
-bool Exec::concurrent(const Thread &thread, int32_t other,
-                      uint32_t otherEpoch) const {
-  if (other == thread.gid || other == kNobody || other == kHost)
-    return false;
+bool Exec::orderedBefore(const Thread &thread, int32_t other,
+                         uint32_t otherEpoch, uint32_t otherClock) const {
+  if (other == kNobody || other == kHost || other == thread.gid)
+    return true;
+  if (other <= kAsyncWriter) {
+    // A TMA copy's bytes: visible to threads that saw its phase complete.
+    unsigned barrier = kAsyncWriter - other;
+    return !thread.vc.empty() &&
+           thread.vc[threadsPerBlock + barrier] > otherClock;
+  }
   if (other == kMany)
-    return otherEpoch == epoch;
+    return otherEpoch != epoch;
   if (other / threadsPerBlock != linearBlock)
-    return true; // nothing orders two blocks
-  return otherEpoch == epoch;
+    return false; // nothing orders two blocks
+  if (otherEpoch != epoch)
+    return true;
+  return !thread.vc.empty() && thread.vc[other % threadsPerBlock] >= otherClock;
 }
+
+void Exec::release(Thread &thread, Mbarrier &barrier) {
+  for (size_t i = 0; i < thread.vc.size(); ++i)
+    barrier.arrivedVC[i] = std::max(barrier.arrivedVC[i], thread.vc[i]);
+  ++thread.vc[thread.linearTid];
+}
+
+void Exec::acquire(Thread &thread, unsigned id) {
+  const std::vector<uint32_t> &done = mbarriers[id].completedVC;
+  for (size_t i = 0; i < thread.vc.size(); ++i)
+    thread.vc[i] = std::max(thread.vc[i], done[i]);
+}
+
+void Exec::maybeCompletePhase(unsigned id) {
+  Mbarrier &barrier = mbarriers[id];
+  if (barrier.pending != 0 || barrier.tx != 0)
+    return;
+  barrier.completedVC = barrier.arrivedVC;
+  uint32_t &seen = barrier.completedVC[threadsPerBlock + id];
+  seen = std::max(seen, barrier.phase + 1);
+  ++barrier.phase;
+  ++stats.mbarrierPhases;
+  barrier.pending = barrier.expected;
+  std::fill(barrier.arrivedVC.begin(), barrier.arrivedVC.end(), 0);
+  for (Thread &thread : threads)
+    if (thread.status == Status::Blocked &&
+        thread.blockedOn == BlockedOn::Mbarrier && thread.waitBarrier == id) {
+      thread.status = Status::Running;
+      thread.blockedOn = BlockedOn::Nothing;
+    }
+}
+
+void Exec::blockOnMbarrier(Thread &thread, const Inst &inst, unsigned id) {
+  (void)inst;
+  --thread.pc; // the wait runs again when the phase completes
+  thread.status = Status::Blocked;
+  thread.blockedOn = BlockedOn::Mbarrier;
+  thread.waitBarrier = id;
+  thread.waitPhase = mbarriers[id].phase;
+}
+
+bool Exec::groupRetiredBefore(Thread &thread, unsigned group, uint32_t seq) {
+  if (thread.orderedGroup[group] >= seq)
+    return true;
+  const Warpgroup &wg = warpgroups[group];
+  for (unsigned r = 0; r < 128; ++r) {
+    const std::vector<Warpgroup::Retirement> &log = wg.retirements[r];
+    auto it = std::lower_bound(
+        log.begin(), log.end(), seq,
+        [](const Warpgroup::Retirement &e, uint32_t s) { return e.upTo < s; });
+    if (it == log.end())
+      continue;
+    if (it->epoch != epoch || thread.vc[group * 128 + r] >= it->clock) {
+      thread.orderedGroup[group] =
+          std::max(thread.orderedGroup[group], it->upTo);
+      return true;
+    }
+  }
+  return false;
+}
+
+bool Exec::checkWgmmaReaders(Thread &thread, const Inst &inst, int64_t byte,
+                             int64_t size, StringRef what) {
+  if (wgmmaReads.empty() || size <= 0)
+    return true;
+  unsigned groups = warpgroups.size();
+  for (int64_t g = byte / 16, last = (byte + size - 1) / 16; g <= last; ++g)
+    for (unsigned wg = 0; wg < groups; ++wg) {
+      uint32_t seq = wgmmaReads[g * groups + wg];
+      if (seq == 0 || groupRetiredBefore(thread, wg, seq))
+        continue;
+      fail(thread, inst,
+           what + " overwrites " + shared.describe(std::max(byte, g * 16)) +
+               " (shared address " + Twine(shared.address + g * 16) +
+               "), which wgmma group " + Twine(seq) + " of warpgroup " +
+               Twine(wg) +
+               " reads, before that group was retired: no wgmma.wait_group "
+               "of that warpgroup retired it before this write (a slot "
+               "released too early)");
+      return false;
+    }
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// TMA copies
+//===----------------------------------------------------------------------===//
+
+bool Exec::issueTma(Thread &thread, const Inst &inst, PendingTma copy) {
+  int64_t byte = copy.dstByte, size = copy.data.size();
+  if (byte < 0 || byte + size > static_cast<int64_t>(shared.bytes.size())) {
+    fail(thread, inst,
+         "TMA copy of " + Twine(size) + " bytes at shared memory byte " +
+             Twine(byte) + " reaches past the " + Twine(shared.bytes.size()) +
+             " bytes of dynamic shared memory");
+    return false;
+  }
+  if (!checkWgmmaReaders(thread, inst, byte, size, "TMA copy"))
+    return false;
+  for (int64_t g = byte / shared.granule,
+               last = (byte + size - 1) / shared.granule;
+       g <= last; ++g) {
+    Shadow &s = shared.shadow[g];
+    int64_t at = std::max(byte, g * shared.granule);
+    if (s.pending) {
+      fail(thread, inst,
+           "TMA copy into " + shared.describe(at) + ", which " +
+               (s.pendingTma ? "another TMA copy" : "a cp.async") + " of " +
+               who(s.pendingOwner) + " still writes");
+      return false;
+    }
+    int32_t other = kNobody;
+    if (concurrent(thread, s.reader, s.readEpoch, s.readClock))
+      other = s.reader;
+    else if (concurrent(thread, s.writer, s.writeEpoch, s.writeClock))
+      other = s.writer;
+    if (other != kNobody) {
+      fail(thread, inst,
+           "data race: TMA copy into " + shared.describe(at) + ", which " +
+               who(other) +
+               " accessed with no synchronisation in between (barrier or "
+               "mbarrier phase)");
+      return false;
+    }
+    s.pendingOwner = thread.gid;
+    s.pending = 1;
+    s.pendingTma = true;
+  }
+  ++stats.tmaCopies;
+  stats.tmaBytes += size;
+  copy.inst = &inst;
+  copy.issuer = thread.gid;
+  tmaCopies.push_back(std::move(copy));
+  return true;
+}
+
+bool Exec::completeOldestTma() {
+  PendingTma copy = std::move(tmaCopies.front());
+  tmaCopies.pop_front();
+  Mbarrier &barrier = mbarriers[copy.barrier];
+  int64_t byte = copy.dstByte, size = copy.data.size();
+  for (int64_t g = byte / shared.granule,
+               last = (byte + size - 1) / shared.granule;
+       g <= last; ++g) {
+    Shadow &s = shared.shadow[g];
+    s.pending = 0;
+    s.pendingTma = false;
+    s.pendingOwner = kNobody;
+    s.writer = kAsyncWriter - static_cast<int32_t>(copy.barrier);
+    s.writeEpoch = epoch;
+    s.writeClock = barrier.phase;
+    s.reader = kNobody;
+    s.atomic = false;
+  }
+  std::memcpy(shared.bytes.data() + byte, copy.data.data(), size);
+  stats.sharedBytesWritten += size;
+  // complete_tx on the barrier's current phase.
+  barrier.tx -= size;
+  maybeCompletePhase(copy.barrier);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Memory accesses
+//===----------------------------------------------------------------------===//
 
 bool Exec::locate(Thread &thread, const Inst &inst, const MemRefDesc &desc,
                   unsigned rank, ArrayRef<int64_t> indices, int64_t count,
@@ -301,6 +611,16 @@ const uint8_t *Exec::read(Thread &thread, const Inst &inst, Buffer &buffer,
          g <= last; ++g) {
       Shadow &s = buffer.shadow[g];
       int64_t at = std::max(byte, g * buffer.granule);
+      if (s.pending && s.pendingTma) {
+        fail(thread, inst,
+             "reads " + buffer.describe(at) +
+                 " while the TMA copy into it "
+                 "issued by " +
+                 who(s.pendingOwner) +
+                 " is in flight: no wait for the mbarrier phase it "
+                 "completes (a missing wait: the data is stale)");
+        return nullptr;
+      }
       if (s.pending) {
         fail(thread, inst,
              s.pendingOwner == thread.gid
@@ -325,17 +645,29 @@ const uint8_t *Exec::read(Thread &thread, const Inst &inst, Buffer &buffer,
            << "]\n    at: " << describeOp(inst.op);
         deferred = text;
       }
-      if (concurrent(thread, s.writer, s.writeEpoch)) {
+      if (concurrent(thread, s.writer, s.writeEpoch, s.writeClock)) {
         fail(thread, inst,
-             "data race: reads " + buffer.describe(at) + " written by " +
-                 who(s.writer) + " with no barrier in between");
+             s.writer <= kAsyncWriter
+                 ? "reads " + buffer.describe(at) + ", written by " +
+                       who(s.writer) + " (phase " + Twine(s.writeClock) +
+                       "), without waiting for that phase (the data may "
+                       "not have landed)"
+                 : "data race: reads " + buffer.describe(at) + " written by " +
+                       who(s.writer) + " with no barrier in between");
         return nullptr;
       }
-      if (s.readEpoch != epoch || s.reader == kNobody) {
+      if (s.readEpoch != epoch || s.reader == kNobody ||
+          (s.reader != thread.gid && s.reader != kMany &&
+           !concurrent(thread, s.reader, s.readEpoch, s.readClock))) {
+        // The previous reader is ordered before this one: a writer ordered
+        // after this read is ordered after both.
         s.reader = thread.gid;
         s.readEpoch = epoch;
+        s.readClock = ownClock(thread);
       } else if (s.reader != thread.gid) {
         s.reader = kMany;
+      } else {
+        s.readClock = ownClock(thread);
       }
     }
   }
@@ -353,7 +685,8 @@ const uint8_t *Exec::readForAtomic(Thread &thread, const Inst &inst,
       Shadow &s = buffer.shadow[g];
       int64_t at = std::max(byte, g * buffer.granule);
       if (s.pending || s.writer == kNobody ||
-          (!s.atomic && concurrent(thread, s.writer, s.writeEpoch))) {
+          (!s.atomic &&
+           concurrent(thread, s.writer, s.writeEpoch, s.writeClock))) {
         fail(thread, inst,
              "atomic update of " + buffer.describe(at) +
                  (s.pending ? " while a cp.async into it is in flight"
@@ -373,8 +706,8 @@ bool Exec::writeShadow(Thread &thread, const Inst &inst, Buffer &buffer,
                        int64_t byte, const uint8_t *data, int64_t size,
                        bool atomic) {
   Exec &exec = *this;
-  auto conc = [&](int32_t other, uint32_t otherEpoch) {
-    return concurrent(thread, other, otherEpoch);
+  auto conc = [&](int32_t other, uint32_t otherEpoch, uint32_t otherClock) {
+    return concurrent(thread, other, otherEpoch, otherClock);
   };
   for (int64_t g = byte / buffer.granule,
                last = (byte + size - 1) / buffer.granule;
@@ -385,10 +718,12 @@ bool Exec::writeShadow(Thread &thread, const Inst &inst, Buffer &buffer,
     if (s.pending) {
       exec.fail(thread, inst,
                 "writes " + buffer.describe(from) + " while " +
-                    who(s.pendingOwner) + "'s cp.async into it is in flight");
+                    who(s.pendingOwner) + "'s " +
+                    (s.pendingTma ? "TMA copy" : "cp.async") +
+                    " into it is in flight");
       return false;
     }
-    if (conc(s.writer, s.writeEpoch) && !(atomic && s.atomic)) {
+    if (conc(s.writer, s.writeEpoch, s.writeClock) && !(atomic && s.atomic)) {
       bool same = std::memcmp(buffer.bytes.data() + from, data + (from - byte),
                               to - from) == 0;
       if (atomic || s.atomic || !same) {
@@ -399,7 +734,7 @@ bool Exec::writeShadow(Thread &thread, const Inst &inst, Buffer &buffer,
         return false;
       }
     }
-    if (conc(s.reader, s.readEpoch)) {
+    if (conc(s.reader, s.readEpoch, s.readClock)) {
       exec.fail(thread, inst,
                 "data race: writes " + buffer.describe(from) + " read by " +
                     who(s.reader) + " with no barrier in between");
@@ -407,6 +742,7 @@ bool Exec::writeShadow(Thread &thread, const Inst &inst, Buffer &buffer,
     }
     s.writer = thread.gid;
     s.writeEpoch = epoch;
+    s.writeClock = ownClock(thread);
     s.atomic = atomic;
   }
   return true;
@@ -422,8 +758,11 @@ bool Exec::write(Thread &thread, const Inst &inst, Buffer &buffer, int64_t byte,
              buffer.name);
     return false;
   }
-  if (buffer.space == Space::Shared)
+  if (buffer.space == Space::Shared) {
     stats.sharedBytesWritten += size;
+    if (!checkWgmmaReaders(thread, inst, byte, size, "a store"))
+      return false;
+  }
   if (buffer.checked && size > 0 &&
       !writeShadow(thread, inst, buffer, byte, data, size, atomic))
     return false;
@@ -440,6 +779,9 @@ bool Exec::issueAsyncCopy(Thread &thread, const Inst &inst, PendingCopy copy) {
   int64_t byte = copy.dstByte, size = copy.data.size();
   if (!checkRange(*this, thread, inst, buffer, byte, size, "writes"))
     return false;
+  if (buffer.space == Space::Shared &&
+      !checkWgmmaReaders(thread, inst, byte, size, "a cp.async"))
+    return false;
   if (buffer.checked && size > 0) {
     for (int64_t g = byte / buffer.granule,
                  last = (byte + size - 1) / buffer.granule;
@@ -453,15 +795,21 @@ bool Exec::issueAsyncCopy(Thread &thread, const Inst &inst, PendingCopy copy) {
           std::memcmp(buffer.bytes.data() + at, copy.data.data() + (at - byte),
                       to - at) == 0;
       int32_t other = kNobody;
-      if (concurrent(thread, s.reader, s.readEpoch))
+      if (concurrent(thread, s.reader, s.readEpoch, s.readClock))
         other = s.reader;
-      else if (concurrent(thread, s.writer, s.writeEpoch) &&
+      else if (concurrent(thread, s.writer, s.writeEpoch, s.writeClock) &&
                (s.atomic || !sameBytes))
         other = s.writer;
       if (other != kNobody) {
         fail(thread, inst,
              "data race: cp.async into " + buffer.describe(at) + ", which " +
                  who(other) + " accessed with no barrier in between");
+        return false;
+      }
+      if (s.pending && s.pendingTma) {
+        fail(thread, inst,
+             "cp.async into " + buffer.describe(at) +
+                 ", which a TMA copy still writes");
         return false;
       }
       s.pendingOwner =

@@ -16,7 +16,11 @@
 //     last writer and readers per barrier interval, pending cp.async writes
 //     and initialisation; every access goes through Exec's checked accessors,
 //     which report out-of-bounds indices, data races, reads of uninitialised
-//     or in-flight memory, and misaligned vector accesses.
+//     or in-flight memory, and misaligned vector accesses;
+//   * kernels that synchronise through mbarriers (the wgmma strategy) also
+//     get a vector clock per thread: an access of another thread in the same
+//     barrier interval is ordered when an mbarrier phase carried it over
+//     (Async.h: mbarriers, TMA copies, wgmma groups, proxy fences).
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,15 +57,21 @@ constexpr unsigned kMaxRank = 4;
 constexpr int32_t kNobody = -1; // never (for writes: uninitialised)
 constexpr int32_t kHost = -2;   // initialised before the launch
 constexpr int32_t kMany = -3;   // several threads (readers, pending copies)
+/// A TMA copy that completed on mbarrier b writes as kAsyncWriter - b (its
+/// clock field is the phase it completed in).
+constexpr int32_t kAsyncWriter = -16;
 
 /// What the checks remember about one granule of a checked buffer.
 struct Shadow {
   int32_t writer = kNobody;
   uint32_t writeEpoch = 0;
+  uint32_t writeClock = 0;  // the writer's own clock entry at the write
   int32_t reader = kNobody; // the threads that read it in readEpoch
   uint32_t readEpoch = 0;
+  uint32_t readClock = 0;
   int32_t pendingOwner = kNobody; // thread(s) whose cp.async will write it
-  uint16_t pending = 0;           // cp.async writes in flight
+  uint16_t pending = 0;           // cp.async / TMA writes in flight
+  bool pendingTma = false;        // the newest of them is a TMA copy
   bool atomic = false;            // the last write was an atomic RMW
 };
 
@@ -78,6 +88,9 @@ struct Buffer {
   /// Alignment of byte 0 (what a vector access's `alignment` is checked
   /// against).
   int64_t baseAlignment = 256;
+  /// Address of byte 0 in its space (shared memory: the 32-bit shared
+  /// window, what memref.extract_aligned_pointer_as_index returns).
+  int64_t address = 0;
   /// For messages: row length in elements and element size of a 2-d operand
   /// (0: describe positions as byte offsets).
   int64_t rowElements = 0, elementBytes = 0;
@@ -92,10 +105,12 @@ struct Buffer {
 };
 
 /// A strided memref: element (i0, ..., ir-1) is at byte
-/// byteOffset + elementBytes * sum(i_d * strides[d]) of `buffer`.
+/// byteOffset + elementBytes * sum(i_d * strides[d]) of `buffer`; its
+/// aligned pointer (LLVM's descriptor) is byte alignedByte.
 struct MemRefDesc {
   Buffer *buffer = nullptr;
   int64_t byteOffset = 0;
+  int64_t alignedByte = 0;
   int64_t sizes[kMaxRank] = {};
   int64_t strides[kMaxRank] = {};
 };
@@ -129,6 +144,10 @@ struct Program {
   unsigned granule = 4;
   /// Frame offsets of the kernel's arguments.
   SmallVector<uint32_t> argSlots;
+  /// mbarriers of a block (nvgpu.mbarrier.create groups, each a range of
+  /// ids), and whether the kernel needs vector clocks and warpgroups.
+  unsigned mbarriers = 0;
+  bool usesAsync = false;
 };
 
 class HandlerRegistry;
@@ -202,13 +221,22 @@ void registerArithHandlers(HandlerRegistry &registry);       // arith, math
 void registerMemoryHandlers(
     HandlerRegistry &registry);                      // memref, vector, linalg
 void registerGpuHandlers(HandlerRegistry &registry); // gpu, nvgpu, llvm asm
+void registerConvertHandlers(
+    HandlerRegistry &registry); // arith.extf/truncf (bf16, f16)
+void registerAsyncHandlers(
+    HandlerRegistry &registry); // mbarriers, TMA, proxy fence, setmaxnreg
+void registerWgmmaHandlers(
+    HandlerRegistry &registry); // llvm structs, nvvm.wgmma.*
 HandlerRegistry buildHandlerRegistry();
 
 //===----------------------------------------------------------------------===//
 // Execution
 //===----------------------------------------------------------------------===//
 
-enum class Status { Running, AtBarrier, Done, Faulted };
+enum class Status { Running, AtBarrier, Blocked, Done, Faulted };
+
+/// What a Blocked thread waits for.
+enum class BlockedOn { Nothing, Mbarrier, Collective };
 
 /// A cp.async copy issued and not completed: what it will write where.
 struct PendingCopy {
@@ -236,6 +264,26 @@ struct Thread {
   std::deque<AsyncGroup> groups;
   std::vector<std::unique_ptr<Buffer>> allocas;
 
+  // --- mbarrier kernels (Async.h) ---
+  /// Vector clock: entry u < threadsPerBlock is the last clock of thread u
+  /// this thread is ordered after (its own entry: its current clock);
+  /// entry threadsPerBlock + b the mbarrier b phases it saw complete.
+  std::vector<uint32_t> vc;
+  BlockedOn blockedOn = BlockedOn::Nothing;
+  unsigned waitBarrier = 0; // the mbarrier it waits on
+  uint32_t waitPhase = 0;   // that barrier's completed phases then
+  /// wgmma: groups committed and retired (wait_group) by this thread, the
+  /// wgmma.fence count, and per warpgroup the newest group known to be
+  /// retired before this thread's current point.
+  uint32_t committed = 0, retired = 0, wgmmaFences = 0;
+  std::vector<uint32_t> orderedGroup;
+  /// Warpgroup-aligned ops executed (wgmma.*, setmaxnreg): count and hash
+  /// of their sequence, equal across a warpgroup when they are convergent.
+  uint64_t alignedCount = 0, alignedHash = 0;
+  /// fence.proxy.async: the clock after each (writes before it have a
+  /// smaller clock) and its barrier interval.
+  std::vector<std::pair<uint32_t, uint32_t>> proxyFences;
+
   Thread() = default;
   Thread(const Thread &) = delete;
   Thread(Thread &&) = default;
@@ -257,6 +305,7 @@ struct Stats {
   uint64_t instructions = 0;
   uint64_t barriers = 0; // block-wide barrier crossings
   uint64_t asyncCopies = 0;
+  uint64_t mbarrierPhases = 0, tmaCopies = 0, tmaBytes = 0, wgmmas = 0;
   uint64_t asyncZeroFilledBytes = 0;
   uint64_t sharedBytesRead = 0, sharedBytesWritten = 0;
 };
@@ -271,14 +320,87 @@ inline int64_t sextBits(uint64_t value, unsigned bits) {
   return static_cast<int64_t>(value << shift) >> shift;
 }
 
+//===----------------------------------------------------------------------===//
+// Asynchronous state of a block (AsyncHandlers.cpp, WgmmaHandlers.cpp)
+//===----------------------------------------------------------------------===//
+
+/// One mbarrier (PTX mbarrier object): the arrivals the current phase still
+/// expects, its pending transaction bytes, and the phases completed so far
+/// (the current phase is number `phase`, of parity phase % 2). A phase
+/// completes when both counts reach zero; its arrivals' vector clocks are
+/// then what a thread that waits for it is ordered after.
+struct Mbarrier {
+  bool initialized = false;
+  int64_t expected = 0, pending = 0, tx = 0;
+  uint32_t phase = 0;
+  /// The init (thread, its clock, interval): every use must be ordered
+  /// after it.
+  int32_t initThread = kNobody;
+  uint32_t initClock = 0, initEpoch = 0;
+  std::vector<uint32_t> arrivedVC, completedVC;
+};
+
+/// A tensor map (cuTensorMapEncodeTiled through nvgpu.tma.create.descriptor)
+/// of a 2-d row-major global matrix: box rows x cols elements, innermost
+/// (cols) first in the coordinates, 128-byte swizzle or none, zero fill.
+struct TensorMap {
+  std::string name; // "A", "B"
+  Buffer *global = nullptr;
+  int64_t rows = 0, cols = 0, elementBytes = 2;
+  int64_t boxRows = 0, boxCols = 0;
+  bool swizzle128 = false;
+  /// Non-empty when the map cannot be encoded (the driver would refuse it).
+  std::string invalid;
+};
+
+/// A TMA copy in flight: the swizzled box it will write and the mbarrier
+/// whose transaction count it completes.
+struct PendingTma {
+  const Inst *inst = nullptr;
+  int32_t issuer = kNobody;
+  int64_t dstByte = 0;
+  unsigned barrier = 0;
+  std::vector<uint8_t> data;
+};
+
+/// A warpgroup's collective in progress (wgmma.mma_async): the op and the
+/// threads that reached it.
+struct Warpgroup {
+  const Inst *inst = nullptr;
+  unsigned arrived = 0;
+  /// Per thread of the warpgroup: (newest group retired, its clock, its
+  /// interval) each time wait_group retired more groups.
+  struct Retirement {
+    uint32_t upTo, clock, epoch;
+  };
+  std::vector<std::vector<Retirement>> retirements;
+};
+
+/// A kernel argument: a memref or raw bits (a tensor map's index).
+struct ArgValue {
+  bool isMemRef = true;
+  MemRefDesc desc;
+  uint64_t bits = 0;
+};
+
+/// bf16 and f16 (IEEE binary16) <-> f32, rounding to nearest even.
+inline float bf16ToFloat(uint16_t bits) {
+  uint32_t wide = static_cast<uint32_t>(bits) << 16;
+  float value;
+  std::memcpy(&value, &wide, 4);
+  return value;
+}
+uint16_t floatToBf16(float value);
+float f16ToFloat(uint16_t bits);
+uint16_t floatToF16(float value);
+
 /// Runs one launch of a compiled kernel and holds its memory and the first
 /// error.
 class Exec {
 public:
-  /// `args`: the kernel's memref arguments.
   Exec(const Program &program, const LaunchDims &dims,
-       SmallVector<MemRefDesc> args)
-      : program(program), dims(dims), argDescs(std::move(args)) {}
+       SmallVector<ArgValue> args)
+      : program(program), dims(dims), args(std::move(args)) {}
 
   /// Runs every block; false when an error was found (see `error`).
   bool run(uint64_t maxInstructions);
@@ -322,6 +444,51 @@ public:
 
   Buffer &sharedMemory() { return shared; }
 
+  // --- mbarriers, TMA, wgmma (AsyncHandlers.cpp, WgmmaHandlers.cpp) ---
+  /// The thread's own clock (vector clocks are kept when
+  /// program.usesAsync).
+  uint32_t ownClock(const Thread &thread) const {
+    return thread.vc.empty() ? 0 : thread.vc[thread.linearTid];
+  }
+  /// Whether an access by `other` (a gid, or an encoded TMA writer) in
+  /// `otherEpoch` at `otherClock` is ordered before `thread`'s current
+  /// point: an earlier barrier interval, or a vector-clock edge.
+  bool orderedBefore(const Thread &thread, int32_t other, uint32_t otherEpoch,
+                     uint32_t otherClock) const;
+  /// A release by `thread` into `barrier`'s current phase (an arrival): its
+  /// clock joins the phase's, then its own clock moves on.
+  void release(Thread &thread, Mbarrier &barrier);
+  /// `thread` is ordered after the last completed phase of mbarrier `id`.
+  void acquire(Thread &thread, unsigned id);
+  /// Completes the current phase of mbarrier `id` if its arrivals and
+  /// transaction bytes are all in; wakes the threads waiting on it.
+  void maybeCompletePhase(unsigned id);
+  /// Checks that a write by `thread` of shared bytes [byte, byte + size)
+  /// does not overwrite what a wgmma group still reads (its retirement must
+  /// be ordered before this point).
+  bool checkWgmmaReaders(Thread &thread, const Inst &inst, int64_t byte,
+                         int64_t size, StringRef what);
+  /// Whether wgmma group `seq` of warpgroup `group` was retired (by some
+  /// thread of it) before `thread`'s current point.
+  bool groupRetiredBefore(Thread &thread, unsigned group, uint32_t seq);
+  /// Issues a TMA copy: the destination goes in flight (as for cp.async)
+  /// until the copy completes: copies land one at a time, oldest first,
+  /// whenever no thread can run.
+  bool issueTma(Thread &thread, const Inst &inst, PendingTma copy);
+  /// Completes the oldest TMA copy in flight: writes its bytes, completes
+  /// its transaction bytes on its mbarrier.
+  bool completeOldestTma();
+  /// Marks `thread` blocked until mbarrier `id` completes another phase.
+  void blockOnMbarrier(Thread &thread, const Inst &inst, unsigned id);
+  /// Records a warpgroup-aligned op of `thread` in its convergence hash.
+  void noteAligned(Thread &thread, const Inst &inst) {
+    thread.alignedHash = (thread.alignedHash ^
+                          static_cast<uint64_t>(&inst - program.code.data())) *
+                         0x100000001b3ull;
+    ++thread.alignedCount;
+  }
+  std::string who(int32_t gid) const;
+
   const Program &program;
   LaunchDims dims;
   int64_t blockId[3] = {0, 0, 0};
@@ -330,23 +497,41 @@ public:
   Stats stats;
   std::string error;
 
+  /// The dynamic shared memory's address in the shared window (not
+  /// 1024-aligned unless asked: the kernels align at run time), and where
+  /// the static shared memory (the mbarriers) starts.
+  int64_t sharedBase = 1040;
+  int64_t staticBase = 16;
+  std::vector<TensorMap> tensorMaps;
+  std::vector<Mbarrier> mbarriers;
+  std::deque<PendingTma> tmaCopies;
+  std::vector<Warpgroup> warpgroups;
+  /// Per 16-byte granule of shared memory and warpgroup, the newest wgmma
+  /// group (its sequence number, 0: none) that read it.
+  std::vector<uint32_t> wgmmaReads;
+  std::vector<Thread> threads;
+  uint32_t epoch = 0; // barrier interval, unique across the launch
+
 private:
   bool runBlock(uint64_t &budget);
+  bool finishThread(Thread &thread);
   bool completeCopy(Thread &thread, const PendingCopy &copy);
   bool writeShadow(Thread &thread, const Inst &inst, Buffer &buffer,
                    int64_t byte, const uint8_t *data, int64_t size,
                    bool atomic);
-  /// Whether an access by thread `other` in `otherEpoch` may run at the
-  /// same time as one by `thread` now (no barrier orders them).
-  bool concurrent(const Thread &thread, int32_t other,
-                  uint32_t otherEpoch) const;
-  std::string who(int32_t gid) const;
+  /// Whether an access by thread `other` in `otherEpoch` (at `otherClock`)
+  /// may run at the same time as one by `thread` now.
+  bool concurrent(const Thread &thread, int32_t other, uint32_t otherEpoch,
+                  uint32_t otherClock) const {
+    if (other == kNobody || other == kHost || other == thread.gid)
+      return false;
+    return !orderedBefore(thread, other, otherEpoch, otherClock);
+  }
+  std::string deadlock();
 
-  SmallVector<MemRefDesc> argDescs;
+  SmallVector<ArgValue> args;
   Buffer shared;
   std::vector<uint8_t> arena;
-  std::vector<Thread> threads;
-  uint32_t epoch = 0; // barrier interval, unique across the launch
   /// The first read of uninitialised memory in this interval (an error
   /// reported when the interval ends).
   std::string deferred;

@@ -260,6 +260,7 @@ void execSubView(Exec &exec, Thread &thread, const Inst &inst) {
   MemRefDesc result;
   result.buffer = source.buffer;
   result.byteOffset = source.byteOffset;
+  result.alignedByte = source.alignedByte;
   unsigned kept = 0;
   for (unsigned d = 0; d < rank; ++d) {
     int64_t offset = values[0][d], size = values[1][d], stride = values[2][d];
@@ -352,7 +353,9 @@ void execView(Exec &exec, Thread &thread, const Inst &inst) {
                      "memref.view at byte shift " + Twine(shift) +
                          ", not a multiple of the element size " +
                          Twine(bytes));
+  // LLVM's lowering: the aligned pointer moves by the shift, offset 0.
   result.byteOffset = source.byteOffset + shift;
+  result.alignedByte = source.alignedByte + shift;
   thread.at<MemRefDesc>(inst.out[0]) = result;
 }
 
@@ -675,9 +678,11 @@ LogicalResult compileFromElements(Compiler &c, Operation *op) {
 // linalg (kernels before thread tiling)
 //===----------------------------------------------------------------------===//
 
-/// linalg.fill of an f32 memref: in = value, memref; imm = rank.
+/// linalg.fill of an f32, bf16 or f16 memref with a value of its element
+/// type: in = value, memref; imm = rank, element bytes.
 void execFill(Exec &exec, Thread &thread, const Inst &inst) {
   unsigned rank = inst.imm[0];
+  int64_t bytes = inst.imm[1];
   const MemRefDesc &desc = thread.at<MemRefDesc>(inst.in[1]);
   const uint8_t *value = thread.slot(inst.in[0]);
   int64_t count = 1;
@@ -689,31 +694,65 @@ void execFill(Exec &exec, Thread &thread, const Inst &inst) {
       linear += rest % desc.sizes[d] * desc.strides[d];
       rest /= desc.sizes[d];
     }
-    if (!exec.write(thread, inst, *desc.buffer, desc.byteOffset + linear * 4,
-                    value, 4))
+    if (!exec.write(thread, inst, *desc.buffer,
+                    desc.byteOffset + linear * bytes, value, bytes))
       return;
   }
+}
+
+/// 0: f32, 1: bf16, 2: f16 (the element types linalg ops are run on).
+int64_t floatKind(Type type) {
+  return type.isF32() ? 0 : type.isBF16() ? 1 : type.isF16() ? 2 : -1;
 }
 
 LogicalResult compileFill(Compiler &c, Operation *op) {
   auto fill = cast<linalg::FillOp>(op);
   auto type = dyn_cast<MemRefType>(fill.getOutputs()[0].getType());
-  if (!type || !type.getElementType().isF32() ||
-      !fill.getInputs()[0].getType().isF32())
-    return c.fail(op, "only linalg.fill of an f32 value into an f32 memref");
-  c.noteAccess(4);
+  if (!type || floatKind(type.getElementType()) < 0 ||
+      fill.getInputs()[0].getType() != type.getElementType())
+    return c.fail(op, "only linalg.fill of an f32, bf16 or f16 value into a "
+                      "memref of its type");
+  int64_t bytes = memoryBytes(type.getElementType());
+  c.noteAccess(bytes);
   Inst &inst = c.emit(execFill, op);
   inst.in = {c.use(fill.getInputs()[0]), c.use(fill.getOutputs()[0])};
-  inst.imm = {type.getRank()};
+  inst.imm = {type.getRank(), bytes};
   return success();
 }
 
-/// linalg.matmul on f32 memrefs: C[i][j] = C[i][j] + A[i][k] * B[k][j] for k
-/// in order, rounded as the op's mulf and addf are. in = A, B, C.
+/// An element of kind `kind` (floatKind) as a float.
+float loadElement(const uint8_t *p, int64_t kind) {
+  if (kind == 0) {
+    float value;
+    std::memcpy(&value, p, 4);
+    return value;
+  }
+  uint16_t bits;
+  std::memcpy(&bits, p, 2);
+  return kind == 1 ? bf16ToFloat(bits) : f16ToFloat(bits);
+}
+
+/// `value` rounded to kind `kind`, and its bytes in `out`.
+float storeElement(uint8_t *out, float value, int64_t kind) {
+  if (kind == 0) {
+    std::memcpy(out, &value, 4);
+    return value;
+  }
+  uint16_t bits = kind == 1 ? floatToBf16(value) : floatToF16(value);
+  std::memcpy(out, &bits, 2);
+  return kind == 1 ? bf16ToFloat(bits) : f16ToFloat(bits);
+}
+
+/// linalg.matmul on memrefs: C[i][j] = C[i][j] + A[i][k] * B[k][j] for k in
+/// order, rounded as the op's body does: inputs widened to C's type
+/// (arith.extf), then mulf and addf in C's type (each rounded to it).
+/// in = A, B, C; imm = kinds of A, B, C.
 void execMatmul(Exec &exec, Thread &thread, const Inst &inst) {
   const MemRefDesc &a = thread.at<MemRefDesc>(inst.in[0]);
   const MemRefDesc &b = thread.at<MemRefDesc>(inst.in[1]);
   const MemRefDesc &c = thread.at<MemRefDesc>(inst.in[2]);
+  int64_t kindA = inst.imm[0], kindB = inst.imm[1], kindC = inst.imm[2];
+  auto bytesOf = [](int64_t kind) { return kind == 0 ? 4 : 2; };
   int64_t m = c.sizes[0], n = c.sizes[1], k = a.sizes[1];
   if (a.sizes[0] != m || b.sizes[0] != k || b.sizes[1] != n)
     return exec.fail(thread, inst,
@@ -721,31 +760,38 @@ void execMatmul(Exec &exec, Thread &thread, const Inst &inst) {
                          Twine(a.sizes[0]) + "x" + Twine(a.sizes[1]) + ", B " +
                          Twine(b.sizes[0]) + "x" + Twine(b.sizes[1]) + ", C " +
                          Twine(m) + "x" + Twine(n));
-  auto at = [](const MemRefDesc &d, int64_t i, int64_t j) {
-    return d.byteOffset + (i * d.strides[0] + j * d.strides[1]) * 4;
+  auto at = [](const MemRefDesc &d, int64_t i, int64_t j, int64_t bytes) {
+    return d.byteOffset + (i * d.strides[0] + j * d.strides[1]) * bytes;
   };
+  uint8_t scratch[4];
   for (int64_t i = 0; i < m; ++i)
     for (int64_t j = 0; j < n; ++j) {
-      const uint8_t *cp = exec.read(thread, inst, *c.buffer, at(c, i, j), 4);
+      int64_t cAt = at(c, i, j, bytesOf(kindC));
+      const uint8_t *cp =
+          exec.read(thread, inst, *c.buffer, cAt, bytesOf(kindC));
       if (!cp)
         return;
-      float acc;
-      std::memcpy(&acc, cp, 4);
+      float acc = loadElement(cp, kindC);
       for (int64_t p = 0; p < k; ++p) {
-        const uint8_t *ap = exec.read(thread, inst, *a.buffer, at(a, i, p), 4);
+        const uint8_t *ap =
+            exec.read(thread, inst, *a.buffer, at(a, i, p, bytesOf(kindA)),
+                      bytesOf(kindA));
         if (!ap)
           return;
-        const uint8_t *bp = exec.read(thread, inst, *b.buffer, at(b, p, j), 4);
+        const uint8_t *bp =
+            exec.read(thread, inst, *b.buffer, at(b, p, j, bytesOf(kindB)),
+                      bytesOf(kindB));
         if (!bp)
           return;
-        float x, y;
-        std::memcpy(&x, ap, 4);
-        std::memcpy(&y, bp, 4);
-        float product = x * y;
-        acc = acc + product;
+        // Widening to C's type is exact unless C is narrower than an input
+        // (not a form the kernels have).
+        float x = storeElement(scratch, loadElement(ap, kindA), kindC);
+        float y = storeElement(scratch, loadElement(bp, kindB), kindC);
+        float product = storeElement(scratch, x * y, kindC);
+        acc = storeElement(scratch, acc + product, kindC);
       }
-      if (!exec.write(thread, inst, *c.buffer, at(c, i, j),
-                      reinterpret_cast<const uint8_t *>(&acc), 4))
+      storeElement(scratch, acc, kindC);
+      if (!exec.write(thread, inst, *c.buffer, cAt, scratch, bytesOf(kindC)))
         return;
     }
 }
@@ -754,15 +800,22 @@ LogicalResult compileMatmul(Compiler &c, Operation *op) {
   auto matmul = cast<linalg::MatmulOp>(op);
   if (!matmul.hasPureBufferSemantics() || matmul.hasUserDefinedMaps())
     return c.fail(op, "only linalg.matmul on memrefs with the default maps");
+  SmallVector<int64_t, 3> kinds;
   for (Value operand : matmul->getOperands()) {
     auto type = dyn_cast<MemRefType>(operand.getType());
-    if (!type || type.getRank() != 2 || !type.getElementType().isF32())
-      return c.fail(op, "only linalg.matmul on 2-d f32 memrefs");
+    if (!type || type.getRank() != 2 || floatKind(type.getElementType()) < 0)
+      return c.fail(op, "only linalg.matmul on 2-d f32, bf16 or f16 memrefs");
+    kinds.push_back(floatKind(type.getElementType()));
+    c.noteAccess(memoryBytes(type.getElementType()));
   }
-  c.noteAccess(4);
+  if ((kinds[2] != 0 && (kinds[0] != kinds[2] || kinds[1] != kinds[2])) ||
+      (kinds[2] == 0 && kinds[0] != kinds[1]))
+    return c.fail(op, "linalg.matmul element types: A and B alike, C f32 or "
+                      "theirs");
   Inst &inst = c.emit(execMatmul, op);
   inst.in = {c.use(matmul.getInputs()[0]), c.use(matmul.getInputs()[1]),
              c.use(matmul.getOutputs()[0])};
+  inst.imm = {kinds[0], kinds[1], kinds[2]};
   return success();
 }
 

@@ -1,13 +1,16 @@
 //===- tile-interp.cpp - run tile-opt's kernels on the CPU and check C ----===//
 //
 // Reads a module holding kernels made by tile-opt (after any prefix of the
-// tiling passes: tile-block-tile, tile-promote-shared, tile-warp-tile,
-// tile-thread-tile, tile-pipeline), and for each kernel: takes the launch's
-// grid, block and dynamic shared memory size from its gpu.launch_func (or
-// the kernel's known sizes), fills A, B and C with random values from the
-// seed (C poisoned with NaN when the kernel only writes it), runs every
-// thread of every block (Interpreter.h), and compares C with a float64
-// reference. One line per kernel, PASS or FAIL; exit status 1 if any failed.
+// tiling passes of either strategy: tile-block-tile, tile-promote-shared,
+// tile-warp-tile, tile-thread-tile, tile-pipeline; tile-warpgroup-tile,
+// tile-wgmma, tile-mbarrier-pipeline), and for each kernel: takes the
+// launch's grid, block and dynamic shared memory size from its
+// gpu.launch_func (or the kernel's known sizes) and the tensor maps of A and
+// B from the nvgpu.tma.create.descriptor ops that feed it, fills A, B and C
+// with random values from the seed (rounded to their element types; C
+// poisoned with NaN when the kernel only writes it), runs every thread of
+// every block (Interpreter.h), and compares C with a float64 reference. One
+// line per kernel, PASS or FAIL; exit status 1 if any failed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +20,8 @@
 #include "tile/Transforms/Utils.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
@@ -54,7 +59,10 @@ static cl::opt<double> tolerance(
     cl::desc("Largest accepted error of an element of C, relative to the sum "
              "of the magnitudes that make it: |got - want| / (|C0| + "
              "sum_k |A[i][k] * B[k][j]|). 0 (default) means (k + 2) * 2^-23, "
-             "twice the bound of k float32 roundings"),
+             "twice the bound of k float32 roundings, plus for a bf16 or f16 "
+             "C twice its unit roundoff per rounding to C's type the kernel "
+             "makes (once in wgmma kernels, once per slab before tile-wgmma, "
+             "per operation in a 16-bit linalg.matmul)"),
     cl::init(0), cl::cat(category));
 static cl::opt<bool> printStats(
     "print-stats",
@@ -67,6 +75,13 @@ static cl::opt<bool> checkLaunchOrder(
              "tile of C the config's grouped launch order (swizzle) assigns "
              "to it (default on)"),
     cl::init(true), cl::cat(category));
+static cl::opt<int64_t> sharedBase(
+    "shared-base",
+    cl::desc("Address of the dynamic shared memory in the shared window (a "
+             "multiple of 16). The default, -1, derives one from the seed "
+             "that is 16 to 1008 past a multiple of 1024, so that kernels "
+             "must align their swizzle atoms at run time"),
+    cl::init(-1), cl::cat(category));
 static cl::opt<uint64_t> maxInstructions(
     "max-instructions",
     cl::desc("Give up on a kernel after this many instructions (all threads "
@@ -106,9 +121,8 @@ std::optional<int64_t> constantOf(Value value) {
 /// there is one (checked against the kernel's own attributes), else from
 /// the attributes.
 FailureOr<LaunchDims> launchDims(ModuleOp module, gpu::GPUFuncOp kernel,
-                                 std::string &why) {
+                                 gpu::LaunchFuncOp &launch, std::string &why) {
   auto gpuModule = kernel->getParentOfType<gpu::GPUModuleOp>();
-  gpu::LaunchFuncOp launch;
   module.walk([&](gpu::LaunchFuncOp op) {
     if (!launch && gpuModule &&
         op.getKernelModuleName() == gpuModule.getSymNameAttr() &&
@@ -229,7 +243,8 @@ std::string checkOrder(gpu::GPUFuncOp kernel, const MatmulProblem &problem,
   }
   for (int64_t i = 0; i < problem.m; ++i)
     for (int64_t j = 0; j < problem.n; ++j) {
-      int32_t writer = c.shadow[(i * problem.n + j) * 4 / c.granule].writer;
+      int32_t writer =
+          c.shadow[(i * problem.n + j) * c.elementBytes / c.granule].writer;
       if (writer < 0)
         continue;
       int64_t block = writer / threadsPerBlock;
@@ -254,38 +269,155 @@ std::string fmt(const char *format, double value) {
   return buffer;
 }
 
+/// 0: f32, 1: bf16, 2: f16; -1 for other types.
+int64_t elementKind(Type type) {
+  if (!type)
+    return -1;
+  return type.isF32() ? 0 : type.isBF16() ? 1 : type.isF16() ? 2 : -1;
+}
+
+float roundTo(float value, int64_t kind) {
+  if (kind == 1)
+    return bf16ToFloat(floatToBf16(value));
+  if (kind == 2)
+    return f16ToFloat(floatToF16(value));
+  return value;
+}
+
+void storeValue(uint8_t *to, float value, int64_t kind) {
+  if (kind == 0) {
+    std::memcpy(to, &value, 4);
+    return;
+  }
+  uint16_t bits = kind == 1 ? floatToBf16(value) : floatToF16(value);
+  std::memcpy(to, &bits, 2);
+}
+
+double loadValue(const uint8_t *from, int64_t kind) {
+  if (kind == 0) {
+    float value;
+    std::memcpy(&value, from, 4);
+    return value;
+  }
+  uint16_t bits;
+  std::memcpy(&bits, from, 2);
+  return kind == 1 ? bf16ToFloat(bits) : f16ToFloat(bits);
+}
+
+/// The tensor map that kernel argument `index` of `launch` receives: the
+/// nvgpu.tma.create.descriptor that makes it, on a memref.cast of the
+/// launch's A or B. Empty, or why it cannot be used; `map.invalid` says why
+/// the driver would refuse to encode it.
+std::string tensorMapOf(gpu::LaunchFuncOp launch, unsigned index,
+                        Buffer *globals[3], TensorMap &map) {
+  Value operand = launch.getKernelOperands()[index];
+  auto create = operand.getDefiningOp<nvgpu::TmaCreateDescriptorOp>();
+  if (!create)
+    return "not made by an nvgpu.tma.create.descriptor";
+  Value tensor = create.getTensor();
+  if (auto cast = tensor.getDefiningOp<memref::CastOp>())
+    tensor = cast.getSource();
+  int which = -1;
+  for (int i = 0; i < 2; ++i)
+    if (launch.getKernelOperands()[i] == tensor)
+      which = i;
+  if (which < 0)
+    return "its nvgpu.tma.create.descriptor is not on A or B of the launch";
+  auto type = cast<MemRefType>(tensor.getType());
+  auto descType = create.getTensorMap().getType();
+  MemRefType box = descType.getTensor();
+  map.name = which == 0 ? "A" : "B";
+  map.global = globals[which];
+  map.rows = type.getDimSize(0);
+  map.cols = type.getDimSize(1);
+  map.elementBytes = type.getElementTypeBitWidth() / 8;
+  if (box.getRank() != 2 || create.getBoxDimensions().size() != 2)
+    return "only 2-d boxes are modelled";
+  for (unsigned d = 0; d < 2; ++d) {
+    std::optional<int64_t> size =
+        getConstantIntValue(create.getBoxDimensions()[d]);
+    if (!size || *size != box.getDimSize(d))
+      return "the box operands differ from the descriptor type's " +
+             std::to_string(box.getDimSize(0)) + "x" +
+             std::to_string(box.getDimSize(1));
+  }
+  map.boxRows = box.getDimSize(0);
+  map.boxCols = box.getDimSize(1);
+  if (box.getElementType() != type.getElementType())
+    return "the box's element type differs from the matrix's";
+  if (descType.getInterleave() !=
+      nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE)
+    return "interleaved tensor maps are not modelled";
+  if (descType.getOob() != nvgpu::TensorMapOOBKind::OOB_ZERO)
+    return "only zero fill out of bounds is modelled";
+  auto swizzle = descType.getSwizzle();
+  if (swizzle != nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE &&
+      swizzle != nvgpu::TensorMapSwizzleKind::SWIZZLE_128B)
+    return "only no swizzle and the 128-byte swizzle are modelled";
+  map.swizzle128 = swizzle == nvgpu::TensorMapSwizzleKind::SWIZZLE_128B;
+  int64_t rowBytes = map.boxCols * map.elementBytes;
+  if (map.swizzle128 && rowBytes != 128)
+    return "a 128-byte-swizzled box with rows of " + std::to_string(rowBytes) +
+           " bytes (only 128 is modelled)";
+  // What cuTensorMapEncodeTiled checks.
+  if (map.cols * map.elementBytes % 16 != 0)
+    map.invalid = "the row stride of " + map.name + " (" +
+                  std::to_string(map.cols * map.elementBytes) +
+                  " bytes) is not a multiple of 16";
+  else if (map.boxRows > 256 || map.boxCols > 256)
+    map.invalid = "a box dimension is over 256";
+  else if (rowBytes % 16 != 0)
+    map.invalid = "the box's inner dimension (" + std::to_string(rowBytes) +
+                  " bytes) is not a multiple of 16";
+  return "";
+}
+
 Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
                   const HandlerRegistry &handlers) {
   Outcome outcome;
-  std::optional<MatmulProblem> problem = getMatmulProblem(kernel);
-  if (!problem) {
-    outcome.text = ": no tile.matmul attribute (m, n, k, c_init) on the kernel";
+  FailureOr<MatmulProblem> problem = getMatmulProblem(kernel, "tile-interp");
+  if (failed(problem)) {
+    outcome.text = ": no valid tile.matmul attribute (m, n, k, element_type, "
+                   "c_type, c_init) on the kernel";
     return outcome;
   }
   int64_t m = problem->m, n = problem->n, k = problem->k;
   std::string head = " m=" + std::to_string(m) + " n=" + std::to_string(n) +
                      " k=" + std::to_string(k);
 
-  // The arguments must be A (m x k), B (k x n), C (m x n), f32.
-  auto expect = [&](unsigned index, int64_t rows, int64_t cols) {
-    if (kernel.getNumArguments() != 3)
+  // The arguments must be A (m x k), B (k x n), C (m x n) of the problem's
+  // element types, then (for TMA copies) tensor maps.
+  int64_t kindAB = elementKind(problem->elementType);
+  int64_t kindC = elementKind(problem->resultType);
+  auto expect = [&](unsigned index, int64_t rows, int64_t cols, Type type) {
+    if (kernel.getNumArguments() <= index)
       return false;
-    auto type = dyn_cast<MemRefType>(kernel.getArgument(index).getType());
-    return type && type.getElementType().isF32() && type.getRank() == 2 &&
-           type.getDimSize(0) == rows && type.getDimSize(1) == cols &&
-           type.getLayout().isIdentity();
+    auto memref = dyn_cast<MemRefType>(kernel.getArgument(index).getType());
+    return memref && memref.getElementType() == type && memref.getRank() == 2 &&
+           memref.getDimSize(0) == rows && memref.getDimSize(1) == cols &&
+           memref.getLayout().isIdentity();
   };
-  if (!expect(0, m, k) || !expect(1, k, n) || !expect(2, m, n)) {
-    outcome.text = head +
-                   ": the kernel's arguments are not (A: " + std::to_string(m) +
-                   "x" + std::to_string(k) + ", B: " + std::to_string(k) + "x" +
-                   std::to_string(n) + ", C: " + std::to_string(m) + "x" +
-                   std::to_string(n) + ") f32 memrefs with the identity layout";
+  bool extraAreMaps = llvm::all_of(
+      llvm::drop_begin(kernel.getArgumentTypes(), 3),
+      [](Type type) { return isa<nvgpu::TensorMapDescriptorType>(type); });
+  if (kindAB < 0 || kindC < 0 || !expect(0, m, k, problem->elementType) ||
+      !expect(1, k, n, problem->elementType) ||
+      !expect(2, m, n, problem->resultType) || !extraAreMaps) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << head << ": the kernel's arguments are not (A: " << m << "x" << k
+       << ", B: " << k << "x" << n << ", C: " << m << "x" << n << ") "
+       << problem->elementType << ", " << problem->elementType << ", "
+       << problem->resultType
+       << " memrefs with the identity layout (f32, bf16 or f16), then "
+          "tensor maps";
+    outcome.text = text;
     return outcome;
   }
 
   std::string why;
-  FailureOr<LaunchDims> dims = launchDims(module, kernel, why);
+  gpu::LaunchFuncOp launch;
+  FailureOr<LaunchDims> dims = launchDims(module, kernel, launch, why);
   if (failed(dims)) {
     outcome.text = head + ": " + why;
     return outcome;
@@ -302,17 +434,19 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
     return outcome;
   }
 
-  // Inputs.
+  // Inputs, rounded to their element types; `a`, `b`, `c0` hold the values
+  // exactly.
   Random random(seed);
   std::vector<float> a(m * k), b(k * n), c0(m * n);
   for (float &v : a)
-    v = random.value();
+    v = roundTo(random.value(), kindAB);
   for (float &v : b)
-    v = random.value();
+    v = roundTo(random.value(), kindAB);
   for (float &v : c0)
-    v = random.value();
+    v = roundTo(random.value(), kindC);
   auto makeBuffer = [&](const char *name, const std::vector<float> &values,
-                        int64_t cols, bool readOnly) {
+                        int64_t cols, bool readOnly, int64_t kind,
+                        int64_t address) {
     auto buffer = std::make_unique<Buffer>();
     buffer->name = name;
     buffer->space = Space::Global;
@@ -320,28 +454,77 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
     buffer->checked = !readOnly;
     buffer->granule = program.granule;
     buffer->rowElements = cols;
-    buffer->elementBytes = 4;
-    buffer->reset(values.size() * 4, 0, kHost);
-    std::memcpy(buffer->bytes.data(), values.data(), values.size() * 4);
+    buffer->elementBytes = kind == 0 ? 4 : 2;
+    buffer->address = address;
+    buffer->reset(values.size() * buffer->elementBytes, 0, kHost);
+    for (size_t i = 0; i < values.size(); ++i)
+      storeValue(buffer->bytes.data() + i * buffer->elementBytes, values[i],
+                 kind);
     return buffer;
   };
-  std::unique_ptr<Buffer> bufferA = makeBuffer("A", a, k, true);
-  std::unique_ptr<Buffer> bufferB = makeBuffer("B", b, n, true);
-  std::unique_ptr<Buffer> bufferC = makeBuffer("C", c0, n, false);
+  // Global buffers at 256-byte-aligned addresses of their own.
+  std::unique_ptr<Buffer> bufferA =
+      makeBuffer("A", a, k, true, kindAB, 1 << 24);
+  std::unique_ptr<Buffer> bufferB =
+      makeBuffer("B", b, n, true, kindAB, 2 << 24);
+  std::unique_ptr<Buffer> bufferC =
+      makeBuffer("C", c0, n, false, kindC, 3 << 24);
   if (problem->fill) // C is only written: NaN, and reading it is an error
-    bufferC->reset(m * n * 4, 0xff, kNobody);
+    bufferC->reset(m * n * bufferC->elementBytes, 0xff, kNobody);
   auto desc = [](Buffer &buffer, int64_t rows, int64_t cols) {
-    MemRefDesc d;
-    d.buffer = &buffer;
-    d.sizes[0] = rows;
-    d.sizes[1] = cols;
-    d.strides[0] = cols;
-    d.strides[1] = 1;
-    return d;
+    ArgValue arg;
+    arg.desc.buffer = &buffer;
+    arg.desc.sizes[0] = rows;
+    arg.desc.sizes[1] = cols;
+    arg.desc.strides[0] = cols;
+    arg.desc.strides[1] = 1;
+    return arg;
   };
+  SmallVector<ArgValue> args = {desc(*bufferA, m, k), desc(*bufferB, k, n),
+                                desc(*bufferC, m, n)};
+  Buffer *globals[3] = {bufferA.get(), bufferB.get(), bufferC.get()};
+  std::vector<TensorMap> maps;
+  for (unsigned index = 3; index < kernel.getNumArguments(); ++index) {
+    TensorMap map;
+    if (!launch) {
+      outcome.text = head + ": the kernel takes tensor maps, but has no "
+                            "gpu.launch_func to find their "
+                            "nvgpu.tma.create.descriptor";
+      return outcome;
+    }
+    if (std::string error = tensorMapOf(launch, index, globals, map);
+        !error.empty()) {
+      outcome.text = head + ": tensor map argument " + std::to_string(index) +
+                     ": " + error;
+      return outcome;
+    }
+    ArgValue arg;
+    arg.isMemRef = false;
+    arg.bits = maps.size();
+    maps.push_back(map);
+    args.push_back(arg);
+  }
 
-  Exec exec(program, *dims,
-            {desc(*bufferA, m, k), desc(*bufferB, k, n), desc(*bufferC, m, n)});
+  Exec exec(program, *dims, std::move(args));
+  exec.tensorMaps = std::move(maps);
+  // The static shared memory (the mbarriers) from address 16, the dynamic
+  // shared memory after it, 16 to 1008 bytes past a multiple of 1024.
+  exec.staticBase = 16;
+  int64_t staticEnd = 16 + 8 * program.mbarriers;
+  if (sharedBase >= 0) {
+    if (sharedBase % 16 != 0 || sharedBase < staticEnd) {
+      outcome.text = head +
+                     ": --shared-base must be a multiple of 16 past "
+                     "the static shared memory (" +
+                     std::to_string(staticEnd) + " bytes)";
+      return outcome;
+    }
+    exec.sharedBase = sharedBase;
+  } else {
+    uint64_t mix = seed * 0x9e3779b97f4a7c15ull;
+    exec.sharedBase = (staticEnd + 1023) / 1024 * 1024 +
+                      16 * static_cast<int64_t>(1 + (mix >> 58) % 63);
+  }
   bool ran = exec.run(maxInstructions);
   std::string launchText =
       " (grid " +
@@ -351,7 +534,7 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
       std::to_string(dims->sharedBytes) + " B shared, " +
       std::to_string(indexBits) + "-bit index)";
   std::string statsText;
-  if (printStats)
+  if (printStats) {
     statsText = "\n  stats: " + std::to_string(exec.stats.instructions) +
                 " instructions, " + std::to_string(exec.stats.barriers) +
                 " barriers, " + std::to_string(exec.stats.asyncCopies) +
@@ -360,20 +543,44 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
                 " bytes zero-filled), shared memory " +
                 std::to_string(exec.stats.sharedBytesRead) + " B read, " +
                 std::to_string(exec.stats.sharedBytesWritten) + " B written";
+    if (program.usesAsync)
+      statsText += "\n  async: dynamic shared memory at " +
+                   std::to_string(exec.sharedBase) + ", " +
+                   std::to_string(program.mbarriers) + " mbarriers, " +
+                   std::to_string(exec.stats.mbarrierPhases) +
+                   " phases completed, " +
+                   std::to_string(exec.stats.tmaCopies) + " TMA copies (" +
+                   std::to_string(exec.stats.tmaBytes) + " B), " +
+                   std::to_string(exec.stats.wgmmas) + " wgmma";
+  }
   if (!ran) {
     outcome.text = head + ": " + exec.error + statsText;
     return outcome;
   }
 
-  // The reference, in float64.
+  // The reference, in float64. The tolerance: f32 accumulation, plus the
+  // roundings to C's type when it is bf16 or f16 (once at the end for the
+  // wgmma kernels; per slab while the slab product is scalar code; per
+  // operation in linalg.matmul on 16-bit C).
   double fillValue =
       problem->fill ? problem->fillValue.getValueAsDouble() : 0.0;
-  double limit = tolerance > 0 ? static_cast<double>(tolerance)
-                               : (k + 2) * std::ldexp(1.0, -23);
-  const float *got = reinterpret_cast<const float *>(bufferC->bytes.data());
+  double limit = (k + 2) * std::ldexp(1.0, -23);
+  if (kindC != 0) {
+    int64_t roundings = k + 1;
+    std::optional<KernelStage> stage = getStage(kernel);
+    ConfigAttr config = getConfig(kernel);
+    if (stage && (*stage == KernelStage::Instruction ||
+                  *stage == KernelStage::Pipelined))
+      roundings = 1;
+    else if (stage && config && *stage != KernelStage::Block)
+      roundings = (k + config.getBlockK() - 1) / config.getBlockK();
+    limit += roundings * std::ldexp(1.0, kindC == 1 ? -8 : -11);
+  }
+  if (tolerance > 0)
+    limit = tolerance;
   double maxError = 0;
   int64_t wrong = 0, firstWrong = -1;
-  double firstWant = 0;
+  double firstWant = 0, firstGot = 0;
   for (int64_t i = 0; i < m; ++i)
     for (int64_t j = 0; j < n; ++j) {
       double init = problem->fill ? fillValue : c0[i * n + j];
@@ -383,12 +590,14 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
         want += product;
         scale += std::fabs(product);
       }
-      double value = got[i * n + j];
+      double value = loadValue(
+          bufferC->bytes.data() + (i * n + j) * bufferC->elementBytes, kindC);
       double error = std::fabs(value - want) / std::max(scale, 1e-30);
       if (std::isnan(value) || error > limit) {
         if (wrong++ == 0) {
           firstWrong = i * n + j;
           firstWant = want;
+          firstGot = value;
         }
         continue;
       }
@@ -399,8 +608,8 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
         head + ": " + std::to_string(wrong) + " of " + std::to_string(m * n) +
         " elements of C wrong; first wrong element (" +
         std::to_string(firstWrong / n) + ", " + std::to_string(firstWrong % n) +
-        ") got " + fmt("%.9g", got[firstWrong]) + " want " +
-        fmt("%.9g", firstWant) + launchText + statsText;
+        ") got " + fmt("%.9g", firstGot) + " want " + fmt("%.9g", firstWant) +
+        launchText + statsText;
     return outcome;
   }
   if (checkLaunchOrder) {
@@ -436,8 +645,10 @@ int main(int argc, char **argv) {
       "data race on shared memory or C (no barrier between a write and "
       "another thread's access), read of uninitialised memory (shared memory "
       "starts uninitialised and NaN; so does C when the kernel only writes "
-      "it), access to a cp.async destination before a wait completed it, "
-      "barrier not reached by every thread, or op it cannot interpret.\n");
+      "it), access to a cp.async or TMA destination before a wait completed "
+      "it, barrier not reached by every thread, mbarrier deadlock, wgmma "
+      "operand not ordered after its copy or overwritten before its group "
+      "retired, or op it cannot interpret.\n");
 
   DialectRegistry registry;
   registerTileDialects(registry);

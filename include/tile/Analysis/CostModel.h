@@ -245,7 +245,12 @@ constexpr int64_t kTmaProducerRegisters = 40;
 /// (128 + 72) for the consumers and 104 for the producer compiled without
 /// spills across the smoke and random shapes of 2026-12-01; 192 / 120
 /// spilled the consumers, 208 / 88 the producer (tile-mbarrier-pipeline's
-/// numbers since commit d6971be).
+/// numbers since commit d6971be). TMA consumers need about as many: a
+/// 128x192 warpgroup tile (192 accumulators at setmaxnreg 240) compiled
+/// without spills at 4096^3 but spilled 12-20 bytes at 1000^3 and
+/// 1001x1003x1005 (bf16, ptxas 13.0), whose epilogues guard C's edges.
+/// Configs above the need still compile; the model counts them as likely
+/// to spill (no headroom) and proposes none.
 constexpr int64_t kConsumerOverheadRegisters = 72;
 /// What a producer that copies through registers needs: the least of the
 /// budgets above that compiled without spills.

@@ -54,6 +54,9 @@ constexpr llvm::StringLiteral kSharedBufferAttrName = "tile.shared";
 constexpr llvm::StringLiteral kTileOriginAttrName = "tile.tile_origin";
 /// Marks a kernel parameter that is the tensor map of an operand ("A"/"B").
 constexpr llvm::StringLiteral kTensorMapAttrName = "tile.tensor_map";
+/// What ptxas reported for the kernel of a gpu.module (set by tile-export):
+/// registers, spill_stores, spill_loads, stack_bytes.
+constexpr llvm::StringLiteral kPtxasAttrName = "tile.ptxas";
 
 llvm::StringRef stringifyStage(KernelStage stage);
 std::optional<KernelStage> getStage(gpu::GPUFuncOp kernel);
@@ -80,15 +83,40 @@ linalg::FillOp getOutputFill(linalg::MatmulOp matmul);
 
 DictionaryAttr buildMatmulAttr(MLIRContext *context,
                                const MatmulProblem &problem);
-/// The problem recorded on a kernel (gpu.func, or the llvm.func it was
-/// lowered to); nullopt when the record is missing or malformed.
-std::optional<MatmulProblem> getMatmulProblem(Operation *kernel);
+
+// Checked readers of the attributes above. An attribute that is missing (where
+// it is needed) or malformed is an error at the op that carries it, naming the
+// attribute and what is wrong ("<passName>: 'tile.matmul' ..."), and failure:
+// IR written by hand or edited between passes never crashes a pass.
+
+/// The problem recorded in `tile.matmul` of a kernel (gpu.func, or the
+/// llvm.func it was lowered to): a dictionary of m, n, k (integers from 1 to
+/// 2^31 - 1), element_type (f32, bf16 or f16), c_type (f32 or the element type), c_init
+/// ("accumulate" or "fill") and, for "fill", c_fill (an f32 float).
+FailureOr<MatmulProblem> getMatmulProblem(Operation *kernel,
+                                          StringRef passName = {});
+/// The kernel's `tile.config`, which must be a #tile.config.
+FailureOr<ConfigAttr> getKernelConfig(Operation *kernel,
+                                      StringRef passName = {});
+/// `tile.dynamic_shared_bytes` (an integer from 0 to 2^31 - 1), or
+/// std::nullopt where the kernel has none.
+FailureOr<std::optional<int64_t>>
+getDynamicSharedBytes(Operation *kernel, StringRef passName = {});
+/// `tile.c_alignment` (4, 8 or 16), or std::nullopt where the kernel has none.
+FailureOr<std::optional<int64_t>> getCAlignment(Operation *kernel,
+                                                StringRef passName = {});
+/// `tile.ptxas` of a gpu.module (a dictionary of integers), or a null
+/// attribute where it has none.
+FailureOr<DictionaryAttr> getPtxasReport(Operation *module,
+                                         StringRef passName = {});
 
 /// The kernels under `root` that are at `stage` (and follow `strategy`,
-/// when given: kernels of the other strategy are left alone). A kernel at an
-/// earlier stage is an error (the pass before this one did not run);
-/// kernels at later stages are left alone. `passName` names the pass for
-/// the message.
+/// when given: kernels of the other strategy are left alone). A kernel at an earlier
+/// stage is an error (the pass before this one did not run); kernels at later
+/// stages are left alone. `passName` names the pass for the message. A
+/// kernel at `stage` must have a well-formed `tile.config` and `tile.matmul`
+/// and parameters (A, B, C[, tensor maps]) of the problem's shapes; a malformed `tile.stage`
+/// is an error too.
 FailureOr<SmallVector<gpu::GPUFuncOp>>
 getKernelsAtStage(Operation *root, KernelStage stage, StringRef passName,
                   std::optional<Strategy> strategy = std::nullopt);
@@ -176,7 +204,8 @@ SmallVector<Value, 2> createTensorMaps(OpBuilder &b, Location loc,
 
 /// Tiles of C of the kernel for `problem` under `config`.
 int64_t numTiles(ConfigAttr config, const MatmulProblem &problem);
-/// Thread blocks of the kernel: one per tile and split of K.
+/// Thread blocks of the kernel: one per tile and split of K. Both counts
+/// saturate at INT64_MAX (a kernel written by hand may ask for more).
 int64_t numBlocks(ConfigAttr config, const MatmulProblem &problem);
 
 /// Adds every element of the 2-d memref `from` to the same position of `to`

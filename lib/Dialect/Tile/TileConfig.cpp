@@ -166,6 +166,9 @@ std::string checkWgmma(const TileConfig &c) {
   if (c.copy == CopyKind::CpAsync)
     return Message() << "copy 'cp_async' is not available for wgmma (use tma "
                         "or registers)";
+  if (c.copy == CopyKind::Registers && !c.specialize)
+    return Message() << "copy 'registers' needs specialize = true (a "
+                        "producer warpgroup does the copies)";
   if (c.smemLayout != SharedLayout::Swizzle128)
     return Message() << "wgmma reads its operands in the 128-byte swizzled "
                         "layout: smem must be swizzle128, got '"
@@ -246,6 +249,12 @@ std::string mlir::tile::checkConsistency(const TileConfig &c) {
                      << " threads per block, over the limit of 1024";
   if (c.stages < 1)
     return Message() << "stages must be at least 1, got " << c.stages;
+  // Shared memory grows with the stages (the cost model multiplies them by a
+  // stage's bytes); more than this never fits.
+  constexpr int64_t kMaxStages = 64;
+  if (c.stages > kMaxStages)
+    return Message() << "stages (" << c.stages << ") is over the limit "
+                     << kMaxStages;
   if (c.swizzleGroup < 1)
     return Message() << "swizzle group must be at least 1, got "
                      << c.swizzleGroup;

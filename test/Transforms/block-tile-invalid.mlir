@@ -1,0 +1,83 @@
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-block-tile
+// RUN: not tile-opt %s -split-input-file --tile-block-tile=index-bitwidth=32 2>&1 | FileCheck %s --check-prefix=BITWIDTH
+
+// tile-block-tile runs on matmuls tile-configure has accepted. Run alone on
+// others (a config written by hand), it refuses what it cannot lower with
+// an error at the matmul.
+
+func.func @tensors(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  // expected-error @+1 {{'linalg.matmul' op must be on memrefs for tile-block-tile (bufferize first)}}
+  %r = linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>}
+    ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+
+// -----
+
+func.func @f16(%a: memref<64x64xf16>, %b: memref<64x64xf16>, %c: memref<64x64xf16>) {
+  // expected-error @+1 {{'linalg.matmul' op operand type 'memref<64x64xf16>' is not supported by tile-block-tile (run tile-configure, which explains why)}}
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>}
+    ins(%a, %b : memref<64x64xf16>, memref<64x64xf16>) outs(%c : memref<64x64xf16>)
+  return
+}
+
+// -----
+
+func.func @dynamic(%a: memref<?x64xf32>, %b: memref<64x64xf32>, %c: memref<?x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op operand type 'memref<?x64xf32>' is not supported by tile-block-tile}}
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>}
+    ins(%a, %b : memref<?x64xf32>, memref<64x64xf32>) outs(%c : memref<?x64xf32>)
+  return
+}
+
+// -----
+
+// 65536 x 65536 = 2^32 elements of C: offsets need 64-bit indices (chosen
+// by default; index-bitwidth=32 asks for 32).
+// BITWIDTH: error: 'linalg.matmul' op index-bitwidth=32 cannot address 4294967296 elements of one operand
+func.func @large(%a: memref<65536x8xf32>, %b: memref<8x65536xf32>, %c: memref<65536x65536xf32>) {
+  linalg.matmul {tile.config = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8]>}
+    ins(%a, %b : memref<65536x8xf32>, memref<8x65536xf32>) outs(%c : memref<65536x65536xf32>)
+  return
+}
+
+// -----
+
+// Extents tile-configure refuses: past 2^31 - 1 (here 2^63 - 1, found by
+// fuzzing: the split-K arithmetic overflowed, reported by
+// UndefinedBehaviorSanitizer), and empty.
+func.func @huge_k(%a: memref<64x9223372036854775807xf32>, %b: memref<9223372036854775807x256xf32>, %c: memref<64x256xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op operand type 'memref<64x9223372036854775807xf32>' is not supported by tile-block-tile}}
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8], split_k = 4>}
+    ins(%a, %b : memref<64x9223372036854775807xf32>, memref<9223372036854775807x256xf32>) outs(%c : memref<64x256xf32>)
+  return
+}
+
+// -----
+
+func.func @empty_m(%a: memref<0x64xf32>, %b: memref<64x64xf32>, %c: memref<0x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op operand type 'memref<0x64xf32>' is not supported by tile-block-tile}}
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>}
+    ins(%a, %b : memref<0x64xf32>, memref<64x64xf32>) outs(%c : memref<0x64xf32>)
+  return
+}
+
+// -----
+
+func.func @shared_memory_operand(%a: memref<64x64xf32, #gpu.address_space<workgroup>>, %b: memref<64x64xf32>, %c: memref<64x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op operand type 'memref<64x64xf32, #gpu.address_space<workgroup>>' is not supported by tile-block-tile}}
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>}
+    ins(%a, %b : memref<64x64xf32, #gpu.address_space<workgroup>>, memref<64x64xf32>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// 32768 x 32768 tiles, each K split in 4: more blocks than a grid holds.
+func.func @over_the_grid(%a: memref<2097152x4096xf32>, %b: memref<4096x2097152xf32>,
+                         %c: memref<2097152x2097152xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op needs 4294967296 thread blocks, over the grid limit of 2147483647 (tile-configure rejects such a config)}}
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8], split_k = 4>}
+    ins(%a, %b : memref<2097152x4096xf32>, memref<4096x2097152xf32>) outs(%c : memref<2097152x2097152xf32>)
+  return
+}

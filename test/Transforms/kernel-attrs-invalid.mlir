@@ -1,0 +1,293 @@
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-promote-shared --tile-warp-tile --tile-thread-tile --tile-pipeline
+
+// The attributes a kernel carries between the passes (tile.stage,
+// tile.config, tile.matmul) are checked where a pass reads them: a malformed
+// one, written by hand or edited between passes, is an error at the kernel
+// that names the attribute and what is wrong, never a crash. Each pass
+// checks the kernels at its own stage; the same checks serve all four.
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: 'tile.stage' must be one of "block", "shared", "warp", "thread", "warpgroup", "instruction", "pipelined", got "blocks"}}
+    gpu.func @unknown_stage(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "blocks"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: 'tile.stage' must be one of "block", "shared", "warp", "thread", "warpgroup", "instruction", "pipelined", got 1 : i64}}
+    gpu.func @stage_not_a_string(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = 1 : i64} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: 'tile.config' must be a #tile.config, got "block=32,32,8"}}
+    gpu.func @config_not_a_config(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
+        tile.config = "block=32,32,8",
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-warp-tile: 'tile.matmul' must be a dictionary {m, n, k, element_type, c_type, c_init[, c_fill]}, got [8, 8, 8]}}
+    gpu.func @matmul_not_a_dictionary(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = [8, 8, 8],
+        tile.stage = "shared"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'm', an integer from 1 to 2147483647, got nothing}}
+    gpu.func @no_m(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, n = 8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'n', an integer from 1 to 2147483647, got -8 : i64}}
+    gpu.func @negative_n(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = -8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-thread-tile: 'tile.matmul' needs 'k', an integer from 1 to 2147483647, got 0 : i64}}
+    gpu.func @zero_k(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 0 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "warp"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-pipeline: 'tile.matmul' needs 'k', an integer from 1 to 2147483647, got 4294967296 : i64}}
+    gpu.func @huge_k(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 4294967296 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "thread"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// An integer too wide for 64 bits, and one that is unsigned.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'm', an integer from 1 to 2147483647, got 340282366920938463463374607431768211456 : i256}}
+    gpu.func @wide_m(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 340282366920938463463374607431768211456 : i256, n = 8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'n', an integer from 1 to 2147483647, got 8 : ui32}}
+    gpu.func @unsigned_n(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : ui32},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'm', an integer from 1 to 2147483647, got 8.000000e+00 : f32}}
+    gpu.func @float_m(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8.0 : f32, n = 8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'c_init', "accumulate" or "fill", got "add"}}
+    gpu.func @unknown_c_init(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {c_init = "add", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'c_init', "accumulate" or "fill", got nothing}}
+    gpu.func @no_c_init(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'c_fill', a float of c_type (f32), where c_init is "fill", got nothing}}
+    gpu.func @fill_without_value(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {c_init = "fill", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'c_fill', a float of c_type (f32), where c_init is "fill", got 1.000000e+00 : f64}}
+    gpu.func @fill_f64(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {c_fill = 1.0 : f64, c_init = "fill", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// The parameters must be (A, B, C) of the shapes tile.matmul gives: the
+// passes index them and size their copies and guards by the problem.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: kernel parameters must be (A, B, C) of types memref<8x8xf32>, memref<8x8xf32>, memref<8x8xf32> as 'tile.matmul' and 'tile.config' say, got ('memref<8x8xf32>')}}
+    gpu.func @one_parameter(%A: memref<8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-warp-tile: kernel parameters must be (A, B, C) of types memref<16x8xf32>, memref<8x8xf32>, memref<16x8xf32> as 'tile.matmul' and 'tile.config' say, got ('memref<8x8xf32>', 'memref<8x8xf32>', 'memref<8x8xf32>')}}
+    gpu.func @shapes_differ(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 16 : i64, n = 8 : i64},
+        tile.stage = "shared"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-pipeline: kernel parameters must be (A, B, C) of types memref<8x8xf32>, memref<8x8xf32>, memref<8x8xf32> as 'tile.matmul' and 'tile.config' say, got ('memref<8x8xf16>', 'memref<8x8xf32>', 'i32')}}
+    gpu.func @types_differ(%A: memref<8x8xf16>, %B: memref<8x8xf32>, %C: i32) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "thread"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A gpu.func without tile.stage is not a kernel of this project: left alone
+// whatever else it carries.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    gpu.func @not_ours(%A: memref<8x8xf32>) kernel attributes {tile.matmul = 3 : i64} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'element_type', f32, bf16 or f16, got i8}}
+    gpu.func @int_elements(%A: memref<8x8xi8>, %B: memref<8x8xi8>, %C: memref<8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = i8, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'c_type', f32 or the element type, got f16}}
+    gpu.func @c_type_mismatch(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf16>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {c_init = "accumulate", c_type = f16, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
