@@ -213,10 +213,11 @@ mlir::tile::getCAlignment(Operation *kernel, StringRef passName) {
   Attribute attr = kernel->getAttr(kCAlignmentAttrName);
   if (!attr)
     return std::optional<int64_t>();
-  std::optional<int64_t> bytes = integerIn(attr, 4, 16);
-  if (!bytes || (*bytes != 4 && *bytes != 8 && *bytes != 16))
+  // 2: a 16-bit C accessed one element at a time (tile-wgmma-tile).
+  std::optional<int64_t> bytes = integerIn(attr, 2, 16);
+  if (!bytes || (*bytes != 2 && *bytes != 4 && *bytes != 8 && *bytes != 16))
     return emitAttrError(kernel, passName, kCAlignmentAttrName)
-           << "must be 4, 8 or 16 (bytes), got " << attr;
+           << "must be 2, 4, 8 or 16 (bytes), got " << attr;
   return bytes;
 }
 

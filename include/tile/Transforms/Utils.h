@@ -102,7 +102,7 @@ FailureOr<ConfigAttr> getKernelConfig(Operation *kernel,
 /// std::nullopt where the kernel has none.
 FailureOr<std::optional<int64_t>>
 getDynamicSharedBytes(Operation *kernel, StringRef passName = {});
-/// `tile.c_alignment` (4, 8 or 16), or std::nullopt where the kernel has none.
+/// `tile.c_alignment` (2, 4, 8 or 16), or std::nullopt where the kernel has none.
 FailureOr<std::optional<int64_t>> getCAlignment(Operation *kernel,
                                                 StringRef passName = {});
 /// `tile.ptxas` of a gpu.module (a dictionary of integers), or a null
