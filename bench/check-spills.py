@@ -8,8 +8,8 @@ cost model picks the config; ptxas runs), and reads the manifest's
 kernel with spills or a stack, and any compile that fails, is reported; the
 exit status is 1 if there was one.
 
-  bench/check-spills.py --seed 1 --count 30 [--in bf16,f16] [--out DIR]
-      [--jobs N] [--markdown FILE] [--tuning-table none] [--options "..."]
+  bench/check-spills.py --seed 1 --count 30 [--in bf16,f16] [--aligned]
+      [--out DIR] [--jobs N] [--markdown FILE] [--options "..."]
 
 --count is per size band and element type (random-shapes.py's bands), so
 --count 30 with both types compiles 240 shapes. Needs build/bin/tile-opt
@@ -43,7 +43,7 @@ def mlir_for(name, m, n, k, init, in_type, out_type):
             f"  return %R : tensor<{c}>\n}}\n")
 
 
-def draw(seed, count, in_type):
+def draw(seed, count, in_type, aligned=False):
     """random-shapes.py's lines for one element type (C: f32 or the input
     type, alternating)."""
     out = subprocess.run(
@@ -55,7 +55,11 @@ def draw(seed, count, in_type):
     for i, line in enumerate(l for l in out.splitlines() if l and l[0] != "#"):
         name, m, n, k, init = line.split()[:5]
         out_type = "f32" if i % 2 == 0 else in_type
-        shapes.append((name, int(m), int(n), int(k), init, in_type, out_type))
+        n, k = int(n), int(k)
+        if aligned:
+            # N and K up to multiples of 8: rows of 16 bytes, the TMA.
+            n, k = (n + 7) // 8 * 8, (k + 7) // 8 * 8
+        shapes.append((name, int(m), n, k, init, in_type, out_type))
     return shapes
 
 
@@ -81,6 +85,8 @@ def main():
     p.add_argument("--count", type=int, default=30,
                    help="shapes per size band and element type")
     p.add_argument("--in", dest="types", default="bf16,f16")
+    p.add_argument("--aligned", action="store_true",
+                   help="round N and K up to multiples of 8 (TMA copies)")
     p.add_argument("--out", help="artifact folder (default: a temporary one)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--tile-opt", default=os.path.join(ROOT, "build", "bin", "tile-opt"))
@@ -94,7 +100,7 @@ def main():
     os.makedirs(out, exist_ok=True)
     shapes = []
     for in_type in args.types.split(","):
-        shapes += draw(args.seed, args.count, in_type)
+        shapes += draw(args.seed, args.count, in_type, args.aligned)
     start = time.time()
     rows, failures, bad = [], [], []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
@@ -123,7 +129,8 @@ def main():
              f"options '{args.options}'",
              "",
              f"command: bench/check-spills.py --seed {args.seed} --count {args.count} "
-             f"--in {args.types}" + (f" --options '{args.options}'" if args.options else ""),
+             f"--in {args.types}" + (" --aligned" if args.aligned else "") +
+             (f" --options '{args.options}'" if args.options else ""),
              "",
              "| kernel | M | N | K | C | types | config | registers | spill st/ld B | stack B |",
              "|---|---:|---:|---:|---|---|---|---:|---:|---:|"]
