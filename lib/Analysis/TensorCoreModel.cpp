@@ -58,6 +58,13 @@ int64_t roundUp(int64_t a, int64_t b) { return ceilDiv(a, b) * b; }
 /// consumers at their accumulators + 16, producers at setmaxnreg's minimum.
 constexpr int64_t kMinConsumerOverhead = 16;
 constexpr int64_t kMinSetmaxnreg = 24;
+/// ptxas compiles the whole kernel under its launch register count, also
+/// the code that setmaxnreg.inc gives more: one wgmma m64nNk16 needs its
+/// N / 2 accumulators and this many more registers at launch. ptxas 13.0
+/// refused m64n256k16 under 128 ("Insufficient registers (128) to compile
+/// instruction ... register target of 154 or higher") and compiled
+/// m64n192k16 under 128.
+constexpr int64_t kWgmmaInstructionOverhead = 26;
 
 //===----------------------------------------------------------------------===//
 // Rates of the H200 (sm_90)
@@ -153,7 +160,8 @@ WarpgroupRegisters mlir::tile::warpgroupRegisters(const TileConfig &c) {
   r.launchRegisters = std::min<int64_t>(
       255, 65536 / std::max<int64_t>(1, threads * r.blocksPerSM) / 8 * 8);
   r.accumulators = c.warpM * c.warpN / kWarpgroupSize;
-  r.consumerNeed = r.accumulators + kConsumerOverheadRegisters;
+  r.consumerNeed = std::max(r.accumulators + kConsumerOverheadRegisters,
+                            kMinConsumerNeed);
   std::ostringstream why;
   if (!c.specialize) {
     // Every warpgroup computes under the launch cap; no setmaxnreg.
@@ -232,6 +240,13 @@ CostReport mlir::tile::evaluateTensorCore(const TileConfig &c,
         << kMaxSetmaxnregRegisters << " a warpgroup thread can hold";
   else if (!regs.whyNot.empty())
     why << regs.whyNot << "; lower the occupancy or the warpgroup tile";
+  else if (c.threadN / 2 + kWgmmaInstructionOverhead > regs.launchRegisters)
+    why << "the m64n" << c.threadN << "k" << c.mmaK << " instruction needs "
+        << c.threadN / 2 + kWgmmaInstructionOverhead
+        << " registers per thread at launch, and " << regs.blocksPerSM
+        << " block(s) per SM of " << r.threadsPerBlock << " threads start with "
+        << regs.launchRegisters
+        << "; lower the occupancy or the instruction N";
   else if (r.sharedBytes > chip.sharedBytesPerBlock)
     why << r.sharedBytes << " bytes of shared memory per block, over the "
         << chip.name << " limit of " << chip.sharedBytesPerBlock;
@@ -422,11 +437,28 @@ mlir::tile::tensorCoreCandidates(const MatmulShape &shape,
   for (int64_t blockM : {256, 128, 64})
     for (int64_t blockN : {256, 128, 64})
       for (int64_t warpN : {blockN, blockN / 2})
-        for (int64_t warpM : {256, 128, 64}) {
+        // Warpgroup tiles one wgmma tall, as the measured kernel's. Taller
+        // ones (two or four m64 rows per warpgroup) spilled at edge shapes
+        // where the 64-row ones did not: 128x128 tiles with 128
+        // accumulators in 10 of 66 random bf16/f16 kernels at setmaxnreg
+        // 200 (3370x1x1: 248 bytes even at 255 registers without
+        // setmaxnreg), 256x64 in 2 of 2 (bench/check-spills.py --seed 1
+        // --count 10, ptxas 13.0; bench/results/2026-12-01-wgmma-spills.md).
+        // They still compile when written on the op.
+        for (int64_t warpM : {64}) {
           if (warpM > blockM || blockM % warpM != 0)
             continue;
           int64_t consumers = (blockM / warpM) * (blockN / warpN);
           if (consumers != 1 && consumers != 2 && consumers != 4)
+            continue;
+          // Copies through registers with two consumer warpgroups or more,
+          // as the measured kernel: a lone 64x256 consumer (256 threads,
+          // 255 registers at launch) spilled 96-264 bytes in 10 of 52
+          // random bf16/f16 shapes (all with N < 64; even at 255 registers
+          // without setmaxnreg), two of them in 128x256 blocks in 0 of 28
+          // (bench/check-spills.py --seed 1 --count 10, ptxas 13.0;
+          // bench/results/2026-12-01-wgmma-spills.md).
+          if (copy == CopyKind::Registers && consumers < 2)
             continue;
           // The instruction covers the warpgroup tile's N, or 128 or 64 of
           // it (several instructions per k step).

@@ -138,6 +138,7 @@ TEST(TensorCoreModel, SetmaxnregSplit) {
   regs = warpgroupRegisters(c);
   EXPECT_EQ(regs.launchRegisters, 128);
   EXPECT_EQ(regs.consumerRegisters, 216);
+  EXPECT_EQ(regs.consumerNeed, 200);
   EXPECT_TRUE(regs.hasHeadroom());
   CostReport r = evaluate(c, h200(), 2);
   EXPECT_TRUE(r.fits) << r.whyNot;
@@ -149,6 +150,38 @@ TEST(TensorCoreModel, SetmaxnregSplit) {
   regs = warpgroupRegisters(c);
   EXPECT_EQ(regs.launchRegisters, 255);
   EXPECT_EQ(regs.consumerRegisters, 240);
+  // Small warpgroup tiles need at least 168 (64x64: 32 accumulators + 72
+  // would be 104, and 104 spilled): with register copies the split's
+  // 104 leaves no headroom; the TMA's 240 does.
+  c = TileConfig::wgmmaDefaults();
+  c.setBlock(64, 64, 64);
+  c.setWarp(64, 64);
+  c.setThread(64, 64);
+  c.copy = CopyKind::Registers;
+  regs = warpgroupRegisters(c);
+  EXPECT_EQ(regs.accumulators, 32);
+  EXPECT_EQ(regs.consumerNeed, 168);
+  EXPECT_EQ(regs.consumerRegisters, 104);
+  EXPECT_TRUE(regs.whyNot.empty());
+  EXPECT_FALSE(regs.hasHeadroom());
+  c.copy = CopyKind::Tma;
+  EXPECT_TRUE(warpgroupRegisters(c).hasHeadroom());
+  // ptxas compiles every role under the launch count: at two blocks per SM
+  // of 256 threads (128 each) an m64n256k16 instruction (128 accumulators
+  // + 26) does not compile, an m64n192k16 does.
+  c.setBlock(64, 256, 64);
+  c.setWarp(64, 256);
+  c.setThread(64, 256);
+  c.minBlocksPerSM = 2;
+  EXPECT_EQ(warpgroupRegisters(c).launchRegisters, 128);
+  EXPECT_EQ(evaluate(c, h200(), 2).whyNot,
+            "the m64n256k16 instruction needs 154 registers per thread at "
+            "launch, and 2 block(s) per SM of 256 threads start with 128; "
+            "lower the occupancy or the instruction N");
+  c.setBlock(64, 192, 64);
+  c.setWarp(64, 192);
+  c.setThread(64, 192);
+  EXPECT_TRUE(evaluate(c, h200(), 2).fits) << evaluate(c, h200(), 2).whyNot;
   // Not specialized: no setmaxnreg, every thread under the launch cap.
   c = TileConfig::wgmmaDefaults();
   c.specialize = false;
@@ -283,6 +316,11 @@ TEST(TensorCoreModel, Choices) {
   TileConfig odd = defaultConfig(bf16(4095, 4097, 4093), h200());
   EXPECT_EQ(odd.copy, CopyKind::Registers) << toShortString(odd);
   EXPECT_TRUE(odd.specialize);
+  // Its consumers need 200 registers (128 accumulators + 72), what the
+  // register-copy split gives them in a 384-thread block: the measured
+  // 128x256 structure.
+  EXPECT_EQ(odd.blockM * odd.blockN, 128 * 256) << toShortString(odd);
+  EXPECT_EQ(odd.numConsumers(), 2) << toShortString(odd);
   // f32 shapes keep the FMA model.
   EXPECT_FALSE(defaultConfig({4096, 4096, 4096, 4}, h200()).isWgmma());
 }
@@ -323,6 +361,11 @@ TEST(TensorCoreModel, CandidatesFollowTheRules) {
       EXPECT_TRUE(consumers == 1 || consumers == 2 || consumers == 4)
           << where;
       EXPECT_TRUE(c.warpN == c.blockN || 2 * c.warpN == c.blockN) << where;
+      // Warpgroup tiles one wgmma tall; register copies with two consumer
+      // warpgroups or more (the structures that compiled without spills).
+      EXPECT_EQ(c.warpM, 64) << where;
+      if (c.copy == CopyKind::Registers)
+        EXPECT_GE(consumers, 2) << where;
       EXPECT_GE(c.stages, 2) << where;
       EXPECT_TRUE(std::isfinite(predictSeconds(c, shape, h200()))) << where;
       anySpecialized |= c.specialize;

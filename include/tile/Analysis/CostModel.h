@@ -213,8 +213,9 @@ struct WarpgroupRegisters {
   /// f32 accumulators per consumer thread: WM * WN / 128.
   int64_t accumulators = 0;
   /// Registers a consumer thread needs to run without spilling (its
-  /// accumulators plus kConsumerOverheadRegisters: descriptors, ring slot
-  /// and phase, the epilogue's C addresses and guards), and what a producer
+  /// accumulators plus kConsumerOverheadRegisters, at least
+  /// kMinConsumerNeed: descriptors, ring slot and phase, the epilogue's C
+  /// addresses and guards), and what a producer
   /// needs (kTmaProducerRegisters, or kRegisterCopyProducerRegisters when
   /// it copies through registers): the model's estimates.
   int64_t consumerNeed = 0, producerNeed = 0;
@@ -252,6 +253,15 @@ constexpr int64_t kTmaProducerRegisters = 40;
 /// Configs above the need still compile; the model counts them as likely
 /// to spill (no headroom) and proposes none.
 constexpr int64_t kConsumerOverheadRegisters = 72;
+/// The least the model counts a consumer to need, whatever its tile: with
+/// copies through registers and the split above, consumers of 32 and 64
+/// accumulators spilled 8-112 bytes at edge shapes (bench/check-spills.py
+/// --seed 1 --count 10, ptxas 13.0: 64x64 warpgroup tiles at 104 needed
+/// 112, 128x64 at 136 needed 160, 64x128 at 136 needed 168; found by
+/// raising the consumers' setmaxnreg in the PTX until ptxas stopped
+/// spilling; bench/results/2026-12-01-wgmma-spills.md). The guarded
+/// epilogue's addresses do not shrink with the tile.
+constexpr int64_t kMinConsumerNeed = 168;
 /// What a producer that copies through registers needs: the least of the
 /// budgets above that compiled without spills.
 constexpr int64_t kRegisterCopyProducerRegisters = 104;
