@@ -68,6 +68,17 @@ void mlir::tile::setStage(gpu::GPUFuncOp kernel, KernelStage stage) {
                   StringAttr::get(kernel.getContext(), stringifyStage(stage)));
 }
 
+linalg::FillOp mlir::tile::getOutputFill(linalg::MatmulOp matmul) {
+  Value output = matmul.getOutputs().front();
+  if (auto fill = output.getDefiningOp<linalg::FillOp>())
+    return fill;
+  auto previous = dyn_cast_or_null<linalg::FillOp>(matmul->getPrevNode());
+  if (previous && previous.hasPureBufferSemantics() &&
+      previous.getOutputs().front() == output)
+    return previous;
+  return {};
+}
+
 DictionaryAttr mlir::tile::buildMatmulAttr(MLIRContext *context,
                                            const MatmulProblem &problem) {
   Builder b(context);

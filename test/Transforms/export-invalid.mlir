@@ -215,3 +215,18 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {
+    // expected-error @+1 {{tile-export: 'tile.c_alignment' must be 2, 4, 8 or 16 (bytes), got 1 : i64}}
+    llvm.func @c_alignment_one(%A: !llvm.ptr) attributes {nvvm.kernel,
+        tile.c_alignment = 1 : i64,
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.dynamic_shared_bytes = 0 : i64,
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
+      llvm.return
+    }
+  }
+}
