@@ -10,14 +10,17 @@
 // wgmma, f32 accumulators, C f32 or the inputs' type).
 //
 // Does not yet handle: dynamic shapes, other element types (and TF32 for
-// f32), transposed/broadcast operands (user-defined indexing maps),
-// non-identity memref layouts. Each is an error at the op, never a silent
-// fallback.
+// f32), transposed/broadcast operands (user-defined indexing maps, or a
+// linalg.transpose writing A or B), non-identity memref layouts, and linalg
+// ops other than linalg.matmul that reduce (batched matmuls, matrix-vector
+// products, convolutions, linalg.generic contractions that are not a plain
+// matmul). Each is an error at the op, never a silent fallback.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tile/Transforms/Utils.h"
 #include "tile/Analysis/CostModel.h"
+#include "tile/Transforms/Contractions.h"
 #include "tile/Analysis/SharedPlan.h"
 #include "tile/Analysis/TuningTable.h"
 #include "tile/Transforms/Passes.h"
@@ -47,6 +50,24 @@ LogicalResult checkSupported(linalg::MatmulOp op, MatmulShape &shape,
     return op.emitOpError()
            << "with user-defined indexing maps (transposed or broadcast "
               "operands) is not supported yet";
+  // A linalg.transpose that makes A or B would stay in host code, outside
+  // the kernel, which would read the untransposed operand.
+  for (auto [index, input] : llvm::enumerate(op.getDpsInputs())) {
+    linalg::TransposeOp transpose = input.getDefiningOp<linalg::TransposeOp>();
+    for (Operation *user : input.getUsers())
+      if (auto writer = dyn_cast<linalg::TransposeOp>(user);
+          !transpose && writer && writer.getInit() == input)
+        transpose = writer;
+    if (!transpose)
+      continue;
+    StringRef operand = index == 0 ? "A" : "B";
+    InFlightDiagnostic diag =
+        transpose.emitOpError()
+        << "makes operand " << operand << " of a linalg.matmul: transposed operands are not supported yet "
+           "(the kernel would read the operand before the transpose)";
+    diag.attachNote(op.getLoc()) << "the linalg.matmul";
+    return diag;
+  }
   SmallVector<ShapedType> types;
   for (Value operand : op->getOperands()) {
     auto type = dyn_cast<ShapedType>(operand.getType());
@@ -339,12 +360,36 @@ void TileConfigurePass::runOnOperation() {
     return signalPassFailure();
 
   bool failedAny = false;
-  root->walk([&](linalg::MatmulOp op) {
-    if (failed(configure(op, *chipInfo, *table)))
+  int64_t matmuls = 0;
+  root->walk([&](linalg::LinalgOp op) {
+    // Kernels made by tile-block-tile hold linalg ops of their own.
+    if (op->getParentOfType<gpu::GPUModuleOp>())
+      return;
+    if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation())) {
+      ++matmuls;
+      if (failed(configure(matmul, *chipInfo, *table)))
+        failedAny = true;
+      return;
+    }
+    // Every other linalg op that reduces is contraction-like: never left
+    // behind in host code without a word.
+    if (std::string reason = whyNotCompiled(op); !reason.empty()) {
+      op->emitOpError() << "is not supported yet: it is " << reason
+                        << "; tile-opt compiles linalg.matmul on 2-d "
+                           "operands";
       failedAny = true;
+    }
   });
   if (failedAny)
-    signalPassFailure();
+    return signalPassFailure();
+  // Nothing to compile: no matmul, and no kernel made by an earlier run.
+  if (warnNoMatmul && matmuls == 0 &&
+      !root->walk([](gpu::GPUFuncOp kernel) {
+             return kernel->hasAttr(kMatmulAttrName) ? WalkResult::interrupt()
+                                                     : WalkResult::advance();
+           }).wasInterrupted())
+    root->emitWarning() << "tile-configure: no linalg.matmul to compile; "
+                           "the output has no kernel";
 }
 
 } // namespace

@@ -10,6 +10,58 @@
 
 include "mlir/Pass/PassBase.td"
 
+def TileCanonicalizeContractions : Pass<"tile-canonicalize-contractions"> {
+  let summary = "Rewrite linalg.generic and linalg.contract ops that are "
+                "plain matmuls into linalg.matmul";
+  let description = [{
+    Front ends often write a matmul as a `linalg.generic` (or, since MLIR
+    21, a `linalg.contract`). This pass, the first of the `tile-matmul-to-ptx`
+    and `tile-matmul-tiling` pipelines, replaces such an op by a
+    `linalg.matmul` on the same operands (tensors or memrefs, keeping its
+    discardable attributes, such as a `tile.config`) when it is a plain
+    row-major matmul:
+
+    - linalg's `isaContractionOpInterface` holds (two inputs, one output,
+      projected-permutation indexing maps, a reduction loop, a multiply-add
+      body) and `inferContractionDims` finds no batch dimension and exactly
+      one M, one N and one K loop, and no other loop;
+    - A is indexed (m, k), B (k, n) and C (m, n), in whatever order the
+      loops come;
+    - the body is exactly `linalg.yield (arith.addf C, (arith.mulf A', B'))`
+      (the operands of each op in either order), where A' and B' are the
+      inputs themselves on f32, or their `arith.extf` to f32 on bf16 or f16,
+      and C is f32: the semantics of a `linalg.matmul` of those types. Fast-
+      math flags of the body's ops are dropped (a `linalg.matmul` has none;
+      dropping them takes licences away, it grants none).
+      The body is matched op by op because linalg's body matcher lets any
+      chain of unary ops through (an `arith.negf` of the product still
+      makes a contraction to it).
+
+    Every other op is left as it is; `tile-configure` then reports each
+    contraction-like op that is not a `linalg.matmul` at the op, saying
+    what it is (batched, transposed, another body or element type, ...).
+
+    Example: the generic below becomes
+    `linalg.matmul ins(%A, %B : ...) outs(%C : ...)`.
+    ```mlir
+    linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                                     affine_map<(m, n, k) -> (k, n)>,
+                                     affine_map<(m, n, k) -> (m, n)>],
+                    iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%A, %B : memref<64x32xbf16>, memref<32x48xbf16>)
+        outs(%C : memref<64x48xf32>) {
+    ^bb0(%a: bf16, %b: bf16, %c: f32):
+      %a32 = arith.extf %a : bf16 to f32
+      %b32 = arith.extf %b : bf16 to f32
+      %p = arith.mulf %a32, %b32 : f32
+      %s = arith.addf %c, %p : f32
+      linalg.yield %s : f32
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def TileConfigure : Pass<"tile-configure"> {
   let summary = "Choose a #tile.config for every linalg.matmul";
   let description = [{
@@ -38,8 +90,24 @@ def TileConfigure : Pass<"tile-configure"> {
     error at the op otherwise: shared memory per block over the chip's limit,
     an estimated register need over 255 per thread, more than 1024 threads.
     Matmuls the pipeline cannot lower yet (dynamic shapes, element types
-    other than f32, non-identity operand layouts) are errors at the op too.
-    A root without any matmul is left unchanged.
+    other than f32, bf16 and f16, non-identity operand layouts such as
+    strided subviews, user-defined indexing maps, an operand made by a
+    `linalg.transpose`) are errors at the op too.
+
+    So is every other linalg op with a reduction loop, the contraction-like
+    ops the pipeline does not turn into a kernel: `linalg.batch_matmul`,
+    `linalg.batch_reduce_matmul`, `linalg.matvec`, `linalg.vecmat`,
+    `linalg.dot`, `linalg.mmt4d`, convolutions, reductions, and
+    `linalg.generic`/`linalg.contract` ops that are not a plain matmul
+    (each error says which of these the op is, from linalg's contraction
+    matchers). A `linalg.generic` or `linalg.contract` that is a plain
+    matmul is an error too, one that names `tile-canonicalize-contractions`,
+    which makes it a `linalg.matmul`. Linalg ops inside kernels (made by
+    `tile-block-tile`) are not looked at.
+
+    A root without any matmul is left unchanged; with `warn-no-matmul` (set
+    by the `tile-matmul-to-ptx` and `tile-matmul-tiling` pipelines) it gets a
+    warning, unless it already holds kernels made by `tile-block-tile`.
 
     Example:
     ```mlir
@@ -93,6 +161,9 @@ def TileConfigure : Pass<"tile-configure"> {
            "JSON tuning table consulted by shape, element type and chip "
            "before the cost model (empty: the table built into tile-opt; "
            "none: no table, the cost model decides)">,
+    Option<"warnNoMatmul", "warn-no-matmul", "bool", /*default=*/"false",
+           "Warn when the root holds no linalg.matmul and no kernel, so "
+           "that nothing is compiled (the pipelines set it)">,
   ];
 }
 
