@@ -42,6 +42,65 @@ using namespace mlir::tile;
 
 namespace {
 
+/// Only the matmul becomes a kernel: a linalg op that makes A or B before
+/// it (a prologue: a linalg.transpose, a cast, ...) or uses C after it (an
+/// epilogue: a bias, an activation, ...) would stay in host code, which no
+/// kernel runs, and the artifact would silently compute the matmul alone.
+/// Each is an error at that op. Found through the SSA values (the operand
+/// itself, on tensors or memrefs; not through views of it). Other matmuls
+/// become kernels of their own and are not counted.
+LogicalResult checkHostNeighbours(linalg::MatmulOp op) {
+  auto hostLinalg = [](Operation *other) -> linalg::LinalgOp {
+    auto linalgOp = dyn_cast_or_null<linalg::LinalgOp>(other);
+    return linalgOp && !isa<linalg::MatmulOp>(other) ? linalgOp
+                                                     : linalg::LinalgOp();
+  };
+  for (auto [index, input] : llvm::enumerate(op.getDpsInputs())) {
+    Operation *maker = hostLinalg(input.getDefiningOp());
+    for (OpOperand &use : input.getUses()) {
+      linalg::LinalgOp user = hostLinalg(use.getOwner());
+      if (!maker && user && user.isDpsInit(&use) &&
+          user->getBlock() == op->getBlock() && user->isBeforeInBlock(op))
+        maker = user;
+    }
+    if (!maker)
+      continue;
+    StringRef operand = index == 0 ? "A" : "B";
+    InFlightDiagnostic diag = maker->emitOpError()
+                              << "makes operand " << operand
+                              << " of a linalg.matmul: ";
+    if (isa<linalg::TransposeOp>(maker))
+      diag << "transposed operands are not supported yet (the kernel would "
+              "read the operand before the transpose)";
+    else
+      diag << "only the matmul becomes a kernel; linalg ops that compute "
+              "its operands are not supported yet (this one would stay in "
+              "host code, which no kernel runs)";
+    diag.attachNote(op.getLoc()) << "the linalg.matmul";
+    return diag;
+  }
+  Operation *epilogue = nullptr;
+  if (op->getNumResults() == 1) {
+    for (Operation *user : op->getResult(0).getUsers())
+      if (!epilogue && hostLinalg(user))
+        epilogue = user;
+  } else {
+    for (Operation *user : op.getDpsInits()[0].getUsers())
+      if (!epilogue && hostLinalg(user) && user->getBlock() == op->getBlock() &&
+          op->isBeforeInBlock(user))
+        epilogue = user;
+  }
+  if (!epilogue)
+    return success();
+  InFlightDiagnostic diag =
+      epilogue->emitOpError()
+      << "uses the result of a linalg.matmul: fused epilogues are not "
+         "supported yet (only the matmul becomes a kernel; this op would "
+         "stay in host code, which no kernel runs)";
+  diag.attachNote(op.getLoc()) << "the linalg.matmul";
+  return diag;
+}
+
 /// Checks that the pipeline can lower `op`; emits the reason at the op
 /// otherwise. Fills `shape`.
 LogicalResult checkSupported(linalg::MatmulOp op, MatmulShape &shape,
@@ -50,24 +109,8 @@ LogicalResult checkSupported(linalg::MatmulOp op, MatmulShape &shape,
     return op.emitOpError()
            << "with user-defined indexing maps (transposed or broadcast "
               "operands) is not supported yet";
-  // A linalg.transpose that makes A or B would stay in host code, outside
-  // the kernel, which would read the untransposed operand.
-  for (auto [index, input] : llvm::enumerate(op.getDpsInputs())) {
-    linalg::TransposeOp transpose = input.getDefiningOp<linalg::TransposeOp>();
-    for (Operation *user : input.getUsers())
-      if (auto writer = dyn_cast<linalg::TransposeOp>(user);
-          !transpose && writer && writer.getInit() == input)
-        transpose = writer;
-    if (!transpose)
-      continue;
-    StringRef operand = index == 0 ? "A" : "B";
-    InFlightDiagnostic diag =
-        transpose.emitOpError()
-        << "makes operand " << operand << " of a linalg.matmul: transposed operands are not supported yet "
-           "(the kernel would read the operand before the transpose)";
-    diag.attachNote(op.getLoc()) << "the linalg.matmul";
-    return diag;
-  }
+  if (failed(checkHostNeighbours(op)))
+    return failure();
   SmallVector<ShapedType> types;
   for (Value operand : op->getOperands()) {
     auto type = dyn_cast<ShapedType>(operand.getType());

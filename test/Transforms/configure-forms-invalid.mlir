@@ -5,10 +5,30 @@
 // configure-invalid.mlir).
 // RUN: tile-opt %s -split-input-file --tile-configure -verify-diagnostics
 
-// The whole pipeline stops at the first of them and writes no kernel.
+// The whole pipeline reports each of them too (the tensor forms after
+// bufferization, as memref ops) and writes no kernel for their modules: only
+// the last section (@chain) is compiled.
 // RUN: rm -rf %t && not tile-opt %s -split-input-file --tile-matmul-to-ptx="output-dir=%t ptxas=off" 2>&1 | FileCheck %s --check-prefix=PIPELINE
-// RUN: not ls %t/*.json
+// RUN: ls %t | FileCheck %s --check-prefix=FILES --implicit-check-not=.json
 // PIPELINE: error: 'linalg.batch_matmul' op is not supported yet: it is a batched contraction (batch dimension d0); tile-opt compiles linalg.matmul on 2-d operands
+// PIPELINE: error: 'linalg.batch_matmul' op is not supported yet
+// PIPELINE: error: 'linalg.batch_reduce_matmul' op is not supported yet
+// PIPELINE: error: 'linalg.matvec' op is not supported yet
+// PIPELINE: error: 'linalg.vecmat' op is not supported yet
+// PIPELINE: error: 'linalg.dot' op is not supported yet
+// PIPELINE: error: 'linalg.mmt4d' op is not supported yet
+// PIPELINE: error: 'linalg.conv_2d_nhwc_hwcf' op is not supported yet
+// PIPELINE: error: 'linalg.reduce' op is not supported yet
+// PIPELINE: error: 'linalg.transpose' op makes operand B of a linalg.matmul
+// PIPELINE: error: 'linalg.transpose' op makes operand A of a linalg.matmul
+// PIPELINE: error: 'linalg.matmul' op with user-defined indexing maps
+// PIPELINE: error: 'linalg.matmul' op operand #0 has the layout attribute strided<[128, 1]>
+// PIPELINE: error: 'linalg.matmul' op element type 'i8' of operand #0 is not supported yet
+// PIPELINE: error: 'linalg.generic' op makes operand A of a linalg.matmul: only the matmul becomes a kernel
+// PIPELINE: error: 'linalg.generic' op uses the result of a linalg.matmul: fused epilogues are not supported yet
+// PIPELINE: error: 'linalg.generic' op uses the result of a linalg.matmul: fused epilogues are not supported yet
+// FILES: chain_matmul0.json
+// FILES: chain_matmul1.json
 
 func.func @batch_matmul(%a: memref<4x64x32xf32>, %b: memref<4x32x48xf32>, %c: memref<4x64x48xf32>) {
   // expected-error @+1 {{'linalg.batch_matmul' op is not supported yet: it is a batched contraction (batch dimension d0); tile-opt compiles linalg.matmul on 2-d operands}}
@@ -143,4 +163,71 @@ func.func @i8(%a: memref<64x32xi8>, %b: memref<32x48xi8>, %c: memref<64x48xi32>)
   // expected-error @+1 {{'linalg.matmul' op element type 'i8' of operand #0 is not supported yet (f32, bf16 and f16 are)}}
   linalg.matmul ins(%a, %b : memref<64x32xi8>, memref<32x48xi8>) outs(%c : memref<64x48xi32>)
   return
+}
+
+// -----
+
+// A prologue: A converted from bf16 by an elementwise linalg.generic.
+func.func @cast_prologue(%a16: tensor<64x32xbf16>, %b: tensor<32x48xf32>, %c: tensor<64x48xf32>) -> tensor<64x48xf32> {
+  %init = tensor.empty() : tensor<64x32xf32>
+  // expected-error @+1 {{'linalg.generic' op makes operand A of a linalg.matmul: only the matmul becomes a kernel; linalg ops that compute its operands are not supported yet (this one would stay in host code, which no kernel runs)}}
+  %a = linalg.generic {indexing_maps = [affine_map<(m, k) -> (m, k)>, affine_map<(m, k) -> (m, k)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%a16 : tensor<64x32xbf16>) outs(%init : tensor<64x32xf32>) {
+  ^bb0(%x: bf16, %o: f32):
+    %x32 = arith.extf %x : bf16 to f32
+    linalg.yield %x32 : f32
+  } -> tensor<64x32xf32>
+  // expected-note @+1 {{the linalg.matmul}}
+  %r = linalg.matmul ins(%a, %b : tensor<64x32xf32>, tensor<32x48xf32>) outs(%c : tensor<64x48xf32>) -> tensor<64x48xf32>
+  return %r : tensor<64x48xf32>
+}
+
+// -----
+
+// An epilogue on tensors: a bias added to the result.
+func.func @bias_epilogue(%a: tensor<64x32xf32>, %b: tensor<32x48xf32>, %c: tensor<64x48xf32>,
+                         %bias: tensor<48xf32>) -> tensor<64x48xf32> {
+  // expected-note @+1 {{the linalg.matmul}}
+  %r = linalg.matmul ins(%a, %b : tensor<64x32xf32>, tensor<32x48xf32>) outs(%c : tensor<64x48xf32>) -> tensor<64x48xf32>
+  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.matmul: fused epilogues are not supported yet (only the matmul becomes a kernel; this op would stay in host code, which no kernel runs)}}
+  %e = linalg.generic {indexing_maps = [affine_map<(m, n) -> (n)>, affine_map<(m, n) -> (m, n)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%bias : tensor<48xf32>) outs(%r : tensor<64x48xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.addf %o, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<64x48xf32>
+  return %e : tensor<64x48xf32>
+}
+
+// -----
+
+// An epilogue on memrefs: a ReLU of C in place.
+func.func @relu_epilogue(%a: memref<64x32xf32>, %b: memref<32x48xf32>, %c: memref<64x48xf32>) {
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x48xf32>) outs(%c : memref<64x48xf32>)
+  %zero = arith.constant 0.0 : f32
+  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.matmul: fused epilogues are not supported yet}}
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      outs(%c : memref<64x48xf32>) {
+  ^bb0(%o: f32):
+    %s = arith.maximumf %o, %zero : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Not a prologue or an epilogue: a matmul whose A is the result of another
+// matmul (two kernels), and the fill of C right before a matmul (the
+// kernel's initialisation of C).
+func.func @chain(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %init = tensor.empty() : tensor<64x64xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%init : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %s = linalg.matmul ins(%r, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %s : tensor<64x64xf32>
 }

@@ -91,8 +91,13 @@ def TileConfigure : Pass<"tile-configure"> {
     an estimated register need over 255 per thread, more than 1024 threads.
     Matmuls the pipeline cannot lower yet (dynamic shapes, element types
     other than f32, bf16 and f16, non-identity operand layouts such as
-    strided subviews, user-defined indexing maps, an operand made by a
-    `linalg.transpose`) are errors at the op too.
+    strided subviews, user-defined indexing maps) are errors at the op too.
+    Only the matmul becomes a kernel, so a linalg op that makes A or B (a
+    `linalg.transpose`, a cast: a prologue) or uses C after the matmul (a
+    bias, an activation: an epilogue) is an error at that op, with a note at
+    the matmul: it would stay in host code, which no kernel runs. These are
+    found through the SSA values (the operand itself, on tensors or memrefs,
+    not views of it); other matmuls and the `linalg.fill` of C do not count.
 
     So is every other linalg op with a reduction loop, the contraction-like
     ops the pipeline does not turn into a kernel: `linalg.batch_matmul`,
