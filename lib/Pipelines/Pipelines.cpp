@@ -74,8 +74,9 @@ static void addTilingPasses(OpPassManager &pm,
   configure.splitK = options.splitK;
   configure.occupancyHint = options.occupancyHint;
   configure.tuningTable = options.tuningTable;
-  // A module with nothing to compile gets a warning rather than no word.
-  configure.warnNoMatmul = true;
+  // Linalg ops left in host code, and a module with nothing to compile, get
+  // a warning rather than no word.
+  configure.warnUncompiled = true;
   pm.addPass(createTileConfigure(configure));
   if (reportAfterConfigure) {
     TileReportOptions report;

@@ -404,6 +404,7 @@ void TileConfigurePass::runOnOperation() {
 
   bool failedAny = false;
   int64_t matmuls = 0;
+  SmallVector<Operation *> hostOnly;
   root->walk([&](linalg::LinalgOp op) {
     // Kernels made by tile-block-tile hold linalg ops of their own.
     if (op->getParentOfType<gpu::GPUModuleOp>())
@@ -421,12 +422,24 @@ void TileConfigurePass::runOnOperation() {
                         << "; tile-opt compiles linalg.matmul on 2-d "
                            "operands";
       failedAny = true;
+    } else if (!isa<linalg::FillOp>(op.getOperation())) {
+      // Elementwise ops and copies that are no prologue or epilogue of a
+      // matmul (those are errors, from configure()). A fill is C's
+      // initialisation: folded into the kernel, or (under split-K) left to
+      // the host on purpose.
+      hostOnly.push_back(op);
     }
   });
   if (failedAny)
     return signalPassFailure();
+  if (warnUncompiled)
+    for (Operation *op : hostOnly)
+      op->emitWarning() << "'" << op->getName()
+                        << "' is not compiled: tile-opt makes kernels of "
+                           "linalg.matmul ops only; this op stays in host "
+                           "code, which no kernel runs";
   // Nothing to compile: no matmul, and no kernel made by an earlier run.
-  if (warnNoMatmul && matmuls == 0 &&
+  if (warnUncompiled && matmuls == 0 &&
       !root->walk([](gpu::GPUFuncOp kernel) {
              return kernel->hasAttr(kMatmulAttrName) ? WalkResult::interrupt()
                                                      : WalkResult::advance();

@@ -110,9 +110,13 @@ def TileConfigure : Pass<"tile-configure"> {
     which makes it a `linalg.matmul`. Linalg ops inside kernels (made by
     `tile-block-tile`) are not looked at.
 
-    A root without any matmul is left unchanged; with `warn-no-matmul` (set
+    A root without any matmul is left unchanged. With `warn-uncompiled` (set
     by the `tile-matmul-to-ptx` and `tile-matmul-tiling` pipelines) it gets a
-    warning, unless it already holds kernels made by `tile-block-tile`.
+    warning, unless it already holds kernels made by `tile-block-tile`, and
+    so does every other linalg op left in host code that is none of the
+    above (an elementwise op or a copy that neither makes A or B nor uses
+    C; `linalg.fill`s are left alone: a fill of C is the kernel's
+    initialisation of C, or under split-K the host's on purpose).
 
     Example:
     ```mlir
@@ -166,9 +170,10 @@ def TileConfigure : Pass<"tile-configure"> {
            "JSON tuning table consulted by shape, element type and chip "
            "before the cost model (empty: the table built into tile-opt; "
            "none: no table, the cost model decides)">,
-    Option<"warnNoMatmul", "warn-no-matmul", "bool", /*default=*/"false",
-           "Warn when the root holds no linalg.matmul and no kernel, so "
-           "that nothing is compiled (the pipelines set it)">,
+    Option<"warnUncompiled", "warn-uncompiled", "bool", /*default=*/"false",
+           "Warn when the root holds no linalg.matmul and no kernel, and at "
+           "each linalg op (other than a fill) that stays in host code (the "
+           "pipelines set it)">,
   ];
 }
 
