@@ -345,6 +345,15 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
        config.stages != chosen.stages ||
        config.specialize != chosen.specialize))
     config.minBlocksPerSM = 0;
+  // The model's ring depth was for its own tiles: with the options' larger
+  // tiles (and no stages option) the ring gets as many slots as fit the
+  // chip's shared memory, down to 2.
+  if (chosenHere && config.isWgmma() && stages == 0 &&
+      config.tileSizes() != chosen.tileSizes())
+    while (config.stages > 2 &&
+           getSharedPlan(config, shape.elementBytes).totalBytes >
+               chipInfo.sharedBytesPerBlock)
+      --config.stages;
   LLVM_DEBUG(llvm::dbgs() << "matmul " << shape.m << "x" << shape.n << "x"
                           << shape.k << ": " << toString(config) << " ("
                           << source << ", then options)\n");
