@@ -3,16 +3,21 @@
 // Prints, for every configured matmul (or kernel made from one), what the
 // cost model says about its config next to what ptxas reported once the
 // kernel was exported: the seeds' arithmetic made visible, so a user sees
-// why a tile size wins. The IR is not changed.
+// why a tile size wins. With svg-dir=DIR it also writes a picture of each
+// kernel's tiling (Analysis/KernelPicture.h) to DIR/<kernel>.svg. The IR is
+// not changed.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tile/Analysis/CostModel.h"
+#include "tile/Analysis/KernelPicture.h"
 #include "tile/Transforms/Passes.h"
 #include "tile/Transforms/Utils.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <array>
@@ -35,15 +40,34 @@ struct TileReportPass : public mlir::tile::impl::TileReportBase<TileReportPass> 
   void runOnOperation() override;
 };
 
+/// Bytes of a kernel element type (f32, bf16, f16); 0 for any other type.
+int64_t kernelElementBytes(Type type) {
+  if (!type)
+    return 0;
+  if (type.isF32())
+    return 4;
+  if (type.isBF16() || type.isF16())
+    return 2;
+  return 0;
+}
+
 void printReport(llvm::raw_ostream &os, StringRef name, ConfigAttr config,
                  const MatmulProblem &problem, const ChipInfo &chip,
                  std::optional<int64_t> sharedBytes, DictionaryAttr ptxas) {
   TileConfig c = config.toTileConfig();
-  CostReport r = evaluate(c, chip);
-  MatmulShape shape{problem.m, problem.n, problem.k, 4};
+  int64_t elementBytes = kernelElementBytes(problem.elementType);
+  if (elementBytes == 0)
+    elementBytes = 4;
+  CostReport r = evaluate(c, chip, elementBytes);
+  MatmulShape shape{problem.m, problem.n, problem.k, elementBytes};
   auto percent = [](double x) { return llvm::format("%.0f%%", 100 * x); };
   os << "kernel " << name << ": " << problem.m << "x" << problem.n << "x"
-     << problem.k << " f32, C "
+     << problem.k << " ";
+  if (problem.elementType)
+    os << problem.elementType;
+  else
+    os << "f32";
+  os << ", C "
      << (problem.fill ? "= fill + A*B" : "+= A*B") << "\n";
   os << "  config            " << toString(c) << "\n";
   os << "  launch            " << numBlocks(config, problem) << " blocks x "
@@ -93,6 +117,51 @@ void printReport(llvm::raw_ostream &os, StringRef name, ConfigAttr config,
      << llvm::format("%.1f", chip.peakFlops() / 1e12) << ")\n";
 }
 
+std::string typeName(Type type) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  os << type;
+  return name;
+}
+
+/// Writes the picture of kernel `name` to `dir`/`name`.svg; an error at `op`
+/// when the folder cannot be made or the file written.
+LogicalResult writePicture(Operation *op, StringRef dir, StringRef name,
+                           ConfigAttr config, const MatmulProblem &problem,
+                           const ChipInfo &chip) {
+  TileConfig c = config.toTileConfig();
+  KernelPictureInput input;
+  input.name = name.str();
+  input.m = problem.m;
+  input.n = problem.n;
+  input.k = problem.k;
+  input.elementType = typeName(problem.elementType);
+  input.elementBytes = kernelElementBytes(problem.elementType);
+  input.resultType = typeName(problem.resultType);
+  input.fill = problem.fill;
+  CostReport cost = evaluate(c, chip, input.elementBytes);
+  if (cost.fits)
+    input.blocksPerWave = cost.blocksPerSM * chip.numSMs;
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+    return op->emitError() << "tile-report: cannot create " << dir << ": "
+                           << ec.message();
+  llvm::SmallString<256> path(dir);
+  llvm::sys::path::append(path, name + ".svg");
+  std::error_code ec;
+  llvm::raw_fd_ostream file(path, ec);
+  if (!ec) {
+    file << drawKernelPicture(c, input);
+    file.close();
+    ec = file.error();
+  }
+  if (ec) {
+    file.clear_error();
+    return op->emitError() << "tile-report: cannot write " << path << ": "
+                           << ec.message();
+  }
+  return success();
+}
+
 void TileReportPass::runOnOperation() {
   std::optional<ChipInfo> chipInfo = lookupChip(chip);
   if (!chipInfo) {
@@ -128,6 +197,8 @@ void TileReportPass::runOnOperation() {
     }
     printReport(os, name, *config, *problem, *chipInfo, *sharedBytes, *ptxas);
     any = true;
+    if (!svgDir.empty())
+      return writePicture(op, svgDir, name, *config, *problem, *chipInfo);
     return success();
   };
   getOperation().walk([&](Operation *op) {
@@ -135,11 +206,18 @@ void TileReportPass::runOnOperation() {
       failedAny = true;
   });
   // Matmuls configured but not yet made kernels, of shapes tile-configure
-  // accepts (static, 2-d, extents from 1 to 2^31 - 1, not transposed).
+  // accepts (static, 2-d, extents from 1 to 2^31 - 1, not transposed). Their
+  // pictures take the names tile-block-tile will give the kernels: the host
+  // function's name, "_matmul" and the count of configured matmuls before
+  // this one in that function.
+  llvm::DenseMap<Operation *, int64_t> countPerFunction;
   getOperation().walk([&](linalg::MatmulOp op) {
     ConfigAttr config = getConfig(op);
-    if (!config || op->getParentOfType<gpu::GPUFuncOp>() ||
-        op.hasUserDefinedMaps())
+    if (!config || op->getParentOfType<gpu::GPUFuncOp>())
+      return;
+    auto function = op->getParentOfType<FunctionOpInterface>();
+    int64_t index = countPerFunction[function]++;
+    if (op.hasUserDefinedMaps())
       return;
     auto a = dyn_cast<ShapedType>(op.getInputs()[0].getType());
     auto b = dyn_cast<ShapedType>(op.getInputs()[1].getType());
@@ -155,11 +233,33 @@ void TileReportPass::runOnOperation() {
               return extent < 1 || extent > std::numeric_limits<int32_t>::max();
             }))
       return;
+    problem.elementType = a.getElementType();
+    auto c = dyn_cast<ShapedType>(op.getOutputs()[0].getType());
+    problem.resultType = c ? c.getElementType() : problem.elementType;
     std::string name;
     llvm::raw_string_ostream nameStream(name);
     nameStream << "(linalg.matmul at " << op.getLoc() << ")";
     printReport(os, name, config, problem, *chipInfo, std::nullopt, nullptr);
     any = true;
+    if (svgDir.empty() || kernelElementBytes(problem.elementType) == 0)
+      return;
+    // C = fill + A*B where tile-block-tile will make a fill of C with a
+    // constant the kernel's initialisation: the fill right before the
+    // matmul on memrefs, or the output's fill on tensors (one-shot
+    // bufferization puts it right before); not under split-K.
+    FloatAttr fillValue;
+    auto tensorFill = op.getOutputs()[0].getDefiningOp<linalg::FillOp>();
+    problem.fill =
+        numSplits(config.toTileConfig(), problem.k) == 1 &&
+        (getFoldableFill(op, fillValue) ||
+         (tensorFill &&
+          matchPattern(tensorFill.getInputs().front(), m_Constant(&fillValue))));
+    std::string kernelName =
+        (function ? function.getName().str() : std::string("kernel")) +
+        "_matmul" + std::to_string(index);
+    if (failed(writePicture(op, svgDir, kernelName, config, problem,
+                            *chipInfo)))
+      failedAny = true;
   });
   os.flush();
   if (failedAny)

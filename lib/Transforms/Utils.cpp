@@ -333,6 +333,18 @@ Value mlir::tile::constIndex(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
 }
 
+linalg::FillOp mlir::tile::getFoldableFill(linalg::MatmulOp matmul,
+                                           FloatAttr &value) {
+  auto fill = dyn_cast_or_null<linalg::FillOp>(matmul->getPrevNode());
+  if (!fill || !fill.hasPureBufferSemantics())
+    return nullptr;
+  if (fill.getOutputs().front() != matmul.getOutputs().front())
+    return nullptr;
+  if (!matchPattern(fill.getInputs().front(), m_Constant(&value)))
+    return nullptr;
+  return fill;
+}
+
 std::pair<Value, Value>
 mlir::tile::emitSwizzledTileIndex(OpBuilder &b, Location loc, Value blockId,
                                   int64_t tilesM, int64_t tilesN,

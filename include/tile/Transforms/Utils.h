@@ -166,6 +166,12 @@ std::pair<Value, Value> findTileOrigin(gpu::GPUFuncOp kernel);
 /// An index constant.
 Value constIndex(OpBuilder &b, Location loc, int64_t value);
 
+/// The linalg.fill of `matmul`'s output (a memref) that directly precedes
+/// it, with a constant fill value (set in `value`); tile-block-tile makes
+/// such a fill the kernel's C initialisation (without split-K). Null when
+/// there is none.
+linalg::FillOp getFoldableFill(linalg::MatmulOp matmul, FloatAttr &value);
+
 /// (tile row, tile column) of the block with linear index `blockId` in a
 /// grid of tilesM x tilesN tiles visited in groups of `group` tile rows:
 /// consecutive block indices walk down a group's rows first, then move one
