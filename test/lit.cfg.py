@@ -5,6 +5,7 @@
 import os
 import shutil
 import subprocess
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -30,6 +31,21 @@ config.substitutions.append(("%tile_src_root", config.tile_src_root))
 config.substitutions.append(("%tile_obj_root", config.tile_obj_root))
 config.substitutions.append(("%cmake", config.cmake_command))
 config.substitutions.append(("%mlir_dir", config.mlir_dir))
+
+# The Python that runs lit (Debian's /usr/bin/python3, which has Debian's
+# python3-matplotlib) runs the project's Python scripts and tests.
+config.substitutions.append(("%python", sys.executable))
+
+# matplotlib (python3-matplotlib, from scripts/install-deps.sh): the plot
+# script's test says "REQUIRES: matplotlib" and is unsupported, with a note,
+# without it.
+if subprocess.run([sys.executable, "-c", "import matplotlib"],
+                  capture_output=True).returncode == 0:
+    config.available_features.add("matplotlib")
+else:
+    lit_config.note("skipped: no matplotlib for %s (install "
+                    "python3-matplotlib: scripts/install-deps.sh): the plot "
+                    "test is unsupported here" % sys.executable)
 
 # ptxas: CUDA_HOME, /usr/local/cuda, or PATH. Tests that need it say
 # "REQUIRES: ptxas" and are reported unsupported, with a note, without it.
