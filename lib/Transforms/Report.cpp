@@ -20,6 +20,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <array>
 #include <limits>
 
@@ -145,8 +146,11 @@ LogicalResult writePicture(Operation *op, StringRef dir, StringRef name,
   if (std::error_code ec = llvm::sys::fs::create_directories(dir))
     return op->emitError() << "tile-report: cannot create " << dir << ": "
                            << ec.message();
+  // A symbol may hold any character: a '/' would name a folder.
+  std::string fileName = name.str() + ".svg";
+  std::replace(fileName.begin(), fileName.end(), '/', '_');
   llvm::SmallString<256> path(dir);
-  llvm::sys::path::append(path, name + ".svg");
+  llvm::sys::path::append(path, fileName);
   std::error_code ec;
   llvm::raw_fd_ostream file(path, ec);
   if (!ec) {
