@@ -438,6 +438,38 @@ class ArgumentTest(unittest.TestCase):
                                                          dtype=(4, 16))),
                             "A: element type bf16, the kernel takes f32")
 
+    def test_both_interfaces(self):
+        # __cuda_array_interface__ first; DLPack where it cannot name the
+        # type (bf16: typestr '<V2') or fails.
+        class Both(DLPackArray):
+            def __init__(self, host, typestr=None, fails=False):
+                super().__init__(host)
+                self.cai = CudaArray(host, typestr=typestr)
+                self.fails = fails
+
+            @property
+            def __cuda_array_interface__(self):
+                if self.fails:
+                    raise TypeError("no typestr for this dtype")
+                return self.cai.__cuda_array_interface__
+
+        views, _ = self.kernel.check(*[Both(h) for h in self.hosts])
+        self.assertEqual([v.keepalive for v in views], [None] * 3)
+        with tile_opt.load(fixture("bf16_tma")) as k:
+            hosts, _ = arrays_for(k)
+            views, _ = k.check(*[Both(h, typestr="<V2") for h in hosts])
+            self.assertEqual([v.element_type for v in views], ["bf16"] * 3)
+            self.assertTrue(all(v.keepalive is not None for v in views))
+            views, _ = k.check(*[Both(h, fails=True) for h in hosts])
+            self.assertEqual([v.element_type for v in views], ["bf16"] * 3)
+        failing = CudaArray(self.hosts[0])
+        failing.__class__ = type("Failing", (CudaArray,), {
+            "__cuda_array_interface__": property(
+                lambda self: (_ for _ in ()).throw(TypeError("no dtype")))})
+        self.assertRejected(self.replaced(0, failing),
+                            "A: __cuda_array_interface__ of Failing failed: "
+                            "no dtype")
+
     def test_dlpack_bf16(self):
         with tile_opt.load(fixture("bf16_tma")) as k:
             hosts, args = arrays_for(k, wrap=DLPackArray)

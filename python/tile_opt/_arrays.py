@@ -200,9 +200,13 @@ def view(obj, name):
         pass
     except Exception as e:  # e.g. torch: bf16 has no typestr
         error = e
-    if cai is not None:
+    dlpack = hasattr(obj, "__dlpack__") and hasattr(obj, "__dlpack_device__")
+    # An element type __cuda_array_interface__ cannot name (bf16) may still
+    # come through DLPack.
+    if cai is not None and not (dlpack and isinstance(cai, dict) and
+                                cai.get("typestr") not in TYPESTRS):
         return _from_cuda_array_interface(obj, name, cai)
-    if hasattr(obj, "__dlpack__") and hasattr(obj, "__dlpack_device__"):
+    if dlpack:
         return _from_dlpack(obj, name)
     if error is not None:
         raise ArgumentError("%s: __cuda_array_interface__ of %s failed: %s"
