@@ -265,6 +265,8 @@ CostReport mlir::tile::evaluate(const TileConfig &c, const ChipInfo &chip,
 }
 
 bool mlir::tile::hasRegisterHeadroom(const TileConfig &c, const ChipInfo &chip) {
+  if (c.isWgmma())
+    return warpgroupRegisters(c).hasHeadroom();
   CostReport r = evaluate(c, chip);
   int64_t cap = std::min(chip.registersPerSM / r.threadsPerBlock /
                              chip.registerAllocUnit * chip.registerAllocUnit,
@@ -276,6 +278,8 @@ bool mlir::tile::hasRegisterHeadroom(const TileConfig &c, const ChipInfo &chip) 
 
 double mlir::tile::predictSeconds(const TileConfig &c, const MatmulShape &s,
                                   const ChipInfo &chip) {
+  if (c.isWgmma())
+    return estimateTensorCore(c, s, chip).seconds;
   CostReport r = evaluate(c, chip, s.elementBytes);
   if (!r.fits)
     return std::numeric_limits<double>::infinity();
@@ -317,6 +321,8 @@ double mlir::tile::predictSeconds(const TileConfig &c, const MatmulShape &s,
 
 std::vector<TileConfig>
 mlir::tile::candidateConfigs(const MatmulShape &shape, const ChipInfo &chip) {
+  if (shape.elementBytes == 2)
+    return tensorCoreCandidates(shape, chip);
   std::vector<TileConfig> result;
   for (int64_t blockM : {256, 128, 64, 32, 16})
     for (int64_t blockN : {256, 128, 64, 32, 16})
@@ -372,6 +378,8 @@ mlir::tile::candidateConfigs(const MatmulShape &shape, const ChipInfo &chip) {
 
 std::vector<TileConfig>
 mlir::tile::rankedCandidates(const MatmulShape &shape, const ChipInfo &chip) {
+  if (shape.elementBytes == 2)
+    return rankedTensorCoreCandidates(shape, chip);
   struct Ranked {
     TileConfig config;
     double seconds;

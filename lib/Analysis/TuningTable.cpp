@@ -9,7 +9,7 @@ using namespace mlir::tile;
 using llvm::json::Array;
 using llvm::json::Object;
 
-// The built-in table, generated from tuning/h200-f32.json at configure time.
+// The built-in tables, generated from tuning/h200-*.json at configure time.
 #include "BuiltinTuningTable.inc"
 
 namespace {
@@ -83,8 +83,13 @@ llvm::Expected<TuningTable> TuningTable::parse(llvm::StringRef text) {
     e.n = shape[1];
     e.k = shape[2];
     TileConfig &c = e.config;
-    c = TileConfig::withTiles(block[0], block[1], block[2], warp[0], warp[1],
-                              thread[0], thread[1]);
+    // A table of 16-bit element types holds wgmma configs: their fields
+    // start from that strategy's defaults.
+    if (table.elementType == "bf16" || table.elementType == "f16")
+      c = TileConfig::wgmmaDefaults();
+    c.setBlock(block[0], block[1], block[2]);
+    c.setWarp(warp[0], warp[1]);
+    c.setThread(thread[0], thread[1]);
     // Optional fields: absent means the default; present must be well-typed.
     for (auto [key, out] :
          {std::pair<const char *, int64_t *>{"stages", &c.stages},
@@ -103,6 +108,18 @@ llvm::Expected<TuningTable> TuningTable::parse(llvm::StringRef text) {
       std::optional<llvm::StringRef> smem = entry->getString("smem");
       if (!smem || !parseSharedLayout(smem->str(), c.smemLayout, c.smemPad))
         return entryError(index, "'smem' must be a string: none, xor or padN");
+    }
+    if (entry->get("copy")) {
+      std::optional<llvm::StringRef> copy = entry->getString("copy");
+      if (!copy || !parseCopyKind(copy->str(), c.copy))
+        return entryError(index, "'copy' must be a string: registers, "
+                                 "cp_async or tma");
+    }
+    if (entry->get("specialize")) {
+      std::optional<bool> specialize = entry->getBoolean("specialize");
+      if (!specialize)
+        return entryError(index, "'specialize' must be true or false");
+      c.specialize = *specialize;
     }
     if (entry->get("prefetch")) {
       std::optional<bool> prefetch = entry->getBoolean("prefetch");
@@ -133,18 +150,26 @@ llvm::Expected<TuningTable> TuningTable::load(llvm::StringRef path) {
   return table;
 }
 
-const TuningTable &TuningTable::builtin() {
-  static const TuningTable table = [] {
-    llvm::Expected<TuningTable> parsed = parse(kBuiltinTuningTable);
-    if (!parsed) {
-      // The build checks the file (a lit test parses it); an unreadable
+const TuningTable &TuningTable::builtin(llvm::StringRef elementType) {
+  static const std::vector<TuningTable> tables = [] {
+    std::vector<TuningTable> result;
+    for (const char *text : kBuiltinTuningTables) {
+      llvm::Expected<TuningTable> parsed = parse(text);
+      // The build checks the files (unit tests parse them); an unreadable
       // table only means no entries.
-      llvm::consumeError(parsed.takeError());
-      return TuningTable();
+      if (!parsed) {
+        llvm::consumeError(parsed.takeError());
+        continue;
+      }
+      result.push_back(std::move(*parsed));
     }
-    return std::move(*parsed);
+    return result;
   }();
-  return table;
+  static const TuningTable empty;
+  for (const TuningTable &table : tables)
+    if (table.elementType == elementType)
+      return table;
+  return empty;
 }
 
 std::optional<TileConfig> TuningTable::lookup(llvm::StringRef chip,

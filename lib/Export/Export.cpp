@@ -250,6 +250,12 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
       getCAlignment(kernel, "tile-export");
   if (failed(cAlignment))
     return failure();
+  int64_t cBytes = problem.resultType.getIntOrFloatBitWidth() / 8;
+  if (*cAlignment && **cAlignment % cBytes != 0)
+    return kernel->emitError()
+           << "tile-export: 'tile.c_alignment' (" << **cAlignment
+           << " bytes) is not a multiple of C's element size (" << cBytes
+           << " bytes)";
   int64_t blocks = numBlocks(config, problem);
   if (blocks > std::numeric_limits<int32_t>::max())
     return kernel->emitError() << "tile-export: the kernel needs " << blocks

@@ -32,6 +32,19 @@ using namespace mlir::tile;
 
 namespace {
 
+/// The linalg.fill of `matmul`'s output that directly precedes it, with a
+/// constant fill value; such a fill becomes the kernel's C initialisation.
+linalg::FillOp getFoldableFill(linalg::MatmulOp matmul, FloatAttr &value) {
+  auto fill = dyn_cast_or_null<linalg::FillOp>(matmul->getPrevNode());
+  if (!fill || !fill.hasPureBufferSemantics())
+    return nullptr;
+  if (fill.getOutputs().front() != matmul.getOutputs().front())
+    return nullptr;
+  if (!matchPattern(fill.getInputs().front(), m_Constant(&value)))
+    return nullptr;
+  return fill;
+}
+
 /// `extent - offset` clamped to `tile` when the extent is not a multiple of
 /// the tile (an edge tile is smaller), else the tile size as a constant.
 OpFoldResult tileExtent(OpBuilder &b, Location loc, Value offset,

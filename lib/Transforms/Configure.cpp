@@ -105,6 +105,9 @@ LogicalResult checkSupported(linalg::MatmulOp op, MatmulShape &shape,
   shape.k = types[0].getDimSize(1);
   shape.n = types[1].getDimSize(1);
   shape.elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+  shape.resultBytes = types[2].getElementType().getIntOrFloatBitWidth() / 8;
+  shape.f16 = elementType.isF16();
+  shape.readsC = !getOutputFill(op);
   if (shape.m == 0 || shape.n == 0 || shape.k == 0)
     return op.emitOpError() << "has an empty dimension (M = " << shape.m
                             << ", N = " << shape.n << ", K = " << shape.k
@@ -156,7 +159,7 @@ private:
   /// option is malformed.
   LogicalResult applyOverrides(TileConfig &config, Operation *where);
   LogicalResult configure(linalg::MatmulOp op, const ChipInfo &chipInfo,
-                          const TuningTable &table);
+                          const TuningTable *table);
 };
 
 LogicalResult TileConfigurePass::applyOverrides(TileConfig &c,
@@ -228,7 +231,7 @@ LogicalResult TileConfigurePass::applyOverrides(TileConfig &c,
 
 LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
                                            const ChipInfo &chipInfo,
-                                           const TuningTable &table) {
+                                           const TuningTable *givenTable) {
   MatmulShape shape;
   Type elementType;
   if (failed(checkSupported(op, shape, elementType)))
@@ -244,6 +247,8 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
   bool chosenHere = false, fromTable = false;
   std::string typeName;
   llvm::raw_string_ostream(typeName) << elementType;
+  const TuningTable &table =
+      givenTable ? *givenTable : TuningTable::builtin(typeName);
   if (ConfigAttr existing = getConfig(op)) {
     config = existing.toTileConfig();
     source = "written on the op";
@@ -268,6 +273,14 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
     if (splitK == 0)
       config.splitK = 1;
   }
+  // The same for the tensor-core model's occupancy (a register budget for
+  // its own tiles and stages; the FP32 model leaves occupancy to the hint
+  // below).
+  if (chosenHere && !fromTable && config.isWgmma() && occupancy == 0 &&
+      (config.tileSizes() != chosen.tileSizes() ||
+       config.stages != chosen.stages ||
+       config.specialize != chosen.specialize))
+    config.minBlocksPerSM = 0;
   LLVM_DEBUG(llvm::dbgs() << "matmul " << shape.m << "x" << shape.n << "x"
                           << shape.k << ": " << toString(config) << " ("
                           << source << ", then options)\n");
@@ -318,7 +331,8 @@ void TileConfigurePass::runOnOperation() {
                       << "' (known: sm_80, sm_90)";
     return signalPassFailure();
   }
-  const TuningTable *table = &TuningTable::builtin();
+  // No table given: the built-in one of each matmul's element type.
+  const TuningTable *table = nullptr;
   std::optional<TuningTable> loaded;
   if (tuningTable == "none") {
     loaded.emplace();
@@ -340,7 +354,7 @@ void TileConfigurePass::runOnOperation() {
 
   bool failedAny = false;
   root->walk([&](linalg::MatmulOp op) {
-    if (failed(configure(op, *chipInfo, *table)))
+    if (failed(configure(op, *chipInfo, table)))
       failedAny = true;
   });
   if (failedAny)

@@ -24,6 +24,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Analysis/CostModel.h"
 #include "tile/Transforms/Passes.h"
 #include "tile/Transforms/Utils.h"
 #include "tile/Transforms/WgmmaSlabs.h"
@@ -46,17 +47,6 @@ using namespace mlir::tile;
 
 namespace {
 
-/// Registers per thread of a producer warpgroup that issues TMA copies
-/// after setmaxnreg: it needs few, and the consumers get the rest.
-constexpr int64_t kTmaProducerRegisters = 40;
-/// A producer that copies through registers keeps many addresses and
-/// values in flight: the consumers then keep their accumulators plus this
-/// many, and the producer gets the rest. (With two 64x256 consumers: 200
-/// and 104 compiled without spills across the smoke and random shapes of
-/// 2026-12-01; 192/120 spilled consumers, 208/88 the producer.)
-constexpr int64_t kConsumerOverheadRegisters = 72;
-/// The most setmaxnreg gives a thread.
-constexpr int64_t kMaxRegisters = 240;
 /// Ticks a try_wait may suspend before it retries.
 constexpr int64_t kWaitTicks = 10000000;
 
@@ -277,12 +267,16 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     // The block's registers, what ptxas allocates at launch under the
     // kernel's register cap (nvvm.minctasm: at least one block per SM, or
     // the config's occupancy), shared out between the roles; setmaxnreg.inc
-    // would wait forever for registers past them.
-    int64_t threads = config.getNumThreads();
-    int64_t blocksPerSM = std::max<int64_t>(1, config.getMinBlocksPerSM());
-    int64_t launchRegs =
-        std::min<int64_t>(255, (65536 / (threads * blocksPerSM)) / 8 * 8);
-    int64_t blockRegs = launchRegs * threads;
+    // would wait forever for registers past them. The cost model counts
+    // with the same split (warpgroupRegisters).
+    WarpgroupRegisters split = warpgroupRegisters(config.toTileConfig());
+    if (!split.whyNot.empty())
+      return kernel.emitError() << "tile-mbarrier-pipeline: " << split.whyNot
+                                << "; lower the occupancy or the warpgroup "
+                                   "tile";
+    int64_t launchRegs = split.launchRegisters;
+    int64_t producerRegs = split.producerRegisters;
+    int64_t consumerRegs = split.consumerRegisters;
     // setmaxnreg.inc takes registers from the pool the other role freed,
     // .dec gives them back: a role above the launch count increases.
     auto setRegisters = [&](OpBuilder &rb, int64_t regs) {
@@ -292,33 +286,6 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
               context, regs > launchRegs ? NVVM::SetMaxRegisterAction::increase
                                          : NVVM::SetMaxRegisterAction::decrease));
     };
-    int64_t producerRegs, consumerRegs;
-    if (tma) {
-      producerRegs = kTmaProducerRegisters;
-      consumerRegs = std::min<int64_t>(
-          kMaxRegisters, (blockRegs - kWarpgroupSize * producerRegs) /
-                             (kWarpgroupSize * consumers) / 8 * 8);
-    } else {
-      int64_t accumulators =
-          config.getWarpM() * config.getWarpN() / kWarpgroupSize;
-      consumerRegs = std::min<int64_t>(
-          kMaxRegisters, ceilDiv(accumulators + kConsumerOverheadRegisters, 8) *
-                             8);
-      producerRegs = std::min<int64_t>(
-          kMaxRegisters,
-          (blockRegs - kWarpgroupSize * consumers * consumerRegs) /
-              kWarpgroupSize / 8 * 8);
-    }
-    int64_t accumulators =
-        config.getWarpM() * config.getWarpN() / kWarpgroupSize;
-    if (consumerRegs < accumulators + 16 || producerRegs < 24)
-      return kernel.emitError()
-             << "tile-mbarrier-pipeline: " << blocksPerSM
-             << " block(s) per SM of " << threads << " threads leave "
-             << consumerRegs << " registers per consumer thread (for "
-             << accumulators << " accumulators) and " << producerRegs
-             << " per producer thread; lower the occupancy or the "
-                "warpgroup tile";
     Value isProducer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                              warpgroup, c(consumers));
     scf::ForOp consumerLoop;

@@ -3,14 +3,17 @@
 // Prints, for every configured matmul (or kernel made from one), what the
 // cost model says about its config next to what ptxas reported once the
 // kernel was exported: the seeds' arithmetic made visible, so a user sees
-// why a tile size wins. With svg-dir=DIR it also writes a picture of each
-// kernel's tiling (Analysis/KernelPicture.h) to DIR/<kernel>.svg. The IR is
-// not changed.
+// why a tile size wins. fma kernels get the FP32 model's thread-tile
+// arithmetic; wgmma kernels the tensor-core model's (warpgroups, setmaxnreg
+// split, shared ring, TMA boxes, waves, the terms of the predicted time).
+// With svg-dir=DIR it also writes a picture of each kernel's tiling
+// (Analysis/KernelPicture.h) to DIR/<kernel>.svg. The IR is not changed.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tile/Analysis/CostModel.h"
 #include "tile/Analysis/KernelPicture.h"
+#include "tile/Analysis/SharedPlan.h"
 #include "tile/Transforms/Passes.h"
 #include "tile/Transforms/Utils.h"
 
@@ -41,34 +44,50 @@ struct TileReportPass : public mlir::tile::impl::TileReportBase<TileReportPass> 
   void runOnOperation() override;
 };
 
-/// Bytes of a kernel element type (f32, bf16, f16); 0 for any other type.
-int64_t kernelElementBytes(Type type) {
-  if (!type)
-    return 0;
-  if (type.isF32())
-    return 4;
-  if (type.isBF16() || type.isF16())
-    return 2;
-  return 0;
+/// The shape the cost model sees for `problem`.
+MatmulShape modelShape(const MatmulProblem &problem) {
+  MatmulShape shape;
+  shape.m = problem.m;
+  shape.n = problem.n;
+  shape.k = problem.k;
+  shape.elementBytes =
+      problem.elementType ? problem.elementType.getIntOrFloatBitWidth() / 8 : 4;
+  shape.resultBytes =
+      problem.resultType ? problem.resultType.getIntOrFloatBitWidth() / 8 : 4;
+  shape.readsC = !problem.fill;
+  shape.f16 = problem.elementType && problem.elementType.isF16();
+  return shape;
 }
 
-void printReport(llvm::raw_ostream &os, StringRef name, ConfigAttr config,
-                 const MatmulProblem &problem, const ChipInfo &chip,
-                 std::optional<int64_t> sharedBytes, DictionaryAttr ptxas) {
-  TileConfig c = config.toTileConfig();
-  int64_t elementBytes = kernelElementBytes(problem.elementType);
-  if (elementBytes == 0)
-    elementBytes = 4;
-  CostReport r = evaluate(c, chip, elementBytes);
-  MatmulShape shape{problem.m, problem.n, problem.k, elementBytes};
-  auto percent = [](double x) { return llvm::format("%.0f%%", 100 * x); };
-  os << "kernel " << name << ": " << problem.m << "x" << problem.n << "x"
-     << problem.k << " ";
-  if (problem.elementType)
-    os << problem.elementType;
+std::string typeName(Type type) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  if (type)
+    os << type;
   else
     os << "f32";
-  os << ", C "
+  return name;
+}
+
+void printPtxas(llvm::raw_ostream &os, DictionaryAttr ptxas) {
+  auto get = [&](StringRef key) {
+    auto attr = ptxas.getAs<IntegerAttr>(key);
+    return attr ? attr.getInt() : -1;
+  };
+  os << get("registers") << " registers, " << get("spill_stores")
+     << " B spill stores, " << get("spill_loads") << " B spill loads, "
+     << get("stack_bytes") << " B stack";
+}
+
+void printFmaReport(llvm::raw_ostream &os, StringRef name, ConfigAttr config,
+                    const MatmulProblem &problem, const ChipInfo &chip,
+                    std::optional<int64_t> sharedBytes, DictionaryAttr ptxas) {
+  TileConfig c = config.toTileConfig();
+  CostReport r = evaluate(c, chip);
+  MatmulShape shape{problem.m, problem.n, problem.k, 4};
+  auto percent = [](double x) { return llvm::format("%.0f%%", 100 * x); };
+  os << "kernel " << name << ": " << problem.m << "x" << problem.n << "x"
+     << problem.k << " f32, C "
      << (problem.fill ? "= fill + A*B" : "+= A*B") << "\n";
   os << "  config            " << toString(c) << "\n";
   os << "  launch            " << numBlocks(config, problem) << " blocks x "
@@ -87,13 +106,8 @@ void printReport(llvm::raw_ostream &os, StringRef name, ConfigAttr config,
      << stagingRegistersName(c) << " + " << r.overheadRegisters
      << " overhead";
   if (ptxas) {
-    auto get = [&](StringRef key) {
-      auto attr = ptxas.getAs<IntegerAttr>(key);
-      return attr ? attr.getInt() : -1;
-    };
-    os << "; ptxas: " << get("registers") << " registers, "
-       << get("spill_stores") << " B spill stores, " << get("spill_loads")
-       << " B spill loads, " << get("stack_bytes") << " B stack";
+    os << "; ptxas: ";
+    printPtxas(os, ptxas);
   }
   os << "\n";
   os << "  occupancy         " << r.blocksPerSM << " blocks/SM = "
@@ -118,11 +132,123 @@ void printReport(llvm::raw_ostream &os, StringRef name, ConfigAttr config,
      << llvm::format("%.1f", chip.peakFlops() / 1e12) << ")\n";
 }
 
-std::string typeName(Type type) {
-  std::string name;
-  llvm::raw_string_ostream os(name);
-  os << type;
-  return name;
+void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
+                      ConfigAttr config, const MatmulProblem &problem,
+                      const ChipInfo &chip, std::optional<int64_t> sharedBytes,
+                      DictionaryAttr ptxas) {
+  TileConfig c = config.toTileConfig();
+  MatmulShape shape = modelShape(problem);
+  CostReport r = evaluate(c, chip, shape.elementBytes);
+  WarpgroupRegisters regs = warpgroupRegisters(c);
+  SharedPlan plan = getSharedPlan(c, shape.elementBytes);
+  auto us = [](double seconds) {
+    return llvm::format("%.1f us", seconds * 1e6);
+  };
+  bool tma = c.copyKind() == CopyKind::Tma;
+  int64_t consumers = c.numConsumers();
+  os << "kernel " << name << ": " << problem.m << "x" << problem.n << "x"
+     << problem.k << " " << typeName(problem.elementType) << " -> "
+     << typeName(problem.resultType) << ", C "
+     << (problem.fill ? "= fill + A*B" : "+= A*B") << "\n";
+  os << "  config            " << toString(c) << "\n";
+  os << "  launch            " << numBlocks(config, problem) << " blocks x "
+     << r.threadsPerBlock << " threads (" << consumers
+     << " consumer warpgroup" << (consumers > 1 ? "s" : "")
+     << (c.specialize ? " + 1 producer warpgroup" : ", no producer") << ")\n";
+  os << "  tiles             block " << c.blockM << "x" << c.blockN << "x"
+     << c.blockK << ", warpgroup " << c.warpM << "x" << c.warpN
+     << ", instruction m64n" << c.threadN << "k" << c.mmaK << " ("
+     << (c.warpM / 64) * (c.warpN / c.threadN)
+     << " per warpgroup and k step, " << c.blockK / c.mmaK
+     << " k steps per slab)\n";
+  // The register split tile-mbarrier-pipeline emits (setmaxnreg), next to
+  // what the model counts each role to need.
+  os << "  registers/thread  launch " << regs.launchRegisters << " ("
+     << regs.blocksPerSM << " block" << (regs.blocksPerSM > 1 ? "s" : "")
+     << "/SM budget); consumer needs " << regs.consumerNeed << " = "
+     << regs.accumulators << " accumulators + "
+     << regs.consumerNeed - regs.accumulators << " overhead";
+  if (c.specialize)
+    os << ", gets " << regs.consumerRegisters << " (setmaxnreg); producer ("
+       << (tma ? "TMA" : "register copies") << ") needs " << regs.producerNeed
+       << ", gets " << regs.producerRegisters << " (setmaxnreg)";
+  else
+    os << ", gets the launch's " << regs.consumerRegisters
+       << " (no setmaxnreg)";
+  if (!regs.whyNot.empty())
+    os << "; too few to work";
+  else if (!regs.hasHeadroom())
+    os << "; below the estimate: spills likely";
+  os << "\n";
+  if (ptxas) {
+    os << "  ptxas             ";
+    printPtxas(os, ptxas);
+    os << "\n";
+  }
+  os << "  shared memory     " << plan.totalBytes << " B/block (model) = "
+     << c.stages << " stages x " << plan.stageBytes << " B (A "
+     << plan.bytesA << " + B " << plan.bytesB << ") + "
+     << plan.alignmentSlack << " B alignment slack (dynamic) + "
+     << plan.barrierBytes << " B mbarriers (static)";
+  if (sharedBytes)
+    os << "; " << *sharedBytes << " B dynamic allocated";
+  os << "\n";
+  if (tma)
+    os << "  copies            TMA boxes A " << plan.boxA.rows << "x"
+       << plan.boxA.cols << ", B " << plan.chunksB << " x " << plan.boxB.rows
+       << "x" << plan.boxB.cols << " per slab (" << plan.stageBytes
+       << " B)\n";
+  else
+    os << "  copies            through registers: "
+       << (c.specialize ? "the producer's 128 threads copy "
+                        : "every thread copies ")
+       << (c.blockM + c.blockN) * c.blockK << " elements per slab\n";
+  if (!r.fits) {
+    os << "  does not fit      " << r.whyNot << "\n";
+    return;
+  }
+  TensorCoreEstimate e = estimateTensorCore(c, shape, chip);
+  os << "  occupancy         " << r.blocksPerSM << " blocks/SM (limited by "
+     << r.occupancyLimiter << "); " << e.tiles << " tiles in " << e.waves
+     << " wave" << (e.waves != 1 ? "s" : "") << " of "
+     << chip.numSMs * r.blocksPerSM << "\n";
+  os << "  intensity         " << llvm::format("%.1f", e.tileIntensity)
+     << " FLOP/B into shared memory; "
+     << llvm::format("%.1f", e.hbmIntensity) << " FLOP/B from HBM ("
+     << llvm::format("%.3f", e.hbmBytes / 1e9) << " GB with L2 reuse over "
+     << e.reuseM << "x" << e.reuseN << " of C per wave)\n";
+  os << "  per tile          tensor cores " << us(e.mmaSeconds) << " ("
+     << llvm::format("%.0f%%", 100 * e.instructionEfficiency)
+     << " of the SM's peak), " << (tma ? "TMA loads " : "register copies ")
+     << us(e.loadSeconds) << ", prologue " << us(e.prologueSeconds)
+     << ", epilogue " << us(e.epilogueSeconds) << "; edge waste "
+     << llvm::format("%.0f%%", 100 * (1 - e.usefulFraction)) << "\n";
+  double flops = 2.0 * problem.m * problem.n * problem.k;
+  os << "  model time        " << llvm::format("%.3f", e.seconds * 1e3)
+     << " ms = " << llvm::format("%.1f", flops / e.seconds / 1e12)
+     << " TFLOP/s (bound by " << e.bound << "; launch " << us(e.launchSeconds)
+     << "; 16-bit tensor peak "
+     << llvm::format("%.1f", kTensorCorePeakFlops / 1e12) << ")\n";
+}
+
+void printReport(llvm::raw_ostream &os, StringRef name, ConfigAttr config,
+                 const MatmulProblem &problem, const ChipInfo &chip,
+                 std::optional<int64_t> sharedBytes, DictionaryAttr ptxas) {
+  if (config.toTileConfig().isWgmma())
+    return printWgmmaReport(os, name, config, problem, chip, sharedBytes,
+                            ptxas);
+  printFmaReport(os, name, config, problem, chip, sharedBytes, ptxas);
+}
+
+/// Bytes of a kernel element type (f32, bf16, f16); 0 for any other type.
+int64_t kernelElementBytes(Type type) {
+  if (!type)
+    return 0;
+  if (type.isF32())
+    return 4;
+  if (type.isBF16() || type.isF16())
+    return 2;
+  return 0;
 }
 
 /// Writes the picture of kernel `name` to `dir`/`name`.svg; an error at `op`
@@ -201,7 +327,7 @@ void TileReportPass::runOnOperation() {
     }
     printReport(os, name, *config, *problem, *chipInfo, *sharedBytes, *ptxas);
     any = true;
-    if (!svgDir.empty())
+    if (!svgDir.empty() && kernelElementBytes(problem->elementType) != 0)
       return writePicture(op, svgDir, name, *config, *problem, *chipInfo);
     return success();
   };
@@ -238,8 +364,9 @@ void TileReportPass::runOnOperation() {
             }))
       return;
     problem.elementType = a.getElementType();
-    auto c = dyn_cast<ShapedType>(op.getOutputs()[0].getType());
-    problem.resultType = c ? c.getElementType() : problem.elementType;
+    problem.resultType =
+        cast<ShapedType>(op.getOutputs()[0].getType()).getElementType();
+    problem.fill = static_cast<bool>(getOutputFill(op));
     std::string name;
     llvm::raw_string_ostream nameStream(name);
     nameStream << "(linalg.matmul at " << op.getLoc() << ")";
@@ -247,17 +374,14 @@ void TileReportPass::runOnOperation() {
     any = true;
     if (svgDir.empty() || kernelElementBytes(problem.elementType) == 0)
       return;
-    // C = fill + A*B where tile-block-tile will make a fill of C with a
-    // constant the kernel's initialisation: the fill right before the
-    // matmul on memrefs, or the output's fill on tensors (one-shot
-    // bufferization puts it right before); not under split-K.
+    // The picture is of the kernel tile-block-tile will make: it folds a
+    // fill of C with a constant into the kernel, except under split-K (the
+    // fill then stays on the host and the kernel accumulates).
     FloatAttr fillValue;
-    auto tensorFill = op.getOutputs()[0].getDefiningOp<linalg::FillOp>();
+    linalg::FillOp fill = getOutputFill(op);
     problem.fill =
-        numSplits(config.toTileConfig(), problem.k) == 1 &&
-        (getFoldableFill(op, fillValue) ||
-         (tensorFill &&
-          matchPattern(tensorFill.getInputs().front(), m_Constant(&fillValue))));
+        fill && numSplits(config.toTileConfig(), problem.k) == 1 &&
+        matchPattern(fill.getInputs().front(), m_Constant(&fillValue));
     std::string kernelName =
         (function ? function.getName().str() : std::string("kernel")) +
         "_matmul" + std::to_string(index);

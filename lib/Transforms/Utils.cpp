@@ -68,6 +68,17 @@ void mlir::tile::setStage(gpu::GPUFuncOp kernel, KernelStage stage) {
                   StringAttr::get(kernel.getContext(), stringifyStage(stage)));
 }
 
+linalg::FillOp mlir::tile::getOutputFill(linalg::MatmulOp matmul) {
+  Value output = matmul.getOutputs().front();
+  if (auto fill = output.getDefiningOp<linalg::FillOp>())
+    return fill;
+  auto previous = dyn_cast_or_null<linalg::FillOp>(matmul->getPrevNode());
+  if (previous && previous.hasPureBufferSemantics() &&
+      previous.getOutputs().front() == output)
+    return previous;
+  return {};
+}
+
 DictionaryAttr mlir::tile::buildMatmulAttr(MLIRContext *context,
                                            const MatmulProblem &problem) {
   Builder b(context);
@@ -202,10 +213,10 @@ mlir::tile::getCAlignment(Operation *kernel, StringRef passName) {
   Attribute attr = kernel->getAttr(kCAlignmentAttrName);
   if (!attr)
     return std::optional<int64_t>();
-  std::optional<int64_t> bytes = integerIn(attr, 4, 16);
-  if (!bytes || (*bytes != 4 && *bytes != 8 && *bytes != 16))
+  std::optional<int64_t> bytes = integerIn(attr, 2, 16);
+  if (!bytes || !llvm::isPowerOf2_64(*bytes))
     return emitAttrError(kernel, passName, kCAlignmentAttrName)
-           << "must be 4, 8 or 16 (bytes), got " << attr;
+           << "must be 2, 4, 8 or 16 (bytes), got " << attr;
   return bytes;
 }
 
@@ -331,18 +342,6 @@ mlir::tile::getKernelsAtStage(Operation *root, KernelStage stage,
 
 Value mlir::tile::constIndex(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
-}
-
-linalg::FillOp mlir::tile::getFoldableFill(linalg::MatmulOp matmul,
-                                           FloatAttr &value) {
-  auto fill = dyn_cast_or_null<linalg::FillOp>(matmul->getPrevNode());
-  if (!fill || !fill.hasPureBufferSemantics())
-    return nullptr;
-  if (fill.getOutputs().front() != matmul.getOutputs().front())
-    return nullptr;
-  if (!matchPattern(fill.getInputs().front(), m_Constant(&value)))
-    return nullptr;
-  return fill;
 }
 
 std::pair<Value, Value>

@@ -9,6 +9,7 @@
 // RUN: tile-opt %s -o /dev/null --tile-matmul-to-ptx="output-dir=%t ptxas=off"
 // RUN: FileCheck %s --input-file=%t/bf16_matmul0.ptx
 // RUN: FileCheck %s --check-prefix=F16 --input-file=%t/f16_matmul0.ptx
+// RUN: FileCheck %s --check-prefix=ODD --input-file=%t/odd_matmul0.json
 // No wgmma reads B untransposed, none scales or negates.
 // RUN: not grep -E "wgmma.mma_async.*p, 1, +1, 0, +0;" %t/bf16_matmul0.ptx
 // RUN: grep -c "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16" %t/bf16_matmul0.ptx | FileCheck %s --check-prefix=SOME
@@ -58,5 +59,16 @@ func.func @bf16(%A: tensor<4096x4096xbf16>, %B: tensor<4096x4096xbf16>) -> tenso
 // F16: st.global.b32
 func.func @f16(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf16>) {
   linalg.matmul ins(%A, %B : memref<4096x4096xf16>, memref<4096x4096xf16>) outs(%C : memref<4096x4096xf16>)
+  return
+}
+
+// A bf16 C of 13 columns: rows start at any 2-byte boundary, so the
+// manifest asks C for 2-byte alignment (the epilogue stores single
+// elements), and 33-element rows of A and B are not 16-byte strides, so
+// the slabs come through registers.
+// ODD: "problem": {"m": 7, "n": 13, "k": 33, "element_type": "bf16", "accumulator_type": "f32", "c_init": "accumulate"
+// ODD: {"name": "C", "role": "result", "element_type": "bf16", "rows": 7, "cols": 13, "row_stride": 13, "col_stride": 1, "alignment": 2, "access": "readwrite"}
+func.func @odd(%A: memref<7x33xbf16>, %B: memref<33x13xbf16>, %C: memref<7x13xbf16>) {
+  linalg.matmul ins(%A, %B : memref<7x33xbf16>, memref<33x13xbf16>) outs(%C : memref<7x13xbf16>)
   return
 }

@@ -1,6 +1,6 @@
 // RUN: tile-opt %s -split-input-file --tile-configure | FileCheck %s
-// RUN: not tile-opt %s -split-input-file --tile-configure="specialize=false warp=64,128 thread=64,64 stages=3" 2>/dev/null | FileCheck %s --check-prefix=OPTIONS
-// RUN: not tile-opt %s -split-input-file --tile-configure="specialize=false warp=64,128 thread=64,64 stages=3" 2>&1 >/dev/null | FileCheck %s --check-prefix=OPTERR
+// RUN: not tile-opt %s -split-input-file --tile-configure="block=128,128,64 specialize=false warp=64,128 thread=64,64 stages=3" 2>/dev/null | FileCheck %s --check-prefix=OPTIONS
+// RUN: not tile-opt %s -split-input-file --tile-configure="block=128,128,64 specialize=false warp=64,128 thread=64,64 stages=3" 2>&1 >/dev/null | FileCheck %s --check-prefix=OPTERR
 // RUN: not tile-opt %s -split-input-file --tile-configure=chip=sm_80 2>&1 | FileCheck %s --check-prefix=SM80
 // RUN: not tile-opt %s -split-input-file --tile-configure=copy=tma 2>&1 | FileCheck %s --check-prefix=FORCE-TMA
 
@@ -14,7 +14,7 @@
 // The options replace the fields they name (warp = the warpgroup tile,
 // thread = the instruction's M and N for wgmma).
 // OPTIONS-LABEL: func.func @bf16_aligned
-// OPTIONS: warpgroup = [64, 128], mma = [64, 64, 16], stages = 3, copy = tma, specialize = false
+// OPTIONS: block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 64, 16], stages = 3, copy = tma, specialize = false
 // SM80: error: 'linalg.matmul' op tile config #tile.config<strategy = wgmma, {{.*}}> cannot run on sm_80: wgmma needs sm_90 (Hopper); sm_80 has none
 func.func @bf16_aligned(%a: memref<512x1024xbf16>, %b: memref<1024x256xbf16>, %c: memref<512x256xf32>) {
   linalg.matmul ins(%a, %b : memref<512x1024xbf16>, memref<1024x256xbf16>) outs(%c : memref<512x256xf32>)
@@ -41,7 +41,7 @@ func.func @f16_unaligned(%a: memref<300x1001xf16>, %b: memref<1001x256xf16>, %c:
 // CHECK: tile.config = #tile.config<block = [{{.*}}], warp = [{{.*}}], thread = [{{.*}}]
 // CHECK-NOT: wgmma
 // The f32 matmul with the options' warp and thread tiles is no fma config:
-// OPTERR: error: 'linalg.matmul' op cannot use tile config #tile.config<block = {{.*}}, warp = [64, 128], thread = [64, 64]{{.*}}>: warp tile M (64) does not divide block tile M
+// OPTERR: error: 'linalg.matmul' op cannot use tile config #tile.config<block = [128, 128, 64], warp = [64, 128], thread = [64, 64]{{.*}}>: warp tile 64x128 holds 1x2 = 2 thread tiles of 64x64, but a warp has 32 lanes
 func.func @f32(%a: memref<256x256xf32>, %b: memref<256x256xf32>, %c: memref<256x256xf32>) {
   linalg.matmul ins(%a, %b : memref<256x256xf32>, memref<256x256xf32>) outs(%c : memref<256x256xf32>)
   return

@@ -129,7 +129,7 @@ module attributes {gpu.container_module} {
 
 module attributes {gpu.container_module} {
   gpu.module @m [#nvvm.target<chip = "sm_90">] {
-    // expected-error @+1 {{tile-export: 'tile.c_alignment' must be 4, 8 or 16 (bytes), got 2 : i64}}
+    // expected-error @+1 {{tile-export: 'tile.c_alignment' (2 bytes) is not a multiple of C's element size (4 bytes)}}
     llvm.func @c_alignment_two(%A: !llvm.ptr) attributes {nvvm.kernel,
         tile.c_alignment = 2 : i64,
         tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
@@ -144,7 +144,7 @@ module attributes {gpu.container_module} {
 
 module attributes {gpu.container_module} {
   gpu.module @m [#nvvm.target<chip = "sm_90">] {
-    // expected-error @+1 {{tile-export: 'tile.c_alignment' must be 4, 8 or 16 (bytes), got 12 : i64}}
+    // expected-error @+1 {{tile-export: 'tile.c_alignment' must be 2, 4, 8 or 16 (bytes), got 12 : i64}}
     llvm.func @c_alignment_twelve(%A: !llvm.ptr) attributes {nvvm.kernel,
         tile.c_alignment = 12 : i64,
         tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
@@ -211,6 +211,21 @@ module attributes {gpu.container_module} {
         tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
       // expected-error @+1 {{cannot be converted to LLVM IR}}
       %c = arith.constant 1 : i32
+      llvm.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {
+    // expected-error @+1 {{tile-export: 'tile.c_alignment' must be 2, 4, 8 or 16 (bytes), got 1 : i64}}
+    llvm.func @c_alignment_one(%A: !llvm.ptr) attributes {nvvm.kernel,
+        tile.c_alignment = 1 : i64,
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.dynamic_shared_bytes = 0 : i64,
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64}} {
       llvm.return
     }
   }

@@ -11,7 +11,7 @@
 // problem and the shared-memory plan; the comments show the arithmetic.
 
 // REPORT: kernel fma_matmul0: 200x300x64 f32, C += A*B
-// REPORT: kernel wg_matmul0: 256x384x128 bf16, C += A*B
+// REPORT: kernel wg_matmul0: 256x384x128 bf16 -> f32, C += A*B
 
 // FMA: <svg xmlns="http://www.w3.org/2000/svg"
 // FMA: kernel fma_matmul0: 200x300x64 f32, C (f32) += A*B

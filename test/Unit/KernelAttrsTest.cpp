@@ -85,7 +85,7 @@ TEST_F(KernelAttrsTest, OptionalAttributes) {
   op->setAttr(kCAlignmentAttrName, b.getI64IntegerAttr(32));
   EXPECT_TRUE(failed(getCAlignment(op, "unit")));
   ASSERT_EQ(errors.size(), 1u);
-  EXPECT_EQ(errors[0], "unit: 'tile.c_alignment' must be 4, 8 or 16 (bytes), "
+  EXPECT_EQ(errors[0], "unit: 'tile.c_alignment' must be 2, 4, 8 or 16 (bytes), "
                        "got 32 : i64");
 }
 

@@ -82,6 +82,56 @@ TEST(TuningTable, BuiltinTableParses) {
   EXPECT_EQ(table->getEntries().size(), TuningTable::builtin().getEntries().size());
 }
 
+TEST(TuningTable, WgmmaEntries) {
+  // A bf16 table holds wgmma configs: the strategy's defaults, then the
+  // entry's fields.
+  llvm::Expected<TuningTable> table = TuningTable::parse(R"({
+    "chip": "sm_90", "element_type": "bf16",
+    "entries": [{"m": 1000, "n": 1000, "k": 1000, "block": [128, 64, 64],
+                 "warp": [64, 64], "thread": [64, 64], "stages": 6,
+                 "copy": "tma", "specialize": false, "occupancy": 2}]})");
+  ASSERT_TRUE(static_cast<bool>(table)) << llvm::toString(table.takeError());
+  std::optional<TileConfig> hit =
+      table->lookup("sm_90", "bf16", 1000, 1000, 1000);
+  ASSERT_TRUE(hit.has_value());
+  EXPECT_TRUE(hit->isWgmma());
+  EXPECT_EQ(hit->blockN, 64);
+  EXPECT_EQ(hit->warpM, 64);
+  EXPECT_EQ(hit->threadN, 64);
+  EXPECT_EQ(hit->mmaK, 16);
+  EXPECT_EQ(hit->stages, 6);
+  EXPECT_EQ(hit->copy, CopyKind::Tma);
+  EXPECT_FALSE(hit->specialize);
+  EXPECT_EQ(hit->minBlocksPerSM, 2);
+  EXPECT_EQ(hit->smemLayout, SharedLayout::Swizzle128);
+  EXPECT_FALSE(table->lookup("sm_90", "f32", 1000, 1000, 1000).has_value());
+  EXPECT_NE(errorOf(R"({"chip": "sm_90", "element_type": "bf16",
+    "entries": [{"m": 1, "n": 1, "k": 1, "block": [128, 64, 64],
+                 "warp": [64, 64], "thread": [64, 64], "copy": "dma"}]})")
+                .find("entry 0: 'copy' must be a string"),
+            std::string::npos);
+  EXPECT_NE(errorOf(R"({"chip": "sm_90", "element_type": "bf16",
+    "entries": [{"m": 1, "n": 1, "k": 1, "block": [128, 64, 64],
+                 "warp": [64, 64], "thread": [64, 64], "specialize": 1}]})")
+                .find("tuning table entry 0: 'specialize' must be true or false"),
+            std::string::npos);
+}
+
+TEST(TuningTable, BuiltinBf16Table) {
+  // tuning/h200-bf16.json: valid (empty until the first tensor-core tuning
+  // run), and what tile-configure consults for bf16 matmuls.
+  llvm::Expected<TuningTable> table = TuningTable::load(
+      std::string(TILE_SOURCE_DIR) + "/tuning/h200-bf16.json");
+  ASSERT_TRUE(static_cast<bool>(table)) << llvm::toString(table.takeError());
+  EXPECT_EQ(table->getChip(), "sm_90");
+  EXPECT_EQ(table->getElementType(), "bf16");
+  EXPECT_EQ(TuningTable::builtin("bf16").getElementType(), "bf16");
+  EXPECT_EQ(TuningTable::builtin("bf16").getEntries().size(),
+            table->getEntries().size());
+  EXPECT_EQ(TuningTable::builtin("f32").getElementType(), "f32");
+  EXPECT_TRUE(TuningTable::builtin("f16").getEntries().empty());
+}
+
 TEST(TuningTable, MissingFile) {
   llvm::Expected<TuningTable> table = TuningTable::load("/nonexistent.json");
   ASSERT_FALSE(static_cast<bool>(table));

@@ -3,14 +3,17 @@
 // The tuner's two steps that run where MLIR is (the GPU runs in between):
 //
 //   tile-tune candidates SHAPES > CANDIDATES
-//     For every shape of SHAPES (bench/compile.sh format: NAME M N K INIT),
-//     the configs worth measuring: the cost model's best-ranked valid
-//     configs, plus a few structural baselines, then each once more with a
-//     register budget for one more block per SM (occupancy=N+1) where it
-//     fits; with --stages 2,3 each of those at every stage count listed
-//     instead of the one the model chose.
+//     For every shape of SHAPES (bench/compile.sh format: NAME M N K INIT
+//     [in=TYPE out=TYPE ...]), the configs worth measuring. f32 shapes: the
+//     cost model's best-ranked valid configs, plus a few structural
+//     baselines, then each once more with a register budget for one more
+//     block per SM (occupancy=N+1) where it fits. bf16/f16 shapes (in=, or
+//     --element-type): the tensor-core model's best-ranked wgmma configs
+//     (one per tile shape, copy kind, specialization and occupancy) plus
+//     the measured 128x256x64 baseline. With --stages 2,3 each of those at
+//     every stage count listed instead of the one the model chose.
 //     Prints one compile.sh line per candidate (NAME_cI M N K INIT
-//     block=... warp=... ... tuning-table=none).
+//     [in=.. out=..] block=... warp=... ... tuning-table=none).
 //
 //   tile-tune select --results RUN.json --report RUN.md --table TABLE.json
 //     Reads a bench/gpu/run-bench.sh run over the candidates, keeps the
@@ -21,6 +24,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Analysis/CostModel.h"
+#include "tile/Analysis/SharedPlan.h"
 #include "tile/Analysis/TuningTable.h"
 #include "tile/Dialect/Tile/TileDialect.h"
 
@@ -72,6 +76,11 @@ cl::list<unsigned> stageCounts(
     cl::desc("Pipeline stages to measure each candidate with (2: register "
              "double buffering, 3 or more: cp.async ring); comma-separated"),
     cl::CommaSeparated, cl::sub(candidatesCommand), cl::cat(tuneCategory));
+cl::opt<std::string> elementTypeName(
+    "element-type",
+    cl::desc("Element type of A and B for shape lines without in=TYPE: f32 "
+             "(fma configs), bf16 or f16 (wgmma configs)"),
+    cl::init("f32"), cl::sub(candidatesCommand), cl::cat(tuneCategory));
 cl::opt<std::string> shapesFile(cl::Positional, cl::desc("SHAPES"),
                                 cl::Required, cl::sub(candidatesCommand),
                                 cl::cat(tuneCategory));
@@ -117,8 +126,30 @@ std::vector<TileConfig> baselines() {
 /// leaves beside the thread tile and the staging registers.
 constexpr int64_t kSqueezedOverhead = 16;
 
+/// Bytes of an element type name ("f32", "bf16", "f16"); 0 if unknown.
+int64_t elementBytesOf(llvm::StringRef type) {
+  if (type == "f32")
+    return 4;
+  if (type == "bf16" || type == "f16")
+    return 2;
+  return 0;
+}
+
 std::string pipelineOptions(const TileConfig &c) {
   std::ostringstream os;
+  if (c.isWgmma()) {
+    // The strategy follows from the element type; the swizzled layout and
+    // the k step are the only ones it has. The occupancy is always written:
+    // the model's own choice for the shape may carry another.
+    os << "block=" << c.blockM << "," << c.blockN << "," << c.blockK
+       << " warp=" << c.warpM << "," << c.warpN << " thread=" << c.threadM
+       << "," << c.threadN << " stages=" << c.stages
+       << " swizzle=" << c.swizzleGroup
+       << " copy=" << stringifyCopyKind(c.copyKind())
+       << " specialize=" << (c.specialize ? "true" : "false")
+       << " occupancy=" << std::max<int64_t>(1, c.minBlocksPerSM);
+    return os.str();
+  }
   os << "block=" << c.blockM << "," << c.blockN << "," << c.blockK
      << " warp=" << c.warpM << "," << c.warpN << " thread=" << c.threadM << ","
      << c.threadN << " stages=" << c.stages << " swizzle=" << c.swizzleGroup
@@ -148,6 +179,25 @@ int runCandidates(const ChipInfo &chip) {
     if (!(fields >> shape.m >> shape.n >> shape.k >> init) || shape.m <= 0 ||
         shape.n <= 0 || shape.k <= 0 || (init != "acc" && init != "fill"))
       return fail("bad shape line: " + line);
+    // compile.sh's element types (in=, out=) are kept on every line.
+    std::string inType = elementTypeName, outType = "f32", option;
+    while (fields >> option) {
+      if (option.rfind("in=", 0) == 0)
+        inType = option.substr(3);
+      else if (option.rfind("out=", 0) == 0)
+        outType = option.substr(4);
+    }
+    shape.elementBytes = elementBytesOf(inType);
+    shape.resultBytes = elementBytesOf(outType);
+    if (!shape.elementBytes || !shape.resultBytes)
+      return fail("unknown element type in: " + line +
+                  " (f32, bf16 and f16 are known)");
+    shape.readsC = init == "acc";
+    shape.f16 = inType == "f16";
+    std::string types;
+    if (inType != "f32" || outType != "f32")
+      types = " in=" + inType + " out=" + outType;
+    bool wgmma = shape.elementBytes == 2;
     // The model's ranking, then the baselines that fit (no duplicates).
     // One lane layout per block and thread tile (the one whose fragment
     // loads need the fewest shared-memory wavefronts), so the measurements
@@ -155,14 +205,42 @@ int runCandidates(const ChipInfo &chip) {
     std::vector<TileConfig> ranked = rankedCandidates(shape, chip);
     std::vector<TileConfig> chosen;
     std::set<std::array<int64_t, 5>> tileSizes;
+    // wgmma: one stage count per tile shape, copy kind, specialization and
+    // occupancy (the best-ranked), so the measurements cover different
+    // structures.
+    std::set<std::array<int64_t, 8>> structures;
     for (const TileConfig &c : ranked) {
       if (chosen.size() >= top)
         break;
-      if (tileSizes.insert({c.blockM, c.blockN, c.blockK, c.threadM, c.threadN})
-              .second)
+      bool fresh =
+          wgmma ? structures
+                      .insert({c.blockM, c.blockN, c.warpM, c.warpN, c.threadN,
+                               static_cast<int64_t>(c.copyKind()),
+                               c.specialize, c.minBlocksPerSM})
+                      .second
+                : tileSizes
+                      .insert({c.blockM, c.blockN, c.blockK, c.threadM,
+                               c.threadN})
+                      .second;
+      if (fresh)
         chosen.push_back(c);
     }
-    for (const TileConfig &c : baselines())
+    if (wgmma) {
+      // The measured kernel (128x256x64, two 64x256 warpgroups, 4 stages,
+      // specialized) as the baseline.
+      TileConfig base = TileConfig::wgmmaDefaults();
+      base.copy = tmaRowsAligned(shape) ? CopyKind::Tma : CopyKind::Registers;
+      if (checkConsistency(base).empty() &&
+          evaluate(base, chip, shape.elementBytes).fits &&
+          std::none_of(chosen.begin(), chosen.end(), [&](const TileConfig &c) {
+            return c.tileSizes() == base.tileSizes() &&
+                   c.stages == base.stages && c.copy == base.copy &&
+                   c.specialize == base.specialize &&
+                   c.minBlocksPerSM == base.minBlocksPerSM;
+          }))
+        chosen.push_back(base);
+    }
+    for (const TileConfig &c : wgmma ? std::vector<TileConfig>() : baselines())
       if (checkConsistency(c).empty() && evaluate(c, chip).fits &&
           hasRegisterHeadroom(c, chip) &&
           std::find(chosen.begin(), chosen.end(), c) == chosen.end())
@@ -174,7 +252,7 @@ int runCandidates(const ChipInfo &chip) {
     // (128x128x16, 8x8 at 4096^3: 128 registers and no spills at 2 blocks
     // per SM, against the estimate's 136 and 1 block; the measurement
     // decides which one the table keeps).
-    size_t unsqueezed = chosen.size();
+    size_t unsqueezed = wgmma ? 0 : chosen.size();
     for (size_t i = 0; i < unsqueezed; ++i) {
       CostReport report = evaluate(chosen[i], chip, shape.elementBytes);
       TileConfig squeezed = chosen[i];
@@ -193,13 +271,17 @@ int runCandidates(const ChipInfo &chip) {
     // bench/results/2026-11-29-h200-ablation-r3.md).
     std::vector<TileConfig> emitted;
     auto emit = [&](const TileConfig &config) {
-      if (!evaluate(config, chip, shape.elementBytes).fits ||
+      CostReport report = evaluate(config, chip, shape.elementBytes);
+      if (!report.fits ||
+          (config.isWgmma() &&
+           (report.blocksPerSM < config.minBlocksPerSM ||
+            !checkWgmmaElementBytes(config, shape.elementBytes).empty())) ||
           std::find(emitted.begin(), emitted.end(), config) != emitted.end())
         return;
       // The table off: a candidate is its config alone, not options laid
       // over a table entry (whose occupancy and split-K would stay).
       llvm::outs() << name << "_c" << emitted.size() << " " << shape.m << " "
-                   << shape.n << " " << shape.k << " " << init << " "
+                   << shape.n << " " << shape.k << " " << init << types << " "
                    << pipelineOptions(config) << " tuning-table=none\n";
       emitted.push_back(config);
       ++count;
@@ -285,6 +367,8 @@ int runSelect(const ChipInfo &chip) {
   };
   std::map<std::tuple<int64_t, int64_t, int64_t>, Best> best;
   int considered = 0, skipped = 0;
+  // One table per element type: the results' (f32 when they do not say).
+  std::string elementType;
   for (const llvm::json::Value &value : *runs) {
     const llvm::json::Object *run = value.getAsObject();
     if (!run)
@@ -299,6 +383,12 @@ int runSelect(const ChipInfo &chip) {
       ++skipped;
       continue;
     }
+    std::string type = run->getString("element_type").value_or("f32").str();
+    if (elementType.empty())
+      elementType = type;
+    else if (type != elementType)
+      return fail("kernel " + kernel + " has " + type + " inputs, others " +
+                  elementType + ": select one element type per table");
     auto attr = llvm::dyn_cast_or_null<ConfigAttr>(
         mlir::parseAttribute(text, &context));
     if (!attr)
@@ -323,10 +413,15 @@ int runSelect(const ChipInfo &chip) {
   // Merge into the existing table: a shape measured faster before keeps its
   // entry (a run may measure only some candidates of a shape); the others
   // get this run's fastest. Every entry is written in one format.
+  if (elementType.empty())
+    elementType = "f32";
   if (llvm::sys::fs::exists(tableFile)) {
     llvm::Expected<TuningTable> old = TuningTable::load(tableFile);
     if (!old)
       return fail(llvm::toString(old.takeError()));
+    if (old->getElementType() != elementType)
+      return fail(tableFile + " is a table of " + old->getElementType() +
+                  " matmuls; the results are " + elementType);
     auto raw = llvm::MemoryBuffer::getFile(tableFile);
     llvm::Expected<llvm::json::Value> oldJson =
         llvm::json::parse((*raw)->getBuffer());
@@ -363,14 +458,19 @@ int runSelect(const ChipInfo &chip) {
         "{{\"m\": {0}, \"n\": {1}, \"k\": {2}, \"block\": [{3}, {4}, {5}], "
         "\"warp\": [{6}, {7}], \"thread\": [{8}, {9}], \"stages\": {10}, "
         "\"swizzle\": {11}, \"smem\": \"{12}\", \"prefetch\": {13}, "
-        "\"occupancy\": {14}, \"split_k\": {19}, \"measured_ms\": {15:f4}, "
+        "\"occupancy\": {14}, \"split_k\": {19}, {20}\"measured_ms\": {15:f4}, "
         "\"measured_tflops\": {16:f2}, \"cublas_tflops\": {17:f2}, "
         "\"kernel\": \"{18}\"}",
         std::get<0>(shape), std::get<1>(shape), std::get<2>(shape), c.blockM,
         c.blockN, c.blockK, c.warpM, c.warpN, c.threadM, c.threadN, c.stages,
         c.swizzleGroup, sharedLayoutToString(c.smemLayout, c.smemPad),
         c.regPrefetch ? "true" : "false", c.minBlocksPerSM, entry.ms,
-        entry.tflops, entry.cublasTflops, entry.kernel, c.splitK));
+        entry.tflops, entry.cublasTflops, entry.kernel, c.splitK,
+        c.isWgmma() ? llvm::formatv("\"copy\": \"{0}\", \"specialize\": {1}, ",
+                                    stringifyCopyKind(c.copyKind()),
+                                    c.specialize ? "true" : "false")
+                          .str()
+                    : std::string()));
     llvm::errs() << llvm::formatv(
         "tile-tune: {0}x{1}x{2}: {3} {4:f2} TFLOP/s ({5:f2} of cuBLAS)\n",
         std::get<0>(shape), std::get<1>(shape), std::get<2>(shape),
@@ -382,7 +482,7 @@ int runSelect(const ChipInfo &chip) {
   if (ec)
     return fail("cannot write " + tableFile + ": " + ec.message());
   os << "{\n  \"chip\": \"" << chip.name
-     << "\",\n  \"element_type\": \"f32\",\n"
+     << "\",\n  \"element_type\": \"" << elementType << "\",\n"
      << "  \"entries\": [\n";
   for (size_t i = 0; i < lines.size(); ++i)
     os << "    " << lines[i] << (i + 1 < lines.size() ? ",\n" : "\n");
@@ -408,7 +508,9 @@ int runModelCheck(const ChipInfo &chip) {
     return 1;
   mlir::MLIRContext context;
   context.loadDialect<TileDialect>();
-  std::map<std::tuple<int64_t, int64_t, int64_t>, std::vector<Measured>> shapes;
+  std::map<std::tuple<int64_t, int64_t, int64_t, std::string, std::string>,
+           std::vector<Measured>>
+      shapes;
   for (const llvm::json::Value &value : *runs) {
     const llvm::json::Object *run = value.getAsObject();
     if (!run || !run->getBoolean("ok").value_or(false))
@@ -417,14 +519,21 @@ int runModelCheck(const ChipInfo &chip) {
         run->getString("config_text").value_or(""), &context));
     if (!attr)
       continue;
+    std::string inType = run->getString("element_type").value_or("f32").str();
+    std::string outType = run->getString("result_type").value_or("f32").str();
     shapes[{run->getInteger("m").value_or(0), run->getInteger("n").value_or(0),
-            run->getInteger("k").value_or(0)}]
+            run->getInteger("k").value_or(0), inType, outType}]
         .push_back({attr.toTileConfig(), run->getNumber("ms").value_or(0),
                     run->getString("kernel").value_or("").str()});
   }
   int below = 0;
   for (auto &[key, measured] : shapes) {
     MatmulShape shape{std::get<0>(key), std::get<1>(key), std::get<2>(key), 4};
+    if (int64_t bytes = elementBytesOf(std::get<3>(key)))
+      shape.elementBytes = bytes;
+    if (int64_t bytes = elementBytesOf(std::get<4>(key)))
+      shape.resultBytes = bytes;
+    shape.f16 = std::get<3>(key) == "f16";
     const Measured *best = &measured.front(), *pick = &measured.front();
     double pickSeconds = std::numeric_limits<double>::infinity();
     for (const Measured &m : measured) {

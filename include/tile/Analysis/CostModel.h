@@ -55,7 +55,16 @@ std::optional<ChipInfo> lookupChip(const std::string &name);
 /// A matmul problem: C[M][N] (+)= A[M][K] * B[K][N].
 struct MatmulShape {
   int64_t m = 0, n = 0, k = 0;
+  /// Bytes of an element of A and B.
   int64_t elementBytes = 4;
+  /// Bytes of an element of C, and whether C is read (C += A*B) or only
+  /// written (C = fill + A*B). Only the tensor-core model uses them (its
+  /// epilogue); the FP32 model counts C as read and written.
+  int64_t resultBytes = 4;
+  bool readsC = true;
+  /// 16-bit inputs that are f16 rather than bf16 (the tensor-core model's
+  /// rates differ slightly).
+  bool f16 = false;
 };
 
 /// Register need of the thread tile itself, as the article counts it:
@@ -140,18 +149,22 @@ CostReport evaluate(const TileConfig &config, const ChipInfo &chip,
 /// Whether the register estimate leaves headroom below the per-thread cap
 /// that the block size implies (65536 / threads, at most 255): 8 registers.
 /// The config's occupancy, a register budget chosen on purpose, is ignored.
+/// For wgmma configs: whether the setmaxnreg split covers the estimated
+/// needs (WarpgroupRegisters::hasHeadroom).
 /// Configs at the cap spill as soon as ptxas needs a few more than the
 /// estimate (512-thread 256x128x8 blocks: 128 registers, 16 bytes of spills
 /// when the kernel also loads C, 25% slower; bench/results, 2026-11-29).
 bool hasRegisterHeadroom(const TileConfig &config, const ChipInfo &chip);
 
 /// Predicted kernel time in seconds for `shape` (a ranking model: waves of
-/// blocks, padded edge tiles, issue efficiency, memory traffic).
+/// blocks, padded edge tiles, issue efficiency, memory traffic); for wgmma
+/// configs estimateTensorCore's.
 double predictSeconds(const TileConfig &config, const MatmulShape &shape,
                       const ChipInfo &chip);
 
 /// The configs the model and the tuner consider for a shape (valid and fitting
-/// on the chip).
+/// on the chip): FMA configs for f32, tensorCoreCandidates for 16-bit
+/// elements.
 std::vector<TileConfig> candidateConfigs(const MatmulShape &shape,
                                          const ChipInfo &chip);
 
@@ -162,7 +175,7 @@ std::vector<TileConfig> rankedCandidates(const MatmulShape &shape,
                                          const ChipInfo &chip);
 
 /// The model's default for a shape: the first of rankedCandidates (f32);
-/// for 16-bit elements the tensor-core model's choice.
+/// for 16-bit elements defaultTensorCoreConfig.
 TileConfig defaultConfig(const MatmulShape &shape, const ChipInfo &chip);
 
 //===----------------------------------------------------------------------===//
@@ -173,12 +186,154 @@ TileConfig defaultConfig(const MatmulShape &shape, const ChipInfo &chip);
 /// elements) and B (N elements) a multiple of 16 bytes long.
 bool tmaRowsAligned(const MatmulShape &shape);
 
-/// `evaluate` for a wgmma config: registers per consumer thread, shared
-/// memory from the shared plan, blocks per SM, and whether it fits.
+/// How a wgmma block's registers are shared out among its warpgroups. One
+/// rule for the cost model and tile-mbarrier-pipeline (which emits the
+/// setmaxnreg instructions with these numbers).
+///
+/// A specialized kernel is compiled with a register cap (nvvm.minctasm:
+/// max(1, occupancy) blocks per SM): every thread starts with
+/// launchRegisters = min(255, 65536 / (threads * blocks) rounded down to
+/// 8), and setmaxnreg.inc would wait forever for registers past the block's
+/// launchRegisters * threads. With the TMA the producer keeps
+/// kTmaProducerRegisters and the consumers share the rest, rounded down to
+/// 8 (at most 240 each); with copies through registers the consumers keep
+/// their accumulators plus kConsumerOverheadRegisters, rounded up to 8, and
+/// the producer gets the rest, rounded down to 8. A role above
+/// launchRegisters raises its registers (setmaxnreg.inc), one at or below
+/// lowers them (.dec). A non-specialized kernel has no setmaxnreg: every
+/// thread is a consumer under the cap.
+struct WarpgroupRegisters {
+  /// Blocks per SM the register budget is for: max(1, occupancy).
+  int64_t blocksPerSM = 1;
+  /// Registers per thread at launch (the cap ptxas compiles under).
+  int64_t launchRegisters = 0;
+  /// setmaxnreg values; producer 0 when not specialized, consumer then the
+  /// cap.
+  int64_t producerRegisters = 0, consumerRegisters = 0;
+  /// f32 accumulators per consumer thread: WM * WN / 128.
+  int64_t accumulators = 0;
+  /// Registers a consumer thread needs to run without spilling (its
+  /// accumulators plus kConsumerOverheadRegisters, at least
+  /// kMinConsumerNeed: descriptors, ring slot and phase, the epilogue's C
+  /// addresses and guards), and what a producer
+  /// needs (kTmaProducerRegisters, or kRegisterCopyProducerRegisters when
+  /// it copies through registers): the model's estimates.
+  int64_t consumerNeed = 0, producerNeed = 0;
+  /// Non-empty when the split cannot work at all (the pass refuses it): a
+  /// consumer below its accumulators + 16 or a producer below 24. The text
+  /// is the pass's error message without its "tile-mbarrier-pipeline: "
+  /// prefix and its advice.
+  std::string whyNot;
+  /// Whether the budgets cover the estimated needs (no spills expected).
+  bool hasHeadroom() const {
+    return whyNot.empty() && consumerRegisters >= consumerNeed &&
+           (producerRegisters == 0 || producerRegisters >= producerNeed);
+  }
+};
+
+/// Dense bf16/f16 tensor-core peak of the H200 SXM in FLOP/s (the
+/// datasheet's 989 TFLOP/s without sparsity), shared by its 132 SMs: the
+/// tensor-core model's rate (wgmma needs sm_90, so no other chip has one).
+constexpr double kTensorCorePeakFlops = 989e12;
+
+/// setmaxnreg value of a producer warpgroup that only issues TMA copies
+/// (one thread, few registers; the consumers get the rest).
+constexpr int64_t kTmaProducerRegisters = 40;
+/// Registers a consumer keeps besides its accumulators when the producer
+/// copies through registers (the producer then gets what is left), and what
+/// the model counts a consumer to need besides its accumulators whatever
+/// the copy. With two 64x256 consumers and copies through registers, 200
+/// (128 + 72) for the consumers and 104 for the producer compiled without
+/// spills across the smoke and random shapes of 2026-12-01; 192 / 120
+/// spilled the consumers, 208 / 88 the producer (tile-mbarrier-pipeline's
+/// numbers since commit d6971be). TMA consumers need about as many: a
+/// 128x192 warpgroup tile (192 accumulators at setmaxnreg 240) compiled
+/// without spills at 4096^3 but spilled 12-20 bytes at 1000^3 and
+/// 1001x1003x1005 (bf16, ptxas 13.0), whose epilogues guard C's edges.
+/// Configs above the need still compile; the model counts them as likely
+/// to spill (no headroom) and proposes none.
+constexpr int64_t kConsumerOverheadRegisters = 72;
+/// The least the model counts a consumer to need, whatever its tile: with
+/// copies through registers and the split above, consumers of 32 and 64
+/// accumulators spilled 8-112 bytes at edge shapes (bench/check-spills.py
+/// --seed 1 --count 10, ptxas 13.0: 64x64 warpgroup tiles at 104 needed
+/// 112, 128x64 at 136 needed 160, 64x128 at 136 needed 168; found by
+/// raising the consumers' setmaxnreg in the PTX until ptxas stopped
+/// spilling; bench/results/2026-12-01-wgmma-spills.md). The guarded
+/// epilogue's addresses do not shrink with the tile.
+constexpr int64_t kMinConsumerNeed = 168;
+/// What a producer that copies through registers needs: the least of the
+/// budgets above that compiled without spills.
+constexpr int64_t kRegisterCopyProducerRegisters = 104;
+/// The most registers setmaxnreg gives a thread.
+constexpr int64_t kMaxSetmaxnregRegisters = 240;
+
+WarpgroupRegisters warpgroupRegisters(const TileConfig &config);
+
+/// HBM traffic of a matmul whose blocks share operands in L2 in groups of
+/// `reuseM` x `reuseN` elements of C: every element of A is read
+/// ceil(n / reuseN) times, every element of B ceil(m / reuseM) times, C is
+/// written once (and read once when `readsC`). For a square n^3 problem with
+/// reuse tile t and C of the inputs' type: (2 n^2 (n / t) + n^2) * bytes,
+/// the tiling article's table (8192^3 bf16: 137.6 GB at t = 16, 8.7 GB at
+/// t = 256).
+double matmulTrafficBytes(const MatmulShape &shape, int64_t reuseM,
+                          int64_t reuseN);
+
+/// What the tensor-core model says about a wgmma config on a shape: the
+/// terms of its predicted time.
+struct TensorCoreEstimate {
+  // The grid.
+  int64_t tiles = 0;        // blocks: ceil(M / BM) * ceil(N / BN)
+  int64_t slabs = 0;        // K steps of BK: ceil(K / BK)
+  int64_t blocksPerSM = 0;  // resident at once
+  int64_t waves = 0;        // ceil(tiles / (SMs * blocksPerSM))
+  /// Useful share of the computed products (1 - edge waste):
+  /// M * N * K / (tiles * BM * BN * slabs * BK).
+  double usefulFraction = 0;
+  // One block alone on an SM.
+  double instructionEfficiency = 0; // share of the tensor peak its wgmma reach
+  double mmaSeconds = 0;    // 2 * BM * BN * slabs * BK / (SM rate * eff.)
+  double loadSeconds = 0;   // A and B slabs: L2 -> shared memory (TMA), or
+                            // the producer's copies through registers
+  double prologueSeconds = 0; // first slab's latency (plus reading C)
+  double epilogueSeconds = 0; // C from registers to global memory
+  // The whole problem.
+  int64_t reuseM = 0, reuseN = 0; // C extent of a wave (L2 reuse)
+  double hbmBytes = 0, hbmSeconds = 0;
+  double launchSeconds = 0;
+  /// Predicted kernel time, and which bound the full waves hit
+  /// ("tensor cores", "L2->shared", "register copies", "HBM").
+  double seconds = 0;
+  std::string bound;
+  // Global intensity: FLOPs per byte into shared memory, and per HBM byte.
+  double tileIntensity = 0, hbmIntensity = 0;
+};
+
+/// The tensor-core model's estimate; `seconds` is infinite when the config
+/// does not fit on the chip.
+TensorCoreEstimate estimateTensorCore(const TileConfig &config,
+                                      const MatmulShape &shape,
+                                      const ChipInfo &chip);
+
+/// `evaluate` for a wgmma config: registers per consumer thread and their
+/// setmaxnreg split, shared memory from the shared plan, blocks per SM, and
+/// whether it fits.
 CostReport evaluateTensorCore(const TileConfig &config, const ChipInfo &chip,
                               int64_t elementBytes);
 
-/// The tensor-core config for a 16-bit `shape` on `chip` (sm_90).
+/// The wgmma configs the model and the tuner consider for a 16-bit `shape`
+/// (every one consistent, fitting on the chip, and with register headroom
+/// under its setmaxnreg split).
+std::vector<TileConfig> tensorCoreCandidates(const MatmulShape &shape,
+                                             const ChipInfo &chip);
+
+/// tensorCoreCandidates ranked by estimateTensorCore, best first.
+std::vector<TileConfig> rankedTensorCoreCandidates(const MatmulShape &shape,
+                                                   const ChipInfo &chip);
+
+/// The tensor-core config for a 16-bit `shape` on `chip` (sm_90): the
+/// specialized candidate with the smallest predicted time.
 TileConfig defaultTensorCoreConfig(const MatmulShape &shape,
                                    const ChipInfo &chip);
 

@@ -2,7 +2,9 @@
 //
 // A tuning table maps (chip, element type, M, N, K) to the config that was
 // measured fastest. tile-configure consults it before the cost model. The
-// table built into tile-opt is tuning/h200-f32.json of the source tree.
+// tables built into tile-opt are tuning/h200-f32.json (fma configs) and
+// tuning/h200-bf16.json (wgmma configs) of the source tree, one per element
+// type.
 //
 // Format:
 //   {"chip": "sm_90", "element_type": "f32",
@@ -12,7 +14,11 @@
 //                 "occupancy": 2, "split_k": 1,
 //                 ...any other keys (measurements) are ignored}]}
 // stages, swizzle, smem, prefetch, occupancy and split_k may be omitted (then the
-// #tile.config defaults apply); when present they must be well-typed.
+// #tile.config defaults apply); when present they must be well-typed. In a
+// table of bf16 or f16 elements every entry is a wgmma config: its fields
+// default to that strategy's (TileConfig::wgmmaDefaults), "warp" is the
+// warpgroup tile, "thread" the instruction's [64, N], and "copy"
+// ("tma"/"registers") and "specialize" (true/false) may be given.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,8 +47,9 @@ public:
   static llvm::Expected<TuningTable> parse(llvm::StringRef json);
   /// Reads and parses the file at `path`.
   static llvm::Expected<TuningTable> load(llvm::StringRef path);
-  /// The table compiled into the library.
-  static const TuningTable &builtin();
+  /// The table compiled into the library for `elementType` ("f32",
+  /// "bf16"); an empty table for a type without one.
+  static const TuningTable &builtin(llvm::StringRef elementType = "f32");
 
   /// The config for an exact shape match on this table's chip and element
   /// type.

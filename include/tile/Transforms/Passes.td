@@ -472,11 +472,20 @@ def TileReport : Pass<"tile-report", "::mlir::ModuleOp"> {
   let summary = "Print the cost model's table for every configured matmul";
   let description = [{
     For every `linalg.matmul` with a `#tile.config` (or kernel made from
-    one), prints to stdout the cost model's view of the config: arithmetic
-    intensity at the global→shared and shared→register tiers, registers per
-    thread (estimate, and what ptxas reported once the kernel is exported),
-    shared bytes per block, occupancy (blocks and warps per SM) and the
-    predicted issue-slot efficiency. The IR is not changed.
+    one), prints to stdout the cost model's view of the config. fma
+    configs: arithmetic intensity at the global→shared and shared→register
+    tiers, registers per thread (estimate, and what ptxas reported once the
+    kernel is exported), shared bytes per block, occupancy (blocks and
+    warps per SM) and the predicted issue-slot efficiency. wgmma configs:
+    the warpgroups and the instruction, the register split
+    (`warpgroupRegisters`: registers at launch, setmaxnreg of consumers and
+    producer next to what each is counted to need, and ptxas' numbers),
+    the shared-memory ring (stages, A and B tiles, alignment slack,
+    mbarriers) and its TMA boxes or register copies, occupancy and waves,
+    intensity into shared memory and from HBM, and the tensor-core model's
+    terms (tensor cores, loads, prologue, epilogue, edge waste) with its
+    predicted time and bound; a config that cannot run says why. The IR is
+    not changed.
 
     With `svg-dir=DIR` it also writes `DIR/<kernel>.svg` per kernel (a
     matmul not yet made a kernel gets the name tile-block-tile will give

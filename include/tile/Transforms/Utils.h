@@ -75,6 +75,12 @@ struct MatmulProblem {
   FloatAttr fillValue;
 };
 
+/// The linalg.fill that gives `matmul`'s output its value, if any: the
+/// tensor form's fill of the output, or a fill of the same buffer right
+/// before the matmul (which tile-block-tile folds into the kernel). C is
+/// then only written.
+linalg::FillOp getOutputFill(linalg::MatmulOp matmul);
+
 DictionaryAttr buildMatmulAttr(MLIRContext *context,
                                const MatmulProblem &problem);
 
@@ -96,7 +102,7 @@ FailureOr<ConfigAttr> getKernelConfig(Operation *kernel,
 /// std::nullopt where the kernel has none.
 FailureOr<std::optional<int64_t>>
 getDynamicSharedBytes(Operation *kernel, StringRef passName = {});
-/// `tile.c_alignment` (4, 8 or 16), or std::nullopt where the kernel has none.
+/// `tile.c_alignment` (2, 4, 8 or 16), or std::nullopt where the kernel has none.
 FailureOr<std::optional<int64_t>> getCAlignment(Operation *kernel,
                                                 StringRef passName = {});
 /// `tile.ptxas` of a gpu.module (a dictionary of integers), or a null
@@ -165,12 +171,6 @@ std::pair<Value, Value> findTileOrigin(gpu::GPUFuncOp kernel);
 
 /// An index constant.
 Value constIndex(OpBuilder &b, Location loc, int64_t value);
-
-/// The linalg.fill of `matmul`'s output (a memref) that directly precedes
-/// it, with a constant fill value (set in `value`); tile-block-tile makes
-/// such a fill the kernel's C initialisation (without split-K). Null when
-/// there is none.
-linalg::FillOp getFoldableFill(linalg::MatmulOp matmul, FloatAttr &value);
 
 /// (tile row, tile column) of the block with linear index `blockId` in a
 /// grid of tilesM x tilesN tiles visited in groups of `group` tile rows:

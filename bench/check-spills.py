@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""Compiles random bf16/f16 matmuls with the default pipeline and reports spills.
+
+"A config the compiler picks never spills": draws shapes from a recorded seed
+(bench/random-shapes.py), compiles each with tile-opt's default pipeline (the
+cost model picks the config; ptxas runs), and reads the manifest's
+"resources" (ptxas -v: registers, spill stores and loads, stack bytes). Any
+kernel with spills or a stack, and any compile that fails, is reported; the
+exit status is 1 if there was one.
+
+  bench/check-spills.py --seed 1 --count 30 [--in bf16,f16] [--aligned]
+      [--out DIR] [--jobs N] [--markdown FILE] [--options "..."]
+
+--count is per size band and element type (random-shapes.py's bands), so
+--count 30 with both types compiles 240 shapes. Needs build/bin/tile-opt
+and ptxas (CUDA_HOME, /usr/local/cuda or PATH); no GPU.
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def mlir_for(name, m, n, k, init, in_type, out_type):
+    """The compile.sh inputs: memrefs (C += A*B) or tensors with a fill."""
+    a, b, c = (f"{m}x{k}x{in_type}", f"{k}x{n}x{in_type}", f"{m}x{n}x{out_type}")
+    if init == "acc":
+        return (f"func.func @{name}(%A: memref<{a}>, %B: memref<{b}>, %C: memref<{c}>) {{\n"
+                f"  linalg.matmul ins(%A, %B : memref<{a}>, memref<{b}>) outs(%C : memref<{c}>)\n"
+                f"  return\n}}\n")
+    return (f"func.func @{name}(%A: tensor<{a}>, %B: tensor<{b}>) -> tensor<{c}> {{\n"
+            f"  %zero = arith.constant 0.0 : {out_type}\n"
+            f"  %empty = tensor.empty() : tensor<{c}>\n"
+            f"  %C = linalg.fill ins(%zero : {out_type}) outs(%empty : tensor<{c}>) -> tensor<{c}>\n"
+            f"  %R = linalg.matmul ins(%A, %B : tensor<{a}>, tensor<{b}>) outs(%C : tensor<{c}>) -> tensor<{c}>\n"
+            f"  return %R : tensor<{c}>\n}}\n")
+
+
+def draw(seed, count, in_type, aligned=False):
+    """random-shapes.py's lines for one element type (C: f32 or the input
+    type, alternating)."""
+    out = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "bench", "random-shapes.py"),
+         "--seed", str(seed), "--count", str(count), "--prefix", in_type[0] + "s",
+         "--in", in_type, "--out", "f32"],
+        check=True, capture_output=True, text=True).stdout
+    shapes = []
+    for i, line in enumerate(l for l in out.splitlines() if l and l[0] != "#"):
+        name, m, n, k, init = line.split()[:5]
+        out_type = "f32" if i % 2 == 0 else in_type
+        n, k = int(n), int(k)
+        if aligned:
+            # N and K up to multiples of 8: rows of 16 bytes, the TMA.
+            n, k = (n + 7) // 8 * 8, (k + 7) // 8 * 8
+        shapes.append((name, int(m), n, k, init, in_type, out_type))
+    return shapes
+
+
+def compile_one(tile_opt, out, shape, options):
+    name, m, n, k, init, in_type, out_type = shape
+    src = os.path.join(out, name + ".mlir")
+    with open(src, "w") as f:
+        f.write(mlir_for(name, m, n, k, init, in_type, out_type))
+    cmd = [tile_opt, src, "-o", "/dev/null",
+           f"--tile-matmul-to-ptx=output-dir={out} {options}".strip()]
+    result = subprocess.run(cmd, capture_output=True, text=True)
+    manifest = os.path.join(out, name + "_matmul0.json")
+    if result.returncode != 0 or not os.path.exists(manifest):
+        return shape, None, (result.stderr.strip().splitlines() or ["?"])[-1]
+    with open(manifest) as f:
+        data = json.load(f)
+    return shape, data, None
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--seed", type=int, required=True)
+    p.add_argument("--count", type=int, default=30,
+                   help="shapes per size band and element type")
+    p.add_argument("--in", dest="types", default="bf16,f16")
+    p.add_argument("--aligned", action="store_true",
+                   help="round N and K up to multiples of 8 (TMA copies)")
+    p.add_argument("--out", help="artifact folder (default: a temporary one)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--tile-opt", default=os.path.join(ROOT, "build", "bin", "tile-opt"))
+    p.add_argument("--options", default="",
+                   help="extra --tile-matmul-to-ptx options for every shape")
+    p.add_argument("--markdown", help="also write the results as Markdown")
+    args = p.parse_args()
+    if not os.access(args.tile_opt, os.X_OK):
+        sys.exit(f"check-spills: no tile-opt at {args.tile_opt} (build first)")
+    out = args.out or tempfile.mkdtemp(prefix="check-spills-")
+    os.makedirs(out, exist_ok=True)
+    shapes = []
+    for in_type in args.types.split(","):
+        shapes += draw(args.seed, args.count, in_type, args.aligned)
+    start = time.time()
+    rows, failures, bad = [], [], []
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        for shape, data, error in pool.map(
+                lambda s: compile_one(args.tile_opt, out, s, args.options), shapes):
+            if data is None:
+                failures.append((shape, error))
+                continue
+            res, cfg = data["resources"], data["config"]
+            row = (shape, cfg, res)
+            rows.append(row)
+            if res["spill_stores"] != 0 or res["spill_loads"] != 0 or res["stack_bytes"] != 0:
+                bad.append(row)
+    elapsed = time.time() - start
+
+    def short(cfg):
+        text = (f"{cfg['block'][0]}x{cfg['block'][1]}x{cfg['block'][2]}/"
+                f"{cfg['warp'][0]}x{cfg['warp'][1]}/m64n{cfg['thread'][1]}/s{cfg['stages']}/"
+                f"{cfg['copy']}/{'ws' if cfg['specialize'] else 'nows'}/g{cfg['swizzle']}")
+        if cfg.get("occupancy", 0) > 1:
+            text += f"/o{cfg['occupancy']}"
+        return text
+
+    lines = [f"# check-spills: seed {args.seed}, {len(shapes)} shapes "
+             f"({args.count} per band and type: {args.types}), "
+             f"options '{args.options}'",
+             "",
+             f"command: bench/check-spills.py --seed {args.seed} --count {args.count} "
+             f"--in {args.types}" + (" --aligned" if args.aligned else "") +
+             (f" --options '{args.options}'" if args.options else ""),
+             "",
+             "| kernel | M | N | K | C | types | config | registers | spill st/ld B | stack B |",
+             "|---|---:|---:|---:|---|---|---|---:|---:|---:|"]
+    for shape, cfg, res in sorted(rows, key=lambda r: r[0][0]):
+        name, m, n, k, init, in_type, out_type = shape
+        lines.append(f"| {name} | {m} | {n} | {k} | {init} | {in_type}->{out_type} | "
+                     f"{short(cfg)} | {res['registers']} | "
+                     f"{res['spill_stores']}/{res['spill_loads']} | {res['stack_bytes']} |")
+    lines += ["", f"compiled {len(rows)} of {len(shapes)} kernels in {elapsed:.0f} s; "
+              f"{len(bad)} with spills or stack, {len(failures)} failed to compile"]
+    for shape, error in failures:
+        lines.append(f"- FAILED {shape[0]} {shape[1]}x{shape[2]}x{shape[3]}: {error}")
+    for shape, cfg, res in bad:
+        lines.append(f"- SPILLS {shape[0]} {shape[1]}x{shape[2]}x{shape[3]} {short(cfg)}: "
+                     f"{res['spill_stores']} B stores, {res['spill_loads']} B loads, "
+                     f"{res['stack_bytes']} B stack")
+    text = "\n".join(lines) + "\n"
+    if args.markdown:
+        with open(args.markdown, "w") as f:
+            f.write(text)
+    print(text if args.markdown is None else "\n".join(lines[-(len(failures) + len(bad) + 1):]))
+    if not args.out:
+        shutil.rmtree(out, ignore_errors=True)
+    sys.exit(1 if bad or failures else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,420 @@
+//===- TensorCoreModelTest.cpp - the wgmma strategy's cost model ----------===//
+//
+// The tensor-core model must reproduce the tiling article's traffic and
+// shared-memory figures, predict the H200 measurements of the 128x256x64
+// kernel within a stated factor, choose sensible configs for small, skinny
+// and unaligned shapes, and only ever propose configs that follow the rules.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Analysis/CostModel.h"
+#include "tile/Analysis/SharedPlan.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+#include <random>
+
+using namespace mlir::tile;
+
+namespace {
+
+const ChipInfo &h200() {
+  static const ChipInfo chip = *lookupChip("sm_90");
+  return chip;
+}
+
+MatmulShape bf16(int64_t m, int64_t n, int64_t k) {
+  MatmulShape s{m, n, k, 2};
+  s.resultBytes = 4;
+  s.readsC = false; // the benchmark's form: C = 0 + A*B, C f32
+  return s;
+}
+
+/// The kernel measured on the H200: 128x256x64, two 64x256 consumer
+/// warpgroups, m64n256k16, 4 stages, specialized, the TMA where rows allow.
+TileConfig measured(const MatmulShape &shape) {
+  TileConfig c = TileConfig::wgmmaDefaults();
+  c.copy = tmaRowsAligned(shape) ? CopyKind::Tma : CopyKind::Registers;
+  return c;
+}
+
+TEST(TensorCoreModel, ArticleTrafficTable) {
+  // Seed 004: an N = 8192 bf16 matmul moves (2 n^2 (n/t) + n^2) * 2 bytes
+  // with t x t tiles: 137.6 / 68.9 / 34.5 / 17.3 / 8.7 GB for t = 16..256.
+  MatmulShape s{8192, 8192, 8192, 2};
+  s.resultBytes = 2;
+  s.readsC = false;
+  const std::pair<int64_t, double> table[] = {
+      {16, 137.6}, {32, 68.9}, {64, 34.5}, {128, 17.3}, {256, 8.7}};
+  for (auto [t, gigabytes] : table) {
+    double bytes = matmulTrafficBytes(s, t, t);
+    double n = 8192;
+    EXPECT_DOUBLE_EQ(bytes, (2 * n * n * (n / t) + n * n) * 2) << t;
+    EXPECT_NEAR(bytes / 1e9, gigabytes, 0.05) << t;
+  }
+  // C read as well (C += A*B) adds one more pass over C.
+  s.readsC = true;
+  EXPECT_DOUBLE_EQ(matmulTrafficBytes(s, 256, 256) -
+                       matmulTrafficBytes(MatmulShape{8192, 8192, 8192, 2, 2,
+                                                      false},
+                                          256, 256),
+                   8192.0 * 8192 * 2);
+}
+
+TEST(TensorCoreModel, ArticleSharedMemoryThroughThePlan) {
+  // Seed 004: two 128x128 bf16 tiles take 64 KiB: the plan's two stages of
+  // a 128x128x64 block hold A 128x128 and B 128x128 over the two slabs.
+  TileConfig c = TileConfig::wgmmaDefaults();
+  c.setBlock(128, 128, 64);
+  c.setWarp(64, 128);
+  c.setThread(64, 128);
+  c.stages = 2;
+  SharedPlan two = getSharedPlan(c, 2);
+  EXPECT_EQ(two.buffers * two.stageBytes, 64 * 1024);
+  // Three stages of 128x64 (A) and 64x256 (B) bf16: 144 KiB, plus the
+  // alignment slack and six mbarriers in what the model charges a block.
+  c = TileConfig::wgmmaDefaults();
+  c.stages = 3;
+  SharedPlan three = getSharedPlan(c, 2);
+  EXPECT_EQ(three.buffers * three.stageBytes, 144 * 1024);
+  CostReport r = evaluate(c, h200(), 2);
+  EXPECT_EQ(r.sharedBytes, 144 * 1024 + 1024 + 6 * 8);
+  EXPECT_EQ(r.blocksPerSM, 1);
+}
+
+TEST(TensorCoreModel, SetmaxnregSplit) {
+  // 2 consumers + 1 producer = 384 threads at one block per SM: 168
+  // registers each at launch; the TMA producer keeps 40 and the consumers
+  // get (168 * 384 - 40 * 128) / 256 = 232.
+  TileConfig c = TileConfig::wgmmaDefaults();
+  WarpgroupRegisters regs = warpgroupRegisters(c);
+  EXPECT_EQ(regs.blocksPerSM, 1);
+  EXPECT_EQ(regs.launchRegisters, 168);
+  EXPECT_EQ(regs.producerRegisters, 40);
+  EXPECT_EQ(regs.consumerRegisters, 232);
+  EXPECT_EQ(regs.accumulators, 128);
+  EXPECT_EQ(regs.consumerNeed, 128 + 72);
+  EXPECT_TRUE(regs.hasHeadroom());
+  // Copies through registers: the consumers keep 128 + 72, the producer
+  // the rest: (168 * 384 - 200 * 256) / 128 = 104 (the split that compiled
+  // without spills; tile-mbarrier-pipeline emits the same).
+  c.copy = CopyKind::Registers;
+  regs = warpgroupRegisters(c);
+  EXPECT_EQ(regs.consumerRegisters, 200);
+  EXPECT_EQ(regs.producerRegisters, 104);
+  EXPECT_EQ(regs.producerNeed, 104);
+  EXPECT_TRUE(regs.whyNot.empty());
+  EXPECT_TRUE(regs.hasHeadroom());
+  // Two blocks per SM of this block cannot hold the accumulators: 80 at
+  // launch, (80 * 384 - 40 * 128) / 256 = 100 -> 96 per consumer. The text
+  // is tile-mbarrier-pipeline's error (test/Transforms/
+  // mbarrier-pipeline-invalid.mlir), and tile-configure refuses the config.
+  c = TileConfig::wgmmaDefaults();
+  c.minBlocksPerSM = 2;
+  regs = warpgroupRegisters(c);
+  EXPECT_EQ(regs.launchRegisters, 80);
+  EXPECT_EQ(regs.consumerRegisters, 96);
+  EXPECT_EQ(regs.whyNot,
+            "2 block(s) per SM of 384 threads leave 96 registers per "
+            "consumer thread (for 128 accumulators) and 40 per producer "
+            "thread");
+  EXPECT_FALSE(evaluate(c, h200(), 2).fits);
+  // With register copies at two blocks per SM the consumers still get
+  // 200 and the producer (80 * 384 - 200 * 256) / 128 < 0: refused.
+  c.copy = CopyKind::Registers;
+  regs = warpgroupRegisters(c);
+  EXPECT_EQ(regs.consumerRegisters, 200);
+  EXPECT_LT(regs.producerRegisters, 24);
+  EXPECT_FALSE(regs.whyNot.empty());
+  // A 128x128 warpgroup tile alone (256 threads) at two blocks per SM:
+  // 128 at launch, consumer (128 * 256 - 40 * 128) / 128 = 216.
+  c = TileConfig::wgmmaDefaults();
+  c.setBlock(128, 128, 64);
+  c.setWarp(128, 128);
+  c.setThread(64, 128);
+  c.stages = 3;
+  c.minBlocksPerSM = 2;
+  regs = warpgroupRegisters(c);
+  EXPECT_EQ(regs.launchRegisters, 128);
+  EXPECT_EQ(regs.consumerRegisters, 216);
+  EXPECT_EQ(regs.consumerNeed, 200);
+  EXPECT_TRUE(regs.hasHeadroom());
+  CostReport r = evaluate(c, h200(), 2);
+  EXPECT_TRUE(r.fits) << r.whyNot;
+  EXPECT_EQ(r.blocksPerSM, 2);
+  // At one block per SM 256 threads start with 65536 / 256 = 256, capped
+  // at 255 (not rounded: the cap is what ptxas may use); setmaxnreg then
+  // gives the consumer its maximum.
+  c.minBlocksPerSM = 0;
+  regs = warpgroupRegisters(c);
+  EXPECT_EQ(regs.launchRegisters, 255);
+  EXPECT_EQ(regs.consumerRegisters, 240);
+  // Small warpgroup tiles need at least 168 (64x64: 32 accumulators + 72
+  // would be 104, and 104 spilled): with register copies the split's
+  // 104 leaves no headroom; the TMA's 240 does.
+  c = TileConfig::wgmmaDefaults();
+  c.setBlock(64, 64, 64);
+  c.setWarp(64, 64);
+  c.setThread(64, 64);
+  c.copy = CopyKind::Registers;
+  regs = warpgroupRegisters(c);
+  EXPECT_EQ(regs.accumulators, 32);
+  EXPECT_EQ(regs.consumerNeed, 168);
+  EXPECT_EQ(regs.consumerRegisters, 104);
+  EXPECT_TRUE(regs.whyNot.empty());
+  EXPECT_FALSE(regs.hasHeadroom());
+  c.copy = CopyKind::Tma;
+  EXPECT_TRUE(warpgroupRegisters(c).hasHeadroom());
+  // ptxas compiles every role under the launch count: at two blocks per SM
+  // of 256 threads (128 each) an m64n256k16 instruction (128 accumulators
+  // + 26) does not compile, an m64n192k16 does.
+  c.setBlock(64, 256, 64);
+  c.setWarp(64, 256);
+  c.setThread(64, 256);
+  c.minBlocksPerSM = 2;
+  EXPECT_EQ(warpgroupRegisters(c).launchRegisters, 128);
+  EXPECT_EQ(evaluate(c, h200(), 2).whyNot,
+            "the m64n256k16 instruction needs 154 registers per thread at "
+            "launch, and 2 block(s) per SM of 256 threads start with 128; "
+            "lower the occupancy or the instruction N");
+  c.setBlock(64, 192, 64);
+  c.setWarp(64, 192);
+  c.setThread(64, 192);
+  EXPECT_TRUE(evaluate(c, h200(), 2).fits) << evaluate(c, h200(), 2).whyNot;
+  // Not specialized: no setmaxnreg, every thread under the launch cap.
+  c = TileConfig::wgmmaDefaults();
+  c.specialize = false;
+  regs = warpgroupRegisters(c);
+  EXPECT_EQ(regs.launchRegisters, 255);
+  EXPECT_EQ(regs.consumerRegisters, 255);
+  EXPECT_EQ(regs.producerRegisters, 0);
+  EXPECT_TRUE(regs.hasHeadroom());
+  // Four 64x256 consumers without a producer: 512 threads start with 128,
+  // too few for 128 accumulators + 16.
+  c.setBlock(256, 256, 64);
+  regs = warpgroupRegisters(c);
+  EXPECT_EQ(regs.launchRegisters, 128);
+  EXPECT_EQ(regs.whyNot, "1 block(s) per SM of 512 threads leave 128 "
+                         "registers per thread (for 128 accumulators)");
+  EXPECT_FALSE(evaluate(c, h200(), 2).fits);
+}
+
+TEST(TensorCoreModel, PredictsTheMeasurements) {
+  // Within 5% of what the H200 measured for the 128x256x64 kernel (4
+  // stages, TMA, specialized, C = 0 + A*B in f32).
+  struct Case {
+    MatmulShape shape;
+    double tflops;
+  };
+  MatmulShape f16 = bf16(4096, 4096, 4096);
+  f16.f16 = true;
+  const Case cases[] = {
+      {bf16(4096, 4096, 4096), 708.7},
+      {bf16(8192, 8192, 8192), 723.6},
+      {f16, 679.9},
+  };
+  for (const Case &c : cases) {
+    double flops = 2.0 * c.shape.m * c.shape.n * c.shape.k;
+    double predicted = flops / predictSeconds(measured(c.shape), c.shape,
+                                              h200()) / 1e12;
+    EXPECT_NEAR(predicted / c.tflops, 1.0, 0.05)
+        << c.shape.m << "x" << c.shape.n << "x" << c.shape.k << (c.shape.f16 ? " f16" : " bf16")
+        << ": predicted " << predicted << " TFLOP/s";
+  }
+  TensorCoreEstimate e = estimateTensorCore(measured(bf16(4096, 4096, 4096)),
+                                            bf16(4096, 4096, 4096), h200());
+  EXPECT_EQ(e.bound, "tensor cores");
+  EXPECT_EQ(e.tiles, 512);
+  EXPECT_EQ(e.waves, 4);
+  EXPECT_EQ(e.blocksPerSM, 1);
+  // 128 x 256 x 4096 x 2 FLOPs at 0.82 of 989 / 132 TFLOP/s.
+  EXPECT_NEAR(e.mmaSeconds * 1e6,
+              2.0 * 128 * 256 * 4096 / (989e12 / 132 * 0.82) * 1e6, 1e-6);
+  // The TMA moves (128 + 256) x 4096 bf16 per tile at 80 GB/s: under the
+  // tensor-core time, so the loads are hidden.
+  EXPECT_NEAR(e.loadSeconds * 1e6, 384.0 * 4096 * 2 / 80e9 * 1e6, 1e-6);
+  EXPECT_LT(e.loadSeconds, e.mmaSeconds);
+  // Unaligned rows: the copies through registers bound the same tiles.
+  e = estimateTensorCore(measured(bf16(4095, 4097, 4093)),
+                         bf16(4095, 4097, 4093), h200());
+  EXPECT_EQ(e.bound, "register copies");
+}
+
+TEST(TensorCoreModel, Rankings) {
+  // The model's orderings at 4096^3 bf16, against the measured kernel M
+  // (128x256x64, 4 stages, specialized).
+  MatmulShape shape = bf16(4096, 4096, 4096);
+  TileConfig m = measured(shape);
+  double base = predictSeconds(m, shape, h200());
+  auto ratio = [&](const TileConfig &c) {
+    return predictSeconds(c, shape, h200()) / base;
+  };
+  // 128x128 tiles carry 4/3 of the bytes per FLOP into shared memory: the
+  // TMA's L2 bandwidth bounds them, at least 10% slower.
+  TileConfig square = m;
+  square.setBlock(128, 128, 64);
+  square.setWarp(64, 128);
+  square.setThread(64, 128);
+  EXPECT_GT(ratio(square), 1.1);
+  EXPECT_EQ(estimateTensorCore(square, shape, h200()).bound, "L2->shared");
+  // Two stages keep one slab in flight: 63 slabs x 0.8 us of latency is
+  // more than the tile's tensor-core time.
+  TileConfig two = m;
+  two.stages = 2;
+  EXPECT_GT(ratio(two), 1.1);
+  EXPECT_EQ(estimateTensorCore(two, shape, h200()).bound, "ring latency");
+  // Three stages hide it; more change nothing.
+  TileConfig three = m, six = m;
+  three.stages = 3;
+  six.stages = 6; // over the shared memory of a block: does not fit
+  EXPECT_NEAR(ratio(three), 1.0, 1e-9);
+  EXPECT_FALSE(std::isfinite(predictSeconds(six, shape, h200())));
+  // Without specialization: 0.9 of the main-loop rate.
+  TileConfig plain = m;
+  plain.specialize = false;
+  EXPECT_GT(ratio(plain), 1.05);
+  EXPECT_LT(ratio(plain), 1.12);
+  // A narrower instruction (m64n128k16, two per k step): 0.95.
+  TileConfig narrow = m;
+  narrow.setThread(64, 128);
+  EXPECT_GT(ratio(narrow), 1.02);
+  // f16 is 1 / 0.96 slower in the main loop.
+  MatmulShape half = shape;
+  half.f16 = true;
+  EXPECT_GT(predictSeconds(m, half, h200()) / base, 1.03);
+  // C += A*B reads C before the main loop: a little slower, not more than
+  // the extra pass over C's 64 MiB at 4.3 TB/s plus its exposure.
+  MatmulShape acc = shape;
+  acc.readsC = true;
+  double extra = predictSeconds(m, acc, h200()) - base;
+  EXPECT_GT(extra, 0);
+  EXPECT_LT(extra, 20e-6);
+}
+
+TEST(TensorCoreModel, Choices) {
+  // Large square: the measured 128x256 tile class, one block per SM.
+  TileConfig big = defaultConfig(bf16(4096, 4096, 4096), h200());
+  EXPECT_TRUE(big.isWgmma());
+  EXPECT_EQ(big.blockM * big.blockN, 128 * 256) << toShortString(big);
+  EXPECT_EQ(big.copy, CopyKind::Tma);
+  EXPECT_TRUE(big.specialize);
+  // The default is never predicted slower than the measured config.
+  EXPECT_LE(predictSeconds(big, bf16(4096, 4096, 4096), h200()),
+            predictSeconds(measured(bf16(4096, 4096, 4096)),
+                           bf16(4096, 4096, 4096), h200()));
+  // Tiny: a 64-wide block, not one 128x256 block for a 64x64 problem.
+  TileConfig tiny = defaultConfig(bf16(64, 64, 64), h200());
+  EXPECT_EQ(tiny.blockN, 64) << toShortString(tiny);
+  EXPECT_EQ(tiny.blockM, 64) << toShortString(tiny);
+  // Skinny M: BM = 64 (16 rows in 64 rather than 128 or 256).
+  TileConfig skinny = defaultConfig(bf16(16, 8192, 8192), h200());
+  EXPECT_EQ(skinny.blockM, 64) << toShortString(skinny);
+  // More blocks than SMs: 128 tiles of 64 columns or more.
+  EXPECT_LE(skinny.blockN, 128) << toShortString(skinny);
+  // Unaligned rows: copies through registers, specialized.
+  TileConfig odd = defaultConfig(bf16(4095, 4097, 4093), h200());
+  EXPECT_EQ(odd.copy, CopyKind::Registers) << toShortString(odd);
+  EXPECT_TRUE(odd.specialize);
+  // Its consumers need 200 registers (128 accumulators + 72), what the
+  // register-copy split gives them in a 384-thread block: the measured
+  // 128x256 structure.
+  EXPECT_EQ(odd.blockM * odd.blockN, 128 * 256) << toShortString(odd);
+  EXPECT_EQ(odd.numConsumers(), 2) << toShortString(odd);
+  // f32 shapes keep the FMA model.
+  EXPECT_FALSE(defaultConfig({4096, 4096, 4096, 4}, h200()).isWgmma());
+}
+
+TEST(TensorCoreModel, CandidatesFollowTheRules) {
+  std::mt19937 rng(20261201);
+  std::uniform_real_distribution<double> logSize(0, std::log(8192.0));
+  int64_t total = 0;
+  for (int i = 0; i < 40; ++i) {
+    MatmulShape shape = bf16(std::max<int64_t>(1, std::exp(logSize(rng))),
+                             std::max<int64_t>(1, std::exp(logSize(rng))),
+                             std::max<int64_t>(1, std::exp(logSize(rng))));
+    shape.f16 = i % 2;
+    shape.readsC = i % 3 == 0;
+    std::vector<TileConfig> candidates = candidateConfigs(shape, h200());
+    ASSERT_FALSE(candidates.empty()) << shape.m << "x" << shape.n << "x"
+                                     << shape.k;
+    bool anySpecialized = false;
+    for (const TileConfig &c : candidates) {
+      std::string where = toShortString(c) + " for " +
+                          std::to_string(shape.m) + "x" +
+                          std::to_string(shape.n) + "x" +
+                          std::to_string(shape.k);
+      EXPECT_TRUE(c.isWgmma()) << where;
+      EXPECT_EQ(checkConsistency(c), "") << where;
+      EXPECT_EQ(checkWgmmaElementBytes(c, 2), "") << where;
+      CostReport r = evaluate(c, h200(), 2);
+      EXPECT_TRUE(r.fits) << where << ": " << r.whyNot;
+      EXPECT_LE(r.sharedBytes, h200().sharedBytesPerBlock) << where;
+      EXPECT_GE(r.blocksPerSM, std::max<int64_t>(1, c.minBlocksPerSM))
+          << where;
+      WarpgroupRegisters regs = warpgroupRegisters(c);
+      EXPECT_TRUE(regs.hasHeadroom()) << where;
+      EXPECT_EQ(c.copy == CopyKind::Tma, tmaRowsAligned(shape)) << where;
+      EXPECT_EQ(c.blockN % 64, 0) << where;
+      EXPECT_LE(c.blockM, 256) << where;
+      int64_t consumers = c.numConsumers();
+      EXPECT_TRUE(consumers == 1 || consumers == 2 || consumers == 4)
+          << where;
+      EXPECT_TRUE(c.warpN == c.blockN || 2 * c.warpN == c.blockN) << where;
+      // Warpgroup tiles one wgmma tall; register copies with two consumer
+      // warpgroups or more (the structures that compiled without spills).
+      EXPECT_EQ(c.warpM, 64) << where;
+      if (c.copy == CopyKind::Registers)
+        EXPECT_GE(consumers, 2) << where;
+      EXPECT_GE(c.stages, 2) << where;
+      EXPECT_TRUE(std::isfinite(predictSeconds(c, shape, h200()))) << where;
+      anySpecialized |= c.specialize;
+    }
+    EXPECT_TRUE(anySpecialized);
+    TileConfig chosen = defaultConfig(shape, h200());
+    EXPECT_TRUE(chosen.specialize);
+    EXPECT_NE(std::find(candidates.begin(), candidates.end(), chosen),
+              candidates.end());
+    total += candidates.size();
+  }
+  EXPECT_GT(total, 40);
+}
+
+TEST(TensorCoreModel, EveryCandidatePassesThePassSplit) {
+  // The split tile-mbarrier-pipeline emits is the one the model counted:
+  // no candidate is one the pass would refuse.
+  for (MatmulShape shape : {bf16(4096, 4096, 4096), bf16(1000, 1000, 1000),
+                            bf16(4095, 4097, 4093), bf16(16, 8192, 8192)})
+    for (const TileConfig &c : candidateConfigs(shape, h200())) {
+      WarpgroupRegisters regs = warpgroupRegisters(c);
+      EXPECT_EQ(regs.whyNot, "") << toShortString(c);
+      if (c.specialize) {
+        int64_t used = kWarpgroupSize * regs.producerRegisters +
+                       kWarpgroupSize * c.numConsumers() *
+                           regs.consumerRegisters;
+        EXPECT_LE(used, regs.launchRegisters * c.numThreads())
+            << toShortString(c);
+        EXPECT_LE(regs.launchRegisters * c.numThreads() * regs.blocksPerSM,
+                  65536)
+            << toShortString(c);
+      }
+    }
+}
+
+TEST(TensorCoreModel, WavesAndEdgeWaste) {
+  // 4095x4097 with 128x256 tiles: 32 x 17 = 544 tiles, 5 waves of 132;
+  // the last column of tiles holds one column of 256.
+  MatmulShape shape = bf16(4095, 4097, 4093);
+  TensorCoreEstimate e = estimateTensorCore(measured(shape), shape, h200());
+  EXPECT_EQ(e.tiles, 544);
+  EXPECT_EQ(e.waves, 5);
+  EXPECT_EQ(e.slabs, 64);
+  EXPECT_NEAR(e.usefulFraction,
+              4095.0 * 4097 * 4093 / (544.0 * 128 * 256 * 64 * 64), 1e-12);
+  // More SMs' worth of tiles never predicts less time.
+  TileConfig c = measured(bf16(4096, 4096, 4096));
+  EXPECT_LT(predictSeconds(c, bf16(4096, 4096, 4096), h200()),
+            predictSeconds(c, bf16(8192, 8192, 8192), h200()));
+}
+
+} // namespace
