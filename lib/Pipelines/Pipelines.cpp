@@ -54,6 +54,9 @@ static TileReportOptions reportOptions(const MatmulToPTXOptions &options) {
 static void addTilingPasses(OpPassManager &pm,
                             const MatmulToPTXOptions &options,
                             bool reportAfterConfigure) {
+  // Matmuls written as linalg.generic or linalg.contract become
+  // linalg.matmul; tile-configure reports the contractions that are not.
+  pm.addPass(createTileCanonicalizeContractions());
   // Tensor-level matmuls (including the fill-then-matmul form) become
   // memref-level ones; a module without tensors is left as it is.
   bufferization::OneShotBufferizePassOptions bufferize;
@@ -78,6 +81,9 @@ static void addTilingPasses(OpPassManager &pm,
   configure.splitK = options.splitK;
   configure.occupancyHint = options.occupancyHint;
   configure.tuningTable = options.tuningTable;
+  // Linalg ops left in host code, and a module with nothing to compile, get
+  // a warning rather than no word.
+  configure.warnUncompiled = true;
   pm.addPass(createTileConfigure(configure));
   if (reportAfterConfigure)
     pm.addPass(createTileReport(reportOptions(options)));

@@ -10,14 +10,17 @@
 // wgmma, f32 accumulators, C f32 or the inputs' type).
 //
 // Does not yet handle: dynamic shapes, other element types (and TF32 for
-// f32), transposed/broadcast operands (user-defined indexing maps),
-// non-identity memref layouts. Each is an error at the op, never a silent
-// fallback.
+// f32), transposed/broadcast operands (user-defined indexing maps, or a
+// linalg.transpose writing A or B), non-identity memref layouts, and linalg
+// ops other than linalg.matmul that reduce (batched matmuls, matrix-vector
+// products, convolutions, linalg.generic contractions that are not a plain
+// matmul). Each is an error at the op, never a silent fallback.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tile/Transforms/Utils.h"
 #include "tile/Analysis/CostModel.h"
+#include "tile/Transforms/Contractions.h"
 #include "tile/Analysis/SharedPlan.h"
 #include "tile/Analysis/TuningTable.h"
 #include "tile/Transforms/Passes.h"
@@ -39,6 +42,65 @@ using namespace mlir::tile;
 
 namespace {
 
+/// Only the matmul becomes a kernel: a linalg op that makes A or B before
+/// it (a prologue: a linalg.transpose, a cast, ...) or uses C after it (an
+/// epilogue: a bias, an activation, ...) would stay in host code, which no
+/// kernel runs, and the artifact would silently compute the matmul alone.
+/// Each is an error at that op. Found through the SSA values (the operand
+/// itself, on tensors or memrefs; not through views of it). Other matmuls
+/// become kernels of their own and are not counted.
+LogicalResult checkHostNeighbours(linalg::MatmulOp op) {
+  auto hostLinalg = [](Operation *other) -> linalg::LinalgOp {
+    auto linalgOp = dyn_cast_or_null<linalg::LinalgOp>(other);
+    return linalgOp && !isa<linalg::MatmulOp>(other) ? linalgOp
+                                                     : linalg::LinalgOp();
+  };
+  for (auto [index, input] : llvm::enumerate(op.getDpsInputs())) {
+    Operation *maker = hostLinalg(input.getDefiningOp());
+    for (OpOperand &use : input.getUses()) {
+      linalg::LinalgOp user = hostLinalg(use.getOwner());
+      if (!maker && user && user.isDpsInit(&use) &&
+          user->getBlock() == op->getBlock() && user->isBeforeInBlock(op))
+        maker = user;
+    }
+    if (!maker)
+      continue;
+    StringRef operand = index == 0 ? "A" : "B";
+    InFlightDiagnostic diag = maker->emitOpError()
+                              << "makes operand " << operand
+                              << " of a linalg.matmul: ";
+    if (isa<linalg::TransposeOp>(maker))
+      diag << "transposed operands are not supported yet (the kernel would "
+              "read the operand before the transpose)";
+    else
+      diag << "only the matmul becomes a kernel; linalg ops that compute "
+              "its operands are not supported yet (this one would stay in "
+              "host code, which no kernel runs)";
+    diag.attachNote(op.getLoc()) << "the linalg.matmul";
+    return diag;
+  }
+  Operation *epilogue = nullptr;
+  if (op->getNumResults() == 1) {
+    for (Operation *user : op->getResult(0).getUsers())
+      if (!epilogue && hostLinalg(user))
+        epilogue = user;
+  } else {
+    for (Operation *user : op.getDpsInits()[0].getUsers())
+      if (!epilogue && hostLinalg(user) && user->getBlock() == op->getBlock() &&
+          op->isBeforeInBlock(user))
+        epilogue = user;
+  }
+  if (!epilogue)
+    return success();
+  InFlightDiagnostic diag =
+      epilogue->emitOpError()
+      << "uses the result of a linalg.matmul: fused epilogues are not "
+         "supported yet (only the matmul becomes a kernel; this op would "
+         "stay in host code, which no kernel runs)";
+  diag.attachNote(op.getLoc()) << "the linalg.matmul";
+  return diag;
+}
+
 /// Checks that the pipeline can lower `op`; emits the reason at the op
 /// otherwise. Fills `shape`.
 LogicalResult checkSupported(linalg::MatmulOp op, MatmulShape &shape,
@@ -47,6 +109,8 @@ LogicalResult checkSupported(linalg::MatmulOp op, MatmulShape &shape,
     return op.emitOpError()
            << "with user-defined indexing maps (transposed or broadcast "
               "operands) is not supported yet";
+  if (failed(checkHostNeighbours(op)))
+    return failure();
   SmallVector<ShapedType> types;
   for (Value operand : op->getOperands()) {
     auto type = dyn_cast<ShapedType>(operand.getType());
@@ -353,12 +417,49 @@ void TileConfigurePass::runOnOperation() {
     return signalPassFailure();
 
   bool failedAny = false;
-  root->walk([&](linalg::MatmulOp op) {
-    if (failed(configure(op, *chipInfo, table)))
+  int64_t matmuls = 0;
+  SmallVector<Operation *> hostOnly;
+  root->walk([&](linalg::LinalgOp op) {
+    // Kernels made by tile-block-tile hold linalg ops of their own.
+    if (op->getParentOfType<gpu::GPUModuleOp>())
+      return;
+    if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation())) {
+      ++matmuls;
+      if (failed(configure(matmul, *chipInfo, table)))
+        failedAny = true;
+      return;
+    }
+    // Every other linalg op that reduces is contraction-like: never left
+    // behind in host code without a word.
+    if (std::string reason = whyNotCompiled(op); !reason.empty()) {
+      op->emitOpError() << "is not supported yet: it is " << reason
+                        << "; tile-opt compiles linalg.matmul on 2-d "
+                           "operands";
       failedAny = true;
+    } else if (!isa<linalg::FillOp>(op.getOperation())) {
+      // Elementwise ops and copies that are no prologue or epilogue of a
+      // matmul (those are errors, from configure()). A fill is C's
+      // initialisation: folded into the kernel, or (under split-K) left to
+      // the host on purpose.
+      hostOnly.push_back(op);
+    }
   });
   if (failedAny)
-    signalPassFailure();
+    return signalPassFailure();
+  if (warnUncompiled)
+    for (Operation *op : hostOnly)
+      op->emitWarning() << "'" << op->getName()
+                        << "' is not compiled: tile-opt makes kernels of "
+                           "linalg.matmul ops only; this op stays in host "
+                           "code, which no kernel runs";
+  // Nothing to compile: no matmul, and no kernel made by an earlier run.
+  if (warnUncompiled && matmuls == 0 &&
+      !root->walk([](gpu::GPUFuncOp kernel) {
+             return kernel->hasAttr(kMatmulAttrName) ? WalkResult::interrupt()
+                                                     : WalkResult::advance();
+           }).wasInterrupted())
+    root->emitWarning() << "tile-configure: no linalg.matmul to compile; "
+                           "the output has no kernel";
 }
 
 } // namespace

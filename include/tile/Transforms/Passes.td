@@ -10,6 +10,58 @@
 
 include "mlir/Pass/PassBase.td"
 
+def TileCanonicalizeContractions : Pass<"tile-canonicalize-contractions"> {
+  let summary = "Rewrite linalg.generic and linalg.contract ops that are "
+                "plain matmuls into linalg.matmul";
+  let description = [{
+    Front ends often write a matmul as a `linalg.generic` (or, since MLIR
+    21, a `linalg.contract`). This pass, the first of the `tile-matmul-to-ptx`
+    and `tile-matmul-tiling` pipelines, replaces such an op by a
+    `linalg.matmul` on the same operands (tensors or memrefs, keeping its
+    discardable attributes, such as a `tile.config`) when it is a plain
+    row-major matmul:
+
+    - linalg's `isaContractionOpInterface` holds (two inputs, one output,
+      projected-permutation indexing maps, a reduction loop, a multiply-add
+      body) and `inferContractionDims` finds no batch dimension and exactly
+      one M, one N and one K loop, and no other loop;
+    - A is indexed (m, k), B (k, n) and C (m, n), in whatever order the
+      loops come;
+    - the body is exactly `linalg.yield (arith.addf C, (arith.mulf A', B'))`
+      (the operands of each op in either order), where A' and B' are the
+      inputs themselves on f32, or their `arith.extf` to f32 on bf16 or f16,
+      and C is f32: the semantics of a `linalg.matmul` of those types. Fast-
+      math flags of the body's ops are dropped (a `linalg.matmul` has none;
+      dropping them takes licences away, it grants none).
+      The body is matched op by op because linalg's body matcher lets any
+      chain of unary ops through (an `arith.negf` of the product still
+      makes a contraction to it).
+
+    Every other op is left as it is; `tile-configure` then reports each
+    contraction-like op that is not a `linalg.matmul` at the op, saying
+    what it is (batched, transposed, another body or element type, ...).
+
+    Example: the generic below becomes
+    `linalg.matmul ins(%A, %B : ...) outs(%C : ...)`.
+    ```mlir
+    linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                                     affine_map<(m, n, k) -> (k, n)>,
+                                     affine_map<(m, n, k) -> (m, n)>],
+                    iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%A, %B : memref<64x32xbf16>, memref<32x48xbf16>)
+        outs(%C : memref<64x48xf32>) {
+    ^bb0(%a: bf16, %b: bf16, %c: f32):
+      %a32 = arith.extf %a : bf16 to f32
+      %b32 = arith.extf %b : bf16 to f32
+      %p = arith.mulf %a32, %b32 : f32
+      %s = arith.addf %c, %p : f32
+      linalg.yield %s : f32
+    }
+    ```
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def TileConfigure : Pass<"tile-configure"> {
   let summary = "Choose a #tile.config for every linalg.matmul";
   let description = [{
@@ -38,8 +90,33 @@ def TileConfigure : Pass<"tile-configure"> {
     error at the op otherwise: shared memory per block over the chip's limit,
     an estimated register need over 255 per thread, more than 1024 threads.
     Matmuls the pipeline cannot lower yet (dynamic shapes, element types
-    other than f32, non-identity operand layouts) are errors at the op too.
-    A root without any matmul is left unchanged.
+    other than f32, bf16 and f16, non-identity operand layouts such as
+    strided subviews, user-defined indexing maps) are errors at the op too.
+    Only the matmul becomes a kernel, so a linalg op that makes A or B (a
+    `linalg.transpose`, a cast: a prologue) or uses C after the matmul (a
+    bias, an activation: an epilogue) is an error at that op, with a note at
+    the matmul: it would stay in host code, which no kernel runs. These are
+    found through the SSA values (the operand itself, on tensors or memrefs,
+    not views of it); other matmuls and the `linalg.fill` of C do not count.
+
+    So is every other linalg op with a reduction loop, the contraction-like
+    ops the pipeline does not turn into a kernel: `linalg.batch_matmul`,
+    `linalg.batch_reduce_matmul`, `linalg.matvec`, `linalg.vecmat`,
+    `linalg.dot`, `linalg.mmt4d`, convolutions, reductions, and
+    `linalg.generic`/`linalg.contract` ops that are not a plain matmul
+    (each error says which of these the op is, from linalg's contraction
+    matchers). A `linalg.generic` or `linalg.contract` that is a plain
+    matmul is an error too, one that names `tile-canonicalize-contractions`,
+    which makes it a `linalg.matmul`. Linalg ops inside kernels (made by
+    `tile-block-tile`) are not looked at.
+
+    A root without any matmul is left unchanged. With `warn-uncompiled` (set
+    by the `tile-matmul-to-ptx` and `tile-matmul-tiling` pipelines) it gets a
+    warning, unless it already holds kernels made by `tile-block-tile`, and
+    so does every other linalg op left in host code that is none of the
+    above (an elementwise op or a copy that neither makes A or B nor uses
+    C; `linalg.fill`s are left alone: a fill of C is the kernel's
+    initialisation of C, or under split-K the host's on purpose).
 
     Example:
     ```mlir
@@ -93,6 +170,10 @@ def TileConfigure : Pass<"tile-configure"> {
            "JSON tuning table consulted by shape, element type and chip "
            "before the cost model (empty: the table built into tile-opt; "
            "none: no table, the cost model decides)">,
+    Option<"warnUncompiled", "warn-uncompiled", "bool", /*default=*/"false",
+           "Warn when the root holds no linalg.matmul and no kernel, and at "
+           "each linalg op (other than a fill) that stays in host code (the "
+           "pipelines set it)">,
   ];
 }
 

@@ -1,0 +1,39 @@
+//===- Contractions.h - which linalg contractions are matmuls -*- C++ -*-===//
+//
+// The forms in which front ends write a matmul, told apart with linalg's own
+// contraction matchers (isaContractionOpInterface, inferContractionDims):
+// tile-canonicalize-contractions rewrites a linalg.generic (or
+// linalg.contract) that is a plain row-major matmul into linalg.matmul, and
+// tile-configure explains why any other contraction-like op is not compiled.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_TRANSFORMS_CONTRACTIONS_H
+#define TILE_TRANSFORMS_CONTRACTIONS_H
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+#include <string>
+
+namespace mlir {
+namespace tile {
+
+/// Whether `op` computes C[m][n] += A[m][k] * B[k][n] on 2-d operands (each
+/// indexed (m, k), (k, n), (m, n), in any loop order) with a body of exactly
+/// arith.mulf then arith.addf into the output, on f32, or on bf16/f16 inputs
+/// each extended to an f32 output with arith.extf: the semantics of a
+/// linalg.matmul of those operand types. Returns the empty string if so,
+/// else why not (a phrase that completes "is not a plain matmul: ...").
+std::string whyNotPlainMatmul(linalg::LinalgOp op);
+
+/// For a linalg op other than linalg.matmul: why tile-opt does not compile
+/// it, or the empty string if it is not contraction-like (it has no
+/// reduction loop), which tile-opt leaves alone. A linalg.generic or
+/// linalg.contract that is a plain matmul gets a reason too (it must be
+/// rewritten first by tile-canonicalize-contractions).
+std::string whyNotCompiled(linalg::LinalgOp op);
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_TRANSFORMS_CONTRACTIONS_H

@@ -1,0 +1,327 @@
+// linalg.generic and linalg.contract ops that are plain row-major matmuls
+// become linalg.matmul on the same operands; every other op is left as it is
+// (CHECK) and tile-configure then says at the op what it is (expected-error,
+// checked by the second RUN).
+// RUN: tile-opt %s -split-input-file --tile-canonicalize-contractions | FileCheck %s
+// RUN: tile-opt %s -split-input-file --tile-canonicalize-contractions --tile-configure -verify-diagnostics
+
+// Without the rewrite, tile-configure refuses a plain generic matmul and
+// names the pass that rewrites it:
+// RUN: not tile-opt %s -split-input-file --tile-configure 2>&1 | FileCheck %s --check-prefix=UNCANONICAL
+// UNCANONICAL: error: 'linalg.generic' op is not supported yet: it is a matmul in linalg.generic form, which tile-canonicalize-contractions makes a linalg.matmul (tile-matmul-to-ptx runs it first); tile-opt compiles linalg.matmul on 2-d operands
+// UNCANONICAL: error: 'linalg.contract' op is not supported yet: it is a matmul in linalg.contract form, which tile-canonicalize-contractions makes a linalg.matmul (tile-matmul-to-ptx runs it first); tile-opt compiles linalg.matmul on 2-d operands
+
+
+// CHECK-LABEL: func.func @f32_memref
+// CHECK-SAME:    (%[[A:.*]]: memref<64x32xf32>, %[[B:.*]]: memref<32x48xf32>, %[[C:.*]]: memref<64x48xf32>)
+// CHECK-NEXT:    linalg.matmul ins(%[[A]], %[[B]] : memref<64x32xf32>, memref<32x48xf32>) outs(%[[C]] : memref<64x48xf32>){{$}}
+// CHECK-NEXT:    return
+func.func @f32_memref(%a: memref<64x32xf32>, %b: memref<32x48xf32>, %c: memref<64x48xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x32xf32>, memref<32x48xf32>) outs(%c : memref<64x48xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// The loops in another order (k, m, n): A is still indexed (m, k), B (k, n),
+// C (m, n). The operands of mulf and addf in the other order, fast-math
+// flags (dropped), a tile.config (kept).
+// CHECK-LABEL: func.func @loops_reordered
+// CHECK-SAME:    (%[[A:.*]]: memref<64x32xf32>, %[[B:.*]]: memref<32x48xf32>, %[[C:.*]]: memref<64x48xf32>)
+// CHECK-NEXT:    linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]{{.*}}>} ins(%[[A]], %[[B]] : memref<64x32xf32>, memref<32x48xf32>) outs(%[[C]] : memref<64x48xf32>){{$}}
+// CHECK-NEXT:    return
+func.func @loops_reordered(%a: memref<64x32xf32>, %b: memref<32x48xf32>, %c: memref<64x48xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(k, m, n) -> (m, k)>, affine_map<(k, m, n) -> (k, n)>,
+                                   affine_map<(k, m, n) -> (m, n)>],
+                  iterator_types = ["reduction", "parallel", "parallel"]}
+      ins(%a, %b : memref<64x32xf32>, memref<32x48xf32>) outs(%c : memref<64x48xf32>)
+      attrs = {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>} {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %y, %x fastmath<fast> : f32
+    %s = arith.addf %p, %acc fastmath<fast> : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// bf16 inputs extended to f32, on tensors (the fill-then-matmul form).
+// CHECK-LABEL: func.func @bf16_tensor
+// CHECK-SAME:    (%[[A:.*]]: tensor<64x32xbf16>, %[[B:.*]]: tensor<32x48xbf16>)
+// CHECK:         %[[FILL:.*]] = linalg.fill
+// CHECK-NEXT:    %[[R:.*]] = linalg.matmul ins(%[[A]], %[[B]] : tensor<64x32xbf16>, tensor<32x48xbf16>) outs(%[[FILL]] : tensor<64x48xf32>) -> tensor<64x48xf32>{{$}}
+// CHECK-NEXT:    return %[[R]]
+func.func @bf16_tensor(%a: tensor<64x32xbf16>, %b: tensor<32x48xbf16>) -> tensor<64x48xf32> {
+  %zero = arith.constant 0.0 : f32
+  %init = tensor.empty() : tensor<64x48xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%init : tensor<64x48xf32>) -> tensor<64x48xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<64x32xbf16>, tensor<32x48xbf16>) outs(%c : tensor<64x48xf32>) {
+  ^bb0(%x: bf16, %y: bf16, %acc: f32):
+    %x32 = arith.extf %x : bf16 to f32
+    %y32 = arith.extf %y : bf16 to f32
+    %p = arith.mulf %x32, %y32 : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<64x48xf32>
+  return %r : tensor<64x48xf32>
+}
+
+// -----
+
+// f16 inputs, the product's operands swapped.
+// CHECK-LABEL: func.func @f16_swapped
+// CHECK-NEXT:    linalg.matmul ins(%arg0, %arg1 : memref<64x32xf16>, memref<32x48xf16>) outs(%arg2 : memref<64x48xf32>){{$}}
+func.func @f16_swapped(%a: memref<64x32xf16>, %b: memref<32x48xf16>, %c: memref<64x48xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x32xf16>, memref<32x48xf16>) outs(%c : memref<64x48xf32>) {
+  ^bb0(%x: f16, %y: f16, %acc: f32):
+    %y32 = arith.extf %y : f16 to f32
+    %x32 = arith.extf %x : f16 to f32
+    %p = arith.mulf %y32, %x32 : f32
+    %s = arith.addf %p, %acc : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// linalg.contract with the matmul's maps.
+// CHECK-LABEL: func.func @contract
+// CHECK-NEXT:    linalg.matmul ins(%arg0, %arg1 : memref<64x32xf32>, memref<32x48xf32>) outs(%arg2 : memref<64x48xf32>){{$}}
+// CHECK-NOT:     linalg.contract
+func.func @contract(%a: memref<64x32xf32>, %b: memref<32x48xf32>, %c: memref<64x48xf32>) {
+  linalg.contract indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %b : memref<64x32xf32>, memref<32x48xf32>) outs(%c : memref<64x48xf32>)
+  return
+}
+
+// -----
+
+// Not rewritten from here on.
+
+// The combiner is a max, not an add: linalg's matcher rejects it.
+// CHECK-LABEL: func.func @max_combiner
+// CHECK-NOT:     linalg.matmul
+// CHECK:         linalg.generic
+func.func @max_combiner(%a: memref<64x32xf32>, %b: memref<32x48xf32>, %c: memref<64x48xf32>) {
+  // expected-error @+1 {{'linalg.generic' op is not supported yet: it is not a contraction (linalg's matcher: }}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x32xf32>, memref<32x48xf32>) outs(%c : memref<64x48xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.maximumf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// C - A*B: linalg's matcher lets the arith.negf through, the body check does
+// not.
+// CHECK-LABEL: func.func @negated_product
+// CHECK-NOT:     linalg.matmul
+// CHECK:         linalg.generic
+func.func @negated_product(%a: memref<64x32xf32>, %b: memref<32x48xf32>, %c: memref<64x48xf32>) {
+  // expected-error @+1 {{'linalg.generic' op is not supported yet: it is a contraction whose body is not C + A * B (arith.mulf, then arith.addf into the output, after an arith.extf to f32 of each bf16 or f16 input); tile-opt compiles linalg.matmul on 2-d operands}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x32xf32>, memref<32x48xf32>) outs(%c : memref<64x48xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %n = arith.negf %p : f32
+    %s = arith.addf %acc, %n : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// bf16 multiplied in bf16, then extended: another rounding than linalg.matmul.
+// CHECK-LABEL: func.func @bf16_product
+// CHECK-NOT:     linalg.matmul
+// CHECK:         linalg.generic
+func.func @bf16_product(%a: memref<64x32xbf16>, %b: memref<32x48xbf16>, %c: memref<64x48xf32>) {
+  // expected-error @+1 {{'linalg.generic' op is not supported yet: it is a contraction whose body is not C + A * B}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x32xbf16>, memref<32x48xbf16>) outs(%c : memref<64x48xf32>) {
+  ^bb0(%x: bf16, %y: bf16, %acc: f32):
+    %p = arith.mulf %x, %y : bf16
+    %p32 = arith.extf %p : bf16 to f32
+    %s = arith.addf %acc, %p32 : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A batch dimension.
+// CHECK-LABEL: func.func @batched
+// CHECK-NOT:     linalg.matmul
+// CHECK:         linalg.generic
+func.func @batched(%a: memref<4x64x32xf32>, %b: memref<4x32x48xf32>, %c: memref<4x64x48xf32>) {
+  // expected-error @+1 {{'linalg.generic' op is not supported yet: it is a batched contraction (batch dimension d0); tile-opt compiles linalg.matmul on 2-d operands}}
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, k, n)>,
+                                   affine_map<(b, m, n, k) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<4x64x32xf32>, memref<4x32x48xf32>) outs(%c : memref<4x64x48xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Two K dimensions.
+// CHECK-LABEL: func.func @two_k
+// CHECK-NOT:     linalg.matmul
+// CHECK:         linalg.generic
+func.func @two_k(%a: memref<64x4x8xf32>, %b: memref<4x8x48xf32>, %c: memref<64x48xf32>) {
+  // expected-error @+1 {{'linalg.generic' op is not supported yet: it is a contraction with 1 M (d0), 1 N (d1) and 2 K (d2, d3) dimensions; one of each is supported; tile-opt compiles linalg.matmul on 2-d operands}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k0, k1) -> (m, k0, k1)>, affine_map<(m, n, k0, k1) -> (k0, k1, n)>,
+                                   affine_map<(m, n, k0, k1) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%a, %b : memref<64x4x8xf32>, memref<4x8x48xf32>) outs(%c : memref<64x48xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A loop that is none of M, N, K: A is also summed over d3.
+// CHECK-LABEL: func.func @extra_reduction
+// CHECK-NOT:     linalg.matmul
+// CHECK:         linalg.generic
+func.func @extra_reduction(%a: memref<64x32x2xf32>, %b: memref<32x48xf32>, %c: memref<64x48xf32>) {
+  // expected-error @+1 {{'linalg.generic' op is not supported yet: it is a contraction with 4 loops, of which only d0, d1 and d2 are M, N and K; tile-opt compiles linalg.matmul on 2-d operands}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k, r) -> (m, k, r)>, affine_map<(m, n, k, r) -> (k, n)>,
+                                   affine_map<(m, n, k, r) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction", "reduction"]}
+      ins(%a, %b : memref<64x32x2xf32>, memref<32x48xf32>) outs(%c : memref<64x48xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// B given as N x K (the nn.Linear weight layout).
+// CHECK-LABEL: func.func @transposed_b
+// CHECK-NOT:     linalg.matmul
+// CHECK:         linalg.generic
+func.func @transposed_b(%a: memref<64x32xf32>, %b: memref<48x32xf32>, %c: memref<64x48xf32>) {
+  // expected-error @+1 {{'linalg.generic' op is not supported yet: it is a matmul with transposed operands (C[m][n] += A[m][k] * B[n][k]); transposed operands are not supported yet; tile-opt compiles linalg.matmul on 2-d operands}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x32xf32>, memref<48x32xf32>) outs(%c : memref<64x48xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Integers.
+// CHECK-LABEL: func.func @i32
+// CHECK-NOT:     linalg.matmul
+// CHECK:         linalg.generic
+func.func @i32(%a: memref<64x32xi32>, %b: memref<32x48xi32>, %c: memref<64x48xi32>) {
+  // expected-error @+1 {{'linalg.generic' op is not supported yet: it is a matmul of 'i32' and 'i32' into 'i32' (f32 inputs, or bf16 or f16 inputs extended to f32, into an f32 output are supported); tile-opt compiles linalg.matmul on 2-d operands}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x32xi32>, memref<32x48xi32>) outs(%c : memref<64x48xi32>) {
+  ^bb0(%x: i32, %y: i32, %acc: i32):
+    %p = arith.muli %x, %y : i32
+    %s = arith.addi %acc, %p : i32
+    linalg.yield %s : i32
+  }
+  return
+}
+
+// -----
+
+// f16 accumulated in f16.
+// CHECK-LABEL: func.func @f16_accumulator
+// CHECK-NOT:     linalg.matmul
+// CHECK:         linalg.generic
+func.func @f16_accumulator(%a: memref<64x32xf16>, %b: memref<32x48xf16>, %c: memref<64x48xf16>) {
+  // expected-error @+1 {{'linalg.generic' op is not supported yet: it is a matmul of 'f16' and 'f16' into 'f16' (f32 inputs, or bf16 or f16 inputs extended to f32, into an f32 output are supported)}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x32xf16>, memref<32x48xf16>) outs(%c : memref<64x48xf16>) {
+  ^bb0(%x: f16, %y: f16, %acc: f16):
+    %p = arith.mulf %x, %y : f16
+    %s = arith.addf %acc, %p : f16
+    linalg.yield %s : f16
+  }
+  return
+}
+
+// -----
+
+// A bias as a third input (a fused epilogue).
+// CHECK-LABEL: func.func @three_inputs
+// CHECK-NOT:     linalg.matmul
+// CHECK:         linalg.generic
+func.func @three_inputs(%a: memref<64x32xf32>, %b: memref<32x48xf32>, %bias: memref<48xf32>, %c: memref<64x48xf32>) {
+  // expected-error @+1 {{'linalg.generic' op is not supported yet: it is not a contraction (linalg's matcher: }}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b, %bias : memref<64x32xf32>, memref<32x48xf32>, memref<48xf32>) outs(%c : memref<64x48xf32>) {
+  ^bb0(%x: f32, %y: f32, %z: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    %t = arith.addf %s, %z : f32
+    linalg.yield %t : f32
+  }
+  return
+}
+
+// -----
+
+// A linalg.contract with B transposed.
+// CHECK-LABEL: func.func @contract_transposed
+// CHECK-NOT:     linalg.matmul
+// CHECK:         linalg.contract
+func.func @contract_transposed(%a: memref<64x32xf32>, %b: memref<48x32xf32>, %c: memref<64x48xf32>) {
+  // expected-error @+1 {{'linalg.contract' op is not supported yet: it is a matmul with transposed operands (C[m][n] += A[m][k] * B[n][k]); transposed operands are not supported yet}}
+  linalg.contract indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %b : memref<64x32xf32>, memref<48x32xf32>) outs(%c : memref<64x48xf32>)
+  return
+}
+
+// -----
+
+// Elementwise ops (no reduction loop) are not contractions: left alone, and
+// tile-configure says nothing about them.
+// CHECK-LABEL: func.func @elementwise
+// CHECK:         linalg.generic
+func.func @elementwise(%a: memref<64x48xf32>, %c: memref<64x48xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m, n)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%a : memref<64x48xf32>) outs(%c : memref<64x48xf32>) {
+  ^bb0(%x: f32, %acc: f32):
+    %s = arith.addf %acc, %x : f32
+    linalg.yield %s : f32
+  }
+  return
+}

@@ -1,0 +1,233 @@
+// The forms of a matmul that front ends emit and the pipeline does not turn
+// into a kernel yet: each is an error at the op, saying what the op is (the
+// linalg.generic forms are in canonicalize-contractions.mlir, the element
+// types, layouts and user-defined maps of linalg.matmul in
+// configure-invalid.mlir).
+// RUN: tile-opt %s -split-input-file --tile-configure -verify-diagnostics
+
+// The whole pipeline reports each of them too (the tensor forms after
+// bufferization, as memref ops) and writes no kernel for their modules: only
+// the last section (@chain) is compiled.
+// RUN: rm -rf %t && not tile-opt %s -split-input-file --tile-matmul-to-ptx="output-dir=%t ptxas=off" 2>&1 | FileCheck %s --check-prefix=PIPELINE
+// RUN: ls %t | FileCheck %s --check-prefix=FILES --implicit-check-not=.json
+// PIPELINE: error: 'linalg.batch_matmul' op is not supported yet: it is a batched contraction (batch dimension d0); tile-opt compiles linalg.matmul on 2-d operands
+// PIPELINE: error: 'linalg.batch_matmul' op is not supported yet
+// PIPELINE: error: 'linalg.batch_reduce_matmul' op is not supported yet
+// PIPELINE: error: 'linalg.matvec' op is not supported yet
+// PIPELINE: error: 'linalg.vecmat' op is not supported yet
+// PIPELINE: error: 'linalg.dot' op is not supported yet
+// PIPELINE: error: 'linalg.mmt4d' op is not supported yet
+// PIPELINE: error: 'linalg.conv_2d_nhwc_hwcf' op is not supported yet
+// PIPELINE: error: 'linalg.reduce' op is not supported yet
+// PIPELINE: error: 'linalg.transpose' op makes operand B of a linalg.matmul
+// PIPELINE: error: 'linalg.transpose' op makes operand A of a linalg.matmul
+// PIPELINE: error: 'linalg.matmul' op with user-defined indexing maps
+// PIPELINE: error: 'linalg.matmul' op operand #0 has the layout attribute strided<[128, 1]>
+// PIPELINE: error: 'linalg.matmul' op element type 'i8' of operand #0 is not supported yet
+// PIPELINE: error: 'linalg.generic' op makes operand A of a linalg.matmul: only the matmul becomes a kernel
+// PIPELINE: error: 'linalg.generic' op uses the result of a linalg.matmul: fused epilogues are not supported yet
+// PIPELINE: error: 'linalg.generic' op uses the result of a linalg.matmul: fused epilogues are not supported yet
+// FILES: chain_matmul0.json
+// FILES: chain_matmul1.json
+
+func.func @batch_matmul(%a: memref<4x64x32xf32>, %b: memref<4x32x48xf32>, %c: memref<4x64x48xf32>) {
+  // expected-error @+1 {{'linalg.batch_matmul' op is not supported yet: it is a batched contraction (batch dimension d0); tile-opt compiles linalg.matmul on 2-d operands}}
+  linalg.batch_matmul ins(%a, %b : memref<4x64x32xf32>, memref<4x32x48xf32>) outs(%c : memref<4x64x48xf32>)
+  return
+}
+
+// -----
+
+// On tensors, next to a matmul that is compiled: the batch_matmul is still
+// reported.
+func.func @batch_matmul_tensor(%a: tensor<4x64x32xbf16>, %b: tensor<4x32x48xbf16>, %c: tensor<4x64x48xf32>,
+                               %x: tensor<64x64xf32>, %y: tensor<64x64xf32>) -> (tensor<4x64x48xf32>, tensor<64x64xf32>) {
+  // expected-error @+1 {{'linalg.batch_matmul' op is not supported yet: it is a batched contraction (batch dimension d0)}}
+  %r = linalg.batch_matmul ins(%a, %b : tensor<4x64x32xbf16>, tensor<4x32x48xbf16>) outs(%c : tensor<4x64x48xf32>) -> tensor<4x64x48xf32>
+  %s = linalg.matmul ins(%x, %x : tensor<64x64xf32>, tensor<64x64xf32>) outs(%y : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r, %s : tensor<4x64x48xf32>, tensor<64x64xf32>
+}
+
+// -----
+
+func.func @batch_reduce_matmul(%a: memref<4x64x32xf32>, %b: memref<4x32x48xf32>, %c: memref<64x48xf32>) {
+  // expected-error @+1 {{'linalg.batch_reduce_matmul' op is not supported yet: it is a contraction with 1 M (d1), 1 N (d2) and 2 K (d0, d3) dimensions; one of each is supported}}
+  linalg.batch_reduce_matmul ins(%a, %b : memref<4x64x32xf32>, memref<4x32x48xf32>) outs(%c : memref<64x48xf32>)
+  return
+}
+
+// -----
+
+func.func @matvec(%a: memref<64x32xf32>, %x: memref<32xf32>, %y: memref<64xf32>) {
+  // expected-error @+1 {{'linalg.matvec' op is not supported yet: it is a contraction without an M, an N and a K dimension (a matrix-vector or vector product)}}
+  linalg.matvec ins(%a, %x : memref<64x32xf32>, memref<32xf32>) outs(%y : memref<64xf32>)
+  return
+}
+
+// -----
+
+func.func @vecmat(%x: memref<64xf32>, %a: memref<64x32xf32>, %y: memref<32xf32>) {
+  // expected-error @+1 {{'linalg.vecmat' op is not supported yet: it is a contraction without an M, an N and a K dimension (a matrix-vector or vector product)}}
+  linalg.vecmat ins(%x, %a : memref<64xf32>, memref<64x32xf32>) outs(%y : memref<32xf32>)
+  return
+}
+
+// -----
+
+func.func @dot(%x: memref<64xf32>, %y: memref<64xf32>, %r: memref<f32>) {
+  // expected-error @+1 {{'linalg.dot' op is not supported yet: it is a contraction without an M, an N and a K dimension (a matrix-vector or vector product)}}
+  linalg.dot ins(%x, %y : memref<64xf32>, memref<64xf32>) outs(%r : memref<f32>)
+  return
+}
+
+// -----
+
+func.func @mmt4d(%a: memref<4x2x16x8xf32>, %b: memref<3x2x16x8xf32>, %c: memref<4x3x16x16xf32>) {
+  // expected-error @+1 {{'linalg.mmt4d' op is not supported yet: it is a contraction with 2 M (d0, d3), 2 N (d1, d4) and 2 K (d2, d5) dimensions; one of each is supported}}
+  linalg.mmt4d ins(%a, %b : memref<4x2x16x8xf32>, memref<3x2x16x8xf32>) outs(%c : memref<4x3x16x16xf32>)
+  return
+}
+
+// -----
+
+func.func @conv(%i: memref<1x18x18x8xf32>, %f: memref<3x3x8x16xf32>, %o: memref<1x16x16x16xf32>) {
+  // expected-error @+1 {{'linalg.conv_2d_nhwc_hwcf' op is not supported yet: it is a convolution; tile-opt compiles linalg.matmul on 2-d operands}}
+  linalg.conv_2d_nhwc_hwcf ins(%i, %f : memref<1x18x18x8xf32>, memref<3x3x8x16xf32>) outs(%o : memref<1x16x16x16xf32>)
+  return
+}
+
+// -----
+
+// A reduction of one operand.
+func.func @row_sums(%a: memref<64x32xf32>, %r: memref<64xf32>) {
+  // expected-error @+1 {{'linalg.reduce' op is not supported yet: it is not a contraction (linalg's matcher: }}
+  linalg.reduce ins(%a : memref<64x32xf32>) outs(%r : memref<64xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %s = arith.addf %x, %acc : f32
+      linalg.yield %s : f32
+    }
+  return
+}
+
+// -----
+
+// A linalg.transpose making B (nn.Linear's weight, N x K): on tensors ...
+func.func @transposed_b_tensor(%a: tensor<64x32xf32>, %w: tensor<48x32xf32>, %c: tensor<64x48xf32>) -> tensor<64x48xf32> {
+  %init = tensor.empty() : tensor<32x48xf32>
+  // expected-error @+1 {{'linalg.transpose' op makes operand B of a linalg.matmul: transposed operands are not supported yet (the kernel would read the operand before the transpose)}}
+  %b = linalg.transpose ins(%w : tensor<48x32xf32>) outs(%init : tensor<32x48xf32>) permutation = [1, 0]
+  // expected-note @+1 {{the linalg.matmul}}
+  %r = linalg.matmul ins(%a, %b : tensor<64x32xf32>, tensor<32x48xf32>) outs(%c : tensor<64x48xf32>) -> tensor<64x48xf32>
+  return %r : tensor<64x48xf32>
+}
+
+// -----
+
+// ... and on memrefs, A.
+func.func @transposed_a_memref(%at: memref<32x64xf32>, %b: memref<32x48xf32>, %c: memref<64x48xf32>) {
+  %a = memref.alloc() : memref<64x32xf32>
+  // expected-error @+1 {{'linalg.transpose' op makes operand A of a linalg.matmul: transposed operands are not supported yet}}
+  linalg.transpose ins(%at : memref<32x64xf32>) outs(%a : memref<64x32xf32>) permutation = [1, 0]
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x48xf32>) outs(%c : memref<64x48xf32>)
+  return
+}
+
+// -----
+
+// B transposed through the matmul's own maps (in MLIR 22 there is no
+// linalg.matmul_transpose_b any more: this is its form).
+func.func @matmul_transpose_b(%a: memref<64x32xf32>, %b: memref<48x32xf32>, %c: memref<64x48xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op with user-defined indexing maps (transposed or broadcast operands) is not supported yet}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                                 affine_map<(m, n, k) -> (n, k)>,
+                                 affine_map<(m, n, k) -> (m, n)>]
+    ins(%a, %b : memref<64x32xf32>, memref<48x32xf32>) outs(%c : memref<64x48xf32>)
+  return
+}
+
+// -----
+
+// A subview of a larger matrix: a strided layout.
+func.func @subview(%big: memref<128x128xf32>, %b: memref<32x48xf32>, %c: memref<64x48xf32>) {
+  %a = memref.subview %big[0, 0] [64, 32] [1, 1] : memref<128x128xf32> to memref<64x32xf32, strided<[128, 1]>>
+  // expected-error @+1 {{'linalg.matmul' op operand #0 has the layout attribute strided<[128, 1]>; only memrefs without one (row-major, identity layout) are supported yet}}
+  linalg.matmul ins(%a, %b : memref<64x32xf32, strided<[128, 1]>>, memref<32x48xf32>) outs(%c : memref<64x48xf32>)
+  return
+}
+
+// -----
+
+// Integers, in linalg.matmul itself.
+func.func @i8(%a: memref<64x32xi8>, %b: memref<32x48xi8>, %c: memref<64x48xi32>) {
+  // expected-error @+1 {{'linalg.matmul' op element type 'i8' of operand #0 is not supported yet (f32, bf16 and f16 are)}}
+  linalg.matmul ins(%a, %b : memref<64x32xi8>, memref<32x48xi8>) outs(%c : memref<64x48xi32>)
+  return
+}
+
+// -----
+
+// A prologue: A converted from bf16 by an elementwise linalg.generic.
+func.func @cast_prologue(%a16: tensor<64x32xbf16>, %b: tensor<32x48xf32>, %c: tensor<64x48xf32>) -> tensor<64x48xf32> {
+  %init = tensor.empty() : tensor<64x32xf32>
+  // expected-error @+1 {{'linalg.generic' op makes operand A of a linalg.matmul: only the matmul becomes a kernel; linalg ops that compute its operands are not supported yet (this one would stay in host code, which no kernel runs)}}
+  %a = linalg.generic {indexing_maps = [affine_map<(m, k) -> (m, k)>, affine_map<(m, k) -> (m, k)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%a16 : tensor<64x32xbf16>) outs(%init : tensor<64x32xf32>) {
+  ^bb0(%x: bf16, %o: f32):
+    %x32 = arith.extf %x : bf16 to f32
+    linalg.yield %x32 : f32
+  } -> tensor<64x32xf32>
+  // expected-note @+1 {{the linalg.matmul}}
+  %r = linalg.matmul ins(%a, %b : tensor<64x32xf32>, tensor<32x48xf32>) outs(%c : tensor<64x48xf32>) -> tensor<64x48xf32>
+  return %r : tensor<64x48xf32>
+}
+
+// -----
+
+// An epilogue on tensors: a bias added to the result.
+func.func @bias_epilogue(%a: tensor<64x32xf32>, %b: tensor<32x48xf32>, %c: tensor<64x48xf32>,
+                         %bias: tensor<48xf32>) -> tensor<64x48xf32> {
+  // expected-note @+1 {{the linalg.matmul}}
+  %r = linalg.matmul ins(%a, %b : tensor<64x32xf32>, tensor<32x48xf32>) outs(%c : tensor<64x48xf32>) -> tensor<64x48xf32>
+  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.matmul: fused epilogues are not supported yet (only the matmul becomes a kernel; this op would stay in host code, which no kernel runs)}}
+  %e = linalg.generic {indexing_maps = [affine_map<(m, n) -> (n)>, affine_map<(m, n) -> (m, n)>],
+                       iterator_types = ["parallel", "parallel"]}
+      ins(%bias : tensor<48xf32>) outs(%r : tensor<64x48xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.addf %o, %x : f32
+    linalg.yield %s : f32
+  } -> tensor<64x48xf32>
+  return %e : tensor<64x48xf32>
+}
+
+// -----
+
+// An epilogue on memrefs: a ReLU of C in place.
+func.func @relu_epilogue(%a: memref<64x32xf32>, %b: memref<32x48xf32>, %c: memref<64x48xf32>) {
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x48xf32>) outs(%c : memref<64x48xf32>)
+  %zero = arith.constant 0.0 : f32
+  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.matmul: fused epilogues are not supported yet}}
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      outs(%c : memref<64x48xf32>) {
+  ^bb0(%o: f32):
+    %s = arith.maximumf %o, %zero : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Not a prologue or an epilogue: a matmul whose A is the result of another
+// matmul (two kernels), and the fill of C right before a matmul (the
+// kernel's initialisation of C).
+func.func @chain(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %init = tensor.empty() : tensor<64x64xf32>
+  %c = linalg.fill ins(%zero : f32) outs(%init : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %s = linalg.matmul ins(%r, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %s : tensor<64x64xf32>
+}
