@@ -13,6 +13,8 @@ packages=(
   nlohmann-json3-dev
   # Unit tests (GoogleTest).
   libgtest-dev
+  # scripts/plot-results.py (the bench plots) and its test.
+  python3-matplotlib
 )
 
 missing=()

@@ -5,6 +5,7 @@
 import os
 import shutil
 import subprocess
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -30,6 +31,30 @@ config.substitutions.append(("%tile_src_root", config.tile_src_root))
 config.substitutions.append(("%tile_obj_root", config.tile_obj_root))
 config.substitutions.append(("%cmake", config.cmake_command))
 config.substitutions.append(("%mlir_dir", config.mlir_dir))
+
+# The Python that runs lit (Debian's /usr/bin/python3, which has Debian's
+# python3-matplotlib) runs the project's Python scripts and tests.
+config.substitutions.append(("%python", sys.executable))
+
+# The runtime's C library and its stand-in CUDA driver, for the Python
+# module's tests (python/tests).
+config.substitutions.append(
+    ("%tile_runtime_library",
+     os.path.join(config.tile_obj_root, "runtime", "libtile_runtime.so")))
+config.substitutions.append(
+    ("%tile_fake_cuda_driver",
+     os.path.join(config.tile_unittest_dir, "libTileFakeCudaDriver.so")))
+
+# matplotlib (python3-matplotlib, from scripts/install-deps.sh): the plot
+# script's test says "REQUIRES: matplotlib" and is unsupported, with a note,
+# without it.
+if subprocess.run([sys.executable, "-c", "import matplotlib"],
+                  capture_output=True).returncode == 0:
+    config.available_features.add("matplotlib")
+else:
+    lit_config.note("skipped: no matplotlib for %s (install "
+                    "python3-matplotlib: scripts/install-deps.sh): the plot "
+                    "test is unsupported here" % sys.executable)
 
 # ptxas: CUDA_HOME, /usr/local/cuda, or PATH. Tests that need it say
 # "REQUIRES: ptxas" and are reported unsupported, with a note, without it.
@@ -80,6 +105,16 @@ def has_gpu():
 
 if has_gpu():
     config.available_features.add("gpu")
+    # PyTorch with CUDA, for the Python example's GPU test.
+    if subprocess.run([sys.executable, "-c",
+                       "import torch, sys; "
+                       "sys.exit(0 if torch.cuda.is_available() else 1)"],
+                      capture_output=True).returncode == 0:
+        config.available_features.add("torch")
+    else:
+        lit_config.note("skipped: no PyTorch with CUDA for %s: the Python "
+                        "example's GPU test is unsupported here"
+                        % sys.executable)
 else:
     lit_config.note("skipped: no GPU: the tests that run kernels are "
                     "unsupported here")

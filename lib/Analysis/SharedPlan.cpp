@@ -28,6 +28,45 @@ int64_t SharedPlan::offsetB(int64_t index) const {
                      : buffers * bytesA + index * bytesB;
 }
 
+namespace {
+/// Byte offset of element `col` of row `row` in rows of `rowElements`
+/// elements of `elementBytes`, laid out as `layout` says.
+int64_t rowMajorOffset(SharedLayout layout, int64_t rowElements,
+                       int64_t elementBytes, int64_t row, int64_t col) {
+  int64_t byteInRow = col * elementBytes;
+  int64_t rowBytes = rowElements * elementBytes;
+  switch (layout) {
+  case SharedLayout::Swizzle128:
+    return swizzle128Offset(row, byteInRow);
+  case SharedLayout::Xor: {
+    int64_t granules = rowBytes / 16;
+    int64_t granule = (byteInRow / 16) ^ (row % granules);
+    return row * rowBytes + granule * 16 + byteInRow % 16;
+  }
+  case SharedLayout::None:
+  case SharedLayout::Pad:
+    break;
+  }
+  return row * rowBytes + byteInRow;
+}
+} // namespace
+
+int64_t SharedPlan::elementOffsetA(int64_t row, int64_t col) const {
+  return rowMajorOffset(layout, rowElementsA, elementBytes, row, col);
+}
+
+int64_t SharedPlan::elementOffsetB(int64_t row, int64_t col) const {
+  // Only wgmma's B is swizzled (in 64-column chunks); fma's B is stored as
+  // it is whatever the A layout.
+  if (layout != SharedLayout::Swizzle128)
+    return rowMajorOffset(SharedLayout::None, rowElementsB, elementBytes, row,
+                          col);
+  int64_t chunk = col / rowElementsB;
+  return chunk * chunkBytesB +
+         rowMajorOffset(layout, rowElementsB, elementBytes, row,
+                        col % rowElementsB);
+}
+
 SharedPlan mlir::tile::getSharedPlan(const TileConfig &c,
                                      int64_t elementBytes) {
   SharedPlan plan;

@@ -42,6 +42,13 @@ static void addWgmmaStrategyPasses(OpPassManager &pm) {
   pm.addPass(createTileMbarrierPipeline());
 }
 
+static TileReportOptions reportOptions(const MatmulToPTXOptions &options) {
+  TileReportOptions report;
+  report.chip = options.chip;
+  report.svgDir = options.svgDir;
+  return report;
+}
+
 /// The tiling stages; `reportAfterConfigure` prints the cost-model table
 /// once the configs are chosen.
 static void addTilingPasses(OpPassManager &pm,
@@ -78,11 +85,8 @@ static void addTilingPasses(OpPassManager &pm,
   // a warning rather than no word.
   configure.warnUncompiled = true;
   pm.addPass(createTileConfigure(configure));
-  if (reportAfterConfigure) {
-    TileReportOptions report;
-    report.chip = options.chip;
-    pm.addPass(createTileReport(report));
-  }
+  if (reportAfterConfigure)
+    pm.addPass(createTileReport(reportOptions(options)));
   TileBlockTileOptions blockTile;
   blockTile.indexBitwidth = options.indexBitwidth;
   pm.addPass(createTileBlockTile(blockTile));
@@ -97,7 +101,8 @@ static void addTilingPasses(OpPassManager &pm,
 
 void mlir::tile::buildMatmulTilingPipeline(OpPassManager &pm,
                                            const MatmulToPTXOptions &options) {
-  addTilingPasses(pm, options, /*reportAfterConfigure=*/options.report);
+  addTilingPasses(pm, options, /*reportAfterConfigure=*/options.report ||
+                                   !options.svgDir.empty());
 }
 
 void mlir::tile::buildMatmulToPTXPipeline(OpPassManager &pm,
@@ -146,11 +151,8 @@ void mlir::tile::buildMatmulToPTXPipeline(OpPassManager &pm,
   exportOptions.outputDir = options.outputDir;
   exportOptions.ptxas = options.ptxas;
   pm.addPass(createTileExport(exportOptions));
-  if (options.report) {
-    TileReportOptions report;
-    report.chip = options.chip;
-    pm.addPass(createTileReport(report));
-  }
+  if (options.report || !options.svgDir.empty())
+    pm.addPass(createTileReport(reportOptions(options)));
 }
 
 void mlir::tile::registerTilePipelines() {

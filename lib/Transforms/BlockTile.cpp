@@ -135,6 +135,16 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
   std::string name =
       (hostFunc ? hostFunc.getName().str() : std::string("kernel")) +
       "_matmul" + std::to_string(index);
+  // The name becomes the PTX entry's: LLVM's NVPTX printer aborts on any
+  // character besides these.
+  auto ptxChar = [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.';
+  };
+  if (!llvm::all_of(name, ptxChar))
+    return matmul.emitOpError()
+           << "cannot make a kernel named '" << name
+           << "': a PTX kernel name holds only letters, digits, '_', '$' "
+              "and '.' (rename the function)";
   // 32-bit index arithmetic where every element offset fits: fewer
   // registers and instructions for addresses.
   int64_t largest = std::max({problem.m * problem.k, problem.k * problem.n,

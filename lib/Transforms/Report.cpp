@@ -6,19 +6,24 @@
 // why a tile size wins. fma kernels get the FP32 model's thread-tile
 // arithmetic; wgmma kernels the tensor-core model's (warpgroups, setmaxnreg
 // split, shared ring, TMA boxes, waves, the terms of the predicted time).
-// The IR is not changed.
+// With svg-dir=DIR it also writes a picture of each kernel's tiling
+// (Analysis/KernelPicture.h) to DIR/<kernel>.svg. The IR is not changed.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tile/Analysis/CostModel.h"
+#include "tile/Analysis/KernelPicture.h"
 #include "tile/Analysis/SharedPlan.h"
 #include "tile/Transforms/Passes.h"
 #include "tile/Transforms/Utils.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <array>
 #include <limits>
 
@@ -235,6 +240,58 @@ void printReport(llvm::raw_ostream &os, StringRef name, ConfigAttr config,
   printFmaReport(os, name, config, problem, chip, sharedBytes, ptxas);
 }
 
+/// Bytes of a kernel element type (f32, bf16, f16); 0 for any other type.
+int64_t kernelElementBytes(Type type) {
+  if (!type)
+    return 0;
+  if (type.isF32())
+    return 4;
+  if (type.isBF16() || type.isF16())
+    return 2;
+  return 0;
+}
+
+/// Writes the picture of kernel `name` to `dir`/`name`.svg; an error at `op`
+/// when the folder cannot be made or the file written.
+LogicalResult writePicture(Operation *op, StringRef dir, StringRef name,
+                           ConfigAttr config, const MatmulProblem &problem,
+                           const ChipInfo &chip) {
+  TileConfig c = config.toTileConfig();
+  KernelPictureInput input;
+  input.name = name.str();
+  input.m = problem.m;
+  input.n = problem.n;
+  input.k = problem.k;
+  input.elementType = typeName(problem.elementType);
+  input.elementBytes = kernelElementBytes(problem.elementType);
+  input.resultType = typeName(problem.resultType);
+  input.fill = problem.fill;
+  CostReport cost = evaluate(c, chip, input.elementBytes);
+  if (cost.fits)
+    input.blocksPerWave = cost.blocksPerSM * chip.numSMs;
+  if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+    return op->emitError() << "tile-report: cannot create " << dir << ": "
+                           << ec.message();
+  // A symbol may hold any character: a '/' would name a folder.
+  std::string fileName = name.str() + ".svg";
+  std::replace(fileName.begin(), fileName.end(), '/', '_');
+  llvm::SmallString<256> path(dir);
+  llvm::sys::path::append(path, fileName);
+  std::error_code ec;
+  llvm::raw_fd_ostream file(path, ec);
+  if (!ec) {
+    file << drawKernelPicture(c, input);
+    file.close();
+    ec = file.error();
+  }
+  if (ec) {
+    file.clear_error();
+    return op->emitError() << "tile-report: cannot write " << path << ": "
+                           << ec.message();
+  }
+  return success();
+}
+
 void TileReportPass::runOnOperation() {
   std::optional<ChipInfo> chipInfo = lookupChip(chip);
   if (!chipInfo) {
@@ -270,6 +327,8 @@ void TileReportPass::runOnOperation() {
     }
     printReport(os, name, *config, *problem, *chipInfo, *sharedBytes, *ptxas);
     any = true;
+    if (!svgDir.empty() && kernelElementBytes(problem->elementType) != 0)
+      return writePicture(op, svgDir, name, *config, *problem, *chipInfo);
     return success();
   };
   getOperation().walk([&](Operation *op) {
@@ -277,11 +336,18 @@ void TileReportPass::runOnOperation() {
       failedAny = true;
   });
   // Matmuls configured but not yet made kernels, of shapes tile-configure
-  // accepts (static, 2-d, extents from 1 to 2^31 - 1, not transposed).
+  // accepts (static, 2-d, extents from 1 to 2^31 - 1, not transposed). Their
+  // pictures take the names tile-block-tile will give the kernels: the host
+  // function's name, "_matmul" and the count of configured matmuls before
+  // this one in that function.
+  llvm::DenseMap<Operation *, int64_t> countPerFunction;
   getOperation().walk([&](linalg::MatmulOp op) {
     ConfigAttr config = getConfig(op);
-    if (!config || op->getParentOfType<gpu::GPUFuncOp>() ||
-        op.hasUserDefinedMaps())
+    if (!config || op->getParentOfType<gpu::GPUFuncOp>())
+      return;
+    auto function = op->getParentOfType<FunctionOpInterface>();
+    int64_t index = countPerFunction[function]++;
+    if (op.hasUserDefinedMaps())
       return;
     auto a = dyn_cast<ShapedType>(op.getInputs()[0].getType());
     auto b = dyn_cast<ShapedType>(op.getInputs()[1].getType());
@@ -306,6 +372,22 @@ void TileReportPass::runOnOperation() {
     nameStream << "(linalg.matmul at " << op.getLoc() << ")";
     printReport(os, name, config, problem, *chipInfo, std::nullopt, nullptr);
     any = true;
+    if (svgDir.empty() || kernelElementBytes(problem.elementType) == 0)
+      return;
+    // The picture is of the kernel tile-block-tile will make: it folds a
+    // fill of C with a constant into the kernel, except under split-K (the
+    // fill then stays on the host and the kernel accumulates).
+    FloatAttr fillValue;
+    linalg::FillOp fill = getOutputFill(op);
+    problem.fill =
+        fill && numSplits(config.toTileConfig(), problem.k) == 1 &&
+        matchPattern(fill.getInputs().front(), m_Constant(&fillValue));
+    std::string kernelName =
+        (function ? function.getName().str() : std::string("kernel")) +
+        "_matmul" + std::to_string(index);
+    if (failed(writePicture(op, svgDir, kernelName, config, problem,
+                            *chipInfo)))
+      failedAny = true;
   });
   os.flush();
   if (failedAny)

@@ -16,6 +16,7 @@
 
 #include "tile/Transforms/Utils.h"
 #include "tile/Analysis/CostModel.h"
+#include "tile/Analysis/TileLayout.h"
 #include "tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -35,23 +36,12 @@ using namespace mlir::tile;
 namespace {
 
 /// Where one lane's registers sit in its warp tile and how wide its vectors
-/// are.
-struct LaneLayout {
-  int64_t threadM, threadN;
-  int64_t widthA, widthB; // fragment vector widths (elements)
-  int64_t widthC;         // global C access width
-  int64_t lanesM, lanesN;
+/// are: the plain layout (Analysis/TileLayout.h) and the values of this
+/// lane.
+struct LaneValues : tile::LaneLayout {
+  int64_t widthC;           // global C access width
   Value laneRow, laneCol;   // lm*VA, ln*VB
   Value warpRow0, warpCol0; // warp tile origin in the block tile
-
-  int64_t rowGroups() const { return threadM / widthA; }
-  int64_t colGroups() const { return threadN / widthB; }
-  /// Row of accumulator row `r` (0..TM-1) relative to the warp tile.
-  int64_t rowOffset(int64_t r) const {
-    return (r / widthA) * lanesM * widthA + r % widthA;
-  }
-  /// Column of column group `j` relative to the warp tile.
-  int64_t colOffset(int64_t j) const { return j * lanesN * widthB; }
 };
 
 /// The shared buffer marked `operand` in `kernel`.
@@ -101,7 +91,7 @@ Value extractPiece(OpBuilder &b, Location loc, Value vector, int64_t offset,
 /// walking down for even column pairs and back up for odd ones. `accs`
 /// (TM x TN/VB vectors of VB) is updated in place; each FMA is a 2-wide
 /// vector.fma on a piece of an accumulator (LLVM scalarizes it in order).
-void emitPairedFMAs(OpBuilder &b, Location loc, const LaneLayout &layout,
+void emitPairedFMAs(OpBuilder &b, Location loc, const LaneValues &layout,
                     ArrayRef<Value> fragA, ArrayRef<Value> fragB,
                     SmallVectorImpl<Value> &accs) {
   int64_t width = std::min<int64_t>(2, layout.widthB);
@@ -226,15 +216,10 @@ LogicalResult TileThreadTilePass::tileThreads(gpu::GPUFuncOp kernel) {
   OpBuilder b(loop);
   auto c = [&](int64_t value) { return constIndex(b, loc, value); };
   Type f32 = b.getF32Type();
-  int64_t rowStrideA = cast<MemRefType>(sharedA.getType()).getDimSize(1);
-  LaneLayout layout;
-  layout.threadM = config.getThreadM();
-  layout.threadN = config.getThreadN();
-  layout.widthA = fragmentVectorWidth(layout.threadM, rowStrideA);
-  layout.widthB = fragmentVectorWidth(layout.threadN, config.getBlockN());
+  LaneValues layout;
+  static_cast<tile::LaneLayout &>(layout) = getLaneLayout(
+      config.toTileConfig(), getSharedPlan(config.toTileConfig(), 4));
   layout.widthC = getGlobalVectorWidths(config, problem).c;
-  layout.lanesM = config.getLanesM();
-  layout.lanesN = config.getLanesN();
   Value lane = arith::RemUIOp::create(b, loc, threadId, c(tile::kWarpSize));
   Value laneM = arith::DivUIOp::create(b, loc, lane, c(layout.lanesN));
   Value laneN = arith::RemUIOp::create(b, loc, lane, c(layout.lanesN));

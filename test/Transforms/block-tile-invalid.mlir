@@ -14,6 +14,17 @@ func.func @tensors(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x6
 
 // -----
 
+// The kernel is named after the function, and PTX names hold only letters,
+// digits, '_', '$' and '.' (LLVM's PTX printer would abort).
+func.func @"a matmul<f32>"(%a: memref<64x64xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op cannot make a kernel named 'a matmul<f32>_matmul0': a PTX kernel name holds only letters, digits, '_', '$' and '.' (rename the function)}}
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>}
+    ins(%a, %b : memref<64x64xf32>, memref<64x64xf32>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// -----
+
 func.func @f16(%a: memref<64x64xf16>, %b: memref<64x64xf16>, %c: memref<64x64xf16>) {
   // expected-error @+1 {{'linalg.matmul' op operand type 'memref<64x64xf16>' is not supported by tile-block-tile (run tile-configure, which explains why)}}
   linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>}

@@ -99,6 +99,63 @@ TEST(SharedPlan, Swizzle128IsAPermutationOfEachAtom) {
   EXPECT_EQ(swizzle128Offset(9, 0), 9 * 128 + 16);
 }
 
+TEST(SharedPlan, FmaElementOffsetsAndBanks) {
+  // 128x128x8 pad(4): A row k is 132 f32 long, so element (k, m) is at
+  // (132k + m) * 4 bytes and in bank (4k + m) % 32: consecutive rows are
+  // four banks apart. B (k, n) is plain [8][128].
+  SharedPlan plan = getSharedPlan(TileConfig(), 4);
+  EXPECT_EQ(plan.elementOffsetA(0, 5), 20);
+  EXPECT_EQ(plan.elementOffsetA(3, 7), (3 * 132 + 7) * 4);
+  EXPECT_EQ(sharedBank(plan.elementOffsetA(1, 0)), 4);
+  EXPECT_EQ(sharedBank(plan.elementOffsetA(7, 30)), (28 + 30) % 32);
+  EXPECT_EQ(plan.elementOffsetB(2, 9), (2 * 128 + 9) * 4);
+  EXPECT_EQ(sharedBank(plan.offsetB(0) + plan.elementOffsetB(1, 0)), 0);
+  // Without padding every row starts in bank 0.
+  TileConfig none;
+  none.smemLayout = SharedLayout::None;
+  none.smemPad = 0;
+  SharedPlan plain = getSharedPlan(none, 4);
+  for (int64_t k = 0; k < 8; ++k)
+    EXPECT_EQ(sharedBank(plain.elementOffsetA(k, 0)), 0) << k;
+}
+
+TEST(SharedPlan, XorElementOffsets) {
+  // BM = 32: 8 granules of 16 bytes per row; granule g of row r is stored
+  // at g ^ (r % 8), element by element a permutation of each row.
+  TileConfig c = TileConfig::withTiles(32, 64, 8, 16, 32, 4, 4);
+  c.smemLayout = SharedLayout::Xor;
+  c.smemPad = 0;
+  SharedPlan plan = getSharedPlan(c, 4);
+  EXPECT_EQ(plan.elementOffsetA(0, 6), 24);
+  EXPECT_EQ(plan.elementOffsetA(1, 0), 128 + 16);
+  EXPECT_EQ(plan.elementOffsetA(3, 9), 3 * 128 + (2 ^ 3) * 16 + 4);
+  for (int64_t row = 0; row < 8; ++row) {
+    std::set<int64_t> seen;
+    for (int64_t col = 0; col < 32; ++col)
+      seen.insert(plan.elementOffsetA(row, col));
+    EXPECT_EQ(seen.size(), 32u);
+    EXPECT_EQ(*seen.begin(), row * 128);
+    EXPECT_EQ(*seen.rbegin(), row * 128 + 124);
+  }
+}
+
+TEST(SharedPlan, WgmmaElementOffsets) {
+  // bf16, 128x256x64: A rows of 64 elements (128 bytes), swizzled; B in 4
+  // chunks of 64 columns, each [64][64] swizzled, 8 KiB apart.
+  SharedPlan plan = getSharedPlan(TileConfig::wgmmaDefaults(), 2);
+  EXPECT_EQ(plan.elementOffsetA(0, 8), 16);
+  EXPECT_EQ(plan.elementOffsetA(1, 0), 128 + 16);
+  EXPECT_EQ(plan.elementOffsetA(2, 13), 256 + (1 ^ 2) * 16 + 10);
+  EXPECT_EQ(sharedBank(plan.elementOffsetA(1, 0)), 4);
+  // Row 7 starts in bank 0 (128 bytes are all 32 banks); its granule 0 is
+  // stored at granule 7, banks 28-31.
+  EXPECT_EQ(sharedBank(plan.elementOffsetA(7, 1)), 28);
+  EXPECT_EQ(plan.elementOffsetB(0, 64), plan.chunkBytesB);
+  EXPECT_EQ(plan.chunkBytesB, 64 * 128);
+  EXPECT_EQ(plan.elementOffsetB(5, 130),
+            2 * plan.chunkBytesB + 5 * 128 + (0 ^ 5) * 16 + 4);
+}
+
 TEST(SharedPlan, WgmmaElementRules) {
   TileConfig c = TileConfig::wgmmaDefaults();
   EXPECT_EQ(checkWgmmaElementBytes(c, 2), "");

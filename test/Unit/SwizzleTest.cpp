@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Analysis/TileLayout.h"
 #include "tile/Transforms/Utils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -74,6 +75,24 @@ TEST_F(SwizzleTest, BijectionForEveryGridAndGroup) {
 // grid: the same order as a group of tilesM rows, and no overflow of
 // group * tilesN (found with the fuzzer's extreme values, as
 // UndefinedBehaviorSanitizer's signed overflow in tile-block-tile).
+// The plain computation (Analysis/TileLayout.h: the report's picture of the
+// launch order) gives the tile the emitted IR computes, block for block.
+TEST_F(SwizzleTest, PlainOrderMatchesTheEmittedIR) {
+  for (int64_t tilesM : {1, 3, 8, 9, 33})
+    for (int64_t tilesN : {1, 5, 13})
+      for (int64_t group : {1, 3, 8, 64})
+        for (int64_t pid = 0; pid < tilesM * tilesN; ++pid) {
+          TilePosition plain = swizzledTileIndex(pid, tilesM, tilesN, group);
+          ASSERT_EQ(tileOf(pid, tilesM, tilesN, group),
+                    std::make_pair(plain.row, plain.col))
+              << "block " << pid << ", grid " << tilesM << "x" << tilesN
+              << ", group " << group;
+        }
+  int64_t huge = std::numeric_limits<int64_t>::max();
+  TilePosition last = swizzledTileIndex(34, 5, 7, huge);
+  EXPECT_EQ(tileOf(34, 5, 7, huge), std::make_pair(last.row, last.col));
+}
+
 TEST_F(SwizzleTest, HugeGroupIsTheWholeGrid) {
   int64_t huge = std::numeric_limits<int64_t>::max();
   for (int64_t pid = 0; pid < 5 * 7; ++pid)

@@ -27,6 +27,15 @@ constexpr int64_t kSwizzleRowBytes = 128;
 constexpr int64_t kSwizzleAtomBytes = 1024;
 /// Bytes of one mbarrier.
 constexpr int64_t kMbarrierBytes = 8;
+/// Shared memory is 32 banks of 4 bytes: byte b is in bank (b / 4) % 32.
+constexpr int64_t kSharedBanks = 32;
+constexpr int64_t kSharedBankBytes = 4;
+
+/// The bank of the shared-memory byte at `byteOffset` from a 128-byte
+/// aligned base (every plan's buffers start on one).
+inline int64_t sharedBank(int64_t byteOffset) {
+  return byteOffset / kSharedBankBytes % kSharedBanks;
+}
 
 /// Byte offset, within a 128-byte-swizzled tile whose rows are 128 bytes
 /// long, of byte `byteInRow` of row `row`: 16-byte granule g of row r is
@@ -84,6 +93,16 @@ struct SharedPlan {
   /// Byte offsets (from the aligned base) of buffer `index` of A and B.
   int64_t offsetA(int64_t index) const;
   int64_t offsetB(int64_t index) const;
+
+  /// Byte offset, from the start of a buffer of A, of the tile's element in
+  /// stored row `row`, column `col`: for fma row k, column m (k-major, rows
+  /// of rowElementsA with the padding); for wgmma row m, column k, the
+  /// 128-byte swizzle applied. Under the XOR layout 16-byte granule g of
+  /// row r is stored at granule g ^ (r mod granules per row).
+  int64_t elementOffsetA(int64_t row, int64_t col) const;
+  /// The same for B, row k, column n: fma rows of BN elements; wgmma column
+  /// n in chunk n / rowElementsB, each chunk 128-byte swizzled.
+  int64_t elementOffsetB(int64_t row, int64_t col) const;
 };
 
 /// The plan for `config` with elements of `elementBytes` bytes.

@@ -109,6 +109,12 @@ struct MatmulToPTXOptions : public PassPipelineOptions<MatmulToPTXOptions> {
                       llvm::cl::desc("Print the cost-model report of every "
                                      "kernel"),
                       llvm::cl::init(false)};
+  Option<std::string> svgDir{
+      *this, "svg-dir",
+      llvm::cl::desc("Write a picture of each kernel's tiling to "
+                     "DIR/<kernel>.svg (tile-report's svg-dir; prints the "
+                     "report too; empty: no pictures)"),
+      llvm::cl::init("")};
 };
 
 /// Adds the whole matmul → PTX/cubin pipeline to `pm` (anchored on

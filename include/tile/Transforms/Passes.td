@@ -567,10 +567,23 @@ def TileReport : Pass<"tile-report", "::mlir::ModuleOp"> {
     terms (tensor cores, loads, prologue, epilogue, edge waste) with its
     predicted time and bound; a config that cannot run says why. The IR is
     not changed.
+
+    With `svg-dir=DIR` it also writes `DIR/<kernel>.svg` per kernel (a
+    matmul not yet made a kernel gets the name tile-block-tile will give
+    it, `<function>_matmul<i>`): the block tile split into warp tiles
+    (warpgroup tiles for wgmma), the warp tile split among its lanes and
+    one lane's register fragment (or the wgmma instruction tiles and one
+    instruction's accumulators), the shared-memory layout of A and B with
+    the padding or swizzle and the bank of each element, and the swizzled
+    launch order as a grid of block ids. All of it is computed from
+    `#tile.config`, `tile.matmul` and the shared-memory plan.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "Target chip whose limits the table uses">,
+    Option<"svgDir", "svg-dir", "std::string", /*default=*/"\"\"",
+           "Directory to write a picture of each kernel's tiling into, as "
+           "<kernel>.svg (created if missing; empty: no pictures)">,
   ];
 }
 

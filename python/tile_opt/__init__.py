@@ -1,0 +1,304 @@
+"""Load and launch tile-opt kernels from Python.
+
+A thin layer over the runtime's C API (libtile_runtime.so, through ctypes;
+no build step). Importing needs neither the library nor CUDA; opening an
+artifact needs the library; loading and launching need the NVIDIA driver.
+
+    import tile_opt
+    kernel = tile_opt.load("out/matmul_matmul0.json")  # manifest + binaries
+    kernel(a, b, c)                                    # c (+)= a @ b
+
+Arguments are any objects with __cuda_array_interface__ (PyTorch, CuPy,
+Numba) or DLPack (__dlpack__ / __dlpack_device__: PyTorch, CuPy, JAX; bf16
+needs DLPack). Each is checked against the manifest before any CUDA call:
+its shape (A m x k, B k x n, C m x n), element type (the manifest's f32,
+bf16 or f16), strides (the manifest's, in elements: row-major contiguous for
+every kernel tile-opt writes today), alignment, that C is writable and that
+all are on one CUDA device; a mismatch raises ArgumentError naming the
+argument. The launch is asynchronous on `stream` (default: the legacy
+default stream), in the device's primary context (the one PyTorch and CuPy
+use).
+"""
+
+import ctypes
+
+from . import _arrays, _capi
+from ._errors import ArgumentError, TileError
+
+__all__ = ["load", "Kernel", "KernelInfo", "ParamInfo", "TileError",
+           "ArgumentError", "library_candidates"]
+
+
+def library_candidates():
+    """The paths libtile_runtime.so is looked for at, in order."""
+    return _capi.candidates()
+
+
+def _fail(lib, status, error_type=TileError):
+    name = _capi.text(lib.tile_status_name(status))
+    raise error_type("%s (%s)" % (_capi.text(lib.tile_last_error()), name),
+                     status, name)
+
+
+class ParamInfo:
+    """One kernel parameter as the manifest describes it."""
+
+    def __init__(self, c):
+        self.name = _capi.text(c.name)
+        self.role = _capi.text(c.role)
+        self.element_type = _capi.text(c.element_type)
+        self.rows, self.cols = c.rows, c.cols
+        self.row_stride, self.col_stride = c.row_stride, c.col_stride
+        self.alignment = c.alignment
+        self.access = _capi.text(c.access)
+        self.element_bytes = c.element_bytes
+        self.required_bytes = c.required_bytes
+
+    @property
+    def shape(self):
+        return (self.rows, self.cols)
+
+    @property
+    def strides(self):
+        """In elements, as (row, column)."""
+        return (self.row_stride, self.col_stride)
+
+    def __repr__(self):
+        return ("ParamInfo(%s: %s %dx%d %s, strides %s)" %
+                (self.name, self.role, self.rows, self.cols,
+                 self.element_type, self.strides))
+
+
+class KernelInfo:
+    """What the manifest says about the kernel."""
+
+    def __init__(self, c):
+        text = _capi.text
+        self.kernel = text(c.kernel)
+        self.manifest_path = text(c.manifest_path)
+        self.chip = text(c.chip)
+        self.cubin_path = text(c.cubin_path)
+        self.ptx_path = text(c.ptx_path)
+        self.grid = tuple(c.grid)
+        self.block = tuple(c.block)
+        self.cluster = tuple(c.cluster)
+        self.dynamic_shared_bytes = c.dynamic_shared_bytes
+        self.m, self.n, self.k = c.m, c.n, c.k
+        self.element_type = text(c.element_type)
+        self.c_init = text(c.c_init)
+        self.c_fill_value = c.c_fill_value
+        self.params = [ParamInfo(c.params[i]) for i in range(c.num_params)]
+        self.num_tensor_maps = c.num_tensor_maps
+        self.strategy = text(c.strategy)
+        self.config = text(c.config_text)
+        self.config_short = text(c.config_short)
+        self.registers = c.registers
+
+    @property
+    def result_type(self):
+        return self.params[-1].element_type
+
+    def __repr__(self):
+        return ("KernelInfo(%s: %dx%dx%d %s, C %s %s, %s)" %
+                (self.kernel, self.m, self.n, self.k, self.element_type,
+                 self.result_type, self.c_init, self.config_short))
+
+
+def _stream_handle(stream):
+    if stream is None:
+        return None
+    if isinstance(stream, int):
+        return stream or None
+    for attribute in ("cuda_stream", "ptr", "handle"):  # torch, cupy, ...
+        value = getattr(stream, attribute, None)
+        if isinstance(value, int):
+            return value or None
+    raise ArgumentError("stream: expected a CUstream handle (an int) or an "
+                        "object with .cuda_stream (torch.cuda.Stream) or .ptr "
+                        "(cupy.cuda.Stream), got %s" % type(stream).__name__)
+
+
+class Kernel:
+    """A kernel artifact: opened from its manifest (the binaries' sizes and
+    hashes checked, no GPU needed), loaded onto a device on first launch."""
+
+    def __init__(self, manifest_path):
+        self._lib = _capi.library()
+        self._artifact = ctypes.c_void_p()
+        self._kernel = ctypes.c_void_p()
+        self._device = None
+        status = self._lib.tile_artifact_open(
+            str(manifest_path).encode(), ctypes.byref(self._artifact))
+        if status != _capi.SUCCESS:
+            _fail(self._lib, status)
+        info = _capi.KernelInfo()
+        status = self._lib.tile_artifact_get_info(self._artifact,
+                                                  ctypes.byref(info))
+        if status != _capi.SUCCESS:
+            _fail(self._lib, status)
+        self.info = KernelInfo(info)
+
+    # Lifetime.
+    def close(self):
+        """Unloads the kernel and closes the artifact."""
+        if getattr(self, "_kernel", None):
+            self._lib.tile_kernel_unload(self._kernel)
+            self._kernel = ctypes.c_void_p()
+        if getattr(self, "_artifact", None):
+            self._lib.tile_artifact_close(self._artifact)
+            self._artifact = ctypes.c_void_p()
+
+    def __del__(self):
+        try:
+            self.close()
+        except Exception:
+            pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _check_open(self):
+        if not self._artifact:
+            raise TileError("kernel %s is closed" % self.info.kernel)
+
+    # Arguments.
+    def check(self, *arrays):
+        """Checks launch arguments against the manifest without CUDA; returns
+        their views and buffers. Raises ArgumentError."""
+        self._check_open()
+        params = self.info.params
+        if len(arrays) != len(params):
+            raise ArgumentError(
+                "expected %d arrays (%s), got %d" %
+                (len(params), ", ".join(p.name for p in params), len(arrays)))
+        views = [_arrays.view(a, p.name) for a, p in zip(arrays, params)]
+        for v, p in zip(views, params):
+            self._check_one(v, p)
+        devices = {v.device for v in views if v.device is not None}
+        if len(devices) > 1:
+            raise ArgumentError(
+                "the arrays are on different devices (%s): they must all be "
+                "on one" % ", ".join("%s on %d" % (v.name, v.device)
+                                     for v in views if v.device is not None))
+        if self._device is not None and devices and devices != {self._device}:
+            raise ArgumentError(
+                "the arrays are on device %d, the kernel was loaded on device "
+                "%d" % (devices.pop(), self._device))
+        buffers = (_capi.Buffer * len(views))()
+        for i, (v, p) in enumerate(zip(views, params)):
+            extent = ((p.rows - 1) * p.row_stride + (p.cols - 1) * p.col_stride
+                      + 1)
+            buffers[i].device_ptr = v.ptr
+            buffers[i].size_bytes = extent * p.element_bytes
+        status = self._lib.tile_artifact_check_args(self._artifact, buffers,
+                                                    len(views))
+        if status != _capi.SUCCESS:
+            _fail(self._lib, status, ArgumentError)
+        return views, buffers
+
+    def _check_one(self, v, p):
+        what = {"lhs": "m x k", "rhs": "k x n", "result": "m x n"}.get(p.role,
+                                                                       "")
+        if len(v.shape) != 2:
+            raise ArgumentError("%s: %d dimensions %s, the kernel takes a "
+                                "matrix (%d x %d, %s)" %
+                                (v.name, len(v.shape), v.shape, p.rows,
+                                 p.cols, what))
+        if v.element_type != p.element_type:
+            raise ArgumentError("%s: element type %s, the kernel takes %s" %
+                                (v.name, v.element_type, p.element_type))
+        if v.shape != (p.rows, p.cols):
+            raise ArgumentError("%s: shape %s, the kernel takes %d x %d (%s)"
+                                % (v.name, v.shape, p.rows, p.cols, what))
+        # A stride of an extent-1 dimension is never used.
+        mismatched = [i for i in range(2)
+                      if v.shape[i] > 1 and v.strides[i] != p.strides[i]]
+        if mismatched:
+            contiguous = p.strides == (p.cols, 1)
+            raise ArgumentError(
+                "%s: strides %s (elements), the kernel takes %s: %s" %
+                (v.name, v.strides, p.strides,
+                 "a row-major contiguous array (e.g. .contiguous())"
+                 if contiguous else "the manifest's row_stride and col_stride"))
+        if v.ptr == 0:
+            raise ArgumentError("%s: null pointer" % v.name)
+        if v.ptr % p.alignment:
+            raise ArgumentError("%s: address 0x%x is not %d-byte aligned, as "
+                                "the kernel assumes" % (v.name, v.ptr,
+                                                        p.alignment))
+        if p.access != "read" and v.readonly:
+            raise ArgumentError("%s: read-only array, the kernel writes it" %
+                                v.name)
+
+    # Loading and launching.
+    def load(self, device=0, binary="auto"):
+        """Loads the kernel on CUDA device `device` (the cubin, or the PTX
+        when the device is of another compute capability; `binary` =
+        "cubin" or "ptx" forces one). Launches load it on their arrays'
+        device when it is not loaded."""
+        self._check_open()
+        if binary not in _capi.BINARY_CHOICES:
+            raise ArgumentError("binary must be auto, cubin or ptx, got %r" %
+                                (binary,))
+        if self._kernel:
+            if device == self._device:
+                return self
+            raise TileError("kernel %s is loaded on device %d already" %
+                            (self.info.kernel, self._device))
+        options = _capi.LoadOptions(device, _capi.BINARY_CHOICES[binary])
+        kernel = ctypes.c_void_p()
+        status = self._lib.tile_kernel_load(self._artifact,
+                                            ctypes.byref(options),
+                                            ctypes.byref(kernel))
+        if status != _capi.SUCCESS:
+            _fail(self._lib, status)
+        self._kernel, self._device = kernel, device
+        return self
+
+    @property
+    def load_info(self):
+        """How the kernel was loaded (device, binary, registers), or None."""
+        if not self._kernel:
+            return None
+        info = _capi.LoadInfo()
+        status = self._lib.tile_kernel_get_load_info(self._kernel,
+                                                     ctypes.byref(info))
+        if status != _capi.SUCCESS:
+            _fail(self._lib, status)
+        return {"device": info.device,
+                "device_name": _capi.text(info.device_name),
+                "compute_capability": (info.compute_major, info.compute_minor),
+                "driver_version": info.driver_version,
+                "binary_format": _capi.text(info.binary_format),
+                "binary_path": _capi.text(info.binary_path),
+                "registers": info.registers,
+                "local_bytes": info.local_bytes}
+
+    def launch(self, a, b, c, stream=None):
+        """Checks the arguments, loads the kernel on their device if it is
+        not loaded, and enqueues C (+)= A @ B on `stream`. Asynchronous."""
+        views, buffers = self.check(a, b, c)
+        handle = _stream_handle(stream)
+        if not self._kernel:
+            device = next((v.device for v in views if v.device is not None), 0)
+            self.load(device)
+        status = self._lib.tile_kernel_launch(self._kernel, buffers,
+                                              len(views), handle)
+        if status != _capi.SUCCESS:
+            _fail(self._lib, status,
+                  ArgumentError if status == _capi.ERROR_INVALID_LAUNCH_ARGS
+                  else TileError)
+        del views  # the DLPack capsules may go now: the launch is enqueued
+
+    __call__ = launch
+
+    def __repr__(self):
+        return "Kernel(%r)" % (self.info,)
+
+
+def load(manifest_path):
+    """Opens the artifact whose manifest is `manifest_path`."""
+    return Kernel(manifest_path)
