@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Transforms/Utils.h"
+#include "tile/Transforms/Epilogue.h"
 #include "tile/Analysis/CostModel.h"
 #include "tile/Analysis/TileLayout.h"
 #include "tile/Transforms/Passes.h"
@@ -136,21 +137,6 @@ SmallVector<Value> offsetColumn(OpBuilder &b, Location loc,
   if (e > 0)
     at[1] = arith::AddIOp::create(b, loc, at[1], constIndex(b, loc, e));
   return at;
-}
-
-/// `value` (an index) through an empty inline asm: the same number, which
-/// LLVM cannot see is the same, so what is computed from it is computed
-/// anew rather than kept from before.
-Value opaqueIndex(OpBuilder &b, Location loc, Value value) {
-  Type i32 = b.getI32Type();
-  Value narrow = arith::IndexCastUIOp::create(b, loc, i32, value);
-  auto copy = LLVM::InlineAsmOp::create(
-      b, loc, TypeRange{i32}, ValueRange{narrow}, "mov.b32 $0, $1;", "=r,r",
-      /*has_side_effects=*/false, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
-      ArrayAttr());
-  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
-                                      copy.getResult(0));
 }
 
 /// `a && b` for optional i1 values (null = true).
