@@ -98,14 +98,12 @@ constexpr double kF16Factor = 0.96;
 constexpr double kL2ToSharedBytesPerSecondPerSM = 80e9;
 /// Elements per second one producer warpgroup copies through registers
 /// (2-byte loads, bounds-checked, swizzled stores into shared memory).
-/// Not calibrated: no timing of the register-copy path is recorded. The
-/// figure, about 8 elements per thread and microsecond, is a placeholder
-/// that makes the copies, not the tensor cores, the bound of register-copy
-/// configs at large K, which is what copying element by element suggests;
-/// its effect on the choice is that such shapes prefer more producers per
-/// SM (smaller blocks, 2 blocks per SM). tile-tune's model-check against a
-/// measured run is what should replace it.
-constexpr double kRegisterCopyElementsPerSecond = 1.06e9;
+/// Calibrated to the one register-copy timing recorded: 4095x4097x4093
+/// bf16 with 128x256x64 blocks, 4 stages, specialized took 2.254 ms on the
+/// H200 (bench/results/2026-12-01-h200-wgmma.md; 5 waves bound by the
+/// copies), which this rate reproduces (the earlier placeholder, 1.06e9,
+/// predicted 7.46 ms).
+constexpr double kRegisterCopyElementsPerSecond = 3.5e9;
 /// Latency of one slab's copy (TMA from HBM through L2 into shared memory,
 /// the mbarrier's completion): assumed, not measured (a DRAM round trip
 /// of the H100/H200 class is ~0.6-0.8 us under load). It is the prologue of
@@ -115,6 +113,17 @@ constexpr double kSlabLatencySeconds = 0.8e-6;
 /// Launch and tail of one kernel: the FP32 model's figure (the same launch
 /// path).
 constexpr double kLaunchSeconds = 4e-6;
+/// The runtime's repacking copy (cuMemcpy2DAsync device to device, from
+/// rows of any byte length into rows padded to 16 bytes, with its
+/// stream-ordered allocation), measured on the H200 with
+/// bench/probe/memcpy2d.cu (CUDA-event medians of 20, 2026-12-01): 1x3
+/// 5.3 us, 37x13 6.0 us (the fixed cost); 8192x17 11.0 us (per row about
+/// 0.7 ns once the bytes are negligible); 4095x4093 50.0 us and 8191x8191
+/// 178.6 us (about 1.6 TB/s read plus written once the rows are long).
+/// Within 15% of all ten probed shapes.
+constexpr double kRepackFixedSeconds = 5.3e-6;
+constexpr double kRepackRowSeconds = 0.7e-9;
+constexpr double kRepackBytesPerSecond = 1.6e12;
 
 /// Tensor-core rate of a wgmma instruction N relative to m64n256k16: a
 /// smaller N reads the same 64x16 A fragment for fewer products. Only N =
@@ -150,6 +159,17 @@ constexpr double kNonSpecializedFactor = 0.9;
 bool mlir::tile::tmaRowsAligned(const MatmulShape &shape) {
   return (shape.k * shape.elementBytes) % 16 == 0 &&
          (shape.n * shape.elementBytes) % 16 == 0;
+}
+
+double mlir::tile::repackSeconds(const MatmulShape &shape) {
+  auto copy = [&](int64_t rows, int64_t cols) {
+    if ((cols * shape.elementBytes) % 16 == 0)
+      return 0.0;
+    double bytes = 2.0 * static_cast<double>(rows) * cols * shape.elementBytes;
+    return kRepackFixedSeconds + rows * kRepackRowSeconds +
+           bytes / kRepackBytesPerSecond;
+  };
+  return copy(shape.m, shape.k) + copy(shape.k, shape.n);
 }
 
 WarpgroupRegisters mlir::tile::warpgroupRegisters(const TileConfig &c) {
@@ -380,7 +400,9 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
     total += fullWaves * waveSeconds(perWave, &e.bound);
   if (rest > 0)
     total += waveSeconds(rest, fullWaves > 0 ? nullptr : &e.bound);
-  e.seconds = total + e.launchSeconds;
+  if (c.copyKind() == CopyKind::Tma && c.repack)
+    e.repackSeconds = repackSeconds(s);
+  e.seconds = total + e.launchSeconds + e.repackSeconds;
   return e;
 }
 
@@ -431,9 +453,16 @@ mlir::tile::tensorCoreCandidates(const MatmulShape &shape,
   std::vector<TileConfig> result;
   if (shape.elementBytes != 2 || chip.name != "sm_90")
     return result;
-  CopyKind copy = tmaRowsAligned(shape) ? CopyKind::Tma : CopyKind::Registers;
+  // Aligned rows: the TMA reads A and B in place. Others: copies through
+  // registers, or the TMA on the runtime's repacked copies (whose cost the
+  // estimate adds).
+  bool aligned = tmaRowsAligned(shape);
+  std::vector<CopyKind> copies = {CopyKind::Tma};
+  if (!aligned)
+    copies.push_back(CopyKind::Registers);
   // B is stored in 64-column chunks (BN a multiple of 64); a TMA box holds
   // at most 256 rows (BM <= 256).
+  for (CopyKind copy : copies)
   for (int64_t blockM : {256, 128, 64})
     for (int64_t blockN : {256, 128, 64})
       for (int64_t warpN : {blockN, blockN / 2})
@@ -485,6 +514,7 @@ mlir::tile::tensorCoreCandidates(const MatmulShape &shape,
                   TileConfig c =
                       wgmmaConfig(blockM, blockN, warpM, warpN, instructionN,
                                   stages, copy, specialize, occupancy);
+                  c.repack = copy == CopyKind::Tma && !aligned;
                   if (!checkConsistency(c).empty() ||
                       !checkWgmmaElementBytes(c, shape.elementBytes).empty())
                     break;
@@ -543,6 +573,6 @@ TileConfig mlir::tile::defaultTensorCoreConfig(const MatmulShape &shape,
   // Nothing fits (not sm_90): the strategy's defaults, which tile-configure
   // then rejects with the reason.
   TileConfig c = TileConfig::wgmmaDefaults();
-  c.copy = tmaRowsAligned(shape) ? CopyKind::Tma : CopyKind::Registers;
+  c.repack = !tmaRowsAligned(shape);
   return c;
 }

@@ -121,6 +121,12 @@ llvm::Expected<TuningTable> TuningTable::parse(llvm::StringRef text) {
         return entryError(index, "'specialize' must be true or false");
       c.specialize = *specialize;
     }
+    if (entry->get("repack")) {
+      std::optional<bool> repack = entry->getBoolean("repack");
+      if (!repack)
+        return entryError(index, "'repack' must be true or false");
+      c.repack = *repack;
+    }
     if (entry->get("prefetch")) {
       std::optional<bool> prefetch = entry->getBoolean("prefetch");
       if (!prefetch)

@@ -400,9 +400,25 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   // widths of an fma kernel; for a wgmma kernel 16 bytes for what the TMA
   // reads (else one element), and for C what tile-wgmma or tile-thread-tile
   // recorded.
+  // With repack = true an operand whose rows are not a multiple of 16 bytes
+  // is repacked by the runtime into rows padded to 16 bytes, and the TMA
+  // reads the copy: the kernel never touches that buffer, which then needs
+  // no more than element alignment.
+  auto repackedCols = [&](int64_t cols) -> int64_t {
+    int64_t perGranule = 16 / inputBytes;
+    if (!tc.isWgmma() || tc.copyKind() != CopyKind::Tma || !tc.repack ||
+        cols % perGranule == 0)
+      return 0;
+    return (cols + perGranule - 1) / perGranule * perGranule;
+  };
+  int64_t repackA = repackedCols(problem.k), repackB = repackedCols(problem.n);
   int64_t alignA, alignB;
   if (tc.isWgmma()) {
     alignA = alignB = tc.copyKind() == CopyKind::Tma ? 16 : inputBytes;
+    if (repackA)
+      alignA = inputBytes;
+    if (repackB)
+      alignB = inputBytes;
   } else {
     GlobalVectorWidths widths = getGlobalVectorWidths(config, problem);
     alignA = widths.a * inputBytes;
@@ -442,9 +458,11 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   manifest.tensorMaps.clear();
   if (tc.copyKind() == CopyKind::Tma) {
     SharedPlan plan = getSharedPlan(tc, inputBytes);
-    for (auto [name, box] : {std::pair{"A", plan.boxA}, {"B", plan.boxB}}) {
+    for (auto [name, box, repack] : {std::tuple{"A", plan.boxA, repackA},
+                                     {"B", plan.boxB, repackB}}) {
       rt::TensorMapInfo map;
       map.param = name;
+      map.repackRowStride = repack;
       map.box = {static_cast<uint32_t>(box.rows),
                  static_cast<uint32_t>(box.cols)};
       map.swizzle = rt::TensorMapSwizzle::B128;

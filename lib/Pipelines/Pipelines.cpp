@@ -77,6 +77,7 @@ static void addTilingPasses(OpPassManager &pm,
   configure.prefetch = options.prefetch;
   configure.copy = options.copy;
   configure.specialize = options.specialize;
+  configure.repack = options.repack;
   configure.occupancy = options.occupancy;
   configure.splitK = options.splitK;
   configure.occupancyHint = options.occupancyHint;

@@ -200,12 +200,13 @@ LogicalResult checkStrategy(linalg::MatmulOp op, const TileConfig &config,
       !error.empty())
     return op.emitOpError() << "cannot use tile config " << toString(config)
                             << ": " << error;
-  if (config.copy == CopyKind::Tma && !tmaRowsAligned(shape))
+  if (config.copy == CopyKind::Tma && !config.repack && !tmaRowsAligned(shape))
     return op.emitOpError()
            << "cannot copy A (rows of K = " << shape.k << ") and B (rows of "
            << "N = " << shape.n << ") " << elementType
            << " elements with the TMA, which needs rows that are multiples "
-              "of 16 bytes; use copy = registers";
+              "of 16 bytes; use repack = true (padded copies made before "
+              "the launch) or copy = registers";
   if (config.splitK > 1)
     return op.emitOpError()
            << "split_k is not supported by the wgmma strategy yet";
@@ -284,6 +285,14 @@ LogicalResult TileConfigurePass::applyOverrides(TileConfig &c,
   if (!copy.empty() && !parseCopyKind(copy, c.copy))
     return badOption("copy",
                      "must be registers, cp_async or tma, got '" + copy + "'");
+  // Repacking pads what the TMA reads: another copy kind has no use for it.
+  if (!copy.empty() && c.copy != CopyKind::Tma)
+    c.repack = false;
+  if (!repack.empty()) {
+    if (repack != "true" && repack != "false")
+      return badOption("repack", "must be true or false, got '" + repack + "'");
+    c.repack = repack == "true";
+  }
   if (!specialize.empty()) {
     if (specialize != "true" && specialize != "false")
       return badOption("specialize",

@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <array>
 #include <limits>
+#include <tuple>
 
 namespace mlir {
 namespace tile {
@@ -203,6 +204,27 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
        << (c.specialize ? "the producer's 128 threads copy "
                         : "every thread copies ")
        << (c.blockM + c.blockN) * c.blockK << " elements per slab\n";
+  if (tma && c.repack) {
+    // What tile-export writes into the manifest's tensor maps.
+    auto padded = [&](int64_t cols) {
+      int64_t perGranule = 16 / shape.elementBytes;
+      return (cols + perGranule - 1) / perGranule * perGranule;
+    };
+    os << "  repack            ";
+    bool any = false;
+    for (auto [operand, rows, cols] :
+         {std::tuple{"A", problem.m, problem.k}, {"B", problem.k, problem.n}})
+      if (padded(cols) != cols) {
+        os << (any ? ", " : "") << operand << " " << rows << "x" << cols
+           << " into rows of " << padded(cols);
+        any = true;
+      }
+    if (any)
+      os << " (the runtime's copies before the launch: "
+         << us(repackSeconds(shape)) << ")\n";
+    else
+      os << "none (the rows are multiples of 16 bytes)\n";
+  }
   if (!r.fits) {
     os << "  does not fit      " << r.whyNot << "\n";
     return;
@@ -226,7 +248,10 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
   double flops = 2.0 * problem.m * problem.n * problem.k;
   os << "  model time        " << llvm::format("%.3f", e.seconds * 1e3)
      << " ms = " << llvm::format("%.1f", flops / e.seconds / 1e12)
-     << " TFLOP/s (bound by " << e.bound << "; launch " << us(e.launchSeconds)
+     << " TFLOP/s (bound by " << e.bound << "; launch " << us(e.launchSeconds);
+  if (e.repackSeconds > 0)
+    os << ", repack " << us(e.repackSeconds);
+  os
      << "; 16-bit tensor peak "
      << llvm::format("%.1f", kTensorCorePeakFlops / 1e12) << ")\n";
 }

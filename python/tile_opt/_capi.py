@@ -59,6 +59,7 @@ class TensorMapInfo(ctypes.Structure):
         ("box_cols", c_uint32),
         ("swizzle", c_char_p),
         ("l2_promotion", c_char_p),
+        ("repack_row_stride", c_int64),
     ]
 
 

@@ -90,6 +90,10 @@ bool bindAll(void *handle, CudaDriver &d, std::string &missing) {
   // Optional: only kernels with clusters or tensor maps need them.
   bind(handle, d.cuLaunchKernelEx, "cuLaunchKernelEx", ignored);
   bind(handle, d.cuTensorMapEncodeTiled, "cuTensorMapEncodeTiled", ignored);
+  // Optional: only kernels whose tensor maps repack an operand need them.
+  bind(handle, d.cuMemAllocAsync, "cuMemAllocAsync", ignored);
+  bind(handle, d.cuMemFreeAsync, "cuMemFreeAsync", ignored);
+  bind(handle, d.cuMemcpy2DAsync, "cuMemcpy2DAsync_v2", ignored);
   return missing.empty();
 }
 

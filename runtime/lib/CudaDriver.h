@@ -163,6 +163,34 @@ enum : int {
   CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0,
 };
 
+/// CUmemorytype values.
+enum : int {
+  CU_MEMORYTYPE_DEVICE = 2,
+};
+
+/// CUDA_MEMCPY2D (CUDA_MEMCPY2D_v2): a 2-d copy, what cuMemcpy2DAsync
+/// takes. The runtime copies device to device only.
+struct CUDA_MEMCPY2D {
+  size_t srcXInBytes, srcY;
+  int srcMemoryType;
+  const void *srcHost;
+  CUdeviceptr srcDevice;
+  void *srcArray;
+  size_t srcPitch;
+  size_t dstXInBytes, dstY;
+  int dstMemoryType;
+  void *dstHost;
+  CUdeviceptr dstDevice;
+  void *dstArray;
+  size_t dstPitch;
+  size_t WidthInBytes, Height;
+};
+static_assert(sizeof(CUDA_MEMCPY2D) == 128 &&
+                  offsetof(CUDA_MEMCPY2D, srcDevice) == 32 &&
+                  offsetof(CUDA_MEMCPY2D, dstDevice) == 88 &&
+                  offsetof(CUDA_MEMCPY2D, WidthInBytes) == 112,
+              "CUDA_MEMCPY2D");
+
 /// The driver entry points the runtime and tile-run use. Where cuda.h maps a
 /// name to a versioned symbol (cuMemAlloc -> cuMemAlloc_v2), the member holds
 /// that versioned symbol, with the same prototype.
@@ -226,6 +254,13 @@ struct CudaDriver {
       const uint64_t *globalDim, const uint64_t *globalStrides,
       const uint32_t *boxDim, const uint32_t *elementStrides, int interleave,
       int swizzle, int l2Promotion, int oobFill);
+
+  /// CUDA 11.2 and newer: stream-ordered allocation and the 2-d copy, for
+  /// the repacked operands of a tensor map (repack_row_stride).
+  CUresult (*cuMemAllocAsync)(CUdeviceptr *pointer, size_t bytes,
+                              CUstream stream);
+  CUresult (*cuMemFreeAsync)(CUdeviceptr pointer, CUstream stream);
+  CUresult (*cuMemcpy2DAsync)(const CUDA_MEMCPY2D *copy, CUstream stream);
 
   /// "CUDA_ERROR_NO_DEVICE: no CUDA-capable device is detected".
   std::string describe(CUresult result) const;

@@ -226,7 +226,8 @@ bool tile::runtime::operator==(const ParamInfo &lhs, const ParamInfo &rhs) {
 bool tile::runtime::operator==(const TensorMapInfo &lhs,
                                const TensorMapInfo &rhs) {
   return lhs.param == rhs.param && lhs.box == rhs.box &&
-         lhs.swizzle == rhs.swizzle && lhs.l2Promotion == rhs.l2Promotion;
+         lhs.swizzle == rhs.swizzle && lhs.l2Promotion == rhs.l2Promotion &&
+         lhs.repackRowStride == rhs.repackRowStride;
 }
 bool tile::runtime::operator==(const ConfigInfo &lhs, const ConfigInfo &rhs) {
   return lhs.strategy == rhs.strategy && lhs.block == rhs.block &&
@@ -550,12 +551,16 @@ Json toJson(const KernelManifest &manifest) {
                       {"access", stringifyParamAccess(param.access)}});
   root["params"] = std::move(params);
   Json tensorMaps = Json::array();
-  for (const TensorMapInfo &map : manifest.tensorMaps)
-    tensorMaps.push_back(
-        {{"param", map.param},
-         {"box", toJsonArray(map.box)},
-         {"swizzle", stringifyTensorMapSwizzle(map.swizzle)},
-         {"l2_promotion", stringifyTensorMapL2Promotion(map.l2Promotion)}});
+  for (const TensorMapInfo &map : manifest.tensorMaps) {
+    Json entry = {
+        {"param", map.param},
+        {"box", toJsonArray(map.box)},
+        {"swizzle", stringifyTensorMapSwizzle(map.swizzle)},
+        {"l2_promotion", stringifyTensorMapL2Promotion(map.l2Promotion)}};
+    if (map.repackRowStride != 0)
+      entry["repack_row_stride"] = map.repackRowStride;
+    tensorMaps.push_back(std::move(entry));
+  }
   root["tensor_maps"] = std::move(tensorMaps);
   const ConfigInfo &config = manifest.config;
   root["config"] = {{"strategy", stringifyKernelStrategy(config.strategy)},
@@ -970,6 +975,15 @@ public:
     return true;
   }
 
+  /// An integer in [min, max] that may be absent (then `out` is kept).
+  bool getOptionalInt(std::string_view key, int64_t &out, int64_t min,
+                      int64_t max) {
+    for (const Member &member : members)
+      if (*member.key == key)
+        return getInt(key, out, min, max);
+    return true;
+  }
+
   const Json *getObject(std::string_view key) {
     const Json *value = get(key);
     if (value && !value->is_object()) {
@@ -1113,6 +1127,8 @@ bool readTensorMap(const Json &value, size_t index, TensorMapInfo &map,
          reader.getEnum("l2_promotion", map.l2Promotion,
                         symbolizeTensorMapL2Promotion,
                         listNames(kTensorMapL2PromotionNames)) &&
+         reader.getOptionalInt("repack_row_stride", map.repackRowStride, 1,
+                               INT64_MAX) &&
          reader.finish();
 }
 
@@ -1372,21 +1388,37 @@ bool validateTensorMap(const KernelManifest &manifest, size_t index,
                    boxWhat + ", more than its " +
                        std::string(stringifyTensorMapSwizzle(map.swizzle)) +
                        " swizzle span");
-  uint64_t strideBytes = uint64_t(param.rowStride) * elementBytes;
-  if (strideBytes % 16 != 0 || strideBytes >= (uint64_t(1) << 40))
-    return invalid(error, what + " views " + paramWhat + " whose rows are " +
-                              std::to_string(strideBytes) +
-                              " bytes apart (row_stride " +
-                              std::to_string(param.rowStride) +
-                              "); the TMA needs a multiple of 16 bytes below "
-                              "2^40");
+  if (map.repackRowStride != 0) {
+    // The TMA reads the runtime's repacked copy: its rows must meet the
+    // TMA's rules, the param's need not.
+    uint64_t repackBytes = uint64_t(map.repackRowStride) * elementBytes;
+    if (map.repackRowStride < param.cols || repackBytes % 16 != 0 ||
+        repackBytes >= (uint64_t(1) << 40))
+      return invalid(error, what + " repacks " + paramWhat + " (" +
+                                std::to_string(param.cols) +
+                                " columns) into rows " +
+                                std::to_string(repackBytes) +
+                                " bytes apart (repack_row_stride " +
+                                std::to_string(map.repackRowStride) +
+                                "); the copy needs at least the columns, "
+                                "a multiple of 16 bytes below 2^40");
+  } else {
+    uint64_t strideBytes = uint64_t(param.rowStride) * elementBytes;
+    if (strideBytes % 16 != 0 || strideBytes >= (uint64_t(1) << 40))
+      return invalid(error, what + " views " + paramWhat + " whose rows are " +
+                                std::to_string(strideBytes) +
+                                " bytes apart (row_stride " +
+                                std::to_string(param.rowStride) +
+                                "); the TMA needs a multiple of 16 bytes "
+                                "below 2^40 (or repack_row_stride)");
+  }
   if (uint64_t(param.rows) > (uint64_t(1) << 32) ||
       uint64_t(param.cols) > (uint64_t(1) << 32))
     return invalid(error, what + " views " + paramWhat + " of " +
                               formatExtent(param.rows, param.cols) +
                               "; the TMA allows at most 2^32 elements per "
                               "dimension");
-  if (param.alignment < 16)
+  if (param.alignment < 16 && map.repackRowStride == 0)
     return invalid(error, what + " views " + paramWhat + " with alignment " +
                               std::to_string(param.alignment) +
                               "; the TMA needs 16-byte aligned base "
@@ -1566,9 +1598,26 @@ bool tile::runtime::validateManifest(const KernelManifest &manifest,
     return invalid(error, std::to_string(manifest.tensorMaps.size()) +
                               " tensor maps; a kernel takes at most " +
                               std::to_string(kMaxTensorMaps));
-  for (size_t i = 0; i < manifest.tensorMaps.size(); ++i)
+  for (size_t i = 0; i < manifest.tensorMaps.size(); ++i) {
     if (!validateTensorMap(manifest, i, chip, error))
       return false;
+    // One repacked copy per param: its maps agree on the copy's rows.
+    for (size_t j = 0; j < i; ++j)
+      if (manifest.tensorMaps[j].param == manifest.tensorMaps[i].param &&
+          manifest.tensorMaps[j].repackRowStride !=
+              manifest.tensorMaps[i].repackRowStride)
+        return invalid(error, "tensor_maps[" + std::to_string(j) +
+                                  "] and tensor_maps[" + std::to_string(i) +
+                                  "] view param " +
+                                  quoteJson(manifest.tensorMaps[i].param) +
+                                  " with different repack_row_stride (" +
+                                  std::to_string(
+                                      manifest.tensorMaps[j].repackRowStride) +
+                                  " and " +
+                                  std::to_string(
+                                      manifest.tensorMaps[i].repackRowStride) +
+                                  ")");
+  }
 
   const ResourceInfo &resources = manifest.resources;
   if (resources.registers < -1 || resources.spillStores < -1 ||

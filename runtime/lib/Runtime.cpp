@@ -2,6 +2,7 @@
 
 #include "Artifact.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -272,8 +273,10 @@ bool tile::runtime::checkLaunchArguments(const KernelManifest &manifest,
     }
     // The TMA reads from 16-byte aligned bases (cuTensorMapEncodeTiled
     // refuses others); a valid manifest already asks that alignment.
+    // A repacked param is read by the copy, not the TMA.
     for (size_t m = 0; m < manifest.tensorMaps.size(); ++m)
       if (manifest.tensorMaps[m].param == param.name &&
+          manifest.tensorMaps[m].repackRowStride == 0 &&
           arg.device_ptr % 16 != 0) {
         error = what + " at " + formatPointer(arg.device_ptr) +
                 " is not aligned to 16 bytes, as tensor map " +
@@ -318,8 +321,10 @@ bool tile::runtime::getTensorMapEncoding(const KernelManifest &manifest,
   encoding.globalAddress = args[paramIndex].device_ptr;
   encoding.globalDim[0] = static_cast<uint64_t>(param.cols);
   encoding.globalDim[1] = static_cast<uint64_t>(param.rows);
-  encoding.globalStrides[0] = static_cast<uint64_t>(param.rowStride) *
-                              getElementTypeSize(param.elementType);
+  encoding.globalStrides[0] =
+      static_cast<uint64_t>(map.repackRowStride != 0 ? map.repackRowStride
+                                                      : param.rowStride) *
+      getElementTypeSize(param.elementType);
   encoding.boxDim[0] = map.box[1];
   encoding.boxDim[1] = map.box[0];
   encoding.elementStrides[0] = encoding.elementStrides[1] = 1;
@@ -436,6 +441,7 @@ void buildInfo(tile_artifact &artifact) {
     t.box_cols = map.box[1];
     t.swizzle = keep(stringifyTensorMapSwizzle(map.swizzle));
     t.l2_promotion = keep(stringifyTensorMapL2Promotion(map.l2Promotion));
+    t.repack_row_stride = map.repackRowStride;
     artifact.tensorMaps.push_back(t);
   }
   info.num_tensor_maps = artifact.tensorMaps.size();
@@ -635,6 +641,17 @@ int loadKernel(const tile_artifact &artifact, const tile_load_options &options,
                     " blocks, which needs cuLaunchKernelEx (CUDA 11.8 or "
                     "newer), and " +
                     driverCuda + " lacks it: update the driver");
+  bool repacks = std::any_of(
+      manifest.tensorMaps.begin(), manifest.tensorMaps.end(),
+      [](const TensorMapInfo &map) { return map.repackRowStride != 0; });
+  if (repacks && (!driver->cuMemAllocAsync || !driver->cuMemFreeAsync ||
+                  !driver->cuMemcpy2DAsync))
+    return fail(TILE_ERROR_DRIVER_TOO_OLD,
+                "kernel " + manifest.kernel +
+                    " repacks an operand for its tensor maps, which needs "
+                    "cuMemAllocAsync, cuMemFreeAsync and cuMemcpy2DAsync "
+                    "(CUDA 11.2 or newer), and " +
+                    driverCuda + " lacks them: update the driver");
   if (!manifest.tensorMaps.empty() && !driver->cuTensorMapEncodeTiled)
     return fail(TILE_ERROR_DRIVER_TOO_OLD,
                 "kernel " + manifest.kernel +
@@ -815,6 +832,102 @@ int tile_kernel_get_load_info(const tile_kernel *kernel, tile_load_info *out) {
   return succeed();
 }
 
+} // extern "C"
+
+namespace {
+/// The stream-ordered buffer of a launch's repacked params, freed on the
+/// stream (after the kernel) when the launch returns.
+struct RepackBuffer {
+  RepackBuffer(const CudaDriver &driver, CUstream stream)
+      : driver(driver), stream(stream) {}
+  ~RepackBuffer() {
+    if (pointer)
+      driver.cuMemFreeAsync(pointer, stream);
+  }
+  const CudaDriver &driver;
+  CUstream stream;
+  CUdeviceptr pointer = 0;
+};
+
+/// Enqueues the copies of every param a tensor map repacks (rows padded to
+/// its repack_row_stride) into one buffer of `repack`, and points that
+/// param's entry of `mapArgs` at its copy.
+int repackParams(const KernelManifest &manifest, const tile_buffer *args,
+                 RepackBuffer &repack, tile_buffer *mapArgs,
+                 std::string &error) {
+  struct Copy {
+    int param;
+    uint64_t offset, pitch;
+  };
+  Copy copies[kMaxTensorMaps];
+  size_t numCopies = 0;
+  uint64_t total = 0;
+  for (const TensorMapInfo &map : manifest.tensorMaps) {
+    if (map.repackRowStride == 0)
+      continue;
+    int index = findParamIndex(manifest, map.param);
+    if (index < 0 ||
+        std::any_of(copies, copies + numCopies,
+                    [&](const Copy &c) { return c.param == index; }))
+      continue;
+    const ParamInfo &param = manifest.params[index];
+    uint64_t pitch = static_cast<uint64_t>(map.repackRowStride) *
+                     getElementTypeSize(param.elementType);
+    // Each copy starts on a 256-byte boundary (the TMA needs 16).
+    total = (total + 255) / 256 * 256;
+    copies[numCopies++] = {index, total, pitch};
+    total += pitch * static_cast<uint64_t>(param.rows);
+  }
+  if (numCopies == 0)
+    return TILE_SUCCESS;
+  const CudaDriver &driver = repack.driver;
+  if (!driver.cuMemAllocAsync || !driver.cuMemFreeAsync ||
+      !driver.cuMemcpy2DAsync) {
+    error = "the driver has no cuMemAllocAsync, cuMemFreeAsync or "
+            "cuMemcpy2DAsync (CUDA 11.2 or newer) for the repacked "
+            "operands of kernel " +
+            manifest.kernel;
+    return TILE_ERROR_DRIVER_TOO_OLD;
+  }
+  CUresult result = driver.cuMemAllocAsync(&repack.pointer, total,
+                                           repack.stream);
+  if (result != CUDA_SUCCESS) {
+    repack.pointer = 0;
+    error = "cuMemAllocAsync of " + std::to_string(total) +
+            " bytes for the repacked operands of kernel " + manifest.kernel +
+            " failed: " + driver.describe(result);
+    return TILE_ERROR_CUDA;
+  }
+  for (size_t i = 0; i < numCopies; ++i) {
+    const ParamInfo &param = manifest.params[copies[i].param];
+    uint64_t elementBytes = getElementTypeSize(param.elementType);
+    CUDA_MEMCPY2D copy = {};
+    copy.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+    copy.srcDevice = args[copies[i].param].device_ptr;
+    copy.srcPitch = static_cast<size_t>(param.rowStride) * elementBytes;
+    copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+    copy.dstDevice = repack.pointer + copies[i].offset;
+    copy.dstPitch = copies[i].pitch;
+    copy.WidthInBytes = static_cast<size_t>(param.cols) * elementBytes;
+    copy.Height = static_cast<size_t>(param.rows);
+    result = driver.cuMemcpy2DAsync(&copy, repack.stream);
+    if (result != CUDA_SUCCESS) {
+      error = "cuMemcpy2DAsync repacking param " + param.name + " (" +
+              std::to_string(param.rows) + "x" + std::to_string(param.cols) +
+              ", rows " + std::to_string(copy.srcPitch) + " -> " +
+              std::to_string(copy.dstPitch) + " bytes apart) of kernel " +
+              manifest.kernel + " failed: " + driver.describe(result);
+      return TILE_ERROR_CUDA;
+    }
+    mapArgs[copies[i].param].device_ptr = copy.dstDevice;
+    mapArgs[copies[i].param].size_bytes = copies[i].pitch * param.rows;
+  }
+  return TILE_SUCCESS;
+}
+} // namespace
+
+extern "C" {
+
 int tile_kernel_launch(tile_kernel *kernel, const tile_buffer *args,
                        size_t numArgs, void *stream) {
   if (!kernel)
@@ -852,9 +965,18 @@ int tile_kernel_launch(tile_kernel *kernel, const tile_buffer *args,
     pointers[i] = args[i].device_ptr;
     params[i] = &pointers[i];
   }
+  // Repacked params: one stream-ordered buffer holds a copy of each, rows
+  // padded to the map's repack_row_stride; the maps view the copies, and
+  // the buffer is freed on the stream after the kernel.
+  tile_buffer mapArgs[kMaxParams];
+  std::copy(args, args + numArgs, mapArgs);
+  RepackBuffer repack(driver, static_cast<CUstream>(stream));
+  if (int status = repackParams(manifest, args, repack, mapArgs, error);
+      status != TILE_SUCCESS)
+    return fail(status, error);
   for (size_t i = 0; i < numMaps; ++i) {
     TensorMapEncoding e;
-    if (!getTensorMapEncoding(manifest, i, args, e, error))
+    if (!getTensorMapEncoding(manifest, i, mapArgs, e, error))
       return fail(TILE_ERROR_TENSOR_MAP_FAILED, error);
     if (!driver.cuTensorMapEncodeTiled)
       return fail(TILE_ERROR_DRIVER_TOO_OLD,

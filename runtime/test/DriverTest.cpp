@@ -7,7 +7,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "Artifact.h"
+#include "HalfPrecision.h"
 #include "TestUtils.h"
+
+#include <cmath>
+#include <random>
+#include <vector>
 
 #include <dlfcn.h>
 #include <gtest/gtest.h>
@@ -83,6 +88,8 @@ struct FakeControls {
   long (*lastParam)(int, void *, size_t);
   int (*tensorMapsEncoded)();
   int (*nonPortableCluster)();
+  int (*asyncAllocations)();
+  int (*copies2D)(size_t *);
   CUresult (*setCurrent)(CUcontext);
   CUresult (*getCurrent)(CUcontext *);
 };
@@ -130,6 +137,8 @@ protected:
     bind(fake.lastParam, "tileFakeCudaLastParam");
     bind(fake.tensorMapsEncoded, "tileFakeCudaTensorMapsEncoded");
     bind(fake.nonPortableCluster, "tileFakeCudaNonPortableCluster");
+    bind(fake.asyncAllocations, "tileFakeCudaAsyncAllocations");
+    bind(fake.copies2D, "tileFakeCudaCopies2D");
     bind(fake.setCurrent, "cuCtxSetCurrent");
     bind(fake.getCurrent, "cuCtxGetCurrent");
     fake.reset();
@@ -503,6 +512,101 @@ TEST_F(FakeDriverTest, TensorMapsArePassedByValueAfterThePointers) {
   tile_kernel_unload(kernel);
 }
 
+/// The bf16 fixture with K = 71: A's rows are 142 bytes, which the TMA
+/// cannot read; its map views a copy with rows of 72 elements (144 bytes).
+/// B's rows (80 elements) stay as they are.
+KernelManifest repackedManifest() {
+  KernelManifest m;
+  std::string error;
+  EXPECT_TRUE(parseManifestJson(
+      readFile(fixturePath("tile_test_matmul_bf16_tma.json")), m, error))
+      << error;
+  m.problem.k = 71;
+  m.params[0].cols = m.params[0].rowStride = 71;
+  m.params[0].alignment = 2;
+  m.params[1].rows = 71;
+  m.params[2].elementType = ElementType::F32;
+  m.tensorMaps[0].repackRowStride = 72;
+  return m;
+}
+
+TEST_F(FakeDriverTest, RepackedOperandIsCopiedBeforeTheLaunch) {
+  TempDir dir;
+  writeFile(dir.file("naive_matmul.ptx"),
+            readFile(fixturePath("naive_matmul.ptx")));
+  KernelManifest manifest = repackedManifest();
+  std::string error;
+  ASSERT_TRUE(validateManifest(manifest, error)) << error;
+  writeFile(dir.file("repacked.json"), writeManifestJson(manifest));
+  open(dir.file("repacked.json"));
+  tile_kernel_info info;
+  ASSERT_EQ(tile_artifact_get_info(artifact, &info), TILE_SUCCESS);
+  ASSERT_EQ(info.num_tensor_maps, 2u);
+  EXPECT_EQ(info.tensor_maps[0].repack_row_stride, 72);
+  EXPECT_EQ(info.tensor_maps[1].repack_row_stride, 0);
+  tile_kernel *kernel = load(TILE_SUCCESS);
+  ASSERT_NE(kernel, nullptr);
+
+  // Random bf16 inputs in host memory (the fake's device memory); A starts
+  // 2 bytes into its allocation: a repacked param needs only element
+  // alignment.
+  const int m = 96, n = 80, k = 71;
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> dist(-1, 1);
+  std::vector<uint16_t> a(m * k + 1), b(k * n);
+  for (uint16_t &x : a)
+    x = tile::run::floatToBf16(dist(rng));
+  for (uint16_t &x : b)
+    x = tile::run::floatToBf16(dist(rng));
+  std::vector<float> c(m * n, std::nanf(""));
+  tile_buffer args[3] = {
+      {reinterpret_cast<uint64_t>(a.data() + 1), uint64_t(m) * k * 2},
+      {reinterpret_cast<uint64_t>(b.data()), uint64_t(k) * n * 2},
+      {reinterpret_cast<uint64_t>(c.data()), uint64_t(m) * n * 4}};
+  ScopedEnv matmul("TILE_FAKE_CUDA_MATMUL",
+                   "96 80 71 fill 0 71 1 80 1 80 1 bf16 f32");
+  ASSERT_EQ(tile_kernel_launch(kernel, args, 3, nullptr), TILE_SUCCESS)
+      << tile_last_error();
+
+  // One stream-ordered buffer, one 2-d copy (A only), freed again.
+  EXPECT_EQ(fake.asyncAllocations(), 1);
+  size_t last[4];
+  EXPECT_EQ(fake.copies2D(last), 1);
+  EXPECT_EQ(last[0], 142u); // source pitch
+  EXPECT_EQ(last[1], 144u); // destination pitch
+  EXPECT_EQ(last[2], 142u); // width
+  EXPECT_EQ(last[3], 96u);  // rows
+  EXPECT_EQ(fake.liveAllocations(), 0);
+  // Map 0 views the copy (not A's buffer), rows 144 bytes apart, K = 71
+  // wide; map 1 views B in place.
+  std::vector<uint64_t> mapA = lastParamWords(fake, 3);
+  EXPECT_NE(mapA[kMapAddress], args[0].device_ptr);
+  EXPECT_EQ(mapA[kMapAddress] % 256, 0u);
+  EXPECT_EQ(mapA[kMapStride0], 144u);
+  EXPECT_EQ(mapA[kMapDim0], 71u);
+  EXPECT_EQ(mapA[kMapDim1], 96u);
+  std::vector<uint64_t> mapB = lastParamWords(fake, 4);
+  EXPECT_EQ(mapB[kMapAddress], args[1].device_ptr);
+  EXPECT_EQ(mapB[kMapStride0], 160u);
+  // The pointers the kernel gets are the caller's.
+  unsigned long long pointer = 0;
+  fake.lastParam(0, &pointer, sizeof(pointer));
+  EXPECT_EQ(pointer, args[0].device_ptr);
+
+  // The fake kernel read A through the map: C is A * B.
+  int wrong = 0;
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      float sum = 0;
+      for (int kk = 0; kk < k; ++kk)
+        sum = std::fma(tile::run::bf16ToFloat(a[1 + i * k + kk]),
+                       tile::run::bf16ToFloat(b[kk * n + j]), sum);
+      wrong += c[i * n + j] != sum;
+    }
+  EXPECT_EQ(wrong, 0);
+  tile_kernel_unload(kernel);
+}
+
 TEST_F(FakeDriverTest, RefusedTensorMapIsNamed) {
   open("tile_test_matmul_bf16_tma.json");
   tile_kernel *kernel = load(TILE_SUCCESS);
@@ -620,6 +724,24 @@ TEST_F(OldFakeDriverTest, KernelsThatNeedNewEntryPointsAreRefused) {
                "kernel tile_test_matmul_bf16_tma takes tensor maps, which need "
                "cuTensorMapEncodeTiled (CUDA 12.0 or newer), and the driver "
                "(CUDA 13.0) lacks it: update the driver");
+  tile_artifact_close(artifact);
+
+  // A kernel that repacks an operand needs the stream-ordered allocator
+  // and the 2-d copy (checked before the tensor maps).
+  manifest = repackedManifest();
+  manifest.launch.cluster = {1, 1, 1};
+  manifest.config.cluster = {1, 1};
+  writeFile(dir.file("repacked.json"), writeManifestJson(manifest));
+  std::string repackedPath = dir.file("repacked.json");
+  ASSERT_EQ(tile_artifact_open(repackedPath.c_str(), &artifact), TILE_SUCCESS)
+      << tile_last_error();
+  EXPECT_EQ(tile_kernel_load(artifact, nullptr, &kernel),
+            TILE_ERROR_DRIVER_TOO_OLD);
+  EXPECT_STREQ(tile_last_error(),
+               "kernel tile_test_matmul_bf16_tma repacks an operand for its "
+               "tensor maps, which needs cuMemAllocAsync, cuMemFreeAsync and "
+               "cuMemcpy2DAsync (CUDA 11.2 or newer), and the driver (CUDA "
+               "13.0) lacks them: update the driver");
   tile_artifact_close(artifact);
 
   // Kernels without either still load and run.

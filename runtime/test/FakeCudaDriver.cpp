@@ -33,7 +33,8 @@
 //   TILE_FAKE_CUDA_NO_CLUSTER      if set, the device cannot launch clusters
 //
 // Built a second time with TILE_FAKE_CUDA_OLD_DRIVER defined: a driver older
-// than CUDA 11.8, without cuLaunchKernelEx and cuTensorMapEncodeTiled.
+// than CUDA 11.8, without cuLaunchKernelEx, cuTensorMapEncodeTiled,
+// cuMemAllocAsync, cuMemFreeAsync and cuMemcpy2DAsync.
 //   TILE_FAKE_CUDA_REPORT          if set, print what is still allocated at
 //                                  exit
 //   TILE_FAKE_CUDA_BUG             none, skip-last (leave C's last element),
@@ -103,6 +104,11 @@ struct State {
   std::vector<std::vector<unsigned char>> lastParams;
   int tensorMapsEncoded = 0;
   int nonPortableCluster = 0;
+  /// cuMemAllocAsync calls, cuMemcpy2DAsync calls and the last one's
+  /// source pitch, destination pitch, width in bytes and rows.
+  int asyncAllocations = 0;
+  int copies2D = 0;
+  size_t lastCopy2D[4] = {0, 0, 0, 0};
 };
 State state;
 
@@ -342,6 +348,9 @@ CUresult launch(FakeFunction *function, const unsigned grid[3],
 
 #define FAKE_API extern "C" __attribute__((visibility("default")))
 
+FAKE_API CUresult cuMemAlloc_v2(CUdeviceptr *pointer, size_t bytes);
+FAKE_API CUresult cuMemFree_v2(CUdeviceptr pointer);
+
 //===----------------------------------------------------------------------===//
 // Test controls
 //===----------------------------------------------------------------------===//
@@ -382,6 +391,14 @@ FAKE_API long tileFakeCudaLastParam(int index, void *out, size_t size) {
   return static_cast<long>(bytes.size());
 }
 FAKE_API int tileFakeCudaTensorMapsEncoded() { return state.tensorMapsEncoded; }
+FAKE_API int tileFakeCudaAsyncAllocations() { return state.asyncAllocations; }
+/// The number of 2-d copies; `last` gets the last one's source pitch,
+/// destination pitch, width in bytes and rows.
+FAKE_API int tileFakeCudaCopies2D(size_t *last) {
+  for (int i = 0; i < 4; ++i)
+    last[i] = state.lastCopy2D[i];
+  return state.copies2D;
+}
 FAKE_API int tileFakeCudaNonPortableCluster() {
   return state.nonPortableCluster;
 }
@@ -721,6 +738,54 @@ FAKE_API CUresult cuTensorMapEncodeTiled(
                         static_cast<uint64_t>(++state.tensorMapsEncoded)};
   std::memcpy(map, words, sizeof(words));
   return 0;
+}
+
+FAKE_API CUresult cuMemAllocAsync(CUdeviceptr *pointer, size_t bytes,
+                                  FakeStream *) {
+  ++state.asyncAllocations;
+  return cuMemAlloc_v2(pointer, bytes);
+}
+
+FAKE_API CUresult cuMemFreeAsync(CUdeviceptr pointer, FakeStream *) {
+  return cuMemFree_v2(pointer);
+}
+
+/// CUDA_MEMCPY2D as cuda.h lays it out.
+struct FakeMemcpy2D {
+  size_t srcXInBytes, srcY;
+  int srcMemoryType;
+  const void *srcHost;
+  CUdeviceptr srcDevice;
+  void *srcArray;
+  size_t srcPitch;
+  size_t dstXInBytes, dstY;
+  int dstMemoryType;
+  void *dstHost;
+  CUdeviceptr dstDevice;
+  void *dstArray;
+  size_t dstPitch;
+  size_t WidthInBytes, Height;
+};
+
+FAKE_API CUresult cuMemcpy2DAsync_v2(const FakeMemcpy2D *copy, FakeStream *) {
+  // Device to device only, as the runtime uses it; the driver refuses
+  // pitches below the width.
+  if (copy->srcMemoryType != 2 || copy->dstMemoryType != 2 ||
+      copy->srcPitch < copy->WidthInBytes ||
+      copy->dstPitch < copy->WidthInBytes || copy->srcXInBytes != 0 ||
+      copy->srcY != 0 || copy->dstXInBytes != 0 || copy->dstY != 0)
+    return 1;
+  for (size_t row = 0; row < copy->Height; ++row)
+    std::memcpy(reinterpret_cast<void *>(copy->dstDevice + row * copy->dstPitch),
+                reinterpret_cast<const void *>(copy->srcDevice +
+                                               row * copy->srcPitch),
+                copy->WidthInBytes);
+  ++state.copies2D;
+  state.lastCopy2D[0] = copy->srcPitch;
+  state.lastCopy2D[1] = copy->dstPitch;
+  state.lastCopy2D[2] = copy->WidthInBytes;
+  state.lastCopy2D[3] = copy->Height;
+  return state.sticky;
 }
 #endif // TILE_FAKE_CUDA_OLD_DRIVER
 

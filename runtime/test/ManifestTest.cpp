@@ -996,7 +996,8 @@ TEST(ManifestTest, Version2ValidationErrors) {
   EXPECT_EQ(validationError(m), "manifest: tensor_maps[0] views param \"A\" "
                                 "(lhs) whose rows are 8200 bytes apart "
                                 "(row_stride 4100); the TMA needs a multiple "
-                                "of 16 bytes below 2^40");
+                                "of 16 bytes below 2^40 (or "
+                                "repack_row_stride)");
   m = base;
   m.params[0].alignment = 8;
   EXPECT_EQ(validationError(m), "manifest: tensor_maps[0] views param \"A\" "
@@ -1012,6 +1013,86 @@ TEST(ManifestTest, Version2ValidationErrors) {
       {"A", {8, 8}, TensorMapSwizzle::None, TensorMapL2Promotion::None}};
   EXPECT_EQ(validationError(m), "manifest: tensor_maps[0]: tensor maps need "
                                 "sm_90 or newer (target.chip is \"sm_86\")");
+}
+
+TEST(ManifestTest, RepackedTensorMaps) {
+  // 4095x4093 A and 4093x4097 B in bf16: rows of 8186 and 8194 bytes, which
+  // the TMA cannot read in place; the maps view copies with rows of 4096 and
+  // 4104 elements, and the params need only element alignment.
+  KernelManifest m = makeWgmmaExampleManifest();
+  m.problem.m = 4095;
+  m.problem.n = 4097;
+  m.problem.k = 4093;
+  m.params[0].rows = 4095;
+  m.params[0].cols = m.params[0].rowStride = 4093;
+  m.params[1].rows = 4093;
+  m.params[1].cols = m.params[1].rowStride = 4097;
+  m.params[2].rows = 4095;
+  m.params[2].cols = m.params[2].rowStride = 4097;
+  m.params[0].alignment = m.params[1].alignment = m.params[2].alignment = 2;
+  m.launch.grid = {544, 1, 1};
+  std::string error;
+  EXPECT_EQ(validationError(m),
+            "manifest: tensor_maps[0] views param \"A\" (lhs) whose rows are "
+            "8186 bytes apart (row_stride 4093); the TMA needs a multiple of "
+            "16 bytes below 2^40 (or repack_row_stride)");
+  m.tensorMaps[0].repackRowStride = 4096;
+  m.tensorMaps[1].repackRowStride = 4104;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+
+  // Written only where not 0, after l2_promotion; read back the same.
+  std::string text = writeManifestJson(m);
+  EXPECT_NE(text.find("{\"param\": \"A\", \"box\": [128, 64], \"swizzle\": "
+                      "\"128B\", \"l2_promotion\": \"256B\", "
+                      "\"repack_row_stride\": 4096}"),
+            std::string::npos)
+      << text;
+  KernelManifest parsed;
+  ASSERT_TRUE(parseManifestJson(text, parsed, error)) << error;
+  EXPECT_EQ(parsed, m);
+  EXPECT_EQ(parsed.tensorMaps[1].repackRowStride, 4104);
+  EXPECT_EQ(writeManifestJson(makeWgmmaExampleManifest()).find("repack"),
+            std::string::npos);
+  EXPECT_EQ(parseError(replaced(text, "\"repack_row_stride\": 4096",
+                                "\"repack_row_stride\": 0")),
+            "manifest: field 'tensor_maps[0].repack_row_stride' must be an "
+            "integer in [1, 9223372036854775807] (got 0)");
+  EXPECT_EQ(parseError(replaced(text, "\"repack_row_stride\": 4096",
+                                "\"repack_row_stride\": \"4096\"")),
+            "manifest: field 'tensor_maps[0].repack_row_stride' must be an "
+            "integer (got \"4096\")");
+  KernelManifest changed = m;
+  changed.tensorMaps[0].repackRowStride = 4104;
+  EXPECT_NE(changed, m);
+
+  // The copy's rows: at least the columns, a multiple of 16 bytes.
+  KernelManifest bad = m;
+  bad.tensorMaps[0].repackRowStride = 4092;
+  EXPECT_EQ(validationError(bad),
+            "manifest: tensor_maps[0] repacks param \"A\" (lhs) (4093 "
+            "columns) into rows 8184 bytes apart (repack_row_stride 4092); "
+            "the copy needs at least the columns, a multiple of 16 bytes "
+            "below 2^40");
+  bad.tensorMaps[0].repackRowStride = 4100;
+  EXPECT_EQ(validationError(bad),
+            "manifest: tensor_maps[0] repacks param \"A\" (lhs) (4093 "
+            "columns) into rows 8200 bytes apart (repack_row_stride 4100); "
+            "the copy needs at least the columns, a multiple of 16 bytes "
+            "below 2^40");
+  // Without the repack the alignment is the TMA's again.
+  bad = m;
+  bad.params[1].rowStride = 4104;
+  bad.tensorMaps[1].repackRowStride = 0;
+  EXPECT_EQ(validationError(bad),
+            "manifest: tensor_maps[1] views param \"B\" (rhs) with alignment "
+            "2; the TMA needs 16-byte aligned base pointers");
+  // Two maps of one param share one copy.
+  bad = m;
+  bad.tensorMaps.push_back(bad.tensorMaps[1]);
+  bad.tensorMaps[2].repackRowStride = 4112;
+  EXPECT_EQ(validationError(bad),
+            "manifest: tensor_maps[1] and tensor_maps[2] view param \"B\" "
+            "with different repack_row_stride (4104 and 4112)");
 }
 
 TEST(ManifestTest, ValidationAcceptsLayouts) {

@@ -149,7 +149,7 @@
 // -----
 
 // Unknown field.
-// expected-error @+1 {{unknown field 'tile' (expected strategy, block, warp, thread, warpgroup, mma, stages, copy, specialize, swizzle, smem, prefetch, occupancy or split_k)}}
+// expected-error @+1 {{unknown field 'tile' (expected strategy, block, warp, thread, warpgroup, mma, stages, copy, specialize, repack, swizzle, smem, prefetch, occupancy or split_k)}}
 "test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], tile = 3>} : () -> ()
 
 // -----
@@ -485,3 +485,21 @@
 // Copies through registers without a producer warpgroup.
 // expected-error @+1 {{invalid #tile.config: copy 'registers' needs specialize = true (a producer warpgroup does the copies)}}
 "test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], copy = registers, specialize = false>} : () -> ()
+
+// -----
+
+// repack for fma.
+// expected-error @+1 {{field 'repack' is not used by the fma strategy}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], repack = true>} : () -> ()
+
+// -----
+
+// Repacking pads what the TMA reads: not for copies through registers.
+// expected-error @+1 {{invalid #tile.config: repack = true needs copy = tma (it pads the rows the TMA reads), got copy 'registers'}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], copy = registers, repack = true>} : () -> ()
+
+// -----
+
+// repack that is not a bool.
+// expected-error @+1 {{repack must be true or false, got 'maybe'}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], repack = maybe>} : () -> ()

@@ -5,6 +5,12 @@
 // RUN: tile-opt %S/Inputs/wgmma-edges.mlir --tile-matmul-tiling | tile-interp | FileCheck %s
 // RUN: tile-opt %S/Inputs/wgmma-edges.mlir --tile-matmul-tiling="block=64,128,64 warp=64,128 thread=64,64 stages=3 occupancy=1" | tile-interp | FileCheck %s
 // RUN: tile-opt %S/Inputs/wgmma-edges.mlir --tile-matmul-tiling="block=128,128,64 warp=64,128 thread=64,128 stages=2 copy=registers occupancy=1" | tile-interp | FileCheck %s
+// The TMA on the runtime's repacked copies for the shapes whose rows break
+// its 16-byte rule (the interpreter's TMA reads the same logical matrix
+// with zero fill past its edge, as the copy gives the real one).
+// RUN: tile-opt %S/Inputs/wgmma-edges.mlir --tile-matmul-tiling="block=128,128,64 warp=64,128 thread=64,128 stages=3 copy=tma repack=true" | tile-interp | FileCheck %s
+// RUN: tile-opt %S/Inputs/wgmma-edges.mlir --tile-matmul-tiling="copy=tma repack=true" --mlir-print-ir-after=tile-configure 2>&1 >/dev/null | FileCheck %s --check-prefix=REPACK
+// REPACK-COUNT-5: copy = tma, specialize = true, {{.*}}, repack = true
 // After tile-wgmma: one slot, a barrier per slab.
 // RUN: tile-opt %S/Inputs/wgmma-edges.mlir --tile-configure="block=64,64,64 warp=64,64 thread=64,32 stages=2 occupancy=1" --tile-block-tile --tile-promote-shared --tile-warpgroup-tile --tile-wgmma | tile-interp | FileCheck %s
 

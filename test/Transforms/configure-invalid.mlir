@@ -108,7 +108,7 @@ func.func @f32_wgmma(%a: memref<64x64xf32>, %b: memref<64x64xf32>, %c: memref<64
 
 // The TMA cannot copy rows of K = 100 bf16 (200 bytes).
 func.func @tma_unaligned(%a: memref<64x100xbf16>, %b: memref<100x64xbf16>, %c: memref<64x64xf32>) {
-  // expected-error @+1 {{'linalg.matmul' op cannot copy A (rows of K = 100) and B (rows of N = 64) 'bf16' elements with the TMA, which needs rows that are multiples of 16 bytes; use copy = registers}}
+  // expected-error @+1 {{'linalg.matmul' op cannot copy A (rows of K = 100) and B (rows of N = 64) 'bf16' elements with the TMA, which needs rows that are multiples of 16 bytes; use repack = true (padded copies made before the launch) or copy = registers}}
   linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], copy = tma>}
     ins(%a, %b : memref<64x100xbf16>, memref<100x64xbf16>) outs(%c : memref<64x64xf32>)
   return

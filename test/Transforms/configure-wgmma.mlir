@@ -3,11 +3,17 @@
 // RUN: not tile-opt %s -split-input-file --tile-configure="block=128,128,64 specialize=false warp=64,128 thread=64,64 stages=3" 2>&1 >/dev/null | FileCheck %s --check-prefix=OPTERR
 // RUN: not tile-opt %s -split-input-file --tile-configure=chip=sm_80 2>&1 | FileCheck %s --check-prefix=SM80
 // RUN: not tile-opt %s -split-input-file --tile-configure=copy=tma 2>&1 | FileCheck %s --check-prefix=FORCE-TMA
+// RUN: not tile-opt %s -split-input-file --tile-configure=repack=false 2>&1 | FileCheck %s --check-prefix=NO-REPACK
+// RUN: not tile-opt %s -split-input-file --tile-configure="copy=tma repack=true" 2>/dev/null | FileCheck %s --check-prefix=REPACK
+// RUN: not tile-opt %s -split-input-file --tile-configure=repack=yes 2>&1 | FileCheck %s --check-prefix=BAD-REPACK
 
 // The element type picks the strategy: bf16 and f16 matmuls are computed on
 // the tensor cores (wgmma), f32 ones with FMAs. Rows whose byte length is a
 // multiple of 16 (K and N multiples of 8 for 16-bit types) are copied by the
-// TMA, others through registers by a producer warpgroup.
+// TMA in place. Others are copied by the TMA from padded copies the runtime
+// makes before the launch (repack = true), or, where the model predicts the
+// copies' fixed cost to be more than the kernel saves, through registers by
+// a producer warpgroup.
 
 // CHECK-LABEL: func.func @bf16_aligned
 // CHECK: tile.config = #tile.config<strategy = wgmma, block = [{{[0-9]+}}, {{[0-9]+}}, 64], warpgroup = [{{[0-9]+}}, {{[0-9]+}}], mma = [64, {{[0-9]+}}, 16], stages = {{[0-9]+}}, copy = tma, specialize = true, swizzle = {{[0-9]+}}, smem = swizzle128{{.*}}>
@@ -23,14 +29,31 @@ func.func @bf16_aligned(%a: memref<512x1024xbf16>, %b: memref<1024x256xbf16>, %c
 
 // -----
 
-// K = 1001: A's rows are 2002 bytes, no TMA.
+// K = 1001: A's rows are 2002 bytes; the TMA reads a repacked copy.
 // CHECK-LABEL: func.func @f16_unaligned
-// CHECK: strategy = wgmma, {{.*}}, mma = [64, {{[0-9]+}}, 16], {{.*}}copy = registers, specialize = true
-// Register copies need the producer warpgroup:
-// OPTERR: error: 'linalg.matmul' op cannot use tile config {{.*}}: copy 'registers' needs specialize = true (a producer warpgroup does the copies)
-// FORCE-TMA: error: 'linalg.matmul' op cannot copy A (rows of K = 1001) and B (rows of N = 256) 'f16' elements with the TMA, which needs rows that are multiples of 16 bytes; use copy = registers
+// CHECK: strategy = wgmma, {{.*}}, mma = [64, {{[0-9]+}}, 16], {{.*}}copy = tma, specialize = true, {{.*}}, repack = true>
+// NO-REPACK: error: 'linalg.matmul' op cannot copy A (rows of K = 1001) and B (rows of N = 256) 'f16' elements with the TMA, which needs rows that are multiples of 16 bytes; use repack = true (padded copies made before the launch) or copy = registers
+// REPACK-LABEL: func.func @f16_unaligned
+// REPACK: copy = tma, {{.*}}, repack = true>
+// BAD-REPACK: error: tile-configure: option 'repack' must be true or false, got 'yes'
 func.func @f16_unaligned(%a: memref<300x1001xf16>, %b: memref<1001x256xf16>, %c: memref<300x256xf16>) {
   linalg.matmul ins(%a, %b : memref<300x1001xf16>, memref<1001x256xf16>) outs(%c : memref<300x256xf16>)
+  return
+}
+
+// -----
+
+// A tiny unaligned problem: two copies before the launch would cost more
+// than its one slab through registers.
+// CHECK-LABEL: func.func @f16_tiny_unaligned
+// CHECK: strategy = wgmma, {{.*}}, mma = [64, {{[0-9]+}}, 16], {{.*}}copy = registers, specialize = true, {{[^,]*}}, smem = swizzle128{{(, occupancy = [0-9]+)?}}>
+// Register copies need the producer warpgroup:
+// OPTERR: error: 'linalg.matmul' op cannot use tile config {{.*}}: copy 'registers' needs specialize = true (a producer warpgroup does the copies)
+// FORCE-TMA: error: 'linalg.matmul' op cannot copy A (rows of K = 29) and B (rows of N = 41) 'f16' elements with the TMA, which needs rows that are multiples of 16 bytes; use repack = true (padded copies made before the launch) or copy = registers
+// REPACK-LABEL: func.func @f16_tiny_unaligned
+// REPACK: copy = tma, {{.*}}, repack = true>
+func.func @f16_tiny_unaligned(%a: memref<37x29xf16>, %b: memref<29x41xf16>, %c: memref<37x41xf16>) {
+  linalg.matmul ins(%a, %b : memref<37x29xf16>, memref<29x41xf16>) outs(%c : memref<37x41xf16>)
   return
 }
 

@@ -138,6 +138,17 @@ TEST(TileConfig, FmaCopyFollowsStages) {
   w.specialize = false;
   EXPECT_NE(w, TileConfig::wgmmaDefaults());
   EXPECT_NE(hashValue(w), hashValue(TileConfig::wgmmaDefaults()));
+  // repack is part of the config's identity, and of its short form.
+  TileConfig r = TileConfig::wgmmaDefaults();
+  r.repack = true;
+  EXPECT_NE(r, TileConfig::wgmmaDefaults());
+  EXPECT_NE(hashValue(r), hashValue(TileConfig::wgmmaDefaults()));
+  EXPECT_EQ(toShortString(r), "wgmma/128x256x64/64x256/m64n256k16/s4/tma/rp/ws/g8");
+  // Only the wgmma strategy repacks (the parser refuses the field for fma;
+  // a config built in C++ gets the verifier's message).
+  TileConfig f;
+  f.repack = true;
+  EXPECT_EQ(checkConsistency(f), "repack = true needs the wgmma strategy");
 }
 
 TEST(TileConfig, WgmmaAttributeRoundTrip) {

@@ -312,15 +312,30 @@ TEST(TensorCoreModel, Choices) {
   EXPECT_EQ(skinny.blockM, 64) << toShortString(skinny);
   // More blocks than SMs: 128 tiles of 64 columns or more.
   EXPECT_LE(skinny.blockN, 128) << toShortString(skinny);
-  // Unaligned rows: copies through registers, specialized.
+  // Unaligned rows, large: the TMA on repacked copies. The copies (two
+  // 33 MB matrices, about 0.1 ms) cost less than copying every slab through
+  // registers (2.25 ms measured for the 128x256 register-copy kernel).
   TileConfig odd = defaultConfig(bf16(4095, 4097, 4093), h200());
-  EXPECT_EQ(odd.copy, CopyKind::Registers) << toShortString(odd);
+  EXPECT_EQ(odd.copy, CopyKind::Tma) << toShortString(odd);
+  EXPECT_TRUE(odd.repack) << toShortString(odd);
   EXPECT_TRUE(odd.specialize);
-  // Its consumers need 200 registers (128 accumulators + 72), what the
-  // register-copy split gives them in a 384-thread block: the measured
-  // 128x256 structure.
-  EXPECT_EQ(odd.blockM * odd.blockN, 128 * 256) << toShortString(odd);
-  EXPECT_EQ(odd.numConsumers(), 2) << toShortString(odd);
+  TensorCoreEstimate oddEstimate =
+      estimateTensorCore(odd, bf16(4095, 4097, 4093), h200());
+  EXPECT_NEAR(oddEstimate.repackSeconds, repackSeconds(bf16(4095, 4097, 4093)),
+              1e-12);
+  // 2 x (5.3 us + 4095 rows x 0.7 ns + 2 x 33.5 MB / 1.6 TB/s) = 100.2 us.
+  EXPECT_NEAR(repackSeconds(bf16(4095, 4097, 4093)) * 1e6, 100.2, 0.1);
+  // Aligned rows repack nothing; one unaligned operand is one copy.
+  EXPECT_EQ(repackSeconds(bf16(4096, 4096, 4096)), 0.0);
+  EXPECT_NEAR(repackSeconds(bf16(64, 64, 30)) * 1e6,
+              5.3 + 64 * 0.7e-3 + 2.0 * 64 * 30 * 2 / 1.6e6, 1e-6);
+  // Unaligned rows, tiny: the two copies' fixed cost (10.6 us) is more
+  // than one slab through registers; the register-copy kernel with two
+  // consumer warpgroups (the structures that compiled without spills).
+  TileConfig tinyOdd = defaultConfig(bf16(37, 29, 41), h200());
+  EXPECT_EQ(tinyOdd.copy, CopyKind::Registers) << toShortString(tinyOdd);
+  EXPECT_FALSE(tinyOdd.repack) << toShortString(tinyOdd);
+  EXPECT_EQ(tinyOdd.numConsumers(), 2) << toShortString(tinyOdd);
   // f32 shapes keep the FMA model.
   EXPECT_FALSE(defaultConfig({4096, 4096, 4096, 4}, h200()).isWgmma());
 }
@@ -354,7 +369,12 @@ TEST(TensorCoreModel, CandidatesFollowTheRules) {
           << where;
       WarpgroupRegisters regs = warpgroupRegisters(c);
       EXPECT_TRUE(regs.hasHeadroom()) << where;
-      EXPECT_EQ(c.copy == CopyKind::Tma, tmaRowsAligned(shape)) << where;
+      // Aligned rows: the TMA in place. Others: registers, or the TMA on
+      // repacked copies.
+      if (tmaRowsAligned(shape))
+        EXPECT_TRUE(c.copy == CopyKind::Tma && !c.repack) << where;
+      else
+        EXPECT_EQ(c.copy == CopyKind::Tma, c.repack) << where;
       EXPECT_EQ(c.blockN % 64, 0) << where;
       EXPECT_LE(c.blockM, 256) << where;
       int64_t consumers = c.numConsumers();

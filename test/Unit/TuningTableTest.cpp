@@ -115,6 +115,23 @@ TEST(TuningTable, WgmmaEntries) {
                  "warp": [64, 64], "thread": [64, 64], "specialize": 1}]})")
                 .find("tuning table entry 0: 'specialize' must be true or false"),
             std::string::npos);
+  EXPECT_NE(errorOf(R"({"chip": "sm_90", "element_type": "bf16",
+    "entries": [{"m": 1, "n": 1, "k": 1, "block": [128, 64, 64],
+                 "warp": [64, 64], "thread": [64, 64], "repack": "yes"}]})")
+                .find("tuning table entry 0: 'repack' must be true or false"),
+            std::string::npos);
+  // A repacking entry reads back as one.
+  llvm::Expected<TuningTable> repacked = TuningTable::parse(R"({"chip": "sm_90",
+    "element_type": "f16", "entries": [{"m": 300, "n": 520, "k": 1001,
+    "block": [128, 128, 64], "warp": [64, 128], "thread": [64, 128],
+    "copy": "tma", "repack": true}]})");
+  ASSERT_TRUE(static_cast<bool>(repacked))
+      << llvm::toString(repacked.takeError());
+  std::optional<TileConfig> entry =
+      repacked->lookup("sm_90", "f16", 300, 520, 1001);
+  ASSERT_TRUE(entry.has_value());
+  EXPECT_TRUE(entry->repack);
+  EXPECT_EQ(entry->copy, CopyKind::Tma);
 }
 
 TEST(TuningTable, BuiltinBf16Table) {

@@ -359,8 +359,14 @@ std::string tensorMapOf(gpu::LaunchFuncOp launch, unsigned index,
   if (map.swizzle128 && rowBytes != 128)
     return "a 128-byte-swizzled box with rows of " + std::to_string(rowBytes) +
            " bytes (only 128 is modelled)";
-  // What cuTensorMapEncodeTiled checks.
-  if (map.cols * map.elementBytes % 16 != 0)
+  // What cuTensorMapEncodeTiled checks. With repack = true the runtime
+  // hands the TMA a copy of the matrix with rows padded to 16 bytes (the
+  // same elements, read the same way), so only the box is checked.
+  auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+      launch, launch.getKernel());
+  ConfigAttr config = kernel ? getConfig(kernel) : ConfigAttr();
+  bool repacked = config && config.toTileConfig().repack;
+  if (map.cols * map.elementBytes % 16 != 0 && !repacked)
     map.invalid = "the row stride of " + map.name + " (" +
                   std::to_string(map.cols * map.elementBytes) +
                   " bytes) is not a multiple of 16";

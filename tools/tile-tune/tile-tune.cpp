@@ -147,6 +147,7 @@ std::string pipelineOptions(const TileConfig &c) {
        << " swizzle=" << c.swizzleGroup
        << " copy=" << stringifyCopyKind(c.copyKind())
        << " specialize=" << (c.specialize ? "true" : "false")
+       << " repack=" << (c.repack ? "true" : "false")
        << " occupancy=" << std::max<int64_t>(1, c.minBlocksPerSM);
     return os.str();
   }
@@ -229,12 +230,13 @@ int runCandidates(const ChipInfo &chip) {
       // The measured kernel (128x256x64, two 64x256 warpgroups, 4 stages,
       // specialized) as the baseline.
       TileConfig base = TileConfig::wgmmaDefaults();
-      base.copy = tmaRowsAligned(shape) ? CopyKind::Tma : CopyKind::Registers;
+      base.repack = !tmaRowsAligned(shape);
       if (checkConsistency(base).empty() &&
           evaluate(base, chip, shape.elementBytes).fits &&
           std::none_of(chosen.begin(), chosen.end(), [&](const TileConfig &c) {
             return c.tileSizes() == base.tileSizes() &&
                    c.stages == base.stages && c.copy == base.copy &&
+                   c.repack == base.repack &&
                    c.specialize == base.specialize &&
                    c.minBlocksPerSM == base.minBlocksPerSM;
           }))
@@ -466,9 +468,11 @@ int runSelect(const ChipInfo &chip) {
         c.swizzleGroup, sharedLayoutToString(c.smemLayout, c.smemPad),
         c.regPrefetch ? "true" : "false", c.minBlocksPerSM, entry.ms,
         entry.tflops, entry.cublasTflops, entry.kernel, c.splitK,
-        c.isWgmma() ? llvm::formatv("\"copy\": \"{0}\", \"specialize\": {1}, ",
+        c.isWgmma() ? llvm::formatv("\"copy\": \"{0}\", \"specialize\": {1}, "
+                                    "\"repack\": {2}, ",
                                     stringifyCopyKind(c.copyKind()),
-                                    c.specialize ? "true" : "false")
+                                    c.specialize ? "true" : "false",
+                                    c.repack ? "true" : "false")
                           .str()
                     : std::string()));
     llvm::errs() << llvm::formatv(

@@ -186,6 +186,11 @@ TileConfig defaultConfig(const MatmulShape &shape, const ChipInfo &chip);
 /// elements) and B (N elements) a multiple of 16 bytes long.
 bool tmaRowsAligned(const MatmulShape &shape);
 
+/// Seconds the runtime's repacking takes for `shape` (a strided
+/// device-to-device copy of each of A and B whose rows are not a multiple
+/// of 16 bytes, into rows padded to 16 bytes); 0 when both are aligned.
+double repackSeconds(const MatmulShape &shape);
+
 /// How a wgmma block's registers are shared out among its warpgroups. One
 /// rule for the cost model and tile-mbarrier-pipeline (which emits the
 /// setmaxnreg instructions with these numbers).
@@ -302,7 +307,10 @@ struct TensorCoreEstimate {
   int64_t reuseM = 0, reuseN = 0; // C extent of a wave (L2 reuse)
   double hbmBytes = 0, hbmSeconds = 0;
   double launchSeconds = 0;
-  /// Predicted kernel time, and which bound the full waves hit
+  /// The runtime's padded copies of A and B before the launch (repack =
+  /// true and rows that break the TMA's 16-byte rule); 0 without.
+  double repackSeconds = 0;
+  /// Predicted kernel time (with the repacking copies), and which bound the full waves hit
   /// ("tensor cores", "L2->shared", "register copies", "HBM").
   double seconds = 0;
   std::string bound;

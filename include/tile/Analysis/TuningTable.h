@@ -18,7 +18,7 @@
 // table of bf16 or f16 elements every entry is a wgmma config: its fields
 // default to that strategy's (TileConfig::wgmmaDefaults), "warp" is the
 // warpgroup tile, "thread" the instruction's [64, N], and "copy"
-// ("tma"/"registers") and "specialize" (true/false) may be given.
+// ("tma"/"registers"), "specialize" and "repack" (true/false) may be given.
 //
 //===----------------------------------------------------------------------===//
 

@@ -61,6 +61,13 @@ struct MatmulToPTXOptions : public PassPipelineOptions<MatmulToPTXOptions> {
       llvm::cl::desc("Warp specialization of wgmma kernels: true or false "
                      "(empty: chosen by the config pass)"),
       llvm::cl::init("")};
+  Option<std::string> repack{
+      *this, "repack",
+      llvm::cl::desc("Repack A or B whose rows break the TMA's 16-byte rule "
+                     "into padded copies before the launch (wgmma with copy "
+                     "= tma): true or false (empty: chosen by the config "
+                     "pass)"),
+      llvm::cl::init("")};
   Option<int64_t> occupancy{
       *this, "occupancy",
       llvm::cl::desc("Blocks per SM the kernel must fit (0: chosen by the "

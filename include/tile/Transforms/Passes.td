@@ -158,6 +158,11 @@ def TileConfigure : Pass<"tile-configure"> {
            "How A and B reach shared memory: registers, cp_async or tma "
            "(empty: keep the chosen one; fma configs take the one their "
            "stages imply)">,
+    Option<"repack", "repack", "std::string", /*default=*/"\"\"",
+           "Repack A or B whose rows break the TMA's 16-byte rule into "
+           "16-byte-pitched copies before the launch (wgmma with copy = "
+           "tma): true or false (empty: keep the chosen one; a copy option "
+           "other than tma turns it off)">,
     Option<"specialize", "specialize", "std::string", /*default=*/"\"\"",
            "Warp specialization (wgmma): true or false (empty: keep the "
            "chosen one)">,

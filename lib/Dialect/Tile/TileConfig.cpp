@@ -89,7 +89,7 @@ static auto fields(const TileConfig &c) {
                          c.warpN, c.threadM, c.threadN, c.stages,
                          c.swizzleGroup, c.smemLayout, c.smemPad,
                          c.regPrefetch, c.minBlocksPerSM, c.splitK, c.mmaK,
-                         c.copyKind(), c.specialize);
+                         c.copyKind(), c.specialize, c.repack);
 }
 
 bool TileConfig::operator==(const TileConfig &o) const {
@@ -169,6 +169,10 @@ std::string checkWgmma(const TileConfig &c) {
   if (c.copy == CopyKind::Registers && !c.specialize)
     return Message() << "copy 'registers' needs specialize = true (a "
                         "producer warpgroup does the copies)";
+  if (c.repack && c.copy != CopyKind::Tma)
+    return Message() << "repack = true needs copy = tma (it pads the rows "
+                        "the TMA reads), got copy '"
+                     << stringifyCopyKind(c.copy) << "'";
   if (c.smemLayout != SharedLayout::Swizzle128)
     return Message() << "wgmma reads its operands in the 128-byte swizzled "
                         "layout: smem must be swizzle128, got '"
@@ -197,6 +201,8 @@ std::string checkFma(const TileConfig &c) {
     return Message() << "copy 'tma' needs the wgmma strategy";
   if (c.specialize)
     return Message() << "warp specialization needs the wgmma strategy";
+  if (c.repack)
+    return Message() << "repack = true needs the wgmma strategy";
   if (c.smemLayout == SharedLayout::Swizzle128)
     return Message() << "the swizzle128 layout needs the wgmma strategy";
   return {};
@@ -302,6 +308,8 @@ std::string mlir::tile::toString(const TileConfig &c) {
        << ", specialize = " << (c.specialize ? "true" : "false")
        << ", swizzle = " << c.swizzleGroup
        << ", smem = " << stringifySharedLayout(c.smemLayout);
+    if (c.repack)
+      os << ", repack = true";
   } else {
     os << "block = [" << c.blockM << ", " << c.blockN << ", " << c.blockK
        << "], warp = [" << c.warpM << ", " << c.warpN << "], thread = ["
@@ -326,8 +334,8 @@ std::string mlir::tile::toShortString(const TileConfig &c) {
     os << "wgmma/" << c.blockM << "x" << c.blockN << "x" << c.blockK << "/"
        << c.warpM << "x" << c.warpN << "/m" << c.threadM << "n" << c.threadN
        << "k" << c.mmaK << "/s" << c.stages << "/"
-       << stringifyCopyKind(c.copy) << (c.specialize ? "/ws" : "")
-       << "/g" << c.swizzleGroup;
+       << stringifyCopyKind(c.copy) << (c.repack ? "/rp" : "")
+       << (c.specialize ? "/ws" : "") << "/g" << c.swizzleGroup;
   } else {
     os << c.blockM << "x" << c.blockN << "x" << c.blockK << "/" << c.warpM
        << "x" << c.warpN << "/" << c.threadM << "x" << c.threadN << "/s"

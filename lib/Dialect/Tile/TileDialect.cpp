@@ -77,7 +77,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   // decides the defaults and which names the tiles go by.
   SmallVector<int64_t> block, warp, thread, warpgroup, mma;
   std::optional<int64_t> stages, swizzle, occupancy, splitK;
-  std::optional<bool> prefetch, specialize;
+  std::optional<bool> prefetch, specialize, repack;
   std::optional<std::pair<SharedLayout, int64_t>> smem;
   std::optional<CopyKind> copy;
   Strategy strategy = Strategy::Fma;
@@ -142,6 +142,8 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
       return boolean(prefetch);
     if (key == "specialize")
       return boolean(specialize);
+    if (key == "repack")
+      return boolean(repack);
     if (key == "copy")
       return parseKeywordValue("copy kind", [&](const std::string &text) {
         CopyKind kind;
@@ -176,8 +178,8 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
     return parser.emitError(loc)
            << "unknown field '" << key
            << "' (expected strategy, block, warp, thread, warpgroup, mma, "
-              "stages, copy, specialize, swizzle, smem, prefetch, occupancy "
-              "or split_k)";
+              "stages, copy, specialize, repack, swizzle, smem, prefetch, "
+              "occupancy or split_k)";
   };
 
   SMLoc start = parser.getCurrentLocation();
@@ -204,7 +206,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
                   refuse("thread", " (use mma)") || refuse("prefetch", "")
             : refuse("warpgroup", " (use warp)") ||
                   refuse("mma", " (use thread)") ||
-                  refuse("specialize", ""))
+                  refuse("specialize", "") || refuse("repack", ""))
     return {};
   static const StringRef wgmmaRequired[] = {"block", "warpgroup", "mma"};
   static const StringRef fmaRequired[] = {"block", "warp", "thread"};
@@ -232,6 +234,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   c.splitK = splitK.value_or(c.splitK);
   c.regPrefetch = prefetch.value_or(c.regPrefetch);
   c.specialize = specialize.value_or(c.specialize);
+  c.repack = repack.value_or(c.repack);
   if (smem)
     std::tie(c.smemLayout, c.smemPad) = *smem;
   if (wgmma) {

@@ -50,6 +50,12 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     - `copy = tma | registers`: slabs are brought in by the TMA (row strides a
       multiple of 16 bytes), or loaded by threads and stored in the swizzled
       layout (any shape).
+    - `repack = true | false` (copy = tma only): A or B whose rows are not a
+      multiple of 16 bytes (K or N not a multiple of 8 bf16/f16 elements) is
+      first copied, by the runtime before the launch, into a buffer whose
+      rows are padded to 16 bytes, and the TMA reads that copy; operands
+      with aligned rows are read in place. Without it such shapes need
+      `copy = registers`.
     - `specialize = true | false`: a producer warpgroup only issues the copies
       and the consumer warpgroups only issue wgmma.
     - `smem = swizzle128`: the layout wgmma reads (the only one).
@@ -71,8 +77,9 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
 
     Omitted fields take the strategy's defaults: for fma stages = 2,
     swizzle = 8, smem = pad(4), prefetch = true; for wgmma stages = 4,
-    copy = tma, specialize = true, swizzle = 8, smem = swizzle128;
-    occupancy 0 and split_k 1 (printed only when set).
+    copy = tma, specialize = true, swizzle = 8, smem = swizzle128,
+    repack = false; occupancy 0 and split_k 1 (these three printed only
+    when set).
 
     Examples:
     ```mlir

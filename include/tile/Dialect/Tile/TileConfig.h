@@ -90,6 +90,12 @@ struct TileConfig {
   /// Warp specialization: a producer warpgroup only issues the copies, the
   /// consumer warpgroups only compute (Wgmma only).
   bool specialize = false;
+  /// Wgmma with copy = tma only: an A or B whose rows break the TMA's
+  /// 16-byte rule (K or N not a multiple of 16 bytes of elements) is first
+  /// copied by the runtime into a buffer whose rows are padded to 16 bytes
+  /// (one strided device-to-device copy before the launch), and the TMA
+  /// reads that copy. Operands with aligned rows are read in place.
+  bool repack = false;
 
   /// The defaults of the Wgmma strategy: a 128x256x64 block of two 64x256
   /// consumer warpgroups with m64n256k16 instructions, a 4-slot TMA ring

@@ -153,6 +153,13 @@ struct TensorMapInfo {
   std::array<uint32_t, 2> box = {1, 1};
   TensorMapSwizzle swizzle = TensorMapSwizzle::None;
   TensorMapL2Promotion l2Promotion = TensorMapL2Promotion::None;
+  /// 0: the map views the param's buffer. Otherwise the runtime first
+  /// copies the param's matrix (rows x cols) into a buffer of its own whose
+  /// rows are this many elements apart (a multiple of 16 bytes, at least
+  /// cols), and the map views that copy: the TMA then reads a matrix whose
+  /// own row stride breaks its 16-byte rule. JSON "repack_row_stride",
+  /// written only when not 0.
+  int64_t repackRowStride = 0;
 };
 
 /// The #tile.config the kernel was built with.

@@ -99,6 +99,12 @@ typedef struct tile_tensor_map_info {
   uint32_t box_rows, box_cols; /* elements one copy moves */
   const char *swizzle;         /* "none", "32B", "64B" or "128B" */
   const char *l2_promotion;    /* "none", "64B", "128B" or "256B" */
+  /* 0: the map views the param's buffer. Otherwise, at each launch, the
+   * runtime first copies the param's matrix into a buffer of its own (on
+   * the launch's stream: cuMemAllocAsync, cuMemcpy2DAsync, freed with
+   * cuMemFreeAsync after the kernel) whose rows are this many elements
+   * apart, and the map views that copy. */
+  int64_t repack_row_stride;
 } tile_tensor_map_info;
 
 /* Everything the manifest says. Strings and the params array belong to the
@@ -145,7 +151,7 @@ TILE_RUNTIME_API int tile_artifact_get_info(const tile_artifact *artifact,
 /* Checks launch arguments (one buffer per param, none for the tensor maps)
  * against the manifest without a GPU: their count, each buffer's size
  * against what its param needs, each pointer's alignment (16 bytes at least
- * for a param a tensor map views) and that it is not null. Returns
+ * for a param a tensor map views in place) and that it is not null. Returns
  * TILE_ERROR_INVALID_LAUNCH_ARGS with the param named in tile_last_error()
  * when one does not fit. */
 TILE_RUNTIME_API int tile_artifact_check_args(const tile_artifact *artifact,
@@ -198,9 +204,11 @@ TILE_RUNTIME_API int tile_kernel_get_load_info(const tile_kernel *kernel,
                                                tile_load_info *out);
 
 /* Checks the arguments as tile_artifact_check_args does, makes the kernel's
- * context current on this thread if it is not, encodes the manifest's
- * tensor maps from the buffers (cuTensorMapEncodeTiled; a refusal is
- * TILE_ERROR_TENSOR_MAP_FAILED) and enqueues the kernel on `stream` (a
+ * context current on this thread if it is not, enqueues the copies of the
+ * params that tensor maps repack (repack_row_stride), encodes the
+ * manifest's tensor maps from the buffers or those copies
+ * (cuTensorMapEncodeTiled; a refusal is TILE_ERROR_TENSOR_MAP_FAILED) and
+ * enqueues the kernel on `stream` (a
  * CUstream; null for the default stream) with the manifest's grid, block and
  * dynamic shared memory: the buffers' pointers, then the maps by value.
  * With a cluster of more than one block it launches through
