@@ -489,6 +489,15 @@ mlir::tile::tensorCoreCandidates(const MatmulShape &shape,
           // bench/results/2026-12-01-wgmma-spills.md).
           if (copy == CopyKind::Registers && consumers < 2)
             continue;
+          // An odd N makes C's stores single elements at odd columns, each
+          // with its own guard: 64x256 warpgroup tiles (128 accumulators a
+          // thread) then spilled 72-196 bytes in 6 of 21 random bf16/f16
+          // kernels with odd N (TMA and register copies alike), 64x128 and
+          // 64x64 ones in 0 of 37, and with even N none of 66 spilled
+          // (bench/wgmma-random.txt, ptxas 13.0; bench/results/
+          // 2026-12-01-wgmma-repack.md).
+          if (shape.n % 2 != 0 && warpM * warpN / kWarpgroupSize > 64)
+            continue;
           // The instruction covers the warpgroup tile's N, or 128 or 64 of
           // it (several instructions per k step).
           std::vector<int64_t> instructionNs = {warpN};

@@ -43,16 +43,28 @@ func.func @f16_unaligned(%a: memref<300x1001xf16>, %b: memref<1001x256xf16>, %c:
 
 // -----
 
-// A tiny unaligned problem: two copies before the launch would cost more
-// than its one slab through registers.
+// A tiny unaligned problem (K = 29, N = 42): two copies before the launch
+// would cost more than its one slab through registers.
 // CHECK-LABEL: func.func @f16_tiny_unaligned
 // CHECK: strategy = wgmma, {{.*}}, mma = [64, {{[0-9]+}}, 16], {{.*}}copy = registers, specialize = true, {{[^,]*}}, smem = swizzle128{{(, occupancy = [0-9]+)?}}>
 // Register copies need the producer warpgroup:
 // OPTERR: error: 'linalg.matmul' op cannot use tile config {{.*}}: copy 'registers' needs specialize = true (a producer warpgroup does the copies)
-// FORCE-TMA: error: 'linalg.matmul' op cannot copy A (rows of K = 29) and B (rows of N = 41) 'f16' elements with the TMA, which needs rows that are multiples of 16 bytes; use repack = true (padded copies made before the launch) or copy = registers
+// FORCE-TMA: error: 'linalg.matmul' op cannot copy A (rows of K = 29) and B (rows of N = 42) 'f16' elements with the TMA, which needs rows that are multiples of 16 bytes; use repack = true (padded copies made before the launch) or copy = registers
 // REPACK-LABEL: func.func @f16_tiny_unaligned
 // REPACK: copy = tma, {{.*}}, repack = true>
-func.func @f16_tiny_unaligned(%a: memref<37x29xf16>, %b: memref<29x41xf16>, %c: memref<37x41xf16>) {
+func.func @f16_tiny_unaligned(%a: memref<37x29xf16>, %b: memref<29x42xf16>, %c: memref<37x42xf16>) {
+  linalg.matmul ins(%a, %b : memref<37x29xf16>, memref<29x42xf16>) outs(%c : memref<37x42xf16>)
+  return
+}
+
+// -----
+
+// The same with an odd N (41): C's stores are single elements, and the
+// register-copy split has no warpgroup tile that fits without spilling; the
+// TMA on repacked copies, with at most 64 accumulators a thread.
+// CHECK-LABEL: func.func @f16_tiny_odd_n
+// CHECK: strategy = wgmma, {{.*}}warpgroup = [64, {{64|128|32}}], {{.*}}copy = tma, specialize = true, {{.*}}, repack = true>
+func.func @f16_tiny_odd_n(%a: memref<37x29xf16>, %b: memref<29x41xf16>, %c: memref<37x41xf16>) {
   linalg.matmul ins(%a, %b : memref<37x29xf16>, memref<29x41xf16>) outs(%c : memref<37x41xf16>)
   return
 }

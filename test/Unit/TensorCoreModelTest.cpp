@@ -332,10 +332,16 @@ TEST(TensorCoreModel, Choices) {
   // Unaligned rows, tiny: the two copies' fixed cost (10.6 us) is more
   // than one slab through registers; the register-copy kernel with two
   // consumer warpgroups (the structures that compiled without spills).
-  TileConfig tinyOdd = defaultConfig(bf16(37, 29, 41), h200());
+  TileConfig tinyOdd = defaultConfig(bf16(37, 42, 29), h200());
   EXPECT_EQ(tinyOdd.copy, CopyKind::Registers) << toShortString(tinyOdd);
   EXPECT_FALSE(tinyOdd.repack) << toShortString(tinyOdd);
   EXPECT_EQ(tinyOdd.numConsumers(), 2) << toShortString(tinyOdd);
+  // An odd N: no warpgroup tile of 128 accumulators (they spilled with
+  // single-element C stores), which leaves the register-copy split nothing
+  // that fits; the TMA on repacked copies.
+  TileConfig oddN = defaultConfig(bf16(37, 41, 29), h200());
+  EXPECT_TRUE(oddN.repack) << toShortString(oddN);
+  EXPECT_LE(oddN.warpM * oddN.warpN / 128, 64) << toShortString(oddN);
   // f32 shapes keep the FMA model.
   EXPECT_FALSE(defaultConfig({4096, 4096, 4096, 4}, h200()).isWgmma());
 }
@@ -384,6 +390,8 @@ TEST(TensorCoreModel, CandidatesFollowTheRules) {
       // Warpgroup tiles one wgmma tall; register copies with two consumer
       // warpgroups or more (the structures that compiled without spills).
       EXPECT_EQ(c.warpM, 64) << where;
+      if (shape.n % 2 != 0)
+        EXPECT_LE(c.warpN, 128) << where;
       if (c.copy == CopyKind::Registers)
         EXPECT_GE(consumers, 2) << where;
       EXPECT_GE(c.stages, 2) << where;
