@@ -161,9 +161,16 @@ bool mlir::tile::tmaRowsAligned(const MatmulShape &shape) {
          (shape.n * shape.elementBytes) % 16 == 0;
 }
 
+int64_t mlir::tile::repackRowStride(int64_t cols, int64_t elementBytes) {
+  int64_t perGranule = 16 / elementBytes;
+  if (cols % perGranule == 0)
+    return 0;
+  return roundUp(cols, perGranule);
+}
+
 double mlir::tile::repackSeconds(const MatmulShape &shape) {
   auto copy = [&](int64_t rows, int64_t cols) {
-    if ((cols * shape.elementBytes) % 16 == 0)
+    if (repackRowStride(cols, shape.elementBytes) == 0)
       return 0.0;
     double bytes = 2.0 * static_cast<double>(rows) * cols * shape.elementBytes;
     return kRepackFixedSeconds + rows * kRepackRowSeconds +

@@ -405,11 +405,9 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   // reads the copy: the kernel never touches that buffer, which then needs
   // no more than element alignment.
   auto repackedCols = [&](int64_t cols) -> int64_t {
-    int64_t perGranule = 16 / inputBytes;
-    if (!tc.isWgmma() || tc.copyKind() != CopyKind::Tma || !tc.repack ||
-        cols % perGranule == 0)
+    if (!tc.isWgmma() || tc.copyKind() != CopyKind::Tma || !tc.repack)
       return 0;
-    return (cols + perGranule - 1) / perGranule * perGranule;
+    return repackRowStride(cols, inputBytes);
   };
   int64_t repackA = repackedCols(problem.k), repackB = repackedCols(problem.n);
   int64_t alignA, alignB;

@@ -206,17 +206,13 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
        << (c.blockM + c.blockN) * c.blockK << " elements per slab\n";
   if (tma && c.repack) {
     // What tile-export writes into the manifest's tensor maps.
-    auto padded = [&](int64_t cols) {
-      int64_t perGranule = 16 / shape.elementBytes;
-      return (cols + perGranule - 1) / perGranule * perGranule;
-    };
     os << "  repack            ";
     bool any = false;
     for (auto [operand, rows, cols] :
          {std::tuple{"A", problem.m, problem.k}, {"B", problem.k, problem.n}})
-      if (padded(cols) != cols) {
+      if (int64_t stride = repackRowStride(cols, shape.elementBytes)) {
         os << (any ? ", " : "") << operand << " " << rows << "x" << cols
-           << " into rows of " << padded(cols);
+           << " into rows of " << stride;
         any = true;
       }
     if (any)

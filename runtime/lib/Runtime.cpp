@@ -880,15 +880,8 @@ int repackParams(const KernelManifest &manifest, const tile_buffer *args,
   }
   if (numCopies == 0)
     return TILE_SUCCESS;
+  // tile_kernel_load refused drivers without these entry points.
   const CudaDriver &driver = repack.driver;
-  if (!driver.cuMemAllocAsync || !driver.cuMemFreeAsync ||
-      !driver.cuMemcpy2DAsync) {
-    error = "the driver has no cuMemAllocAsync, cuMemFreeAsync or "
-            "cuMemcpy2DAsync (CUDA 11.2 or newer) for the repacked "
-            "operands of kernel " +
-            manifest.kernel;
-    return TILE_ERROR_DRIVER_TOO_OLD;
-  }
   CUresult result = driver.cuMemAllocAsync(&repack.pointer, total,
                                            repack.stream);
   if (result != CUDA_SUCCESS) {

@@ -186,6 +186,11 @@ TileConfig defaultConfig(const MatmulShape &shape, const ChipInfo &chip);
 /// elements) and B (N elements) a multiple of 16 bytes long.
 bool tmaRowsAligned(const MatmulShape &shape);
 
+/// The row stride, in elements, of the runtime's repacked copy of a matrix
+/// with `cols` columns of `elementBytes` each: cols rounded up to 16 bytes;
+/// 0 when its rows are already a multiple of 16 bytes (nothing to repack).
+int64_t repackRowStride(int64_t cols, int64_t elementBytes);
+
 /// Seconds the runtime's repacking takes for `shape` (a strided
 /// device-to-device copy of each of A and B whose rows are not a multiple
 /// of 16 bytes, into rows padded to 16 bytes); 0 when both are aligned.
