@@ -486,6 +486,7 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
     manifest.config.copy = rt::CopyKind::Tma;
     break;
   }
+  manifest.config.repack = tc.repack;
   manifest.config.specialize = tc.specialize;
   manifest.config.swizzle = tc.swizzleGroup;
   manifest.config.smem = stringifySharedLayout(tc.smemLayout);

@@ -233,7 +233,8 @@ bool tile::runtime::operator==(const ConfigInfo &lhs, const ConfigInfo &rhs) {
   return lhs.strategy == rhs.strategy && lhs.block == rhs.block &&
          lhs.warp == rhs.warp && lhs.thread == rhs.thread &&
          lhs.mma == rhs.mma && lhs.stages == rhs.stages &&
-         lhs.copy == rhs.copy && lhs.specialize == rhs.specialize &&
+         lhs.copy == rhs.copy && lhs.repack == rhs.repack &&
+         lhs.specialize == rhs.specialize &&
          lhs.swizzle == rhs.swizzle && lhs.smem == rhs.smem &&
          lhs.smemPad == rhs.smemPad && lhs.prefetch == rhs.prefetch &&
          lhs.occupancy == rhs.occupancy && lhs.splitK == rhs.splitK &&
@@ -417,6 +418,8 @@ std::string formatWgmmaConfigShort(const ConfigInfo &config) {
     text += "regs";
     break;
   }
+  if (config.repack)
+    text += "/rp";
   if (config.specialize)
     text += "/ws";
   text += "/g" + std::to_string(config.swizzle);
@@ -563,23 +566,27 @@ Json toJson(const KernelManifest &manifest) {
   }
   root["tensor_maps"] = std::move(tensorMaps);
   const ConfigInfo &config = manifest.config;
-  root["config"] = {{"strategy", stringifyKernelStrategy(config.strategy)},
-                    {"block", toJsonArray(config.block)},
-                    {"warp", toJsonArray(config.warp)},
-                    {"thread", toJsonArray(config.thread)},
-                    {"mma", toJsonArray(config.mma)},
-                    {"stages", config.stages},
-                    {"copy", stringifyCopyKind(config.copy)},
-                    {"specialize", config.specialize},
-                    {"swizzle", config.swizzle},
-                    {"smem", config.smem},
-                    {"smem_pad", config.smemPad},
-                    {"prefetch", config.prefetch},
-                    {"occupancy", config.occupancy},
-                    {"split_k", config.splitK},
-                    {"cluster", toJsonArray(config.cluster)},
-                    {"persistent", config.persistent},
-                    {"text", config.text}};
+  Json configJson = {{"strategy", stringifyKernelStrategy(config.strategy)},
+                     {"block", toJsonArray(config.block)},
+                     {"warp", toJsonArray(config.warp)},
+                     {"thread", toJsonArray(config.thread)},
+                     {"mma", toJsonArray(config.mma)},
+                     {"stages", config.stages},
+                     {"copy", stringifyCopyKind(config.copy)}};
+  // Optional: written only for kernels built with repack = true.
+  if (config.repack)
+    configJson["repack"] = true;
+  configJson["specialize"] = config.specialize;
+  configJson["swizzle"] = config.swizzle;
+  configJson["smem"] = config.smem;
+  configJson["smem_pad"] = config.smemPad;
+  configJson["prefetch"] = config.prefetch;
+  configJson["occupancy"] = config.occupancy;
+  configJson["split_k"] = config.splitK;
+  configJson["cluster"] = toJsonArray(config.cluster);
+  configJson["persistent"] = config.persistent;
+  configJson["text"] = config.text;
+  root["config"] = std::move(configJson);
   const ResourceInfo &resources = manifest.resources;
   root["resources"] = {{"registers", resources.registers},
                        {"spill_stores", resources.spillStores},
@@ -976,6 +983,13 @@ public:
   }
 
   /// An integer in [min, max] that may be absent (then `out` is kept).
+  bool getOptionalBool(std::string_view key, bool &out) {
+    for (const Member &member : members)
+      if (*member.key == key)
+        return getBool(key, out);
+    return true;
+  }
+
   bool getOptionalInt(std::string_view key, int64_t &out, int64_t min,
                       int64_t max) {
     for (const Member &member : members)
@@ -1147,6 +1161,7 @@ bool readConfig(const Json &value, ConfigInfo &config, std::string &error) {
          reader.getInt("stages", config.stages, 1, INT64_MAX) &&
          reader.getEnum("copy", config.copy, symbolizeCopyKind,
                         listNames(kCopyKindNames)) &&
+         reader.getOptionalBool("repack", config.repack) &&
          reader.getBool("specialize", config.specialize) &&
          reader.getInt("swizzle", config.swizzle, 0, INT64_MAX) &&
          reader.getString("smem", config.smem) &&
@@ -1389,19 +1404,38 @@ bool validateTensorMap(const KernelManifest &manifest, size_t index,
                        std::string(stringifyTensorMapSwizzle(map.swizzle)) +
                        " swizzle span");
   if (map.repackRowStride != 0) {
-    // The TMA reads the runtime's repacked copy: its rows must meet the
-    // TMA's rules, the param's need not.
-    uint64_t repackBytes = uint64_t(map.repackRowStride) * elementBytes;
-    if (map.repackRowStride < param.cols || repackBytes % 16 != 0 ||
-        repackBytes >= (uint64_t(1) << 40))
+    // The TMA reads the runtime's repacked copy: its rows are the param's
+    // columns padded to 16 bytes, nothing more, so that the copy's size
+    // follows from the param's (and cannot wrap).
+    uint64_t rowBytes = uint64_t(param.cols) * elementBytes;
+    uint64_t paddedBytes = (rowBytes + 15) / 16 * 16;
+    if (!manifest.config.repack)
+      return invalid(error, what + " has repack_row_stride " +
+                                std::to_string(map.repackRowStride) +
+                                " but the config does not repack (its "
+                                "'repack' is false)");
+    if (uint64_t(map.repackRowStride) * elementBytes != paddedBytes)
       return invalid(error, what + " repacks " + paramWhat + " (" +
                                 std::to_string(param.cols) +
-                                " columns) into rows " +
-                                std::to_string(repackBytes) +
-                                " bytes apart (repack_row_stride " +
+                                " columns) into rows of " +
                                 std::to_string(map.repackRowStride) +
-                                "); the copy needs at least the columns, "
-                                "a multiple of 16 bytes below 2^40");
+                                " elements; repack_row_stride must be the "
+                                "columns padded to 16 bytes (" +
+                                std::to_string(paddedBytes / elementBytes) +
+                                ")");
+    if (param.rowStride < param.cols)
+      return invalid(error, what + " repacks " + paramWhat +
+                                " whose row_stride " +
+                                std::to_string(param.rowStride) +
+                                " is below its " +
+                                std::to_string(param.cols) +
+                                " columns; the copy reads whole rows");
+    if (uint64_t(param.rows) > (uint64_t(1) << 32) ||
+        paddedBytes > (uint64_t(1) << 40) ||
+        uint64_t(param.rows) * paddedBytes > (uint64_t(1) << 48))
+      return invalid(error, what + " repacks " + paramWhat + " of " +
+                                formatExtent(param.rows, param.cols) +
+                                " into a copy of more than 2^48 bytes");
   } else {
     uint64_t strideBytes = uint64_t(param.rowStride) * elementBytes;
     if (strideBytes % 16 != 0 || strideBytes >= (uint64_t(1) << 40))
@@ -1601,22 +1635,6 @@ bool tile::runtime::validateManifest(const KernelManifest &manifest,
   for (size_t i = 0; i < manifest.tensorMaps.size(); ++i) {
     if (!validateTensorMap(manifest, i, chip, error))
       return false;
-    // One repacked copy per param: its maps agree on the copy's rows.
-    for (size_t j = 0; j < i; ++j)
-      if (manifest.tensorMaps[j].param == manifest.tensorMaps[i].param &&
-          manifest.tensorMaps[j].repackRowStride !=
-              manifest.tensorMaps[i].repackRowStride)
-        return invalid(error, "tensor_maps[" + std::to_string(j) +
-                                  "] and tensor_maps[" + std::to_string(i) +
-                                  "] view param " +
-                                  quoteJson(manifest.tensorMaps[i].param) +
-                                  " with different repack_row_stride (" +
-                                  std::to_string(
-                                      manifest.tensorMaps[j].repackRowStride) +
-                                  " and " +
-                                  std::to_string(
-                                      manifest.tensorMaps[i].repackRowStride) +
-                                  ")");
   }
 
   const ResourceInfo &resources = manifest.resources;

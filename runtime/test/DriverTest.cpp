@@ -527,6 +527,7 @@ KernelManifest repackedManifest() {
   m.params[1].rows = 71;
   m.params[2].elementType = ElementType::F32;
   m.tensorMaps[0].repackRowStride = 72;
+  m.config.repack = true;
   return m;
 }
 
@@ -604,6 +605,112 @@ TEST_F(FakeDriverTest, RepackedOperandIsCopiedBeforeTheLaunch) {
       wrong += c[i * n + j] != sum;
     }
   EXPECT_EQ(wrong, 0);
+  tile_kernel_unload(kernel);
+}
+
+TEST_F(FakeDriverTest, BothOperandsRepacked) {
+  // K = 71 and N = 77: A's rows are 142 bytes and B's 154; both maps view
+  // copies (72 and 80 elements a row) in one buffer, each copy on a
+  // 256-byte boundary.
+  TempDir dir;
+  writeFile(dir.file("naive_matmul.ptx"),
+            readFile(fixturePath("naive_matmul.ptx")));
+  KernelManifest manifest = repackedManifest();
+  manifest.problem.n = 77;
+  manifest.params[1].cols = manifest.params[1].rowStride = 77;
+  manifest.params[1].alignment = 2;
+  manifest.params[2].cols = manifest.params[2].rowStride = 77;
+  manifest.tensorMaps[1].repackRowStride = 80;
+  std::string error;
+  ASSERT_TRUE(validateManifest(manifest, error)) << error;
+  writeFile(dir.file("repacked.json"), writeManifestJson(manifest));
+  open(dir.file("repacked.json"));
+  tile_kernel *kernel = load(TILE_SUCCESS);
+  ASSERT_NE(kernel, nullptr);
+
+  const int m = 96, n = 77, k = 71;
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> dist(-1, 1);
+  std::vector<uint16_t> a(m * k), b(k * n + 1);
+  for (uint16_t &x : a)
+    x = tile::run::floatToBf16(dist(rng));
+  for (uint16_t &x : b)
+    x = tile::run::floatToBf16(dist(rng));
+  std::vector<float> c(m * n, std::nanf(""));
+  tile_buffer args[3] = {
+      {reinterpret_cast<uint64_t>(a.data()), uint64_t(m) * k * 2},
+      {reinterpret_cast<uint64_t>(b.data() + 1), uint64_t(k) * n * 2},
+      {reinterpret_cast<uint64_t>(c.data()), uint64_t(m) * n * 4}};
+  ScopedEnv matmul("TILE_FAKE_CUDA_MATMUL",
+                   "96 77 71 fill 0 71 1 77 1 77 1 bf16 f32");
+  ASSERT_EQ(tile_kernel_launch(kernel, args, 3, nullptr), TILE_SUCCESS)
+      << tile_last_error();
+  EXPECT_EQ(fake.asyncAllocations(), 1);
+  size_t last[4];
+  EXPECT_EQ(fake.copies2D(last), 2);
+  EXPECT_EQ(last[0], 154u); // B: source pitch
+  EXPECT_EQ(last[1], 160u); // destination pitch
+  EXPECT_EQ(last[2], 154u); // width
+  EXPECT_EQ(last[3], 71u);  // rows
+  EXPECT_EQ(fake.liveAllocations(), 0);
+  std::vector<uint64_t> mapA = lastParamWords(fake, 3);
+  std::vector<uint64_t> mapB = lastParamWords(fake, 4);
+  EXPECT_EQ(mapA[kMapStride0], 144u);
+  EXPECT_EQ(mapB[kMapStride0], 160u);
+  EXPECT_EQ(mapB[kMapDim0], 77u);
+  EXPECT_EQ(mapB[kMapDim1], 71u);
+  // B's copy follows A's (96 rows of 144 bytes = 13824, a multiple of 256).
+  EXPECT_EQ(mapB[kMapAddress] - mapA[kMapAddress], 13824u);
+  int wrong = 0;
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      float sum = 0;
+      for (int kk = 0; kk < k; ++kk)
+        sum = std::fma(tile::run::bf16ToFloat(a[i * k + kk]),
+                       tile::run::bf16ToFloat(b[1 + kk * n + j]), sum);
+      wrong += c[i * n + j] != sum;
+    }
+  EXPECT_EQ(wrong, 0);
+  tile_kernel_unload(kernel);
+}
+
+TEST_F(FakeDriverTest, RepackFailuresAreWorded) {
+  TempDir dir;
+  writeFile(dir.file("naive_matmul.ptx"),
+            readFile(fixturePath("naive_matmul.ptx")));
+  writeFile(dir.file("repacked.json"), writeManifestJson(repackedManifest()));
+  open(dir.file("repacked.json"));
+  tile_kernel *kernel = load(TILE_SUCCESS);
+  ASSERT_NE(kernel, nullptr);
+  std::vector<uint16_t> a(96 * 71), b(71 * 80);
+  std::vector<float> c(96 * 80, 0);
+  tile_buffer args[3] = {
+      {reinterpret_cast<uint64_t>(a.data()), uint64_t(a.size()) * 2},
+      {reinterpret_cast<uint64_t>(b.data()), uint64_t(b.size()) * 2},
+      {reinterpret_cast<uint64_t>(c.data()), uint64_t(c.size()) * 4}};
+  {
+    // 2 (CUDA_ERROR_OUT_OF_MEMORY): nothing is copied or launched.
+    ScopedEnv result("TILE_FAKE_CUDA_ALLOC_ASYNC_RESULT", "2");
+    EXPECT_EQ(tile_kernel_launch(kernel, args, 3, nullptr), TILE_ERROR_CUDA);
+    EXPECT_STREQ(tile_last_error(),
+                 "cuMemAllocAsync of 13824 bytes for the repacked operands "
+                 "of kernel tile_test_matmul_bf16_tma failed: CUDA error 2: "
+                 "fake driver error");
+    size_t last[4];
+    EXPECT_EQ(fake.copies2D(last), 0);
+    EXPECT_EQ(fake.launches(), 0);
+  }
+  {
+    // 1 (CUDA_ERROR_INVALID_VALUE): the buffer is freed, nothing launched.
+    ScopedEnv result("TILE_FAKE_CUDA_MEMCPY2D_RESULT", "1");
+    EXPECT_EQ(tile_kernel_launch(kernel, args, 3, nullptr), TILE_ERROR_CUDA);
+    EXPECT_STREQ(tile_last_error(),
+                 "cuMemcpy2DAsync repacking param A (96x71, rows 142 -> 144 "
+                 "bytes apart) of kernel tile_test_matmul_bf16_tma failed: "
+                 "CUDA_ERROR_INVALID_VALUE: fake driver error");
+    EXPECT_EQ(fake.liveAllocations(), 0);
+    EXPECT_EQ(fake.launches(), 0);
+  }
   tile_kernel_unload(kernel);
 }
 

@@ -31,6 +31,9 @@
 //   TILE_FAKE_CUDA_TENSOR_MAP_RESULT  what cuTensorMapEncodeTiled returns
 //                                  (default: its own checks)
 //   TILE_FAKE_CUDA_NO_CLUSTER      if set, the device cannot launch clusters
+//   TILE_FAKE_CUDA_ALLOC_ASYNC_RESULT  what cuMemAllocAsync returns (default 0)
+//   TILE_FAKE_CUDA_MEMCPY2D_RESULT what cuMemcpy2DAsync returns (default: its
+//                                  own checks)
 //
 // Built a second time with TILE_FAKE_CUDA_OLD_DRIVER defined: a driver older
 // than CUDA 11.8, without cuLaunchKernelEx, cuTensorMapEncodeTiled,
@@ -743,6 +746,8 @@ FAKE_API CUresult cuTensorMapEncodeTiled(
 FAKE_API CUresult cuMemAllocAsync(CUdeviceptr *pointer, size_t bytes,
                                   FakeStream *) {
   ++state.asyncAllocations;
+  if (long forced = envLong("TILE_FAKE_CUDA_ALLOC_ASYNC_RESULT", 0))
+    return static_cast<CUresult>(forced);
   return cuMemAlloc_v2(pointer, bytes);
 }
 
@@ -768,6 +773,8 @@ struct FakeMemcpy2D {
 };
 
 FAKE_API CUresult cuMemcpy2DAsync_v2(const FakeMemcpy2D *copy, FakeStream *) {
+  if (long forced = envLong("TILE_FAKE_CUDA_MEMCPY2D_RESULT", 0))
+    return static_cast<CUresult>(forced);
   // Device to device only, as the runtime uses it; the driver refuses
   // pitches below the width.
   if (copy->srcMemoryType != 2 || copy->dstMemoryType != 2 ||

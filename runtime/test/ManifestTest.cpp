@@ -1038,19 +1038,29 @@ TEST(ManifestTest, RepackedTensorMaps) {
             "16 bytes below 2^40 (or repack_row_stride)");
   m.tensorMaps[0].repackRowStride = 4096;
   m.tensorMaps[1].repackRowStride = 4104;
+  EXPECT_EQ(validationError(m),
+            "manifest: tensor_maps[0] has repack_row_stride 4096 but the "
+            "config does not repack (its 'repack' is false)");
+  m.config.repack = true;
   EXPECT_TRUE(validateManifest(m, error)) << error;
 
-  // Written only where not 0, after l2_promotion; read back the same.
+  // Written only where not 0 / false, after l2_promotion and after copy;
+  // read back the same.
   std::string text = writeManifestJson(m);
   EXPECT_NE(text.find("{\"param\": \"A\", \"box\": [128, 64], \"swizzle\": "
                       "\"128B\", \"l2_promotion\": \"256B\", "
                       "\"repack_row_stride\": 4096}"),
             std::string::npos)
       << text;
+  EXPECT_NE(text.find("\"copy\": \"tma\", \"repack\": true, "
+                      "\"specialize\": "),
+            std::string::npos)
+      << text;
   KernelManifest parsed;
   ASSERT_TRUE(parseManifestJson(text, parsed, error)) << error;
   EXPECT_EQ(parsed, m);
   EXPECT_EQ(parsed.tensorMaps[1].repackRowStride, 4104);
+  EXPECT_TRUE(parsed.config.repack);
   EXPECT_EQ(writeManifestJson(makeWgmmaExampleManifest()).find("repack"),
             std::string::npos);
   EXPECT_EQ(parseError(replaced(text, "\"repack_row_stride\": 4096",
@@ -1061,24 +1071,44 @@ TEST(ManifestTest, RepackedTensorMaps) {
                                 "\"repack_row_stride\": \"4096\"")),
             "manifest: field 'tensor_maps[0].repack_row_stride' must be an "
             "integer (got \"4096\")");
+  EXPECT_EQ(parseError(replaced(text, "\"repack\": true",
+                                "\"repack\": 1")),
+            "manifest: field 'config.repack' must be true or false (got 1)");
   KernelManifest changed = m;
   changed.tensorMaps[0].repackRowStride = 4104;
   EXPECT_NE(changed, m);
+  changed = m;
+  changed.config.repack = false;
+  EXPECT_NE(changed, m);
 
-  // The copy's rows: at least the columns, a multiple of 16 bytes.
+  // The copy's rows: exactly the columns padded to 16 bytes.
   KernelManifest bad = m;
-  bad.tensorMaps[0].repackRowStride = 4092;
+  for (int64_t stride : {4092, 4100, 4104}) {
+    bad.tensorMaps[0].repackRowStride = stride;
+    EXPECT_EQ(validationError(bad),
+              "manifest: tensor_maps[0] repacks param \"A\" (lhs) (4093 "
+              "columns) into rows of " +
+                  std::to_string(stride) +
+                  " elements; repack_row_stride must be the columns padded "
+                  "to 16 bytes (4096)");
+  }
+  // The copy reads whole rows of the param.
+  bad = m;
+  bad.params[0].rowStride = 4000;
   EXPECT_EQ(validationError(bad),
-            "manifest: tensor_maps[0] repacks param \"A\" (lhs) (4093 "
-            "columns) into rows 8184 bytes apart (repack_row_stride 4092); "
-            "the copy needs at least the columns, a multiple of 16 bytes "
-            "below 2^40");
-  bad.tensorMaps[0].repackRowStride = 4100;
+            "manifest: tensor_maps[0] repacks param \"A\" (lhs) whose "
+            "row_stride 4000 is below its 4093 columns; the copy reads whole "
+            "rows");
+  // A copy too large to allocate (rows x padded bytes past 2^48).
+  bad = m;
+  bad.problem.m = bad.params[0].rows = bad.params[2].rows = int64_t(1) << 32;
+  bad.problem.k = bad.params[0].cols = bad.params[0].rowStride =
+      bad.params[1].rows = (int64_t(1) << 20) + 1;
+  bad.tensorMaps[0].repackRowStride = (int64_t(1) << 20) + 8;
+  bad.launch.grid = {(uint32_t(1) << 25) * 17, 1, 1};
   EXPECT_EQ(validationError(bad),
-            "manifest: tensor_maps[0] repacks param \"A\" (lhs) (4093 "
-            "columns) into rows 8200 bytes apart (repack_row_stride 4100); "
-            "the copy needs at least the columns, a multiple of 16 bytes "
-            "below 2^40");
+            "manifest: tensor_maps[0] repacks param \"A\" (lhs) of "
+            "4294967296x1048577 into a copy of more than 2^48 bytes");
   // Without the repack the alignment is the TMA's again.
   bad = m;
   bad.params[1].rowStride = 4104;
@@ -1086,13 +1116,6 @@ TEST(ManifestTest, RepackedTensorMaps) {
   EXPECT_EQ(validationError(bad),
             "manifest: tensor_maps[1] views param \"B\" (rhs) with alignment "
             "2; the TMA needs 16-byte aligned base pointers");
-  // Two maps of one param share one copy.
-  bad = m;
-  bad.tensorMaps.push_back(bad.tensorMaps[1]);
-  bad.tensorMaps[2].repackRowStride = 4112;
-  EXPECT_EQ(validationError(bad),
-            "manifest: tensor_maps[1] and tensor_maps[2] view param \"B\" "
-            "with different repack_row_stride (4104 and 4112)");
 }
 
 TEST(ManifestTest, ValidationAcceptsLayouts) {

@@ -21,7 +21,7 @@
 // KONLY-NEXT: {"param": "A", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "256B", "repack_row_stride": 1008}
 // KONLY-NEXT: {"param": "B", "box": [64, 64], "swizzle": "128B", "l2_promotion": "256B"}
 // KONLY-NEXT: ],
-// KONLY: "copy": "tma", "specialize": true,
+// KONLY: "copy": "tma", "repack": true, "specialize": true,
 // KONLY: "text": "#tile.config<strategy = wgmma, {{.*}}, repack = true{{.*}}>"
 func.func @konly(%a: memref<300x1001xf16>, %b: memref<1001x256xf16>, %c: memref<300x256xf16>) {
   linalg.matmul ins(%a, %b : memref<300x1001xf16>, memref<1001x256xf16>) outs(%c : memref<300x256xf16>)

@@ -176,6 +176,9 @@ struct ConfigInfo {
   int64_t stages = 1;
   /// How tiles reach shared memory.
   CopyKind copy = CopyKind::Registers;
+  /// The runtime copies operands whose rows break the TMA's 16-byte rule
+  /// into padded buffers (the maps that need it carry repack_row_stride).
+  bool repack = false;
   /// Warp specialization: a producer warpgroup only issues the loads.
   bool specialize = false;
   int64_t swizzle = 1;
