@@ -127,6 +127,15 @@ def label(r):
     return text
 
 
+def unique_labels(rows):
+    """label(r) of each row; where two rows share one (variants of a shape,
+    e.g. a forced copy path next to the compiler's choice), each of those
+    gets its kernel's short name too."""
+    plain = [label(r) for r in rows]
+    return [text + " (%s)" % short_name(r["kernel"]) if plain.count(text) > 1
+            else text for text, r in zip(plain, rows)]
+
+
 def geomean(values):
     return math.exp(sum(math.log(v) for v in values) / len(values))
 
@@ -153,7 +162,8 @@ def ratio_plot(plt, results, path):
             color=[BAND_COLOURS[band_of(r)] for r in rows])
     ax.axvline(1.0, color="#c0392b", linewidth=1)
     ax.set_yticks(y)
-    ax.set_yticklabels([label(r) for r in rows], fontsize=8)
+    names = unique_labels(rows)
+    ax.set_yticklabels(names, fontsize=8)
     ax.set_xscale("log", base=2)
     ratio_ticks(plt, ax.xaxis, [r["ratio"] for r in rows])
     ax.set_xlabel("speed relative to cuBLAS (cuBLAS time / ours; > 1: faster)")
@@ -166,8 +176,8 @@ def ratio_plot(plt, results, path):
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
-    for r in rows:
-        print("ratio %s: %.2f" % (label(r), r["ratio"]))
+    for name, r in zip(names, rows):
+        print("ratio %s: %.2f" % (name, r["ratio"]))
     return True
 
 
@@ -241,12 +251,13 @@ def roofline_plot(plt, results, path):
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
-    for r in sorted(results, key=lambda r: (intensity(r), label(r))):
+    rows = sorted(results, key=lambda r: (intensity(r), label(r)))
+    for name, r in zip(unique_labels(rows), rows):
         bound = min(peak(r), intensity(r) * HBM_BYTES_PER_SECOND)
         cublas = (" (cuBLAS %.2f)" % r["cublas_tflops"]
                   if positive(r.get("cublas_tflops")) else "")
         print("roofline %s: %.1f FLOP/byte, %.2f TFLOP/s%s, roof %.1f TFLOP/s "
-              "(%s)" % (label(r), intensity(r), r["tflops"], cublas,
+              "(%s)" % (name, intensity(r), r["tflops"], cublas,
                         bound / 1e12,
                         "compute" if bound == peak(r) else "memory"))
     return True
