@@ -7,14 +7,26 @@
 // (tile-run verify: relative-norm error, every element written, no NaN).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tile-opt %s -o /dev/null --tile-matmul-to-ptx="output-dir=%t"
+// The C initialisations the kernels really take (no GPU needed): @fill gets
+// split-K from the model, so the runtime zeroes C and its kernel accumulates;
+// @fill_in_kernel's config has no split-K, so its kernel writes C = A*B
+// itself (the in-kernel fill path) and C is never read.
+// RUN: FileCheck %s --check-prefix=SPLIT --input-file=%t/fill_matmul0.json
+// RUN: FileCheck %s --check-prefix=INKERNEL --input-file=%t/fill_in_kernel_matmul0.json
+// SPLIT: "c_init": "accumulate"
+// SPLIT: "split_k": {{[2-9]|[1-9][0-9]+}},
+// INKERNEL: "c_init": "fill", "c_fill_value": 0.0
+// INKERNEL: {"name": "C", {{.*}}"access": "write"}
+// INKERNEL: "split_k": 1,
 // RUN: tile-run verify %t | FileCheck %s
 // CHECK-DAG: accumulate_matmul0 {{.*}} PASS
 // CHECK-DAG: fill_matmul0 {{.*}} PASS
+// CHECK-DAG: fill_in_kernel_matmul0 {{.*}} PASS {{.*}}({{cubin|ptx}}, fill,
 // CHECK-DAG: tiny_matmul0 {{.*}} PASS
 // CHECK-DAG: k_one_matmul0 {{.*}} PASS
 // CHECK-DAG: split_k_matmul0 {{.*}} PASS
 // CHECK-DAG: split_k_edges_matmul0 {{.*}} PASS
-// CHECK: 6 passed, 0 failed
+// CHECK: 7 passed, 0 failed
 func.func @accumulate(%A: memref<127x255xf32>, %B: memref<255x129xf32>, %C: memref<127x129xf32>) {
   linalg.matmul ins(%A, %B : memref<127x255xf32>, memref<255x129xf32>) outs(%C : memref<127x129xf32>)
   return
@@ -24,6 +36,15 @@ func.func @fill(%A: tensor<300x517xf32>, %B: tensor<517x260xf32>) -> tensor<300x
   %empty = tensor.empty() : tensor<300x260xf32>
   %C = linalg.fill ins(%zero : f32) outs(%empty : tensor<300x260xf32>) -> tensor<300x260xf32>
   %R = linalg.matmul ins(%A, %B : tensor<300x517xf32>, tensor<517x260xf32>) outs(%C : tensor<300x260xf32>) -> tensor<300x260xf32>
+  return %R : tensor<300x260xf32>
+}
+// The in-kernel fill: no split-K, awkward edges in M, N and K.
+func.func @fill_in_kernel(%A: tensor<300x517xf32>, %B: tensor<517x260xf32>) -> tensor<300x260xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<300x260xf32>
+  %C = linalg.fill ins(%zero : f32) outs(%empty : tensor<300x260xf32>) -> tensor<300x260xf32>
+  %R = linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>}
+    ins(%A, %B : tensor<300x517xf32>, tensor<517x260xf32>) outs(%C : tensor<300x260xf32>) -> tensor<300x260xf32>
   return %R : tensor<300x260xf32>
 }
 func.func @tiny(%A: memref<1x1xf32>, %B: memref<1x1xf32>, %C: memref<1x1xf32>) {
