@@ -15,8 +15,8 @@
 #   2. compute-sanitizer memcheck on a sample: the small kernels of
 #      verify.mlir (both C initialisations, split-K, edges), the benchmarked
 #      FP32 structures at their smallest shapes, the wgmma repack kernels and
-#      the 4096^3 TMA ring, within a time budget (TILE_MEMCHECK_BUDGET
-#      seconds, default 240);
+#      the 4096^3 cp.async and TMA rings, within a time budget
+#      (TILE_MEMCHECK_BUDGET seconds, default 180; 120 s a kernel);
 #   3. python-example.mlir's kernels on PyTorch tensors, where torch with
 #      CUDA is installed (else reported as not run).
 # Prints a line per kernel, then a table per test file and a last line
@@ -26,7 +26,7 @@
 set -uo pipefail
 artifacts=${1:-bench/artifacts/gpu-tests}
 limit=${2:-120}
-budget=${TILE_MEMCHECK_BUDGET:-240}
+budget=${TILE_MEMCHECK_BUDGET:-180}
 build=${TILE_RT_BUILD:-/tmp/tile-rt}
 log=${OUT:-/tmp}/gpu-tests.txt
 mkdir -p "$(dirname "$log")"
@@ -91,14 +91,13 @@ if [[ ! -x $sanitizer ]]; then
 else
   sample=()
   for f in "$artifacts"/verify/*.json; do [[ -f $f ]] && sample+=("$f"); done
-  for k in prime127 fill_4096 kheavy256 skinny16; do
-    [[ -f $artifacts/benchmarked/${k}_matmul0.json ]] && sample+=("$artifacts/benchmarked/${k}_matmul0.json")
-  done
-  for k in u300 u777 b1024 b4096; do
-    [[ -f $artifacts/wgmma/${k}_matmul0.json ]] && sample+=("$artifacts/wgmma/${k}_matmul0.json")
-  done
-  for k in rf000_b0 rb003_b1 rh001_b0; do
-    [[ -f $artifacts/random/${k}_matmul0.json ]] && sample+=("$artifacts/random/${k}_matmul0.json")
+  # The smaller kernels of each structure first; the two 4096^3 rings last,
+  # so that the budget cuts those if any.
+  for k in benchmarked/prime1021 benchmarked/kheavy256 benchmarked/skinny16 \
+           wgmma/u97 wgmma/u300 wgmma/u777 wgmma/b1024 \
+           random/rf000_b0 random/rf004_b1 random/rb003_b1 random/rh001_b0 \
+           benchmarked/sq4096 wgmma/b4096; do
+    [[ -f $artifacts/${k}_matmul0.json ]] && sample+=("$artifacts/${k}_matmul0.json")
   done
   started=$SECONDS
   for manifest in "${sample[@]}"; do
@@ -106,7 +105,7 @@ else
     if (( SECONDS - started > budget )); then
       mem_skipped=$((mem_skipped + 1)); say "memcheck $name: not run (budget spent)"; continue
     fi
-    output=$(timeout 180 "$sanitizer" --tool memcheck --error-exitcode 99 \
+    output=$(timeout 120 "$sanitizer" --tool memcheck --error-exitcode 99 \
       "$tile_run" verify "$manifest" 2>&1)
     status=$?
     summary=$(printf '%s\n' "$output" | grep -oE 'ERROR SUMMARY: [0-9]+ errors?' | tail -n 1)
@@ -115,7 +114,7 @@ else
       mem_pass=$((mem_pass + 1)); say "memcheck $name: CLEAN ($summary, verify $verdict)"
     else
       mem_fail=$((mem_fail + 1)); failures+=("memcheck $name")
-      [[ $status -eq 124 ]] && summary="TIMEOUT (over 180 s)"
+      [[ $status -eq 124 ]] && summary="TIMEOUT (over 120 s)"
       say "memcheck $name: DIRTY (exit $status): ${summary:-no summary}, verify ${verdict:-none}"
       printf '%s\n' "$output" | grep -E '=========  ?(Invalid|Error|Program hit)' | head -n 3
     fi
