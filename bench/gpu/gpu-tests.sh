@@ -131,8 +131,8 @@ if [[ -d $artifacts/python-example ]] &&
     python3 examples/python/matmul_torch.py $(ls "$artifacts"/python-example/*.json | sort) 2>&1)
   status=$?
   printf '%s\n' "$output" | tail -n 8
-  py_pass=$(printf '%s\n' "$output" | grep -c ': PASS$')
-  py_fail=$(printf '%s\n' "$output" | grep -c ': FAIL')
+  py_pass=$(printf '%s\n' "$output" | grep -cE ': PASS( |$)')
+  py_fail=$(printf '%s\n' "$output" | grep -cE ': FAIL( |$)')
   [[ $status -eq 0 ]] || { py_fail=$((py_fail == 0 ? 1 : py_fail)); failures+=("python-example (exit $status)"); }
   py_status="$py_pass passed, $py_fail failed"
 else
