@@ -58,7 +58,9 @@ std::string describeModuleLoadError(const KernelManifest &manifest,
                                     const std::string &log);
 
 /// Checks launch arguments against the manifest's params: count, null
-/// pointers, sizes and alignment (16 bytes for a param a tensor map views).
+/// pointers, sizes and alignment (the param's, and 16 bytes for a param a
+/// tensor map views in place; a repacked one is read by the copy and needs
+/// only its own).
 /// The message names the argument and param.
 bool checkLaunchArguments(const KernelManifest &manifest,
                           const tile_buffer *args, size_t numArgs,

@@ -652,6 +652,23 @@ int loadKernel(const tile_artifact &artifact, const tile_load_options &options,
                     "cuMemAllocAsync, cuMemFreeAsync and cuMemcpy2DAsync "
                     "(CUDA 11.2 or newer), and " +
                     driverCuda + " lacks them: update the driver");
+  if (repacks) {
+    // cuMemAllocAsync allocates from the device's default memory pool:
+    // a device without memory pools (some virtualised or older ones)
+    // would fail every launch. A driver that cannot answer leaves it to
+    // the allocation, which says why.
+    int pools = 1;
+    if (driver->cuDeviceGetAttribute(&pools,
+                                     CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED,
+                                     device.device) == CUDA_SUCCESS &&
+        pools == 0)
+      return fail(TILE_ERROR_WRONG_DEVICE,
+                  "kernel " + manifest.kernel +
+                      " repacks an operand for its tensor maps with "
+                      "cuMemAllocAsync, which needs memory pools, and device " +
+                      std::to_string(device.ordinal) + " (" + device.name +
+                      ") has none");
+  }
   if (!manifest.tensorMaps.empty() && !driver->cuTensorMapEncodeTiled)
     return fail(TILE_ERROR_DRIVER_TOO_OLD,
                 "kernel " + manifest.kernel +

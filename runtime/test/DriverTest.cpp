@@ -756,6 +756,27 @@ TEST_F(FakeDriverTest, DeviceWithoutClusters) {
                                   "GPU) cannot launch thread block clusters");
 }
 
+TEST_F(FakeDriverTest, RepackNeedsMemoryPools) {
+  // cuMemAllocAsync takes the repacked copies from the device's memory
+  // pool: a device without pools cannot load a kernel that repacks, and one
+  // that does not repack still loads there.
+  TempDir dir;
+  writeFile(dir.file("naive_matmul.ptx"),
+            readFile(fixturePath("naive_matmul.ptx")));
+  writeFile(dir.file("repacked.json"), writeManifestJson(repackedManifest()));
+  ScopedEnv noPools("TILE_FAKE_CUDA_NO_MEMORY_POOLS", "1");
+  open(dir.file("repacked.json"));
+  load(TILE_ERROR_WRONG_DEVICE);
+  EXPECT_STREQ(tile_last_error(),
+               "kernel tile_test_matmul_bf16_tma repacks an operand for its "
+               "tensor maps with cuMemAllocAsync, which needs memory pools, "
+               "and device 0 (Fake GPU) has none");
+  open("tile_test_matmul_bf16_tma.json");
+  tile_kernel *kernel = load(TILE_SUCCESS);
+  ASSERT_NE(kernel, nullptr);
+  tile_kernel_unload(kernel);
+}
+
 TEST_F(FakeDriverTest, SixteenBlockClustersAreOptedIn) {
   // The f32 fill kernel with a grid of 16 blocks in one cluster, no maps.
   TempDir dir;

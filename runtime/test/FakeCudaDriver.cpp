@@ -512,6 +512,9 @@ FAKE_API CUresult cuDeviceGetAttribute(int *value, int attribute, int) {
   case 97: // MAX_SHARED_MEMORY_PER_BLOCK_OPTIN
     *value = 232448;
     return 0;
+  case 115: // MEMORY_POOLS_SUPPORTED
+    *value = std::getenv("TILE_FAKE_CUDA_NO_MEMORY_POOLS") ? 0 : 1;
+    return 0;
   case 120: // CLUSTER_LAUNCH
     *value = std::getenv("TILE_FAKE_CUDA_NO_CLUSTER") ? 0 : 1;
     return 0;

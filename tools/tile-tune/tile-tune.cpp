@@ -10,8 +10,9 @@
 //     block per SM (occupancy=N+1) where it fits. bf16/f16 shapes (in=, or
 //     --element-type): the tensor-core model's best-ranked wgmma configs
 //     (one per tile shape, copy kind, specialization and occupancy) plus
-//     the measured 128x256x64 baseline. With --stages 2,3 each of those at
-//     every stage count listed instead of the one the model chose.
+//     the measured 128x256x64 baseline (not for an odd N, whose 64x256
+//     warpgroup tiles spill). With --stages 2,3 each of those at every
+//     stage count listed instead of the one the model chose.
 //     Prints one compile.sh line per candidate (NAME_cI M N K INIT
 //     [in=.. out=..] block=... warp=... ... tuning-table=none).
 //
@@ -229,9 +230,16 @@ int runCandidates(const ChipInfo &chip) {
     if (wgmma) {
       // The measured kernel (128x256x64, two 64x256 warpgroups, 4 stages,
       // specialized) as the baseline.
+      // Only where the model itself considers its warpgroup tile: an odd N
+      // rules out the 64x256 tiles (128 accumulators a thread spill with
+      // single-element C stores; TensorCoreModel.cpp).
       TileConfig base = TileConfig::wgmmaDefaults();
       base.repack = !tmaRowsAligned(shape);
-      if (checkConsistency(base).empty() &&
+      bool modelTile =
+          std::any_of(ranked.begin(), ranked.end(), [&](const TileConfig &c) {
+            return c.warpM == base.warpM && c.warpN == base.warpN;
+          });
+      if (modelTile && checkConsistency(base).empty() &&
           evaluate(base, chip, shape.elementBytes).fits &&
           std::none_of(chosen.begin(), chosen.end(), [&](const TileConfig &c) {
             return c.tileSizes() == base.tileSizes() &&

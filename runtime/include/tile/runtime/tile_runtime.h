@@ -43,7 +43,8 @@ typedef enum tile_status {
   TILE_ERROR_NO_DEVICE = 6,
   /* The driver is too old for the binary (or lacks an entry point). */
   TILE_ERROR_DRIVER_TOO_OLD = 7,
-  /* The binary was built for another compute capability. */
+  /* The binary was built for another compute capability, or the device
+   * lacks what the kernel needs (clusters, shared memory, memory pools). */
   TILE_ERROR_WRONG_DEVICE = 8,
   /* The driver rejected the binary, or it lacks the kernel. */
   TILE_ERROR_LOAD_FAILED = 9,
