@@ -9,37 +9,44 @@
 #   INIT     acc  (memref linalg.matmul: C += A*B)
 #            fill (tensor form: C = 0 + A*B through linalg.fill)
 #   options  extra tile-matmul-to-ptx options, e.g. block=128,128,8 stages=1;
-#            two more are read here: in=TYPE (A and B: f32, bf16 or f16;
-#            default f32) and out=TYPE (C: f32 or the input type; default
-#            f32)
+#            three more are read here: in=TYPE (A and B: f32, bf16 or f16;
+#            default f32), out=TYPE (C: f32 or the input type; default
+#            f32) and layout=L (nn: A and B row-major, the default; nt: B
+#            stored N x K; tn: A stored K x M; tt: both)
 # '#' starts a comment. For each line, OUT_DIR gets NAME.mlir and the
 # artifact files (<function>_matmul0.{json,ptx,cubin}).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 tile_opt=${TILE_OPT:-$root/build/bin/tile-opt}
-[[ $# -eq 2 ]] || { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[[ $# -eq 2 ]] || { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 shapes=$1
 out=$2
 mkdir -p "$out"
 [[ -x $tile_opt ]] || { echo "compile.sh: no tile-opt at $tile_opt (build first)" >&2; exit 1; }
 
-write_mlir() { # name m n k init in out
-  local name=$1 m=$2 n=$3 k=$4 init=$5 t=$6 o=$7
+write_mlir() { # name m n k init in out layout
+  local name=$1 m=$2 n=$3 k=$4 init=$5 t=$6 o=$7 layout=$8
+  # Stored shapes and indexing maps of A and B (layout nn, nt, tn or tt).
+  local sa=${m}x${k} sb=${k}x${n} ma="(m, k)" mb="(k, n)" maps=""
+  [[ ${layout:0:1} == t ]] && sa=${k}x${m} ma="(k, m)"
+  [[ ${layout:1:1} == t ]] && sb=${n}x${k} mb="(n, k)"
+  [[ $layout != nn ]] &&
+    maps="indexing_maps = [affine_map<(m, n, k) -> $ma>, affine_map<(m, n, k) -> $mb>, affine_map<(m, n, k) -> (m, n)>] "
   if [[ $init == acc ]]; then
     cat <<MLIR
-func.func @$name(%A: memref<${m}x${k}x${t}>, %B: memref<${k}x${n}x${t}>, %C: memref<${m}x${n}x${o}>) {
-  linalg.matmul ins(%A, %B : memref<${m}x${k}x${t}>, memref<${k}x${n}x${t}>)
+func.func @$name(%A: memref<${sa}x${t}>, %B: memref<${sb}x${t}>, %C: memref<${m}x${n}x${o}>) {
+  linalg.matmul ${maps}ins(%A, %B : memref<${sa}x${t}>, memref<${sb}x${t}>)
                 outs(%C : memref<${m}x${n}x${o}>)
   return
 }
 MLIR
   else
     cat <<MLIR
-func.func @$name(%A: tensor<${m}x${k}x${t}>, %B: tensor<${k}x${n}x${t}>) -> tensor<${m}x${n}x${o}> {
+func.func @$name(%A: tensor<${sa}x${t}>, %B: tensor<${sb}x${t}>) -> tensor<${m}x${n}x${o}> {
   %zero = arith.constant 0.0 : ${o}
   %empty = tensor.empty() : tensor<${m}x${n}x${o}>
   %C = linalg.fill ins(%zero : ${o}) outs(%empty : tensor<${m}x${n}x${o}>) -> tensor<${m}x${n}x${o}>
-  %R = linalg.matmul ins(%A, %B : tensor<${m}x${k}x${t}>, tensor<${k}x${n}x${t}>)
+  %R = linalg.matmul ${maps}ins(%A, %B : tensor<${sa}x${t}>, tensor<${sb}x${t}>)
                      outs(%C : tensor<${m}x${n}x${o}>) -> tensor<${m}x${n}x${o}>
   return %R : tensor<${m}x${n}x${o}>
 }
@@ -53,15 +60,17 @@ jobs=()
 while read -r name m n k init options; do
   [[ -z ${name:-} || $name == \#* ]] && continue
   [[ $init == acc || $init == fill ]] || { echo "compile.sh: $name: INIT must be acc or fill" >&2; exit 1; }
-  in_type=f32 out_type=f32 rest=()
+  in_type=f32 out_type=f32 layout=nn rest=()
   for option in ${options:-}; do
     case $option in
       in=*) in_type=${option#in=} ;;
       out=*) out_type=${option#out=} ;;
+      layout=nn|layout=nt|layout=tn|layout=tt) layout=${option#layout=} ;;
+      layout=*) echo "compile.sh: $name: layout must be nn, nt, tn or tt" >&2; exit 1 ;;
       *) rest+=("$option") ;;
     esac
   done
-  write_mlir "$name" "$m" "$n" "$k" "$init" "$in_type" "$out_type" >"$out/$name.mlir"
+  write_mlir "$name" "$m" "$n" "$k" "$init" "$in_type" "$out_type" "$layout" >"$out/$name.mlir"
   jobs+=("$name"$'\t'"${rest[*]:-}")
 done <"$shapes"
 

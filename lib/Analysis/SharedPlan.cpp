@@ -61,6 +61,8 @@ int64_t SharedPlan::elementOffsetB(int64_t row, int64_t col) const {
   if (layout != SharedLayout::Swizzle128)
     return rowMajorOffset(SharedLayout::None, rowElementsB, elementBytes, row,
                           col);
+  if (transposedB) // stored row n, column k
+    return rowMajorOffset(layout, rowElementsB, elementBytes, col, row);
   int64_t chunk = col / rowElementsB;
   return chunk * chunkBytesB +
          rowMajorOffset(layout, rowElementsB, elementBytes, row,
@@ -68,7 +70,7 @@ int64_t SharedPlan::elementOffsetB(int64_t row, int64_t col) const {
 }
 
 SharedPlan mlir::tile::getSharedPlan(const TileConfig &c,
-                                     int64_t elementBytes) {
+                                     int64_t elementBytes, bool transposeB) {
   SharedPlan plan;
   plan.layout = c.smemLayout;
   plan.elementBytes = elementBytes;
@@ -94,6 +96,17 @@ SharedPlan mlir::tile::getSharedPlan(const TileConfig &c,
     plan.totalBytes = plan.dynamicBytes + plan.barrierBytes;
     plan.boxA = {c.blockM, c.blockK};
     plan.boxB = {c.blockK, rowElements};
+    if (transposeB) {
+      // B stored N x K: BN rows of BK elements like A, in the same bytes
+      // (so the ring, and every limit checked on it, is unchanged), read by
+      // one box of BN rows.
+      plan.transposedB = true;
+      plan.rowsB = c.blockN;
+      plan.rowElementsB = rowElements;
+      plan.chunksB = 1;
+      plan.chunkBytesB = plan.bytesB;
+      plan.boxB = {c.blockN, c.blockK};
+    }
     return plan;
   }
   // fma: A k-major [BK][BM + pad] (a lane's A values of one k step are

@@ -157,8 +157,12 @@ constexpr double kNonSpecializedFactor = 0.9;
 } // namespace
 
 bool mlir::tile::tmaRowsAligned(const MatmulShape &shape) {
-  return (shape.k * shape.elementBytes) % 16 == 0 &&
-         (shape.n * shape.elementBytes) % 16 == 0;
+  // The stored rows: A's are K long (M when transposed), B's N (K when
+  // transposed).
+  int64_t rowA = shape.transposeA ? shape.m : shape.k;
+  int64_t rowB = shape.transposeB ? shape.k : shape.n;
+  return (rowA * shape.elementBytes) % 16 == 0 &&
+         (rowB * shape.elementBytes) % 16 == 0;
 }
 
 int64_t mlir::tile::repackRowStride(int64_t cols, int64_t elementBytes) {

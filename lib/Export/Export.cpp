@@ -409,7 +409,9 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
       return 0;
     return repackRowStride(cols, inputBytes);
   };
-  int64_t repackA = repackedCols(problem.k), repackB = repackedCols(problem.n);
+  // (A transposed TMA reads rows of M, a transposed B rows of K.)
+  int64_t repackA = repackedCols(problem.storedShapeA().second),
+          repackB = repackedCols(problem.storedShapeB().second);
   int64_t alignA, alignB;
   if (tc.isWgmma()) {
     alignA = alignB = tc.copyKind() == CopyKind::Tma ? 16 : inputBytes;
@@ -427,26 +429,29 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
                  : (tc.isWgmma() ? resultBytes
                                  : getGlobalVectorWidths(config, problem).c *
                                        resultBytes);
+  // A transposed operand is its logical matrix stored column-major:
+  // element (i, j) at i + j * rows.
   auto param = [](const char *paramName, rt::ParamRole role,
                   rt::ElementType type, int64_t rows, int64_t cols,
-                  int64_t alignment, rt::ParamAccess access) {
+                  int64_t alignment, rt::ParamAccess access,
+                  bool transposed = false) {
     rt::ParamInfo info;
     info.name = paramName;
     info.role = role;
     info.elementType = type;
     info.rows = rows;
     info.cols = cols;
-    info.rowStride = cols;
-    info.colStride = 1;
+    info.rowStride = transposed ? 1 : cols;
+    info.colStride = transposed ? rows : 1;
     info.alignment = static_cast<uint32_t>(alignment);
     info.access = access;
     return info;
   };
   manifest.params = {
       param("A", rt::ParamRole::Lhs, manifest.problem.elementType, problem.m,
-            problem.k, alignA, rt::ParamAccess::Read),
+            problem.k, alignA, rt::ParamAccess::Read, problem.transposeA),
       param("B", rt::ParamRole::Rhs, manifest.problem.elementType, problem.k,
-            problem.n, alignB, rt::ParamAccess::Read),
+            problem.n, alignB, rt::ParamAccess::Read, problem.transposeB),
       param("C", rt::ParamRole::Result, elementTypeOf(problem.resultType),
             problem.m, problem.n, alignC,
             problem.fill ? rt::ParamAccess::Write
@@ -455,7 +460,7 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   // plan's boxes, 128-byte swizzle.
   manifest.tensorMaps.clear();
   if (tc.copyKind() == CopyKind::Tma) {
-    SharedPlan plan = getSharedPlan(tc, inputBytes);
+    SharedPlan plan = getSharedPlan(tc, inputBytes, problem.transposeB);
     for (auto [name, box, repack] : {std::tuple{"A", plan.boxA, repackA},
                                      {"B", plan.boxB, repackB}}) {
       rt::TensorMapInfo map;

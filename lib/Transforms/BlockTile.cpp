@@ -3,12 +3,14 @@
 // Makes each configured linalg.matmul a kernel: gpu.module + gpu.func with
 // parameters (A, B, C), launched by a gpu.launch_func with one block per
 // BM x BN tile of C in a grouped ("swizzled") order. The block's share of the
-// matmul is a linalg.matmul on subviews run by thread 0; later passes
+// matmul is a linalg.matmul on subviews run by thread 0 (a transposed
+// operand's subview seen through a memref.transpose); later passes
 // distribute it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tile/Transforms/Utils.h"
+#include "tile/Transforms/Contractions.h"
 #include "tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -101,12 +103,19 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
              << " is not supported by tile-block-tile (run tile-configure, "
                 "which explains why)";
 
+  FailureOr<MatmulLayout> layout = getMatmulLayout(matmul);
+  if (failed(layout))
+    return matmul.emitOpError()
+           << "has indexing maps tile-block-tile does not support (run "
+              "tile-configure, which explains why)";
   MatmulProblem problem;
   problem.elementType = elementType;
   problem.resultType = cType.getElementType();
-  problem.m = aType.getDimSize(0);
-  problem.k = aType.getDimSize(1);
-  problem.n = bType.getDimSize(1);
+  problem.transposeA = layout->transposeA;
+  problem.transposeB = layout->transposeB;
+  problem.m = cType.getDimSize(0);
+  problem.n = cType.getDimSize(1);
+  problem.k = aType.getDimSize(problem.transposeA ? 0 : 1);
   // Split-K: the blocks of one tile each take a chunk of K and add their
   // partial products into C atomically, so C must hold its initial value
   // before the launch: a fill of C stays on the host then.
@@ -178,7 +187,8 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
   bool tma = config.getCopy() == CopyKind::Tma;
   if (tma)
     llvm::append_range(paramTypes,
-                       getTensorMapTypes(&getContext(), config, elementType));
+                       getTensorMapTypes(&getContext(), config, elementType,
+                                         problem.transposeB));
   auto funcType = builder.getFunctionType(paramTypes, {});
   auto kernel = gpu::GPUFuncOp::create(builder, loc, gpuModule.getName(),
                                        funcType);
@@ -248,10 +258,31 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
     kBegin = begin;
     depth = tileExtent(builder, loc, begin, problem.k, kChunk);
   }
-  Value blockA = memref::SubViewOp::create(builder, loc, argA, {row0, kBegin},
-                                           {rows, depth}, {one, one});
-  Value blockB = memref::SubViewOp::create(builder, loc, argB, {kBegin, col0},
-                                           {depth, cols}, {one, one});
+  // A transposed operand: the subview of its stored (K x M or N x K)
+  // matrix, then a memref.transpose to the M x K or K x N view the block's
+  // matmul takes.
+  auto transposed = [&](Value view) -> Value {
+    return memref::TransposeOp::create(
+        builder, loc, view,
+        AffineMapAttr::get(AffineMap::getPermutationMap(
+            ArrayRef<unsigned>{1, 0}, builder.getContext())));
+  };
+  Value blockA =
+      problem.transposeA
+          ? transposed(memref::SubViewOp::create(builder, loc, argA,
+                                                 {kBegin, row0}, {depth, rows},
+                                                 {one, one}))
+          : memref::SubViewOp::create(builder, loc, argA, {row0, kBegin},
+                                      {rows, depth}, {one, one})
+                .getResult();
+  Value blockB =
+      problem.transposeB
+          ? transposed(memref::SubViewOp::create(builder, loc, argB,
+                                                 {col0, kBegin}, {cols, depth},
+                                                 {one, one}))
+          : memref::SubViewOp::create(builder, loc, argB, {kBegin, col0},
+                                      {depth, cols}, {one, one})
+                .getResult();
   Value blockC = memref::SubViewOp::create(builder, loc, argC, {row0, col0},
                                            {rows, cols}, {one, one});
   Value isThread0 =
@@ -293,7 +324,8 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
   SmallVector<Value> launchArgs = {a, b, c};
   if (tma)
     llvm::append_range(launchArgs,
-                       createTensorMaps(builder, loc, config, a, b));
+                       createTensorMaps(builder, loc, config, a, b,
+                                        problem.transposeB));
   auto c1 = constIndex(builder, loc, 1);
   gpu::KernelDim3 grid{constIndex(builder, loc, blocks), c1, c1};
   gpu::KernelDim3 threads{constIndex(builder, loc, numThreads), c1, c1};

@@ -10,8 +10,9 @@
 // wgmma, f32 accumulators, C f32 or the inputs' type).
 //
 // Does not yet handle: dynamic shapes, other element types (and TF32 for
-// f32), transposed/broadcast operands (user-defined indexing maps, or a
-// linalg.transpose writing A or B), non-identity memref layouts, and linalg
+// f32), broadcast operands (indexing maps other than transposes of A and
+// B), a linalg.transpose writing A or B on memrefs, non-identity memref
+// layouts, and linalg
 // ops other than linalg.matmul that reduce (batched matmuls, matrix-vector
 // products, convolutions, linalg.generic contractions that are not a plain
 // matmul). Each is an error at the op, never a silent fallback.
@@ -70,8 +71,11 @@ LogicalResult checkHostNeighbours(linalg::MatmulOp op) {
                               << "makes operand " << operand
                               << " of a linalg.matmul: ";
     if (isa<linalg::TransposeOp>(maker))
-      diag << "transposed operands are not supported yet (the kernel would "
-              "read the operand before the transpose)";
+      diag << "a linalg.transpose on memrefs is not folded into the matmul "
+              "(the kernel would read the operand before the transpose); "
+              "on tensors tile-canonicalize-contractions folds it, and a "
+              "linalg.matmul with indexing maps reads a transposed operand "
+              "directly";
     else
       diag << "only the matmul becomes a kernel; linalg ops that compute "
               "its operands are not supported yet (this one would stay in "
@@ -105,10 +109,12 @@ LogicalResult checkHostNeighbours(linalg::MatmulOp op) {
 /// otherwise. Fills `shape`.
 LogicalResult checkSupported(linalg::MatmulOp op, MatmulShape &shape,
                              Type &elementType) {
-  if (op.hasUserDefinedMaps())
+  FailureOr<MatmulLayout> layout = getMatmulLayout(op);
+  if (failed(layout))
     return op.emitOpError()
-           << "with user-defined indexing maps (transposed or broadcast "
-              "operands) is not supported yet";
+           << "with indexing maps other than transposes of A and B (a "
+              "broadcast operand, or C not indexed (m, n)) is not supported "
+              "yet";
   if (failed(checkHostNeighbours(op)))
     return failure();
   SmallVector<ShapedType> types;
@@ -165,9 +171,11 @@ LogicalResult checkSupported(linalg::MatmulOp op, MatmulShape &shape,
                << "operand #" << index << " has an extent of " << extent
                << ", over the limit of " << std::numeric_limits<int32_t>::max();
   }
-  shape.m = types[0].getDimSize(0);
-  shape.k = types[0].getDimSize(1);
-  shape.n = types[1].getDimSize(1);
+  shape.transposeA = layout->transposeA;
+  shape.transposeB = layout->transposeB;
+  shape.m = types[2].getDimSize(0);
+  shape.n = types[2].getDimSize(1);
+  shape.k = types[0].getDimSize(layout->transposeA ? 0 : 1);
   shape.elementBytes = elementType.getIntOrFloatBitWidth() / 8;
   shape.resultBytes = types[2].getElementType().getIntOrFloatBitWidth() / 8;
   shape.f16 = elementType.isF16();
@@ -196,6 +204,11 @@ LogicalResult checkStrategy(linalg::MatmulOp op, const TileConfig &config,
               "(f32 ones use the fma strategy; TF32 is not supported yet)";
   if (!config.isWgmma())
     return success();
+  if (shape.transposeA)
+    return op.emitOpError()
+           << "reads A transposed (stored K x M), which the wgmma strategy "
+              "does not support yet (a transposed B, stored N x K, it does; "
+              "the fma strategy takes both, for f32)";
   if (std::string error = checkWgmmaElementBytes(config, shape.elementBytes);
       !error.empty())
     return op.emitOpError() << "cannot use tile config " << toString(config)
@@ -203,7 +216,8 @@ LogicalResult checkStrategy(linalg::MatmulOp op, const TileConfig &config,
   if (config.copy == CopyKind::Tma && !config.repack && !tmaRowsAligned(shape))
     return op.emitOpError()
            << "cannot copy A (rows of K = " << shape.k << ") and B (rows of "
-           << "N = " << shape.n << ") " << elementType
+           << (shape.transposeB ? "K = " : "N = ")
+           << (shape.transposeB ? shape.k : shape.n) << ") " << elementType
            << " elements with the TMA, which needs rows that are multiples "
               "of 16 bytes; use repack = true (padded copies made before "
               "the launch) or copy = registers";

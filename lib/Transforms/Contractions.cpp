@@ -92,7 +92,8 @@ Type elementTypeOf(Value value) { return getElementTypeOrSelf(value); }
 
 } // namespace
 
-std::string mlir::tile::whyNotPlainMatmul(linalg::LinalgOp op) {
+std::string mlir::tile::whyNotPlainMatmul(linalg::LinalgOp op,
+                                          MatmulLayout *layout) {
   std::string text;
   llvm::raw_string_ostream os(text);
   if (!linalg::isaContractionOpInterface(op)) {
@@ -130,12 +131,17 @@ std::string mlir::tile::whyNotPlainMatmul(linalg::LinalgOp op) {
   }
   unsigned m = dims->m[0], n = dims->n[0], k = dims->k[0];
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
-  if (!indexes(maps[0], m, k) || !indexes(maps[1], k, n) ||
+  MatmulLayout found;
+  found.transposeA = indexes(maps[0], k, m);
+  found.transposeB = indexes(maps[1], n, k);
+  if (!(found.transposeA || indexes(maps[0], m, k)) ||
+      !(found.transposeB || indexes(maps[1], k, n)) ||
       !indexes(maps[2], m, n)) {
-    os << "a matmul with transposed operands (C" << describeIndexing(maps[2], m, n, k)
+    os << "a matmul of C" << describeIndexing(maps[2], m, n, k)
        << " += A" << describeIndexing(maps[0], m, n, k) << " * B"
        << describeIndexing(maps[1], m, n, k)
-       << "); transposed operands are not supported yet";
+       << " (A [m][k] or [k][m], B [k][n] or [n][k] and C [m][n] are "
+          "supported)";
     return text;
   }
   Type aType = elementTypeOf(op.getDpsInputs()[0]),
@@ -155,7 +161,36 @@ std::string mlir::tile::whyNotPlainMatmul(linalg::LinalgOp op) {
           "bf16 or f16 input)";
     return text;
   }
+  if (layout)
+    *layout = found;
   return text;
+}
+
+SmallVector<AffineMap, 3> mlir::tile::getMatmulMaps(MLIRContext *context,
+                                                    MatmulLayout layout) {
+  AffineExpr m = getAffineDimExpr(0, context), n = getAffineDimExpr(1, context),
+             k = getAffineDimExpr(2, context);
+  auto map = [&](AffineExpr first, AffineExpr second) {
+    return AffineMap::get(3, 0, {first, second}, context);
+  };
+  return {layout.transposeA ? map(k, m) : map(m, k),
+          layout.transposeB ? map(n, k) : map(k, n), map(m, n)};
+}
+
+FailureOr<MatmulLayout> mlir::tile::getMatmulLayout(linalg::MatmulOp op) {
+  if (!op.hasUserDefinedMaps())
+    return MatmulLayout();
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  if (maps.size() != 3)
+    return failure();
+  for (bool transposeA : {false, true})
+    for (bool transposeB : {false, true}) {
+      MatmulLayout layout{transposeA, transposeB};
+      if (ArrayRef<AffineMap>(maps) ==
+          ArrayRef<AffineMap>(getMatmulMaps(op.getContext(), layout)))
+        return layout;
+    }
+  return failure();
 }
 
 std::string mlir::tile::whyNotCompiled(linalg::LinalgOp op) {

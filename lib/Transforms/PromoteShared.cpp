@@ -4,6 +4,8 @@
 // in shared memory: copies split over all threads (16-byte global loads where
 // the row length keeps them aligned), A stored k-major so one k step's A
 // values are contiguous, barriers after the stores and after the compute.
+// A transposed operand changes only the copy: a transposed A (K x M) is
+// copied row by row like B, a transposed B (N x K) transposed like A.
 // Padding of the A rows (pad(P)) is applied here; XOR swizzling is not done
 // yet (tile-configure rejects it).
 //
@@ -73,23 +75,34 @@ Value loadGlobal(CopyContext &ctx, Value source, Value row, Value col,
                                 llvm::MaybeAlign(width * 4));
 }
 
-/// Where a thread's piece of the A slice comes from: row row0 + r and the
-/// `width` elements from k0 + kOffset. Rows past M (edge tiles) read row M-1:
-/// their products only reach rows of C that are never stored. When K is not a
-/// multiple of BK, `valid` says whether the piece lies inside K (K is a
-/// multiple of the width, so a piece is entirely in or out) and the k index
-/// is clamped so that the address stays inside A.
-struct PieceOfA {
+/// The operand a slice copy reads: its stored matrix `global`, the origin
+/// of the block's tile along the operand's m or n dimension (`origin`, the
+/// tile row for A, column for B), that dimension's extent (M or N) and the
+/// tile's size along it (BM or BN).
+struct CopySource {
+  Value global, origin;
+  int64_t extent, tile;
+};
+
+/// Where a thread's piece of a k-contiguous slice comes from (A, or a
+/// transposed B, whose stored rows run along k): row origin + r of the
+/// stored matrix and the `width` elements from k0 + kOffset. Rows past the
+/// extent (edge tiles) read the last row: their products only reach rows or
+/// columns of C that are never stored. When K is not a multiple of BK,
+/// `valid` says whether the piece lies inside K (K is a multiple of the
+/// width, so a piece is entirely in or out) and the k index is clamped so
+/// that the address stays inside the operand.
+struct Piece {
   Value row, k, valid;
 };
-PieceOfA locateA(CopyContext &ctx, Value row0, Value r, Value kOffset,
-                 int64_t width) {
-  int64_t blockM = ctx.config.getBlockM(), blockK = ctx.config.getBlockK();
-  PieceOfA piece;
-  piece.row = arith::AddIOp::create(ctx.b, ctx.loc, row0, r);
-  if (ctx.problem.m % blockM != 0)
+Piece locateAlongK(CopyContext &ctx, const CopySource &source, Value r,
+                   Value kOffset, int64_t width) {
+  int64_t blockK = ctx.config.getBlockK();
+  Piece piece;
+  piece.row = arith::AddIOp::create(ctx.b, ctx.loc, source.origin, r);
+  if (source.extent % source.tile != 0)
     piece.row = arith::MinUIOp::create(ctx.b, ctx.loc, piece.row,
-                                       ctx.c(ctx.problem.m - 1));
+                                       ctx.c(source.extent - 1));
   piece.k = arith::AddIOp::create(ctx.b, ctx.loc, ctx.k0, kOffset);
   if (ctx.problem.k % blockK != 0) {
     piece.valid =
@@ -126,34 +139,35 @@ void asyncCopy(CopyContext &ctx, Value source, ValueRange srcIndices,
   ctx.tokens.push_back(copy.getAsyncToken());
 }
 
-/// cp.async form of the A copy: cp.async cannot transpose a vector, so
-/// each element is its own 4-byte copy. Consecutive threads take consecutive
-/// k of one row (whole 32-byte sectors from global memory); element e of
-/// the slice is row e / BK, k e % BK.
-void copySliceAAsync(CopyContext &ctx, Value globalA, Value row0,
-                     Value sharedA) {
-  int64_t blockM = ctx.config.getBlockM(), blockK = ctx.config.getBlockK();
-  int64_t elements = blockM * blockK;
+/// cp.async form of the transposing copy: cp.async cannot transpose a
+/// vector, so each element is its own 4-byte copy. Consecutive threads take
+/// consecutive k of one stored row (whole 32-byte sectors from global
+/// memory); element e of the slice is row e / BK, k e % BK.
+void copyTransposingAsync(CopyContext &ctx, const CopySource &source,
+                          Value shared) {
+  int64_t blockK = ctx.config.getBlockK();
+  int64_t elements = source.tile * blockK;
   for (int64_t i = 0; i < ceilDiv(elements, ctx.numThreads); ++i) {
     Value e = granuleIndex(ctx, i, elements);
     Value r = arith::DivUIOp::create(ctx.b, ctx.loc, e, ctx.c(blockK));
     Value kk = arith::RemUIOp::create(ctx.b, ctx.loc, e, ctx.c(blockK));
-    PieceOfA piece = locateA(ctx, row0, r, kk, 1);
-    asyncCopy(ctx, globalA, {piece.row, piece.k}, sharedA, {kk, r}, 1,
+    Piece piece = locateAlongK(ctx, source, r, kk, 1);
+    asyncCopy(ctx, source.global, {piece.row, piece.k}, shared, {kk, r}, 1,
               piece.valid);
   }
 }
 
-/// Copies the BM x BK slice of A (row-major, M x K) into `sharedA`
-/// (k-major, [BK][BM]): each thread loads vectors along k and stores their
-/// elements down a column of the k-major tile.
-void copySliceA(CopyContext &ctx, Value globalA, Value row0, Value sharedA) {
+/// Copies a slice whose stored rows run along k (A, row-major M x K; or a
+/// transposed B, N x K) into `shared` (k-major, [BK][tile]): each thread
+/// loads vectors along k and stores their elements down a column of the
+/// k-major tile.
+void copyTransposing(CopyContext &ctx, const CopySource &source, Value shared,
+                     int64_t width) {
   if (ctx.async)
-    return copySliceAAsync(ctx, globalA, row0, sharedA);
-  int64_t blockM = ctx.config.getBlockM(), blockK = ctx.config.getBlockK();
-  int64_t width = getGlobalVectorWidths(ctx.config, ctx.problem).a;
+    return copyTransposingAsync(ctx, source, shared);
+  int64_t blockK = ctx.config.getBlockK();
   int64_t perRow = blockK / width;
-  int64_t granules = blockM * perRow;
+  int64_t granules = source.tile * perRow;
   for (int64_t i = 0; i < ceilDiv(granules, ctx.numThreads); ++i) {
     Value g = granuleIndex(ctx, i, granules);
     Value r = arith::DivUIOp::create(ctx.b, ctx.loc, g, ctx.c(perRow));
@@ -161,8 +175,8 @@ void copySliceA(CopyContext &ctx, Value globalA, Value row0, Value sharedA) {
         ctx.b, ctx.loc,
         arith::RemUIOp::create(ctx.b, ctx.loc, g, ctx.c(perRow)),
         ctx.c(width));
-    PieceOfA piece = locateA(ctx, row0, r, kc, width);
-    Value value = loadGlobal(ctx, globalA, piece.row, piece.k, width);
+    Piece piece = locateAlongK(ctx, source, r, kc, width);
+    Value value = loadGlobal(ctx, source.global, piece.row, piece.k, width);
     if (piece.valid)
       value = zeroUnless(ctx, piece.valid, value);
     for (int64_t j = 0; j < width; ++j) {
@@ -172,20 +186,21 @@ void copySliceA(CopyContext &ctx, Value globalA, Value row0, Value sharedA) {
       Value kk = j == 0 ? kc
                         : arith::AddIOp::create(ctx.b, ctx.loc, kc, ctx.c(j))
                               .getResult();
-      memref::StoreOp::create(ctx.b, ctx.loc, element, sharedA,
+      memref::StoreOp::create(ctx.b, ctx.loc, element, shared,
                               ValueRange{kk, r});
     }
   }
 }
 
-/// Copies the BK x BN slice of B (row-major, K x N) into `sharedB`
-/// ([BK][BN]) with vectors along n on both sides.
-void copySliceB(CopyContext &ctx, Value globalB, Value col0, Value sharedB) {
-  int64_t blockN = ctx.config.getBlockN(), blockK = ctx.config.getBlockK();
-  int64_t width = getGlobalVectorWidths(ctx.config, ctx.problem).b;
-  int64_t perRow = blockN / width;
+/// Copies a slice whose stored rows are k (B, row-major K x N; or a
+/// transposed A, K x M) into `shared` ([BK][tile]) with vectors along the
+/// row on both sides.
+void copyStraight(CopyContext &ctx, const CopySource &source, Value shared,
+                  int64_t width) {
+  int64_t blockK = ctx.config.getBlockK();
+  int64_t perRow = source.tile / width;
   int64_t granules = blockK * perRow;
-  bool clampCols = ctx.problem.n % blockN != 0;
+  bool clampCols = source.extent % source.tile != 0;
   bool partialK = ctx.problem.k % blockK != 0;
   for (int64_t i = 0; i < ceilDiv(granules, ctx.numThreads); ++i) {
     Value g = granuleIndex(ctx, i, granules);
@@ -201,26 +216,75 @@ void copySliceB(CopyContext &ctx, Value globalB, Value col0, Value sharedB) {
                                     k, ctx.c(ctx.problem.k));
       k = arith::MinUIOp::create(ctx.b, ctx.loc, k, ctx.c(ctx.problem.k - 1));
     }
-    // Columns past N (edge tiles) read the last aligned vector of the row.
-    Value col = arith::AddIOp::create(ctx.b, ctx.loc, col0, cc);
+    // Columns past the extent (edge tiles) read the last aligned vector of
+    // the row.
+    Value col = arith::AddIOp::create(ctx.b, ctx.loc, source.origin, cc);
     if (clampCols)
       col = arith::MinUIOp::create(ctx.b, ctx.loc, col,
-                                   ctx.c(ctx.problem.n - width));
+                                   ctx.c(source.extent - width));
     if (ctx.async) {
-      asyncCopy(ctx, globalB, {k, col}, sharedB, {kr, cc}, width, valid);
+      asyncCopy(ctx, source.global, {k, col}, shared, {kr, cc}, width, valid);
       continue;
     }
-    Value value = loadGlobal(ctx, globalB, k, col, width);
+    Value value = loadGlobal(ctx, source.global, k, col, width);
     if (valid)
       value = zeroUnless(ctx, valid, value);
     if (width == 1)
-      memref::StoreOp::create(ctx.b, ctx.loc, value, sharedB,
+      memref::StoreOp::create(ctx.b, ctx.loc, value, shared,
                               ValueRange{kr, cc});
     else
-      vector::StoreOp::create(ctx.b, ctx.loc, value, sharedB,
+      vector::StoreOp::create(ctx.b, ctx.loc, value, shared,
                               ValueRange{kr, cc}, /*nontemporal=*/false,
                               llvm::MaybeAlign(width * 4));
   }
+}
+
+/// Copies the BM x BK slice of A into `sharedA` (k-major, [BK][BM]): a
+/// transposing copy of row-major A, a straight one of a transposed A.
+void copySliceA(CopyContext &ctx, Value globalA, Value row0, Value sharedA) {
+  CopySource source{globalA, row0, ctx.problem.m, ctx.config.getBlockM()};
+  int64_t width = getGlobalVectorWidths(ctx.config, ctx.problem).a;
+  if (ctx.problem.transposeA)
+    return copyStraight(ctx, source, sharedA, width);
+  copyTransposing(ctx, source, sharedA, width);
+}
+
+/// Copies the BK x BN slice of B into `sharedB` ([BK][BN]): a straight copy
+/// of row-major B, a transposing one of a transposed B.
+void copySliceB(CopyContext &ctx, Value globalB, Value col0, Value sharedB) {
+  CopySource source{globalB, col0, ctx.problem.n, ctx.config.getBlockN()};
+  int64_t width = getGlobalVectorWidths(ctx.config, ctx.problem).b;
+  if (ctx.problem.transposeB)
+    return copyTransposing(ctx, source, sharedB, width);
+  copyStraight(ctx, source, sharedB, width);
+}
+
+/// The block's view of A or B that tile-block-tile made: a subview of the
+/// stored operand, seen through a memref.transpose when the operand is
+/// transposed. Offsets and sizes are in the matmul's (row, column) order.
+struct BlockView {
+  memref::SubViewOp subview;
+  memref::TransposeOp transpose;
+  SmallVector<OpFoldResult> offsets, sizes;
+};
+std::optional<BlockView> findBlockView(Value operand, bool transposed) {
+  BlockView view;
+  if (transposed) {
+    view.transpose = operand.getDefiningOp<memref::TransposeOp>();
+    if (!view.transpose)
+      return std::nullopt;
+    operand = view.transpose.getIn();
+  }
+  view.subview = operand.getDefiningOp<memref::SubViewOp>();
+  if (!view.subview)
+    return std::nullopt;
+  view.offsets = view.subview.getMixedOffsets();
+  view.sizes = view.subview.getMixedSizes();
+  if (transposed) {
+    std::swap(view.offsets[0], view.offsets[1]);
+    std::swap(view.sizes[0], view.sizes[1]);
+  }
+  return view;
 }
 
 struct TilePromoteSharedPass
@@ -241,10 +305,11 @@ LogicalResult TilePromoteSharedPass::promote(gpu::GPUFuncOp kernel) {
   linalg::MatmulOp matmul;
   kernel.walk([&](linalg::MatmulOp op) { matmul = op; });
   auto ifThread0 = matmul ? dyn_cast<scf::IfOp>(matmul->getParentOp()) : nullptr;
-  auto blockA = matmul ? matmul.getInputs()[0].getDefiningOp<memref::SubViewOp>()
-                       : nullptr;
-  auto blockB = matmul ? matmul.getInputs()[1].getDefiningOp<memref::SubViewOp>()
-                       : nullptr;
+  std::optional<BlockView> blockA, blockB;
+  if (matmul) {
+    blockA = findBlockView(matmul.getInputs()[0], problem.transposeA);
+    blockB = findBlockView(matmul.getInputs()[1], problem.transposeB);
+  }
   if (!ifThread0 || !blockA || !blockB)
     return kernel.emitError()
            << "tile-promote-shared: kernel body is not the form "
@@ -253,19 +318,16 @@ LogicalResult TilePromoteSharedPass::promote(gpu::GPUFuncOp kernel) {
   Location loc = matmul.getLoc();
   OpBuilder b(ifThread0);
   Value blockC = matmul.getOutputs()[0];
-  Value row0 =
-      getValueOrCreateConstantIndexOp(b, loc, blockA.getMixedOffsets()[0]);
-  OpFoldResult rows = blockA.getMixedSizes()[0];
-  Value col0 =
-      getValueOrCreateConstantIndexOp(b, loc, blockB.getMixedOffsets()[1]);
-  OpFoldResult cols = blockB.getMixedSizes()[1];
+  Value row0 = getValueOrCreateConstantIndexOp(b, loc, blockA->offsets[0]);
+  OpFoldResult rows = blockA->sizes[0];
+  Value col0 = getValueOrCreateConstantIndexOp(b, loc, blockB->offsets[1]);
+  OpFoldResult cols = blockB->sizes[1];
   Value globalA = kernel.getArgument(0), globalB = kernel.getArgument(1);
   Value threadId;
   kernel.walk([&](gpu::ThreadIdOp op) { threadId = op; });
   Value isThread0 = ifThread0.getCondition();
 
-  int64_t blockM = config.getBlockM(), blockN = config.getBlockN(),
-          blockK = config.getBlockK();
+  int64_t blockN = config.getBlockN(), blockK = config.getBlockK();
   Type f32 = b.getF32Type();
   Attribute workgroup = gpu::AddressSpaceAttr::get(
       b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
@@ -307,11 +369,10 @@ LogicalResult TilePromoteSharedPass::promote(gpu::GPUFuncOp kernel) {
 
   // The K loop over slices of this block's K range (all of K, or its chunk
   // under split-K).
-  Value kBegin =
-      getValueOrCreateConstantIndexOp(b, loc, blockA.getMixedOffsets()[1]);
+  Value kBegin = getValueOrCreateConstantIndexOp(b, loc, blockA->offsets[1]);
   Value kEnd = arith::AddIOp::create(
       b, loc, kBegin,
-      getValueOrCreateConstantIndexOp(b, loc, blockA.getMixedSizes()[1]));
+      getValueOrCreateConstantIndexOp(b, loc, blockA->sizes[1]));
   auto loop = scf::ForOp::create(b, loc, kBegin, kEnd,
                                  constIndex(b, loc, blockK));
   loop->setAttr(kKLoopAttrName, b.getUnitAttr());
@@ -365,10 +426,12 @@ LogicalResult TilePromoteSharedPass::promote(gpu::GPUFuncOp kernel) {
                               thread0Body->without_terminator().end()));
 
   ifThread0.erase();
-  if (blockA->use_empty())
-    blockA.erase();
-  if (blockB->use_empty())
-    blockB.erase();
+  for (BlockView *view : {&*blockA, &*blockB}) {
+    if (view->transpose && view->transpose->use_empty())
+      view->transpose.erase();
+    if (view->subview->use_empty())
+      view->subview.erase();
+  }
 
   // One buffer of each for now; tile-pipeline makes the plan's others.
   setDynamicSharedBytes(getOperation(), kernel, plan.stageBytes);

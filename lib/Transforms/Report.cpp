@@ -57,6 +57,8 @@ MatmulShape modelShape(const MatmulProblem &problem) {
       problem.resultType ? problem.resultType.getIntOrFloatBitWidth() / 8 : 4;
   shape.readsC = !problem.fill;
   shape.f16 = problem.elementType && problem.elementType.isF16();
+  shape.transposeA = problem.transposeA;
+  shape.transposeB = problem.transposeB;
   return shape;
 }
 
@@ -141,7 +143,7 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
   MatmulShape shape = modelShape(problem);
   CostReport r = evaluate(c, chip, shape.elementBytes);
   WarpgroupRegisters regs = warpgroupRegisters(c);
-  SharedPlan plan = getSharedPlan(c, shape.elementBytes);
+  SharedPlan plan = getSharedPlan(c, shape.elementBytes, problem.transposeB);
   auto us = [](double seconds) {
     return llvm::format("%.1f us", seconds * 1e6);
   };

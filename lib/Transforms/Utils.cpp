@@ -14,6 +14,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <limits>
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -93,6 +94,10 @@ DictionaryAttr mlir::tile::buildMatmulAttr(MLIRContext *context,
   };
   if (problem.fill)
     entries.push_back(b.getNamedAttr("c_fill", problem.fillValue));
+  if (problem.transposeA)
+    entries.push_back(b.getNamedAttr("transpose_a", b.getBoolAttr(true)));
+  if (problem.transposeB)
+    entries.push_back(b.getNamedAttr("transpose_b", b.getBoolAttr(true)));
   return b.getDictionaryAttr(entries);
 }
 
@@ -184,6 +189,19 @@ FailureOr<MatmulProblem> mlir::tile::getMatmulProblem(Operation *kernel,
              << describe(TypeAttr::get(problem.resultType)) << "), where c_init is \"fill\", got "
              << describe(dict.get("c_fill"));
   }
+  for (auto [key, out] :
+       {std::pair<StringRef, bool *>{"transpose_a", &problem.transposeA},
+        {"transpose_b", &problem.transposeB}}) {
+    Attribute value = dict.get(key);
+    if (!value)
+      continue;
+    auto flag = dyn_cast<BoolAttr>(value);
+    if (!flag)
+      return emitAttrError(kernel, passName, kMatmulAttrName)
+             << "needs '" << key << "', a bool where present, got "
+             << describe(value);
+    *out = flag.getValue();
+  }
   return problem;
 }
 
@@ -263,17 +281,19 @@ static LogicalResult checkKernel(gpu::GPUFuncOp kernel, StringRef passName) {
   auto isTensorMap = [](Type type) {
     return isa<nvgpu::TensorMapDescriptorType>(type);
   };
+  auto [rowsA, colsA] = problem->storedShapeA();
+  auto [rowsB, colsB] = problem->storedShapeB();
   if (inputs.size() == (tma ? 5u : 3u) &&
-      isOperandType(inputs[0], problem->m, problem->k, problem->elementType) &&
-      isOperandType(inputs[1], problem->k, problem->n, problem->elementType) &&
+      isOperandType(inputs[0], rowsA, colsA, problem->elementType) &&
+      isOperandType(inputs[1], rowsB, colsB, problem->elementType) &&
       isOperandType(inputs[2], problem->m, problem->n, problem->resultType) &&
       (!tma || (isTensorMap(inputs[3]) && isTensorMap(inputs[4]))))
     return success();
   std::string expected;
   llvm::raw_string_ostream os(expected);
-  os << "memref<" << problem->m << "x" << problem->k << "x"
-     << problem->elementType << ">, memref<" << problem->k << "x"
-     << problem->n << "x" << problem->elementType << ">, memref<"
+  os << "memref<" << rowsA << "x" << colsA << "x"
+     << problem->elementType << ">, memref<" << rowsB << "x"
+     << colsB << "x" << problem->elementType << ">, memref<"
      << problem->m << "x" << problem->n << "x" << problem->resultType << ">"
      << (tma ? ", !nvgpu.tensormap.descriptor, !nvgpu.tensormap.descriptor"
              : "");
@@ -416,8 +436,18 @@ GlobalVectorWidths
 mlir::tile::getGlobalVectorWidths(ConfigAttr config,
                                   const MatmulProblem &problem) {
   GlobalVectorWidths widths;
-  widths.a = largestWidthDividing(problem.k, config.getBlockK());
-  widths.b = largestWidthDividing(problem.n, config.getBlockN());
+  // A transposed A is stored in shared memory with the same vectors, in
+  // rows of BM plus the pad, which must keep them aligned too.
+  widths.a = problem.transposeA
+                 ? largestWidthDividing(
+                       problem.m,
+                       std::gcd(config.getBlockM(),
+                                getSharedPlan(config.toTileConfig(), 4)
+                                    .rowElementsA))
+                 : largestWidthDividing(problem.k, config.getBlockK());
+  widths.b = problem.transposeB
+                 ? largestWidthDividing(problem.k, config.getBlockK())
+                 : largestWidthDividing(problem.n, config.getBlockN());
   int64_t fragmentB =
       fragmentVectorWidth(config.getThreadN(), config.getBlockN());
   widths.c = largestWidthDividing(problem.n, fragmentB);
@@ -528,9 +558,11 @@ std::pair<Value, Value> mlir::tile::emitWarpOrigin(OpBuilder &b, Location loc,
 
 SmallVector<Type, 2> mlir::tile::getTensorMapTypes(MLIRContext *context,
                                                    ConfigAttr config,
-                                                   Type elementType) {
+                                                   Type elementType,
+                                                   bool transposeB) {
   SharedPlan plan = getSharedPlan(config.toTileConfig(),
-                                  elementType.getIntOrFloatBitWidth() / 8);
+                                  elementType.getIntOrFloatBitWidth() / 8,
+                                  transposeB);
   Attribute workgroup = gpu::AddressSpaceAttr::get(
       context, gpu::GPUDialect::getWorkgroupAddressSpace());
   SmallVector<Type, 2> types;
@@ -548,10 +580,11 @@ SmallVector<Type, 2> mlir::tile::getTensorMapTypes(MLIRContext *context,
 
 SmallVector<Value, 2> mlir::tile::createTensorMaps(OpBuilder &b, Location loc,
                                                    ConfigAttr config, Value a,
-                                                   Value bMat) {
+                                                   Value bMat,
+                                                   bool transposeB) {
   Type elementType = cast<MemRefType>(a.getType()).getElementType();
   SmallVector<Type, 2> types =
-      getTensorMapTypes(b.getContext(), config, elementType);
+      getTensorMapTypes(b.getContext(), config, elementType, transposeB);
   SmallVector<Value, 2> maps;
   SmallVector<Value, 2> operands = {a, bMat};
   for (auto [operand, type] : llvm::zip(operands, types)) {

@@ -100,7 +100,8 @@ LogicalResult TileWarpgroupTilePass::tileWarpgroups(gpu::GPUFuncOp kernel) {
     body->getTerminator()->getPrevNode()->erase();
   b.setInsertionPoint(body->getTerminator());
   emitScalarSlabProduct(b, loc, product->views, warpgroupC, row0, col0, rows,
-                        cols, product->depth, config, problem.elementType);
+                        cols, product->depth, config, problem.elementType,
+                        problem.transposeB);
   ifCompute.getConditionMutable().assign(isLeader);
   eraseDeadOps(kernel.getBody());
   setStage(kernel, KernelStage::Warpgroup);

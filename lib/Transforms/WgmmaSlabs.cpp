@@ -88,10 +88,16 @@ void mlir::tile::emitTmaSlabCopy(OpBuilder &b, Location loc, Value descA,
   nvgpu::MBarrierArriveExpectTxOp::create(
       b, loc, barriers, c(slabTransactionBytes(plan)), slot, Value());
   // Tensor-map coordinates are innermost first: (k, row) of A, (column, k)
-  // of B.
+  // of B, (k, column) of a transposed B (one box of BN rows).
   nvgpu::TmaAsyncLoadOp::create(b, loc, views.a, barriers, descA,
                                 ValueRange{source.k0, source.row0}, slot,
                                 Value(), Value());
+  if (plan.transposedB) {
+    nvgpu::TmaAsyncLoadOp::create(b, loc, views.bChunks.front(), barriers,
+                                  descB, ValueRange{source.k0, source.col0},
+                                  slot, Value(), Value());
+    return;
+  }
   for (auto [chunk, view] : llvm::enumerate(views.bChunks)) {
     Value col = chunk == 0 ? source.col0
                            : arith::AddIOp::create(
@@ -284,6 +290,23 @@ void mlir::tile::emitRegisterSlabCopy(OpBuilder &b, Location loc, Value thread,
     };
     emitSlabCopy(cb, loc, thread,
                  SlabCopy{blockM, blockK, numThreads, storeA, loadA});
+    if (p.transposeB) {
+      // B stored N x K: element (n, kk) of the slab, B[col0 + n][k0 + kk],
+      // into row n at its swizzled column, as for A.
+      auto storeBT = [&](OpBuilder &rb, Value n, Value kk, Value value) {
+        Value col = emitSwizzledColumn(rb, loc, n, kk, elementBytes);
+        memref::StoreOp::create(rb, loc, value, views.b, ValueRange{n, col});
+      };
+      auto loadBT = [&](OpBuilder &rb, Value n, Value kk) {
+        return loadOrZero(rb, loc, globalB,
+                          arith::AddIOp::create(rb, loc, source.col0, n),
+                          arith::AddIOp::create(rb, loc, source.k0, kk), p.n,
+                          p.k, guarded && edgeN, guarded && edgeK);
+      };
+      emitSlabCopy(cb, loc, thread,
+                   SlabCopy{blockN, blockK, numThreads, storeBT, loadBT});
+      return;
+    }
     emitSlabCopy(cb, loc, thread,
                  SlabCopy{blockK, blockN, numThreads, storeB, loadB});
   };
@@ -325,7 +348,7 @@ void mlir::tile::emitScalarSlabProduct(OpBuilder &b, Location loc,
                                        Value rowOrigin, Value colOrigin,
                                        OpFoldResult rows, OpFoldResult cols,
                                        OpFoldResult depth, ConfigAttr config,
-                                       Type elementType) {
+                                       Type elementType, bool transposedB) {
   auto c = [&](int64_t value) { return constIndex(b, loc, value); };
   int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
   int64_t rowElements = kSwizzleRowBytes / elementBytes;
@@ -367,15 +390,25 @@ void mlir::tile::emitScalarSlabProduct(OpBuilder &b, Location loc,
                         bk, lk, views.a,
                         ValueRange{rowA, emitSwizzledColumn(bk, lk, rowA, kk,
                                                             elementBytes)});
-                    Value rowB = arith::AddIOp::create(
-                        bk, lk,
-                        arith::MulIOp::create(bk, lk, chunk,
-                                              ck(config.getBlockK())),
-                        kk);
-                    Value bValue = memref::LoadOp::create(
-                        bk, lk, views.b,
-                        ValueRange{rowB, emitSwizzledColumn(bk, lk, kk, inChunk,
-                                                            elementBytes)});
+                    Value bValue;
+                    if (transposedB) {
+                      // Row n of B's slab, k at its swizzled column.
+                      bValue = memref::LoadOp::create(
+                          bk, lk, views.b,
+                          ValueRange{colB, emitSwizzledColumn(bk, lk, colB, kk,
+                                                              elementBytes)});
+                    } else {
+                      Value rowB = arith::AddIOp::create(
+                          bk, lk,
+                          arith::MulIOp::create(bk, lk, chunk,
+                                                ck(config.getBlockK())),
+                          kk);
+                      bValue = memref::LoadOp::create(
+                          bk, lk, views.b,
+                          ValueRange{rowB, emitSwizzledColumn(bk, lk, kk,
+                                                              inChunk,
+                                                              elementBytes)});
+                    }
                     Value product = arith::MulFOp::create(
                         bk, lk, widen(bk, lk, a), widen(bk, lk, bValue));
                     scf::YieldOp::create(
@@ -403,8 +436,15 @@ LogicalResult mlir::tile::promoteToSwizzledSlabs(gpu::GPUFuncOp kernel,
   auto ifThread0 = matmul ? dyn_cast<scf::IfOp>(matmul->getParentOp()) : nullptr;
   auto blockA = matmul ? matmul.getInputs()[0].getDefiningOp<memref::SubViewOp>()
                        : nullptr;
-  auto blockB = matmul ? matmul.getInputs()[1].getDefiningOp<memref::SubViewOp>()
-                       : nullptr;
+  // A transposed B: tile-block-tile's subview of the N x K matrix, seen
+  // through a memref.transpose.
+  memref::TransposeOp transposeB;
+  Value inputB = matmul ? matmul.getInputs()[1] : Value();
+  if (inputB && problem.transposeB) {
+    transposeB = inputB.getDefiningOp<memref::TransposeOp>();
+    inputB = transposeB ? transposeB.getIn() : Value();
+  }
+  auto blockB = inputB ? inputB.getDefiningOp<memref::SubViewOp>() : nullptr;
   bool tma = config.getCopy() == CopyKind::Tma;
   if (!ifThread0 || !blockA || !blockB ||
       (tma && kernel.getNumArguments() != 5))
@@ -418,16 +458,18 @@ LogicalResult mlir::tile::promoteToSwizzledSlabs(gpu::GPUFuncOp kernel,
   Value blockC = matmul.getOutputs()[0];
   Value row0 =
       getValueOrCreateConstantIndexOp(b, loc, blockA.getMixedOffsets()[0]);
+  unsigned dimN = problem.transposeB ? 0 : 1;
   Value col0 =
-      getValueOrCreateConstantIndexOp(b, loc, blockB.getMixedOffsets()[1]);
+      getValueOrCreateConstantIndexOp(b, loc, blockB.getMixedOffsets()[dimN]);
   OpFoldResult rows = blockA.getMixedSizes()[0];
-  OpFoldResult cols = blockB.getMixedSizes()[1];
+  OpFoldResult cols = blockB.getMixedSizes()[dimN];
   Value threadId;
   kernel.walk([&](gpu::ThreadIdOp op) { threadId = op; });
   Value isThread0 = ifThread0.getCondition();
   Type elementType = problem.elementType;
   SharedPlan plan = getSharedPlan(config.toTileConfig(),
-                                  elementType.getIntOrFloatBitWidth() / 8);
+                                  elementType.getIntOrFloatBitWidth() / 8,
+                                  problem.transposeB);
 
   // The dynamic shared memory, from a 1024-byte boundary on (the swizzle
   // atoms of the TMA and wgmma).
@@ -519,12 +561,14 @@ LogicalResult mlir::tile::promoteToSwizzledSlabs(gpu::GPUFuncOp kernel,
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifCompute.thenBlock());
     emitScalarSlabProduct(b, loc, views, blockC, c(0), c(0), rows, cols,
-                          depth, config, elementType);
+                          depth, config, elementType, problem.transposeB);
   }
   // The next slab overwrites the slot: wait for the product.
   gpu::BarrierOp::create(b, loc);
 
   ifThread0.erase();
+  if (transposeB && transposeB->use_empty())
+    transposeB.erase();
   for (memref::SubViewOp view : {blockA, blockB})
     if (view->use_empty())
       view.erase();

@@ -2,7 +2,8 @@
 //
 // The wgmma strategy's instruction tile: each consumer warpgroup's slab
 // product becomes (WM/64) x (WN/IN) wgmma.mma_async instructions per k
-// step (m64nINk16 for bf16/f16), reading A (K-major) and B (N-major) from
+// step (m64nINk16 for bf16/f16), reading A (K-major) and B (N-major, or
+// K-major when it is stored transposed, N x K) from
 // the 128-byte-swizzled slot through matrix descriptors, accumulating into
 // f32 registers carried through the K loop. C goes in and out of the
 // registers through the shared epilogue (Epilogue.h).
@@ -134,7 +135,8 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
   Location loc = loop.getLoc();
   MLIRContext *context = &getContext();
   int64_t elementBytes = problem.elementType.getIntOrFloatBitWidth() / 8;
-  SharedPlan plan = getSharedPlan(config.toTileConfig(), elementBytes);
+  SharedPlan plan =
+      getSharedPlan(config.toTileConfig(), elementBytes, problem.transposeB);
 
   WarpgroupAccumulators accs;
   accs.tilesM = config.getWarpM() / kWgmmaM;
@@ -226,22 +228,32 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
         // B's column c is in chunk c / 64, (c % 64) elements into its
         // 128-byte rows (checkWgmmaElementBytes keeps every instruction's
         // columns inside one chunk unless it starts at one).
-        Value chunk = arith::DivUIOp::create(nb, nl, warpCol0,
-                                             nc(plan.rowElementsB));
-        Value inChunk =
-            arith::RemUIOp::create(nb, nl, warpCol0, nc(plan.rowElementsB));
-        Value addressB = arith::AddIOp::create(
-            nb, nl,
-            memref::ExtractAlignedPointerAsIndexOp::create(nb, nl,
-                                                           product->views.b),
-            arith::AddIOp::create(
-                nb, nl,
-                arith::MulIOp::create(nb, nl, chunk, nc(plan.chunkBytesB)),
-                arith::MulIOp::create(nb, nl, inChunk, nc(elementBytes))));
+        // A transposed B is K-major like A: the warpgroup's rows of it.
+        Value baseB = memref::ExtractAlignedPointerAsIndexOp::create(
+            nb, nl, product->views.b);
+        Value addressB;
+        if (plan.transposedB) {
+          addressB = arith::AddIOp::create(
+              nb, nl, baseB,
+              arith::MulIOp::create(nb, nl, warpCol0,
+                                    nc(plan.rowElementsB * elementBytes)));
+        } else {
+          Value chunk = arith::DivUIOp::create(nb, nl, warpCol0,
+                                               nc(plan.rowElementsB));
+          Value inChunk =
+              arith::RemUIOp::create(nb, nl, warpCol0, nc(plan.rowElementsB));
+          addressB = arith::AddIOp::create(
+              nb, nl, baseB,
+              arith::AddIOp::create(
+                  nb, nl,
+                  arith::MulIOp::create(nb, nl, chunk, nc(plan.chunkBytesB)),
+                  arith::MulIOp::create(nb, nl, inChunk, nc(elementBytes))));
+        }
         Value descA = emitDescriptor(nb, nl, addressA, /*leadingBytes=*/16,
                                      kSwizzleAtomBytes);
-        Value descB = emitDescriptor(nb, nl, addressB, plan.chunkBytesB,
-                                     kSwizzleAtomBytes);
+        Value descB = emitDescriptor(
+            nb, nl, addressB, plan.transposedB ? 16 : plan.chunkBytesB,
+            kSwizzleAtomBytes);
         SmallVector<Value> current(newLoop.getRegionIterArgs());
         NVVM::WgmmaFenceAlignedOp::create(nb, nl);
         int64_t mmaK = config.getMmaK();
@@ -257,13 +269,20 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
                   mi * kWgmmaM * plan.rowElementsA * elementBytes +
                       ks * mmaK * elementBytes);
               int64_t col = ni * accs.instructionN;
-              Value bDesc = advance(nb, nl, descB,
-                                    col / plan.rowElementsB * plan.chunkBytesB +
-                                        col % plan.rowElementsB * elementBytes +
-                                        ks * mmaK * kSwizzleRowBytes);
+              // A transposed B: IN rows further per ni, mmaK elements per
+              // k step, as for A.
+              int64_t offsetB =
+                  plan.transposedB
+                      ? col * plan.rowElementsB * elementBytes +
+                            ks * mmaK * elementBytes
+                      : col / plan.rowElementsB * plan.chunkBytesB +
+                            col % plan.rowElementsB * elementBytes +
+                            ks * mmaK * kSwizzleRowBytes;
+              Value bDesc = advance(nb, nl, descB, offsetB);
               int64_t index = mi * accs.tilesN + ni;
-              // Both operands row-major: A (M x K) K-major, B (K x N)
-              // N-major, which is wgmma's transposed B (imm-trans-b = 1).
+              // A (M x K) K-major; B (K x N) N-major, which is wgmma's
+              // transposed B (imm-trans-b = 1, layout row), or, stored
+              // N x K, K-major (imm-trans-b = 0, layout col).
               current[index] = NVVM::WgmmaMmaAsyncOp::create(
                   nb, nl, structType, current[index], a, bDesc,
                   NVVM::MMAShapeAttr::get(context, kWgmmaM, accs.instructionN,
@@ -272,7 +291,9 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
                   wgmmaType(problem.elementType), NVVM::WGMMATypes::f32,
                   NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
                   NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
-                  NVVM::MMALayout::row, /*satfinite=*/nullptr);
+                  plan.transposedB ? NVVM::MMALayout::col
+                                   : NVVM::MMALayout::row,
+                  /*satfinite=*/nullptr);
             }
         NVVM::WgmmaGroupSyncAlignedOp::create(nb, nl);
         NVVM::WgmmaWaitGroupSyncOp::create(nb, nl, 0);

@@ -190,6 +190,17 @@ unsigned tile::runtime::getSwizzleBytes(TensorMapSwizzle swizzle) {
   return 0;
 }
 
+ParamInfo tile::runtime::getStoredMatrix(const ParamInfo &param) {
+  ParamInfo stored = param;
+  if (param.colStride != 1 && param.rowStride == 1) {
+    stored.rows = param.cols;
+    stored.cols = param.rows;
+    stored.rowStride = param.colStride;
+    stored.colStride = 1;
+  }
+  return stored;
+}
+
 uint64_t tile::runtime::getClusterBlocks(const LaunchInfo &launch) {
   return uint64_t(launch.cluster[0]) * launch.cluster[1] * launch.cluster[2];
 }
@@ -1369,7 +1380,8 @@ bool validateTensorMap(const KernelManifest &manifest, size_t index,
   if (paramIndex < 0)
     return invalid(error, what + " names param " + quoteJson(map.param) +
                               ", which the manifest does not have");
-  const ParamInfo &param = manifest.params[paramIndex];
+  // The map reads the matrix as stored: a column-major param's transpose.
+  const ParamInfo param = getStoredMatrix(manifest.params[paramIndex]);
   std::string paramWhat = "param " + quoteJson(param.name) + " (" +
                           std::string(stringifyParamRole(param.role)) + ")";
   if (param.role == ParamRole::Result)
@@ -1381,9 +1393,12 @@ bool validateTensorMap(const KernelManifest &manifest, size_t index,
                               "(target.chip is " +
                               quoteJson(manifest.target.chip) + ")");
   if (param.colStride != 1)
-    return invalid(error, what + " views " + paramWhat + " with col_stride " +
+    return invalid(error, what + " views " + paramWhat + " with row_stride " +
+                              std::to_string(param.rowStride) +
+                              " and col_stride " +
                               std::to_string(param.colStride) +
-                              "; a tensor map needs col_stride 1");
+                              "; a tensor map needs row_stride or col_stride "
+                              "1 (a row- or column-major matrix)");
   for (int i = 0; i < 2; ++i)
     if (map.box[i] < 1 || map.box[i] > 256)
       return invalid(error, what + " box " + formatDims(map.box) +

@@ -298,7 +298,8 @@ bool tile::runtime::getTensorMapEncoding(const KernelManifest &manifest,
             map.param + "', which the kernel does not have";
     return false;
   }
-  const ParamInfo &param = manifest.params[paramIndex];
+  // The matrix as stored (a column-major param's transpose).
+  const ParamInfo param = getStoredMatrix(manifest.params[paramIndex]);
   TensorMapEncoding encoding;
   switch (param.elementType) {
   case ElementType::BF16:
@@ -887,7 +888,7 @@ int repackParams(const KernelManifest &manifest, const tile_buffer *args,
         std::any_of(copies, copies + numCopies,
                     [&](const Copy &c) { return c.param == index; }))
       continue;
-    const ParamInfo &param = manifest.params[index];
+    const ParamInfo param = getStoredMatrix(manifest.params[index]);
     uint64_t pitch = static_cast<uint64_t>(map.repackRowStride) *
                      getElementTypeSize(param.elementType);
     // Each copy starts on a 256-byte boundary (the TMA needs 16).
@@ -909,7 +910,7 @@ int repackParams(const KernelManifest &manifest, const tile_buffer *args,
     return TILE_ERROR_CUDA;
   }
   for (size_t i = 0; i < numCopies; ++i) {
-    const ParamInfo &param = manifest.params[copies[i].param];
+    const ParamInfo param = getStoredMatrix(manifest.params[copies[i].param]);
     uint64_t elementBytes = getElementTypeSize(param.elementType);
     CUDA_MEMCPY2D copy = {};
     copy.srcMemoryType = CU_MEMORYTYPE_DEVICE;

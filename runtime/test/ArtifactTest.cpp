@@ -318,6 +318,31 @@ TEST_F(ArgumentTest, NullPointer) {
   EXPECT_STREQ(tile_last_error(), "argument 0 (A) is a null device pointer");
 }
 
+TEST(TensorMapArgumentTest, ColumnMajorParamIsMappedAsStored) {
+  // B stored transposed (N x K, nn.Linear's weight) as tile-opt describes
+  // it: logical K x N, row_stride 1, col_stride K. The map reads the stored
+  // N x K rows: K innermost, rows K elements apart.
+  KernelManifest manifest = makeWgmmaExampleManifest();
+  int64_t n = 384, k = 1000;
+  manifest.params[1].rows = k;
+  manifest.params[1].cols = n;
+  manifest.params[1].rowStride = 1;
+  manifest.params[1].colStride = 1008;
+  manifest.tensorMaps[1].box = {128, 64};
+  uint64_t bytes = 4096ull * 4096ull * 2ull;
+  tile_buffer args[3] = {{0x7f0000000000, bytes},
+                         {0x7f1000000000, bytes},
+                         {0x7f2000000000, bytes}};
+  TensorMapEncoding e;
+  std::string error;
+  ASSERT_TRUE(getTensorMapEncoding(manifest, 1, args, e, error)) << error;
+  EXPECT_EQ(e.globalDim[0], uint64_t(k)); // stored cols (K) first
+  EXPECT_EQ(e.globalDim[1], uint64_t(n));
+  EXPECT_EQ(e.globalStrides[0], 1008u * 2u);
+  EXPECT_EQ(e.boxDim[0], 64u);
+  EXPECT_EQ(e.boxDim[1], 128u);
+}
+
 TEST(TensorMapArgumentTest, BasesMustSuitTheTma) {
   // A manifest that validateManifest would refuse (A's alignment 4 under a
   // tensor map): the argument check still holds the TMA's 16 bytes.

@@ -961,11 +961,31 @@ TEST(ManifestTest, Version2ValidationErrors) {
                                 "(result); tensor maps are for lhs and rhs "
                                 "params");
   m = base;
+  m.params[1].rowStride = 2;
+  m.params[1].colStride = 8192;
+  EXPECT_EQ(validationError(m), "manifest: tensor_maps[1] views param \"B\" "
+                                "(rhs) with row_stride 2 and col_stride 8192; "
+                                "a tensor map needs row_stride or col_stride 1 "
+                                "(a row- or column-major matrix)");
+  // A column-major B (stored transposed, N x K) is mapped as stored: its
+  // rows are its columns, col_stride apart.
+  m = base;
   m.params[1].rowStride = 1;
   m.params[1].colStride = 4096;
+  std::string error;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  ParamInfo stored = getStoredMatrix(m.params[1]);
+  EXPECT_EQ(stored.rows, m.params[1].cols);
+  EXPECT_EQ(stored.cols, m.params[1].rows);
+  EXPECT_EQ(stored.rowStride, 4096);
+  EXPECT_EQ(stored.colStride, 1);
+  // Its rows must still be a multiple of 16 bytes apart.
+  m.params[1].colStride = 4097;
   EXPECT_EQ(validationError(m), "manifest: tensor_maps[1] views param \"B\" "
-                                "(rhs) with col_stride 4096; a tensor map "
-                                "needs col_stride 1");
+                                "(rhs) whose rows are 8194 bytes apart "
+                                "(row_stride 4097); the TMA needs a multiple "
+                                "of 16 bytes below 2^40 (or "
+                                "repack_row_stride)");
   m = base;
   m.tensorMaps[0].box = {257, 64};
   EXPECT_EQ(validationError(m), "manifest: tensor_maps[0] box 257x64 (rows x "

@@ -225,12 +225,16 @@ func.func @extra_reduction(%a: memref<64x32x2xf32>, %b: memref<32x48xf32>, %c: m
 
 // -----
 
-// B given as N x K (the nn.Linear weight layout).
+// B given as N x K (the nn.Linear weight layout): a linalg.matmul whose
+// indexing maps read B as (n, k).
+// CHECK-DAG:   #[[$MK1:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG:   #[[$NK1:.*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-DAG:   #[[$MN1:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
 // CHECK-LABEL: func.func @transposed_b
-// CHECK-NOT:     linalg.matmul
-// CHECK:         linalg.generic
+// CHECK-SAME:    (%[[A:.*]]: memref<64x32xf32>, %[[B:.*]]: memref<48x32xf32>, %[[C:.*]]: memref<64x48xf32>)
+// CHECK-NEXT:    linalg.matmul indexing_maps = [#[[$MK1]], #[[$NK1]], #[[$MN1]]] ins(%[[A]], %[[B]] : memref<64x32xf32>, memref<48x32xf32>) outs(%[[C]] : memref<64x48xf32>){{$}}
+// CHECK-NEXT:    return
 func.func @transposed_b(%a: memref<64x32xf32>, %b: memref<48x32xf32>, %c: memref<64x48xf32>) {
-  // expected-error @+1 {{'linalg.generic' op is not supported yet: it is a matmul with transposed operands (C[m][n] += A[m][k] * B[n][k]); transposed operands are not supported yet; tile-opt compiles linalg.matmul on 2-d operands}}
   linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"]}
       ins(%a, %b : memref<64x32xf32>, memref<48x32xf32>) outs(%c : memref<64x48xf32>) {
   ^bb0(%x: f32, %y: f32, %acc: f32):
@@ -239,6 +243,83 @@ func.func @transposed_b(%a: memref<64x32xf32>, %b: memref<48x32xf32>, %c: memref
     linalg.yield %s : f32
   }
   return
+}
+
+// -----
+
+// A given as K x M and B as N x K, with the loops in another order (k, n,
+// m): the maps are rewritten to linalg.matmul's loops (m, n, k).
+// CHECK-DAG:   #[[$KM2:.*]] = affine_map<(d0, d1, d2) -> (d2, d0)>
+// CHECK-DAG:   #[[$NK2:.*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-DAG:   #[[$MN2:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @transposed_both
+// CHECK-SAME:    (%[[A:.*]]: memref<32x64xf32>, %[[B:.*]]: memref<48x32xf32>, %[[C:.*]]: memref<64x48xf32>)
+// CHECK-NEXT:    linalg.matmul indexing_maps = [#[[$KM2]], #[[$NK2]], #[[$MN2]]] ins(%[[A]], %[[B]] : memref<32x64xf32>, memref<48x32xf32>) outs(%[[C]] : memref<64x48xf32>){{$}}
+func.func @transposed_both(%a: memref<32x64xf32>, %b: memref<48x32xf32>, %c: memref<64x48xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(k, n, m) -> (k, m)>, affine_map<(k, n, m) -> (n, k)>, affine_map<(k, n, m) -> (m, n)>], iterator_types = ["reduction", "parallel", "parallel"]}
+      ins(%a, %b : memref<32x64xf32>, memref<48x32xf32>) outs(%c : memref<64x48xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// C written transposed (C[n][m]): not a form tile-opt compiles.
+// CHECK-LABEL: func.func @transposed_c
+// CHECK-NOT:     linalg.matmul
+// CHECK:         linalg.generic
+func.func @transposed_c(%a: memref<64x32xf32>, %b: memref<32x48xf32>, %c: memref<48x64xf32>) {
+  // expected-error @+1 {{'linalg.generic' op is not supported yet: it is a matmul of C[n][m] += A[m][k] * B[k][n] (A [m][k] or [k][m], B [k][n] or [n][k] and C [m][n] are supported); tile-opt compiles linalg.matmul on 2-d operands}}
+  linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (n, m)>], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x32xf32>, memref<32x48xf32>) outs(%c : memref<48x64xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A linalg.transpose on tensors making B (nn.Linear's weight, N x K) is
+// folded into the matmul's maps: the matmul reads the weight itself and the
+// transpose is gone.
+// CHECK-DAG:   #[[$MK3:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG:   #[[$NK3:.*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-DAG:   #[[$MN3:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @transpose_op_b
+// CHECK-SAME:    (%[[A:.*]]: tensor<64x32xf32>, %[[W:.*]]: tensor<48x32xf32>, %[[C:.*]]: tensor<64x48xf32>)
+// CHECK-NOT:     linalg.transpose
+// CHECK:         linalg.matmul indexing_maps = [#[[$MK3]], #[[$NK3]], #[[$MN3]]] ins(%[[A]], %[[W]] : tensor<64x32xf32>, tensor<48x32xf32>) outs(%[[C]] : tensor<64x48xf32>)
+// CHECK-NOT:     linalg.transpose
+func.func @transpose_op_b(%a: tensor<64x32xf32>, %w: tensor<48x32xf32>, %c: tensor<64x48xf32>) -> tensor<64x48xf32> {
+  %init = tensor.empty() : tensor<32x48xf32>
+  %b = linalg.transpose ins(%w : tensor<48x32xf32>) outs(%init : tensor<32x48xf32>) permutation = [1, 0]
+  %r = linalg.matmul ins(%a, %b : tensor<64x32xf32>, tensor<32x48xf32>) outs(%c : tensor<64x48xf32>) -> tensor<64x48xf32>
+  return %r : tensor<64x48xf32>
+}
+
+// -----
+
+// A transpose of an operand the matmul already reads transposed cancels:
+// the default maps (printed without indexing_maps); the transpose, still
+// used elsewhere, stays.
+// CHECK-LABEL: func.func @transpose_op_cancels
+// CHECK-SAME:    (%[[A:.*]]: tensor<64x32xf32>, %[[B:.*]]: tensor<32x48xf32>, %[[C:.*]]: tensor<64x48xf32>)
+// CHECK:         %[[T:.*]] = linalg.transpose
+// CHECK:         linalg.matmul ins(%[[A]], %[[B]] : tensor<64x32xf32>, tensor<32x48xf32>) outs(%[[C]] : tensor<64x48xf32>)
+// CHECK:         return {{.*}}, %[[T]]
+func.func @transpose_op_cancels(%a: tensor<64x32xf32>, %b: tensor<32x48xf32>, %c: tensor<64x48xf32>) -> (tensor<64x48xf32>, tensor<48x32xf32>) {
+  %init = tensor.empty() : tensor<48x32xf32>
+  %bt = linalg.transpose ins(%b : tensor<32x48xf32>) outs(%init : tensor<48x32xf32>) permutation = [1, 0]
+  %r = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+      ins(%a, %bt : tensor<64x32xf32>, tensor<48x32xf32>) outs(%c : tensor<64x48xf32>) -> tensor<64x48xf32>
+  return %r, %bt : tensor<64x48xf32>, tensor<48x32xf32>
 }
 
 // -----
@@ -299,11 +380,13 @@ func.func @three_inputs(%a: memref<64x32xf32>, %b: memref<32x48xf32>, %bias: mem
 // -----
 
 // A linalg.contract with B transposed.
+// CHECK-DAG:   #[[$MK4:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG:   #[[$NK4:.*]] = affine_map<(d0, d1, d2) -> (d1, d2)>
+// CHECK-DAG:   #[[$MN4:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
 // CHECK-LABEL: func.func @contract_transposed
-// CHECK-NOT:     linalg.matmul
-// CHECK:         linalg.contract
+// CHECK-SAME:    (%[[A:.*]]: memref<64x32xf32>, %[[B:.*]]: memref<48x32xf32>, %[[C:.*]]: memref<64x48xf32>)
+// CHECK-NEXT:    linalg.matmul indexing_maps = [#[[$MK4]], #[[$NK4]], #[[$MN4]]] ins(%[[A]], %[[B]] : memref<64x32xf32>, memref<48x32xf32>) outs(%[[C]] : memref<64x48xf32>){{$}}
 func.func @contract_transposed(%a: memref<64x32xf32>, %b: memref<48x32xf32>, %c: memref<64x48xf32>) {
-  // expected-error @+1 {{'linalg.contract' op is not supported yet: it is a matmul with transposed operands (C[m][n] += A[m][k] * B[n][k]); transposed operands are not supported yet}}
   linalg.contract indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
       ins(%a, %b : memref<64x32xf32>, memref<48x32xf32>) outs(%c : memref<64x48xf32>)
   return

@@ -158,13 +158,14 @@ func.func @wgmma_split_k(%a: memref<64x64xbf16>, %b: memref<64x64xbf16>, %c: mem
 
 // -----
 
-// A transposed: C[m][n] += A[k][m] * B[k][n].
-func.func @transposed_a(%a: memref<64x64xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf32>) {
-  // expected-error @+1 {{'linalg.matmul' op with user-defined indexing maps (transposed or broadcast operands) is not supported yet}}
-  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
+// A broadcast along m: C[m][n] += A[k] * B[k][n] (transposed operands are
+// compiled: configure.mlir).
+func.func @broadcast_a(%a: memref<64xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op with indexing maps other than transposes of A and B (a broadcast operand, or C not indexed (m, n)) is not supported yet}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k)>,
                                  affine_map<(m, n, k) -> (k, n)>,
                                  affine_map<(m, n, k) -> (m, n)>]
-    ins(%a, %b : memref<64x64xf32>, memref<64x64xf32>) outs(%c : memref<64x64xf32>)
+    ins(%a, %b : memref<64xf32>, memref<64x64xf32>) outs(%c : memref<64x64xf32>)
   return
 }
 

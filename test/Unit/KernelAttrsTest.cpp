@@ -61,6 +61,35 @@ TEST_F(KernelAttrsTest, WellFormedProblem) {
   EXPECT_TRUE(errors.empty());
 }
 
+TEST_F(KernelAttrsTest, TransposedOperands) {
+  MatmulProblem written;
+  written.m = 3;
+  written.n = 5;
+  written.k = 7;
+  written.elementType = written.resultType = Builder(&context).getF32Type();
+  // Row-major operands: no transpose_a / transpose_b entries at all.
+  DictionaryAttr plain = buildMatmulAttr(&context, written);
+  EXPECT_FALSE(plain.get("transpose_a"));
+  EXPECT_FALSE(plain.get("transpose_b"));
+  written.transposeB = true;
+  op->setAttr(kMatmulAttrName, buildMatmulAttr(&context, written));
+  FailureOr<MatmulProblem> read = getMatmulProblem(op, "unit");
+  ASSERT_TRUE(succeeded(read));
+  EXPECT_FALSE(read->transposeA);
+  EXPECT_TRUE(read->transposeB);
+  EXPECT_EQ(read->storedShapeA(), (std::pair<int64_t, int64_t>{3, 7}));
+  EXPECT_EQ(read->storedShapeB(), (std::pair<int64_t, int64_t>{5, 7}));
+  // Malformed: not a bool.
+  SmallVector<NamedAttribute> entries(plain.getValue());
+  entries.push_back(Builder(&context).getNamedAttr(
+      "transpose_a", Builder(&context).getI64IntegerAttr(1)));
+  op->setAttr(kMatmulAttrName, DictionaryAttr::get(&context, entries));
+  EXPECT_TRUE(failed(getMatmulProblem(op, "unit")));
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0], "unit: 'tile.matmul' needs 'transpose_a', a bool "
+                       "where present, got 1 : i64");
+}
+
 TEST_F(KernelAttrsTest, MissingProblem) {
   EXPECT_TRUE(failed(getMatmulProblem(op, "unit")));
   ASSERT_EQ(errors.size(), 1u);

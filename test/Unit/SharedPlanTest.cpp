@@ -156,6 +156,35 @@ TEST(SharedPlan, WgmmaElementOffsets) {
             2 * plan.chunkBytesB + 5 * 128 + (0 ^ 5) * 16 + 4);
 }
 
+TEST(SharedPlan, WgmmaTransposedB) {
+  // B stored N x K: its slab is laid out like A's, 256 rows of 64 bf16 (128
+  // bytes, swizzled), read by one 256x64 box, in the bytes the N-major
+  // chunks take, so the ring does not change.
+  TileConfig c = TileConfig::wgmmaDefaults();
+  SharedPlan plain = getSharedPlan(c, 2);
+  SharedPlan plan = getSharedPlan(c, 2, /*transposeB=*/true);
+  EXPECT_TRUE(plan.transposedB);
+  EXPECT_FALSE(plain.transposedB);
+  EXPECT_EQ(plan.rowsB, 256);
+  EXPECT_EQ(plan.rowElementsB, 64);
+  EXPECT_EQ(plan.chunksB, 1);
+  EXPECT_EQ(plan.boxB.rows, 256);
+  EXPECT_EQ(plan.boxB.cols, 64);
+  EXPECT_EQ(plan.bytesB, plain.bytesB);
+  EXPECT_EQ(plan.stageBytes, plain.stageBytes);
+  EXPECT_EQ(plan.dynamicBytes, plain.dynamicBytes);
+  EXPECT_EQ(plan.totalBytes, plain.totalBytes);
+  // Element (k, n) is in row n at k's swizzled position, as A's (n, k).
+  for (int64_t k : {0, 7, 8, 63})
+    for (int64_t n : {0, 1, 9, 130, 255})
+      EXPECT_EQ(plan.elementOffsetB(k, n), plan.elementOffsetA(n, k));
+  // The fma plan does not depend on it.
+  TileConfig f;
+  EXPECT_EQ(getSharedPlan(f, 4, true).dynamicBytes,
+            getSharedPlan(f, 4).dynamicBytes);
+  EXPECT_FALSE(getSharedPlan(f, 4, true).transposedB);
+}
+
 TEST(SharedPlan, WgmmaElementRules) {
   TileConfig c = TileConfig::wgmmaDefaults();
   EXPECT_EQ(checkWgmmaElementBytes(c, 2), "");

@@ -406,13 +406,17 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
   bool extraAreMaps = llvm::all_of(
       llvm::drop_begin(kernel.getArgumentTypes(), 3),
       [](Type type) { return isa<nvgpu::TensorMapDescriptorType>(type); });
-  if (kindAB < 0 || kindC < 0 || !expect(0, m, k, problem->elementType) ||
-      !expect(1, k, n, problem->elementType) ||
+  auto [rowsA, colsA] = problem->storedShapeA();
+  auto [rowsB, colsB] = problem->storedShapeB();
+  if (kindAB < 0 || kindC < 0 ||
+      !expect(0, rowsA, colsA, problem->elementType) ||
+      !expect(1, rowsB, colsB, problem->elementType) ||
       !expect(2, m, n, problem->resultType) || !extraAreMaps) {
     std::string text;
     llvm::raw_string_ostream os(text);
-    os << head << ": the kernel's arguments are not (A: " << m << "x" << k
-       << ", B: " << k << "x" << n << ", C: " << m << "x" << n << ") "
+    os << head << ": the kernel's arguments are not (A: " << rowsA << "x"
+       << colsA << ", B: " << rowsB << "x" << colsB << ", C: " << m << "x"
+       << n << ") "
        << problem->elementType << ", " << problem->elementType << ", "
        << problem->resultType
        << " memrefs with the identity layout (f32, bf16 or f16), then "
@@ -469,10 +473,23 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
     return buffer;
   };
   // Global buffers at 256-byte-aligned addresses of their own.
+  // A transposed operand is stored as the transpose of its logical matrix.
+  auto stored = [](const std::vector<float> &values, int64_t rows,
+                   int64_t cols, bool transposed) {
+    if (!transposed)
+      return values;
+    std::vector<float> result(values.size());
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < cols; ++j)
+        result[j * rows + i] = values[i * cols + j];
+    return result;
+  };
   std::unique_ptr<Buffer> bufferA =
-      makeBuffer("A", a, k, true, kindAB, 1 << 24);
+      makeBuffer("A", stored(a, m, k, problem->transposeA), colsA, true,
+                 kindAB, 1 << 24);
   std::unique_ptr<Buffer> bufferB =
-      makeBuffer("B", b, n, true, kindAB, 2 << 24);
+      makeBuffer("B", stored(b, k, n, problem->transposeB), colsB, true,
+                 kindAB, 2 << 24);
   std::unique_ptr<Buffer> bufferC =
       makeBuffer("C", c0, n, false, kindC, 3 << 24);
   if (problem->fill) // C is only written: NaN, and reading it is an error
@@ -486,7 +503,8 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
     arg.desc.strides[1] = 1;
     return arg;
   };
-  SmallVector<ArgValue> args = {desc(*bufferA, m, k), desc(*bufferB, k, n),
+  SmallVector<ArgValue> args = {desc(*bufferA, rowsA, colsA),
+                                desc(*bufferB, rowsB, colsB),
                                 desc(*bufferC, m, n)};
   Buffer *globals[3] = {bufferA.get(), bufferB.get(), bufferC.get()};
   std::vector<TensorMap> maps;

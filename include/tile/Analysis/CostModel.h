@@ -65,6 +65,9 @@ struct MatmulShape {
   /// 16-bit inputs that are f16 rather than bf16 (the tensor-core model's
   /// rates differ slightly).
   bool f16 = false;
+  /// A stored K x M, B stored N x K (transposed operands): the FP32 copies
+  /// of such an operand run along the other dimension.
+  bool transposeA = false, transposeB = false;
 };
 
 /// Register need of the thread tile itself, as the article counts it:

@@ -68,7 +68,10 @@ struct SharedPlan {
   int64_t bytesA = 0;
   // The tile of B.
   /// fma: [BK][BN]; wgmma: BN / 64 chunks of BK rows of 64 elements
-  /// (N-major), each 128-byte swizzled, `chunkBytesB` apart.
+  /// (N-major), each 128-byte swizzled, `chunkBytesB` apart; wgmma with B
+  /// transposed (stored N x K): like A, BN rows of BK elements (K-major),
+  /// 128-byte swizzled, one chunk (`transposedB`).
+  bool transposedB = false;
   int64_t rowsB = 0, rowElementsB = 0;
   int64_t chunksB = 1, chunkBytesB = 0;
   int64_t bytesB = 0;
@@ -105,8 +108,12 @@ struct SharedPlan {
   int64_t elementOffsetB(int64_t row, int64_t col) const;
 };
 
-/// The plan for `config` with elements of `elementBytes` bytes.
-SharedPlan getSharedPlan(const TileConfig &config, int64_t elementBytes);
+/// The plan for `config` with elements of `elementBytes` bytes. For a wgmma
+/// config, `transposeB` (B stored N x K) lays B out K-major like A: the same
+/// bytes, another order (and one TMA box of BN x BK). The fma plan does not
+/// depend on it.
+SharedPlan getSharedPlan(const TileConfig &config, int64_t elementBytes,
+                         bool transposeB = false);
 
 /// Non-empty when the wgmma `config` cannot hold elements of
 /// `elementBytes` bytes (a 128-byte swizzle row is BK elements; B chunks

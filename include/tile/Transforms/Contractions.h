@@ -18,13 +18,32 @@
 namespace mlir {
 namespace tile {
 
-/// Whether `op` computes C[m][n] += A[m][k] * B[k][n] on 2-d operands (each
-/// indexed (m, k), (k, n), (m, n), in any loop order) with a body of exactly
-/// arith.mulf then arith.addf into the output, on f32, or on bf16/f16 inputs
-/// each extended to an f32 output with arith.extf: the semantics of a
-/// linalg.matmul of those operand types. Returns the empty string if so,
-/// else why not (a phrase that completes "is not a plain matmul: ...").
-std::string whyNotPlainMatmul(linalg::LinalgOp op);
+/// Which operands of a matmul are stored transposed: A as K x M (indexed
+/// (k, m)), B as N x K (indexed (n, k)).
+struct MatmulLayout {
+  bool transposeA = false, transposeB = false;
+};
+
+/// Whether `op` computes C[m][n] += A[m][k] * B[k][n] on 2-d operands (A
+/// indexed (m, k) or (k, m), B (k, n) or (n, k), C (m, n), in any loop
+/// order) with a body of exactly arith.mulf then arith.addf into the output,
+/// on f32, or on bf16/f16 inputs each extended to an f32 output with
+/// arith.extf: the semantics of a linalg.matmul of those operand types
+/// (with indexing maps where an operand is transposed). Returns the empty
+/// string if so, filling `layout` when given, else why not (a phrase that
+/// completes "is not a plain matmul: ...").
+std::string whyNotPlainMatmul(linalg::LinalgOp op,
+                              MatmulLayout *layout = nullptr);
+
+/// The layout of a linalg.matmul's operands from its indexing maps: the
+/// default maps, or user-defined maps that only transpose A and/or B.
+/// Fails (broadcasts, a permuted C) otherwise.
+FailureOr<MatmulLayout> getMatmulLayout(linalg::MatmulOp op);
+
+/// The indexing maps of a linalg.matmul (loops d0 = m, d1 = n, d2 = k) with
+/// the operands in `layout`.
+SmallVector<AffineMap, 3> getMatmulMaps(MLIRContext *context,
+                                        MatmulLayout layout);
 
 /// For a linalg op other than linalg.matmul: why tile-opt does not compile
 /// it, or the empty string if it is not contraction-like (it has no

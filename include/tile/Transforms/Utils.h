@@ -65,6 +65,17 @@ void setStage(gpu::GPUFuncOp kernel, KernelStage stage);
 /// The problem a kernel computes: C[m][n] (+)= A[m][k] * B[k][n].
 struct MatmulProblem {
   int64_t m = 0, n = 0, k = 0;
+  /// Operands stored transposed: the kernel's A parameter is K x M (A^T,
+  /// row-major) and/or its B parameter N x K (B^T, row-major: nn.Linear's
+  /// weight layout). The product is the same; only the addressing differs.
+  bool transposeA = false, transposeB = false;
+  /// The shapes of the A and B parameters as stored.
+  std::pair<int64_t, int64_t> storedShapeA() const {
+    return transposeA ? std::pair{k, m} : std::pair{m, k};
+  }
+  std::pair<int64_t, int64_t> storedShapeB() const {
+    return transposeB ? std::pair{n, k} : std::pair{k, n};
+  }
   /// Element types of A and B, and of C (f32, or the inputs' type: the f32
   /// accumulators are converted when C is stored).
   Type elementType, resultType;
@@ -92,7 +103,9 @@ DictionaryAttr buildMatmulAttr(MLIRContext *context,
 /// The problem recorded in `tile.matmul` of a kernel (gpu.func, or the
 /// llvm.func it was lowered to): a dictionary of m, n, k (integers from 1 to
 /// 2^31 - 1), element_type (f32, bf16 or f16), c_type (f32 or the element type), c_init
-/// ("accumulate" or "fill") and, for "fill", c_fill (an f32 float).
+/// ("accumulate" or "fill") and, for "fill", c_fill (an f32 float), and
+/// optionally transpose_a / transpose_b (bools, absent means false; written
+/// only when true).
 FailureOr<MatmulProblem> getMatmulProblem(Operation *kernel,
                                           StringRef passName = {});
 /// The kernel's `tile.config`, which must be a #tile.config.
@@ -192,15 +205,17 @@ Value resolveToRoot(OpBuilder &b, Location loc, Value view,
 inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 /// The tensor-map types of A and B for a TMA kernel: one box of the shared
-/// plan each (A: BM x BK, B: BK x 64), 128-byte swizzle, out-of-bounds
-/// elements read as zero.
+/// plan each (A: BM x BK, B: BK x 64, or BN x BK when B is stored
+/// transposed), 128-byte swizzle, out-of-bounds elements read as zero.
 SmallVector<Type, 2> getTensorMapTypes(MLIRContext *context,
-                                       ConfigAttr config, Type elementType);
+                                       ConfigAttr config, Type elementType,
+                                       bool transposeB = false);
 
 /// Host side of a TMA kernel: the tensor maps of `a` and `b`
 /// (nvgpu.tma.create.descriptor, which calls cuTensorMapEncodeTiled).
 SmallVector<Value, 2> createTensorMaps(OpBuilder &b, Location loc,
-                                       ConfigAttr config, Value a, Value bMat);
+                                       ConfigAttr config, Value a, Value bMat,
+                                       bool transposeB = false);
 
 /// Tiles of C of the kernel for `problem` under `config`.
 int64_t numTiles(ConfigAttr config, const MatmulProblem &problem);
@@ -215,7 +230,9 @@ void emitAtomicAccumulate(OpBuilder &b, Location loc, Value from, Value to);
 
 /// Vector widths (elements) of the kernel's global accesses: A and B slice
 /// copies (the largest of 4, 2, 1 that divides both the operand's row
-/// length and the slice's row length, so every vector stays aligned) and C
+/// length and the slice's row length, so every vector stays aligned: K and
+/// BK for A, N and BN for B; M and BM for a transposed A, K and BK for a
+/// transposed B, whose rows run along m and k) and C
 /// loads/stores (which also divide the B fragment width).
 struct GlobalVectorWidths {
   int64_t a, b, c;

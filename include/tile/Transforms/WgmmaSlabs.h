@@ -81,7 +81,7 @@ void emitScalarSlabProduct(OpBuilder &b, Location loc, const SlabViews &views,
                            Value cView, Value rowOrigin, Value colOrigin,
                            OpFoldResult rows, OpFoldResult cols,
                            OpFoldResult depth, ConfigAttr config,
-                           Type elementType);
+                           Type elementType, bool transposedB = false);
 
 /// The scalar slab product in a kernel's K loop, as emitScalarSlabProduct
 /// made it, with the values it was made from.
