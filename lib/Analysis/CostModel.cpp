@@ -112,19 +112,23 @@ double mlir::tile::issueSlotEfficiency(int64_t fmas, int64_t loadsA,
   return static_cast<double>(fmas) / static_cast<double>(loads + idle + fmas);
 }
 
-int64_t mlir::tile::asyncCopiesPerThread(const TileConfig &config) {
+int64_t mlir::tile::asyncCopiesPerThread(const TileConfig &config,
+                                         bool transposeA, bool transposeB) {
   int64_t threads = config.numThreads();
-  int64_t widthB = config.blockN % 4 == 0 ? 4 : 1;
-  return ceilDiv(config.blockM * config.blockK, threads) +
+  // Vectors along m (a transposed A) or n (B); single elements along k.
+  int64_t widthA = transposeA && config.blockM % 4 == 0 ? 4 : 1;
+  int64_t widthB = !transposeB && config.blockN % 4 == 0 ? 4 : 1;
+  return ceilDiv(config.blockM * config.blockK / widthA, threads) +
          ceilDiv(config.blockK * config.blockN / widthB, threads);
 }
 
-int64_t mlir::tile::stagingRegisters(const TileConfig &config) {
+int64_t mlir::tile::stagingRegisters(const TileConfig &config, bool transposeA,
+                                     bool transposeB) {
   // cp.async: no values pass through registers, but each copy's global
   // address becomes a 64-bit pointer carried through the K loop (LLVM
   // strength-reduces the per-slice address arithmetic into them).
   if (config.stages >= 3)
-    return 2 * asyncCopiesPerThread(config);
+    return 2 * asyncCopiesPerThread(config, transposeA, transposeB);
   // One stage holds the copied values only briefly.
   if (config.stages < 2)
     return 0;
@@ -150,13 +154,14 @@ static int64_t sharedRowA(const TileConfig &c) {
 }
 
 CostReport mlir::tile::evaluate(const TileConfig &c, const ChipInfo &chip,
-                                int64_t elementBytes) {
+                                int64_t elementBytes, bool transposeA,
+                                bool transposeB) {
   if (c.isWgmma())
     return evaluateTensorCore(c, chip, elementBytes);
   CostReport r;
   r.threadsPerBlock = c.numThreads();
   r.tileRegisters = threadTileRegisters(c.threadM, c.threadN, c.regPrefetch);
-  r.stagingRegisters = stagingRegisters(c);
+  r.stagingRegisters = stagingRegisters(c, transposeA, transposeB);
   r.overheadRegisters = kOverheadRegisters;
   r.estimatedRegisters =
       r.tileRegisters + r.stagingRegisters + r.overheadRegisters;
@@ -179,15 +184,20 @@ CostReport mlir::tile::evaluate(const TileConfig &c, const ChipInfo &chip,
                           chip.sharedLoadLatency);
   // The slice copy per thread: A vectors along k, each stored as single
   // elements (k-major), B vectors stored as vectors; with cp.async (3 or
-  // more stages) one instruction per A element and per B vector.
-  int64_t copyWidthA = c.blockK % 4 == 0 ? 4 : 1;
-  int64_t copyWidthB = c.blockN % 4 == 0 ? 4 : 1;
+  // more stages) one instruction per A element and per B vector. A
+  // transposed operand swaps its copy: a transposed A is copied like B
+  // (vectors along m), a transposed B like A (vectors along k).
+  int64_t copyWidthA = (transposeA ? c.blockM : c.blockK) % 4 == 0 ? 4 : 1;
+  int64_t copyWidthB = (transposeB ? c.blockK : c.blockN) % 4 == 0 ? 4 : 1;
   int64_t vectorsA =
       ceilDiv(c.blockM * c.blockK / copyWidthA, r.threadsPerBlock);
   int64_t vectorsB =
       ceilDiv(c.blockK * c.blockN / copyWidthB, r.threadsPerBlock);
-  int64_t copy = c.stages >= 3 ? asyncCopiesPerThread(c)
-                               : vectorsA * (1 + copyWidthA) + vectorsB * 2;
+  int64_t copy =
+      c.stages >= 3
+          ? asyncCopiesPerThread(c, transposeA, transposeB)
+          : vectorsA * (transposeA ? 2 : 1 + copyWidthA) +
+                vectorsB * (transposeB ? 1 + copyWidthB : 2);
   int64_t fmas = r.fmasPerStep * c.blockK;
   r.sliceInstructions = fmas + r.sharedLoadsPerStep * c.blockK + copy +
                         kSliceOverheadInstructions;
@@ -280,7 +290,8 @@ double mlir::tile::predictSeconds(const TileConfig &c, const MatmulShape &s,
                                   const ChipInfo &chip) {
   if (c.isWgmma())
     return estimateTensorCore(c, s, chip).seconds;
-  CostReport r = evaluate(c, chip, s.elementBytes);
+  CostReport r =
+      evaluate(c, chip, s.elementBytes, s.transposeA, s.transposeB);
   if (!r.fits)
     return std::numeric_limits<double>::infinity();
   // Split-K: every tile's K range is divided among `splits` blocks. Counts
@@ -341,7 +352,9 @@ mlir::tile::candidateConfigs(const MatmulShape &shape, const ChipInfo &chip) {
             // TFLOP/s against 37.6 for 4 warps).
             if (c.numThreads() < 4 * tile::kWarpSize)
               continue;
-            if (!evaluate(c, chip, shape.elementBytes).fits ||
+            if (!evaluate(c, chip, shape.elementBytes, shape.transposeA,
+                          shape.transposeB)
+                     .fits ||
                 !hasRegisterHeadroom(c, chip))
               continue;
             // Each at two stages through registers and, where B's rows
@@ -349,11 +362,15 @@ mlir::tile::candidateConfigs(const MatmulShape &shape, const ChipInfo &chip) {
             // single-element copies needs a 64-bit address per element:
             // 4095x4097x4093 ran 0.81x cuBLAS that way against 0.96x with
             // registers, bench/results/2026-11-29-h200-cp-async.md).
+            // A transposed B (stored N x K) is copied one element per
+            // cp.async whatever N is: register copies only.
             std::vector<TileConfig> staged = {c};
-            if (shape.n % 4 == 0) {
+            if (shape.n % 4 == 0 && !shape.transposeB) {
               TileConfig async = c;
               async.stages = 3;
-              if (evaluate(async, chip, shape.elementBytes).fits &&
+              if (evaluate(async, chip, shape.elementBytes, shape.transposeA,
+                           shape.transposeB)
+                      .fits &&
                   hasRegisterHeadroom(async, chip))
                 staged.push_back(async);
             }
@@ -388,7 +405,8 @@ mlir::tile::rankedCandidates(const MatmulShape &shape, const ChipInfo &chip) {
   std::vector<Ranked> ranked;
   for (const TileConfig &c : candidateConfigs(shape, chip))
     ranked.push_back({c, predictSeconds(c, shape, chip),
-                      evaluate(c, chip, shape.elementBytes)
+                      evaluate(c, chip, shape.elementBytes, shape.transposeA,
+                               shape.transposeB)
                           .sharedWavefrontsPerStep});
   // Candidates come larger tiles first, so the stable sort keeps them first
   // among equals.

@@ -339,8 +339,12 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
   if (ConfigAttr existing = getConfig(op)) {
     config = existing.toTileConfig();
     source = "written on the op";
-  } else if (std::optional<TileConfig> tuned = table.lookup(
-                 chipInfo.name, typeName, shape.m, shape.n, shape.k)) {
+  } else if (std::optional<TileConfig> tuned =
+                 // The table's entries were measured on row-major operands.
+                 shape.transposeA || shape.transposeB
+                     ? std::nullopt
+                     : table.lookup(chipInfo.name, typeName, shape.m, shape.n,
+                                    shape.k)) {
     config = *tuned;
     source = "tuning table";
     chosenHere = fromTable = true;
@@ -390,7 +394,8 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
               "pad<N>)";
   if (failed(checkStrategy(op, config, shape, elementType)))
     return failure();
-  CostReport report = evaluate(config, chipInfo, shape.elementBytes);
+  CostReport report = evaluate(config, chipInfo, shape.elementBytes,
+                               shape.transposeA, shape.transposeB);
   if (!report.fits)
     return op.emitOpError() << "tile config " << toString(config)
                             << " cannot run on " << chipInfo.name << ": "

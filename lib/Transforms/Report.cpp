@@ -86,8 +86,11 @@ void printFmaReport(llvm::raw_ostream &os, StringRef name, ConfigAttr config,
                     const MatmulProblem &problem, const ChipInfo &chip,
                     std::optional<int64_t> sharedBytes, DictionaryAttr ptxas) {
   TileConfig c = config.toTileConfig();
-  CostReport r = evaluate(c, chip);
+  CostReport r =
+      evaluate(c, chip, 4, problem.transposeA, problem.transposeB);
   MatmulShape shape{problem.m, problem.n, problem.k, 4};
+  shape.transposeA = problem.transposeA;
+  shape.transposeB = problem.transposeB;
   auto percent = [](double x) { return llvm::format("%.0f%%", 100 * x); };
   os << "kernel " << name << ": " << problem.m << "x" << problem.n << "x"
      << problem.k << " f32, C "

@@ -192,7 +192,13 @@ unsigned tile::runtime::getSwizzleBytes(TensorMapSwizzle swizzle) {
 
 ParamInfo tile::runtime::getStoredMatrix(const ParamInfo &param) {
   ParamInfo stored = param;
-  if (param.colStride != 1 && param.rowStride == 1) {
+  // Column-major: rows contiguous. A 1 x N param with both strides 1 (how
+  // tile-opt writes a transposed operand of one row: A with M = 1, B with
+  // K = 1) is stored as N rows of one element.
+  bool columnMajor =
+      param.rowStride == 1 &&
+      (param.colStride != 1 || (param.rows == 1 && param.cols > 1));
+  if (columnMajor) {
     stored.rows = param.cols;
     stored.cols = param.rows;
     stored.rowStride = param.colStride;

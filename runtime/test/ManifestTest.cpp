@@ -979,6 +979,23 @@ TEST(ManifestTest, Version2ValidationErrors) {
   EXPECT_EQ(stored.cols, m.params[1].rows);
   EXPECT_EQ(stored.rowStride, 4096);
   EXPECT_EQ(stored.colStride, 1);
+  // One row with both strides 1 (a transposed B with K = 1) is N rows of
+  // one element; one column is what it says (rows of one element).
+  ParamInfo row = m.params[1];
+  row.rows = 1;
+  row.cols = 128;
+  row.colStride = 1;
+  EXPECT_EQ(getStoredMatrix(row).rows, 128);
+  EXPECT_EQ(getStoredMatrix(row).cols, 1);
+  ParamInfo column = row;
+  column.rows = 128;
+  column.cols = 1;
+  EXPECT_EQ(getStoredMatrix(column).rows, 128);
+  EXPECT_EQ(getStoredMatrix(column).cols, 1);
+  ParamInfo rowMajor = row;
+  rowMajor.rowStride = 128;
+  EXPECT_EQ(getStoredMatrix(rowMajor).rows, 1);
+  EXPECT_EQ(getStoredMatrix(rowMajor).cols, 128);
   // Its rows must still be a multiple of 16 bytes apart.
   m.params[1].colStride = 4097;
   EXPECT_EQ(validationError(m), "manifest: tensor_maps[1] views param \"B\" "

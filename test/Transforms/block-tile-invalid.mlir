@@ -92,3 +92,14 @@ func.func @over_the_grid(%a: memref<2097152x4096xf32>, %b: memref<4096x2097152xf
     ins(%a, %b : memref<2097152x4096xf32>, memref<4096x2097152xf32>) outs(%c : memref<2097152x2097152xf32>)
   return
 }
+
+// -----
+
+// Indexing maps that do more than transpose A or B (B broadcast along n).
+func.func @broadcast_b(%a: memref<64x64xf32>, %b: memref<64xf32>, %c: memref<64x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op has indexing maps tile-block-tile does not support (run tile-configure, which explains why)}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k)>, affine_map<(m, n, k) -> (m, n)>]
+    {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>}
+    ins(%a, %b : memref<64x64xf32>, memref<64xf32>) outs(%c : memref<64x64xf32>)
+  return
+}

@@ -150,6 +150,35 @@ TEST(CostModel, CpAsyncStagesCarryAddressesNotValues) {
             (1 + 4 + 2 * 2) - 6);
 }
 
+TEST(CostModel, TransposedOperandsSwapTheirCopies) {
+  // 128x256x8, 256 threads. A transposed A (K x M) is copied like B,
+  // vectors along m: 128 * 8 / 4 / 256 = 1 cp.async; a transposed B (N x
+  // K) like A, one element per cp.async: 8 * 256 / 256 = 8.
+  TileConfig ring = config(128, 256, 8, 32, 128, 8, 16);
+  ring.stages = 3;
+  EXPECT_EQ(asyncCopiesPerThread(ring), 4 + 2);
+  EXPECT_EQ(asyncCopiesPerThread(ring, /*transposeA=*/true, false), 1 + 2);
+  EXPECT_EQ(asyncCopiesPerThread(ring, false, /*transposeB=*/true), 4 + 8);
+  EXPECT_EQ(asyncCopiesPerThread(ring, true, true), 1 + 8);
+  EXPECT_EQ(evaluate(ring, h200(), 4, false, true).stagingRegisters,
+            2 * (4 + 8));
+  // Two stages: the same values in registers, the copies' instructions
+  // swapped (1 A vector loaded and stored, 2 B vectors each stored as 4
+  // elements: 2 + 2 * 5 against 5 + 2 * 2).
+  TileConfig two = config(128, 256, 8, 32, 128, 8, 16);
+  CostReport plain = evaluate(two, h200());
+  CostReport both = evaluate(two, h200(), 4, true, true);
+  EXPECT_EQ(both.stagingRegisters, plain.stagingRegisters);
+  EXPECT_EQ(both.sliceInstructions - plain.sliceInstructions,
+            (2 + 2 * 5) - (5 + 2 * 2));
+  // No cp.async ring for a transposed B, whose every element would be its
+  // own copy.
+  MatmulShape linear{4096, 4096, 4096, 4};
+  linear.transposeB = true;
+  for (const TileConfig &c : candidateConfigs(linear, h200()))
+    EXPECT_LT(c.stages, 3) << toString(c);
+}
+
 TEST(CostModel, CpAsyncCandidatesNeedSixteenByteRowsOfB) {
   // A cp.async ring is a candidate where B's rows allow 16-byte copies
   // (N % 4 == 0); with N = 4097 every B element would be its own copy.

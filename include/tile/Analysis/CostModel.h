@@ -88,12 +88,17 @@ double issueSlotEfficiency(int64_t fmas, int64_t loadsA, int64_t loadsB,
 /// elements of A and B held between the global load and the shared store of
 /// the next slice (stages = 2), or the 64-bit global addresses of the
 /// cp.async copies (stages >= 3, two registers per copy); 0 for one stage.
-int64_t stagingRegisters(const TileConfig &config);
+/// `transposeA`/`transposeB`: the operands are stored transposed, which
+/// swaps which of them is copied element by element under cp.async.
+int64_t stagingRegisters(const TileConfig &config, bool transposeA = false,
+                         bool transposeB = false);
 
-/// Asynchronous copies per thread and slice with 3 or more stages: one per A
-/// element (cp.async cannot transpose) and one per B vector (4 elements
-/// where BN allows).
-int64_t asyncCopiesPerThread(const TileConfig &config);
+/// Asynchronous copies per thread and slice with 3 or more stages: one per
+/// element of the operand whose stored rows run along k (A, or a transposed
+/// B: cp.async cannot transpose) and one per vector of the other (4
+/// elements where BN, or BM for a transposed A, allows).
+int64_t asyncCopiesPerThread(const TileConfig &config, bool transposeA = false,
+                             bool transposeB = false);
 
 /// What stagingRegisters() counts, for reports: "staging" (copied values)
 /// or "cp.async addresses".
@@ -145,9 +150,11 @@ struct CostReport {
   std::string whyNot; // why the config cannot run on the chip
 };
 
-/// Evaluates `config` on `chip` for element size `elementBytes`.
+/// Evaluates `config` on `chip` for element size `elementBytes`, with A
+/// and/or B stored transposed (the FP32 slice copies differ).
 CostReport evaluate(const TileConfig &config, const ChipInfo &chip,
-                    int64_t elementBytes = 4);
+                    int64_t elementBytes = 4, bool transposeA = false,
+                    bool transposeB = false);
 
 /// Whether the register estimate leaves headroom below the per-thread cap
 /// that the block size implies (65536 / threads, at most 255): 8 registers.

@@ -19,14 +19,16 @@ def TileCanonicalizeContractions : Pass<"tile-canonicalize-contractions"> {
     and `tile-matmul-tiling` pipelines, replaces such an op by a
     `linalg.matmul` on the same operands (tensors or memrefs, keeping its
     discardable attributes, such as a `tile.config`) when it is a plain
-    row-major matmul:
+    matmul, its operands row-major or transposed:
 
     - linalg's `isaContractionOpInterface` holds (two inputs, one output,
       projected-permutation indexing maps, a reduction loop, a multiply-add
       body) and `inferContractionDims` finds no batch dimension and exactly
       one M, one N and one K loop, and no other loop;
-    - A is indexed (m, k), B (k, n) and C (m, n), in whatever order the
-      loops come;
+    - A is indexed (m, k) or (k, m) (stored K x M), B (k, n) or (n, k)
+      (stored N x K, nn.Linear's weight) and C (m, n), in whatever order the
+      loops come; a transposed operand becomes the `linalg.matmul`'s
+      `indexing_maps` (loops d0 = m, d1 = n, d2 = k);
     - the body is exactly `linalg.yield (arith.addf C, (arith.mulf A', B'))`
       (the operands of each op in either order), where A' and B' are the
       inputs themselves on f32, or their `arith.extf` to f32 on bf16 or f16,
@@ -36,6 +38,11 @@ def TileCanonicalizeContractions : Pass<"tile-canonicalize-contractions"> {
       The body is matched op by op because linalg's body matcher lets any
       chain of unary ops through (an `arith.negf` of the product still
       makes a contraction to it).
+
+    A `linalg.transpose` (permutation [1, 0], on tensors) that makes A or B
+    of a `linalg.matmul` is folded into the matmul's indexing maps: the
+    matmul reads the transpose's input (two transposes cancel), and the
+    transpose is erased when nothing else uses it.
 
     Every other op is left as it is; `tile-configure` then reports each
     contraction-like op that is not a `linalg.matmul` at the op, saying
@@ -91,9 +98,11 @@ def TileConfigure : Pass<"tile-configure"> {
     an estimated register need over 255 per thread, more than 1024 threads.
     Matmuls the pipeline cannot lower yet (dynamic shapes, element types
     other than f32, bf16 and f16, non-identity operand layouts such as
-    strided subviews, user-defined indexing maps) are errors at the op too.
-    Only the matmul becomes a kernel, so a linalg op that makes A or B (a
-    `linalg.transpose`, a cast: a prologue) or uses C after the matmul (a
+    strided subviews, indexing maps that do more than transpose A or B, a
+    transposed A for the wgmma strategy) are errors at the op too.
+    Transposed operands skip the tuning table (its entries were measured on
+    row-major ones). Only the matmul becomes a kernel, so a linalg op that
+    makes A or B (a `linalg.transpose` on memrefs, a cast: a prologue) or uses C after the matmul (a
     bias, an activation: an epilogue) is an error at that op, with a note at
     the matmul: it would stay in host code, which no kernel runs. These are
     found through the SSA values (the operand itself, on tensors or memrefs,
@@ -401,7 +410,8 @@ def TileWgmma : Pass<"tile-wgmma"> {
     For kernels of the wgmma strategy: replaces each warpgroup's slab
     product with `wgmma.mma_async` instructions (`nvvm.wgmma.mma_async`,
     m64nNk16 for bf16/f16, f32 accumulators) reading A (K-major) and B
-    (N-major, transposed) from the 128-byte-swizzled slot through matrix
+    (N-major, imm-trans-b 1; or K-major, imm-trans-b 0, when B is stored
+    transposed, N x K) from the 128-byte-swizzled slot through matrix
     descriptors computed from the slot's address: (WM/64)·(WN/IN)
     instructions per k step, BK/16 k steps per slab, between a
     `wgmma.fence` and a `wgmma.commit_group`, then `wgmma.wait_group 0`.

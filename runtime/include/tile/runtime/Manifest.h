@@ -142,8 +142,10 @@ struct ParamInfo {
 /// The matrix a tensor map of `param` reads, as it is stored (rows
 /// `rowStride` elements apart, elements of a row contiguous): `param`
 /// itself when it is row-major (col_stride 1); for a column-major param
-/// (row_stride 1 and col_stride above 1: an operand stored transposed), its
-/// transpose (rows and cols swapped, col_stride as the row stride).
+/// (row_stride 1 and col_stride above 1: an operand stored transposed; or
+/// one row with both strides 1, as tile-opt writes a transposed operand of
+/// one row), its transpose (rows and cols swapped, col_stride as the row
+/// stride).
 ParamInfo getStoredMatrix(const ParamInfo &param);
 
 /// One CUtensorMap the kernel takes by value (a 128-byte parameter after
