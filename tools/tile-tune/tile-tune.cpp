@@ -26,7 +26,7 @@
 //     problem and config): lines "KERNEL M N K PREDICTED_MS", for the
 //     validation run to set next to the measured times.
 //
-//   tile-tune fit RUN.json [--report RUN.md --table TABLE.json]
+//   tile-tune fit RUN.json... [--report RUN.md... --table TABLE.json]
 //     Fits the FP32 model's calibration (FmaCalibration: compute and memory
 //     scales, launch seconds) to the measured times of a run, prints the
 //     predicted against the measured time of every kernel before and after,
@@ -114,10 +114,11 @@ cl::opt<bool> rankedOnly(
 cl::list<std::string> fitResults(cl::Positional, cl::desc("RESULTS.json..."),
                                  cl::OneOrMore, cl::sub(fitCommand),
                                  cl::cat(tuneCategory));
-cl::opt<std::string> fitReport("report",
-                               cl::desc("run-bench.sh report of the run "
-                                        "(needed with --table)"),
-                               cl::sub(fitCommand), cl::cat(tuneCategory));
+cl::list<std::string> fitReport("report",
+                                cl::desc("run-bench.sh report of each run, "
+                                         "in the order of the runs (needed "
+                                         "with --table)"),
+                                cl::sub(fitCommand), cl::cat(tuneCategory));
 cl::opt<std::string> fitTable("table",
                               cl::desc("Tuning table to write the "
                                        "calibration and the fastest configs "
@@ -789,16 +790,22 @@ int runFit(const ChipInfo &chip) {
       best.launchSeconds);
   if (fitTable.empty())
     return 0;
-  if (fitReport.empty() || fitResults.size() != 1)
-    return fail("--table needs one run and its --report (the verify lines)");
-  resultsFile = fitResults.front();
-  reportFile = fitReport;
-  tableFile = fitTable;
+  if (fitReport.size() != fitResults.size())
+    return fail("--table needs a --report (the verify lines) for each run");
   ModelParameters model = {{"compute_scale", best.computeScale},
                            {"launch_seconds", best.launchSeconds},
                            {"memory_scale", best.memoryScale},
                            {"time_scale", best.timeScale}};
-  return runSelect(chip, &model);
+  // Each run as select takes it, into the same table: a shape measured in
+  // several keeps its fastest.
+  tableFile = fitTable;
+  for (size_t i = 0; i < fitResults.size(); ++i) {
+    resultsFile = fitResults[i];
+    reportFile = fitReport[i];
+    if (int status = runSelect(chip, &model))
+      return status;
+  }
+  return 0;
 }
 
 } // namespace
