@@ -410,6 +410,15 @@ mlir::tile::candidateConfigs(const MatmulShape &shape, const ChipInfo &chip) {
                 (tile::kWarpSize / lanesM) * threadN, threadM, threadN);
             if (!checkConsistency(c).empty())
               continue;
+            // A K range of one or two slices is unrolled whole, bounds
+            // checks and all, and its live ranges outgrow any register
+            // budget: 32x32x64 blocks of 4x2 tiles at 228x187x59 took 255
+            // registers and 4.5 KB of spill stores without an occupancy,
+            // 32x128x32 at 391x1207x31 8.6 KB (bench/check-spills.py --seed
+            // 1 --total 1000 --in f32: 13 of 1000 kernels, all with K at
+            // most 2 * BK). A BK over 8 needs two full slices of K.
+            if (blockK > 8 && shape.k < 2 * blockK)
+              continue;
             // Fewer than 4 warps (one per scheduler) ran at half speed in
             // the tuning runs (64x64 blocks of 2 warps at 3000^3: 19.6
             // TFLOP/s against 37.6 for 4 warps).

@@ -22,9 +22,8 @@ const ChipInfo &h200() {
   return chip;
 }
 
-TileConfig config(int64_t blockM, int64_t blockN, int64_t blockK,
-                  int64_t warpM, int64_t warpN, int64_t threadM,
-                  int64_t threadN) {
+TileConfig config(int64_t blockM, int64_t blockN, int64_t blockK, int64_t warpM,
+                  int64_t warpN, int64_t threadM, int64_t threadN) {
   return TileConfig::withTiles(blockM, blockN, blockK, warpM, warpN, threadM,
                                threadN);
 }
@@ -182,10 +181,9 @@ TEST(CostModel, RegisterHeadroom) {
 TEST(CostModel, PredictedOccupancyStillFits) {
   // tile-configure's occupancy hint sets a config's occupancy to the blocks
   // per SM the model predicts: the config must still fit with it.
-  for (MatmulShape shape : {MatmulShape{4096, 4096, 4096, 4},
-                            MatmulShape{16, 8192, 8192, 4},
-                            MatmulShape{333, 517, 129, 4},
-                            MatmulShape{127, 129, 255, 4}}) {
+  for (MatmulShape shape :
+       {MatmulShape{4096, 4096, 4096, 4}, MatmulShape{16, 8192, 8192, 4},
+        MatmulShape{333, 517, 129, 4}, MatmulShape{127, 129, 255, 4}}) {
     for (TileConfig c : candidateConfigs(shape, h200())) {
       CostReport r = evaluate(c, h200());
       ASSERT_TRUE(r.fits) << toString(c);
@@ -282,6 +280,33 @@ TEST(FmaModel, ShapeFormsAddRegistersToTheHint) {
   EXPECT_EQ(shapeFormRegisters(large, both), 0);
   EXPECT_EQ(occupancyHintBlocks(large, both, h200()),
             evaluate(large, h200()).blocksPerSM);
+}
+
+} // namespace
+
+namespace {
+
+TEST(FmaModel, ShortKTakesNoSliceLongerThanHalfOfIt) {
+  // A K of one or two slices is unrolled whole and spilled (228x187x59 with
+  // 32x32x64 blocks: 4.5 KB of spill stores); candidates keep BK <= K / 2,
+  // or BK = 8.
+  for (int64_t k : {1, 9, 31, 32, 59, 64}) {
+    MatmulShape shape{228, 187, k, 4};
+    std::vector<TileConfig> candidates = candidateConfigs(shape, h200());
+    ASSERT_FALSE(candidates.empty()) << k;
+    for (const TileConfig &c : candidates)
+      EXPECT_TRUE(c.blockK == 8 || 2 * c.blockK <= k)
+          << toShortString(c) << " for K = " << k;
+  }
+  // A long K keeps every slice length.
+  std::vector<TileConfig> longK =
+      candidateConfigs(MatmulShape{1024, 1024, 4096, 4}, h200());
+  for (int64_t blockK : {8, 16, 32, 64})
+    EXPECT_TRUE(
+        std::any_of(longK.begin(), longK.end(),
+                    [&](const TileConfig &c) { return c.blockK == blockK; }))
+        << blockK;
+  EXPECT_EQ(defaultConfig(MatmulShape{228, 187, 59, 4}, h200()).blockK, 16);
 }
 
 } // namespace
