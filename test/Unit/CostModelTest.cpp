@@ -22,8 +22,9 @@ const ChipInfo &h200() {
   return chip;
 }
 
-TileConfig config(int64_t blockM, int64_t blockN, int64_t blockK, int64_t warpM,
-                  int64_t warpN, int64_t threadM, int64_t threadN) {
+TileConfig config(int64_t blockM, int64_t blockN, int64_t blockK,
+                  int64_t warpM, int64_t warpN, int64_t threadM,
+                  int64_t threadN) {
   return TileConfig::withTiles(blockM, blockN, blockK, warpM, warpN, threadM,
                                threadN);
 }
@@ -181,9 +182,10 @@ TEST(CostModel, RegisterHeadroom) {
 TEST(CostModel, PredictedOccupancyStillFits) {
   // tile-configure's occupancy hint sets a config's occupancy to the blocks
   // per SM the model predicts: the config must still fit with it.
-  for (MatmulShape shape :
-       {MatmulShape{4096, 4096, 4096, 4}, MatmulShape{16, 8192, 8192, 4},
-        MatmulShape{333, 517, 129, 4}, MatmulShape{127, 129, 255, 4}}) {
+  for (MatmulShape shape : {MatmulShape{4096, 4096, 4096, 4},
+                            MatmulShape{16, 8192, 8192, 4},
+                            MatmulShape{333, 517, 129, 4},
+                            MatmulShape{127, 129, 255, 4}}) {
     for (TileConfig c : candidateConfigs(shape, h200())) {
       CostReport r = evaluate(c, h200());
       ASSERT_TRUE(r.fits) << toString(c);
