@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Compiles random bf16/f16 matmuls with the default pipeline and reports spills.
+"""Compiles random matmuls with the default pipeline and reports spills.
 
 "A config the compiler picks never spills": draws shapes from a recorded seed
 (bench/random-shapes.py), compiles each with tile-opt's default pipeline (the
@@ -10,9 +10,12 @@ exit status is 1 if there was one.
 
   bench/check-spills.py --seed 1 --count 30 [--in bf16,f16] [--aligned]
       [--out DIR] [--jobs N] [--markdown FILE] [--options "..."]
+  bench/check-spills.py --seed 1 --total 1000 --in f32 ...
 
 --count is per size band and element type (random-shapes.py's bands), so
---count 30 with both types compiles 240 shapes. Needs build/bin/tile-opt
+--count 30 with both types compiles 240 shapes; --total N draws N shapes per
+element type without band balancing (every extent log-uniform in 1..8192).
+f32 matmuls are fma kernels with an f32 C. Needs build/bin/tile-opt
 and ptxas (CUDA_HOME, /usr/local/cuda or PATH); no GPU.
 """
 import argparse
@@ -43,12 +46,14 @@ def mlir_for(name, m, n, k, init, in_type, out_type):
             f"  return %R : tensor<{c}>\n}}\n")
 
 
-def draw(seed, count, in_type, aligned=False):
+def draw(seed, count, in_type, aligned=False, total=0):
     """random-shapes.py's lines for one element type (C: f32 or the input
-    type, alternating)."""
+    type, alternating; f32 for f32)."""
+    size = ["--total", str(total)] if total else ["--count", str(count)]
+    prefix = "s" if in_type == "f32" else in_type[0] + "s"
     out = subprocess.run(
         [sys.executable, os.path.join(ROOT, "bench", "random-shapes.py"),
-         "--seed", str(seed), "--count", str(count), "--prefix", in_type[0] + "s",
+         "--seed", str(seed), *size, "--prefix", prefix,
          "--in", in_type, "--out", "f32"],
         check=True, capture_output=True, text=True).stdout
     shapes = []
@@ -84,6 +89,8 @@ def main():
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--count", type=int, default=30,
                    help="shapes per size band and element type")
+    p.add_argument("--total", type=int, default=0,
+                   help="shapes per element type, without band balancing")
     p.add_argument("--in", dest="types", default="bf16,f16")
     p.add_argument("--aligned", action="store_true",
                    help="round N and K up to multiples of 8 (TMA copies)")
@@ -100,7 +107,7 @@ def main():
     os.makedirs(out, exist_ok=True)
     shapes = []
     for in_type in args.types.split(","):
-        shapes += draw(args.seed, args.count, in_type, args.aligned)
+        shapes += draw(args.seed, args.count, in_type, args.aligned, args.total)
     start = time.time()
     rows, failures, bad = [], [], []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
@@ -117,6 +124,15 @@ def main():
     elapsed = time.time() - start
 
     def short(cfg):
+        if cfg.get("strategy") == "fma":
+            text = (f"{cfg['block'][0]}x{cfg['block'][1]}x{cfg['block'][2]}/"
+                    f"{cfg['warp'][0]}x{cfg['warp'][1]}/{cfg['thread'][0]}x{cfg['thread'][1]}/"
+                    f"s{cfg['stages']}")
+            if cfg.get("split_k", 1) > 1:
+                text += f"/k{cfg['split_k']}"
+            if cfg.get("occupancy", 0) > 0:
+                text += f"/o{cfg['occupancy']}"
+            return text
         text = (f"{cfg['block'][0]}x{cfg['block'][1]}x{cfg['block'][2]}/"
                 f"{cfg['warp'][0]}x{cfg['warp'][1]}/m64n{cfg['thread'][1]}/s{cfg['stages']}/"
                 f"{cfg['copy']}/{'ws' if cfg['specialize'] else 'nows'}/g{cfg['swizzle']}")
@@ -124,12 +140,15 @@ def main():
             text += f"/o{cfg['occupancy']}"
         return text
 
+    size = (f"{args.total} per type" if args.total
+            else f"{args.count} per band and type")
     lines = [f"# check-spills: seed {args.seed}, {len(shapes)} shapes "
-             f"({args.count} per band and type: {args.types}), "
+             f"({size}: {args.types}), "
              f"options '{args.options}'",
              "",
-             f"command: bench/check-spills.py --seed {args.seed} --count {args.count} "
-             f"--in {args.types}" + (" --aligned" if args.aligned else "") +
+             f"command: bench/check-spills.py --seed {args.seed} "
+             + (f"--total {args.total}" if args.total else f"--count {args.count}") +
+             f" --in {args.types}" + (" --aligned" if args.aligned else "") +
              (f" --options '{args.options}'" if args.options else ""),
              "",
              "| kernel | M | N | K | C | types | config | registers | spill st/ld B | stack B |",

@@ -8,6 +8,7 @@ unaligned extents come out naturally (most draws are not multiples of 8).
 
   bench/random-shapes.py --seed 7 --count 10 --prefix r --in bf16 [--out f32]
       [--init acc|fill|both] [--max 8192] [--options "stages=3"]
+  bench/random-shapes.py --seed 7 --total 1000 ...   (no band balancing)
 
 prints lines NAME M N K INIT [options] for bench/compile.sh.
 """
@@ -22,6 +23,9 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--count", type=int, default=10, help="shapes per band")
+    p.add_argument("--total", type=int, default=0,
+                   help="draw this many shapes, whatever their bands "
+                        "(instead of --count per band)")
     p.add_argument("--prefix", default="r")
     p.add_argument("--in", dest="in_type", default="f32")
     p.add_argument("--out", dest="out_type", default="f32")
@@ -32,16 +36,20 @@ def main():
     rng = random.Random(args.seed)
     counts = [0] * len(BANDS)
     index = 0
-    print(f"# bench/random-shapes.py --seed {args.seed} --count {args.count} "
+    size = f"--total {args.total}" if args.total else f"--count {args.count}"
+    print(f"# bench/random-shapes.py --seed {args.seed} {size} "
           f"--prefix {args.prefix} --in {args.in_type} --out {args.out_type} "
           f"--init {args.init} --max {args.max}"
           + (f" --options '{args.options}'" if args.options else ""))
-    while min(counts) < args.count:
+    def more():
+        return index < args.total if args.total else min(counts) < args.count
+
+    while more():
         m, n, k = (max(1, int(math.exp(rng.uniform(0, math.log(args.max)))))
                    for _ in range(3))
         flop = 2.0 * m * n * k
         band = next(i for i, (lo, hi) in enumerate(BANDS) if lo <= flop < hi)
-        if counts[band] >= args.count:
+        if not args.total and counts[band] >= args.count:
             continue
         counts[band] += 1
         init = args.init if args.init != "both" else rng.choice(["acc", "fill"])

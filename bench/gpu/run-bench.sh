@@ -25,11 +25,12 @@
 # nlohmann_json CMake package, and stops saying so when there is none.
 #
 # Environment: TILE_RT_BUILD (build folder, default /tmp/tile-rt),
-# CUDA_HOME (where nvcc and cuBLAS are looked for, default /usr/local/cuda).
+# CUDA_HOME (where nvcc and cuBLAS are looked for, default /usr/local/cuda),
+# TILE_VERIFY_ARGS (options for tile-run verify, e.g. "--reference cublas").
 set -uo pipefail
 
 usage() {
-  sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
@@ -121,7 +122,8 @@ for candidate in "$(command -v nvcc 2>/dev/null)" "$cuda_home/bin/nvcc"; do
 done
 
 echo "run-bench: tile-run verify $artifacts" >&2
-verify_output=$("$tile_run" verify "$artifacts" 2>>"$log")
+# shellcheck disable=SC2086
+verify_output=$("$tile_run" verify ${TILE_VERIFY_ARGS:-} "$artifacts" 2>>"$log")
 verify_status=$?
 
 echo "run-bench: tile-run bench $artifacts ${bench_args[*]}" >&2

@@ -1,7 +1,9 @@
 //===- CostModel.cpp - the FP32 SIMT matmul cost model --------------------===//
 
 #include "tile/Analysis/CostModel.h"
+#include "tile/Analysis/FmaModel.h"
 #include "tile/Analysis/SharedPlan.h"
+#include "tile/Analysis/TuningTable.h"
 
 #include <algorithm>
 #include <cmath>
@@ -26,6 +28,17 @@ constexpr int64_t kSliceOverheadInstructions = 16;
 constexpr double kAtomicsPerSecond = 5e10;
 /// Launch and tail cost of one kernel, seconds.
 constexpr double kLaunchSeconds = 4e-6;
+/// Registers the bounds-checked edge form and the accumulating epilogue add
+/// to the estimate, for thread tiles of fewer than 64 FMAs (shapeFormRegisters).
+/// ptxas 13.0 without a register budget (occupancy-hint=false), 1024^3
+/// against 1021x1019x1023, C filled or accumulated: 64x128x16 blocks of 8x4
+/// tiles (estimate 92) took 80 aligned, 87 accumulating, 105-106 with edges;
+/// 32x32x16 blocks of 4x2 (estimate 52) 44-46 aligned, 56 with edges (and
+/// 8 bytes of spills filled). 8x8 tiles stay within the estimate's overhead:
+/// 64x256x8 (estimate 128) took 121-128 and 128x128x8 (128) 120-130 in
+/// every form.
+constexpr int64_t kEdgeRegisters = 12;
+constexpr int64_t kAccumulateRegisters = 4;
 /// Measured FMA rate over what the issue model predicts (stalls the model
 /// does not see): 128x128x8 blocks of 8x8 thread tiles at 4096^3 reached
 /// 46.9 of the 66.9 TFLOP/s peak on the H200 with a predicted slice
@@ -286,14 +299,14 @@ bool mlir::tile::hasRegisterHeadroom(const TileConfig &c, const ChipInfo &chip) 
   return r.estimatedRegisters + 8 <= cap;
 }
 
-double mlir::tile::predictSeconds(const TileConfig &c, const MatmulShape &s,
-                                  const ChipInfo &chip) {
-  if (c.isWgmma())
-    return estimateTensorCore(c, s, chip).seconds;
+FmaTimeTerms mlir::tile::fmaTimeTerms(const TileConfig &c, const MatmulShape &s,
+                                      const ChipInfo &chip) {
   CostReport r =
       evaluate(c, chip, s.elementBytes, s.transposeA, s.transposeB);
-  if (!r.fits)
-    return std::numeric_limits<double>::infinity();
+  if (!r.fits) {
+    double inf = std::numeric_limits<double>::infinity();
+    return {inf, inf, inf, inf};
+  }
   // Split-K: every tile's K range is divided among `splits` blocks. Counts
   // of blocks and bytes are doubles: for extents near 2^31 and small tiles
   // they do not fit in 64 bits.
@@ -313,21 +326,83 @@ double mlir::tile::predictSeconds(const TileConfig &c, const MatmulShape &s,
       (chip.fmaPerSMPerCycle * r.sliceEfficiency * hiding *
        r.sharedBandwidthFactor * threadTileFactor(c) *
        sliceLengthFactor(r.sliceInstructions) * kStallFactor);
-  double computeSeconds =
-      blocksOnBusiestSM * cyclesPerBlock / (chip.clockGHz * 1e9);
+  FmaTimeTerms terms;
+  terms.compute = blocksOnBusiestSM * cyclesPerBlock / (chip.clockGHz * 1e9);
   // Each block streams its A rows and B columns; L2 serves most of it.
   double tileBytes =
       tiles * (c.blockM + c.blockN) * slices * c.blockK * s.elementBytes;
   double m = s.m, n = s.n, k = s.k;
   double dramBytes = (m * k + k * n + 2 * m * n) * s.elementBytes;
-  double memorySeconds = std::max(dramBytes / chip.dramBytesPerSecond,
-                                  tileBytes / (2.5 * chip.dramBytesPerSecond));
+  terms.memory = std::max(dramBytes / chip.dramBytesPerSecond,
+                          tileBytes / (2.5 * chip.dramBytesPerSecond));
   // Under split-K every block adds its partial tile into C atomically.
-  double atomicSeconds =
+  terms.atomics =
       splits > 1 ? static_cast<double>(splits) * s.m * s.n / kAtomicsPerSecond
                  : 0.0;
-  return std::max(computeSeconds, memorySeconds) + atomicSeconds +
-         kLaunchSeconds;
+  terms.launch = kLaunchSeconds;
+  return terms;
+}
+
+double FmaCalibration::seconds(const FmaTimeTerms &t) const {
+  return timeScale *
+             (std::max(computeScale * t.compute, memoryScale * t.memory) +
+              t.atomics) +
+         launchSeconds;
+}
+
+const FmaCalibration &mlir::tile::builtinFmaCalibration() {
+  static const FmaCalibration calibration = [] {
+    FmaCalibration result;
+    const TuningTable &table = TuningTable::builtin("f32");
+    for (auto [key, out] :
+         {std::pair<const char *, double *>{"time_scale", &result.timeScale},
+          {"compute_scale", &result.computeScale},
+          {"memory_scale", &result.memoryScale},
+          {"launch_seconds", &result.launchSeconds}})
+      if (std::optional<double> value = table.getModelParameter(key))
+        *out = *value;
+    return result;
+  }();
+  return calibration;
+}
+
+double mlir::tile::predictSeconds(const TileConfig &c, const MatmulShape &s,
+                                  const ChipInfo &chip) {
+  return predictSeconds(c, s, chip, builtinFmaCalibration());
+}
+
+double mlir::tile::predictSeconds(const TileConfig &c, const MatmulShape &s,
+                                  const ChipInfo &chip,
+                                  const FmaCalibration &calibration) {
+  if (c.isWgmma())
+    return estimateTensorCore(c, s, chip).seconds;
+  FmaTimeTerms terms = fmaTimeTerms(c, s, chip);
+  if (!std::isfinite(terms.compute))
+    return std::numeric_limits<double>::infinity();
+  return calibration.seconds(terms);
+}
+
+int64_t mlir::tile::shapeFormRegisters(const TileConfig &c,
+                                       const MatmulShape &s) {
+  if (c.isWgmma() || c.threadM * c.threadN >= 64)
+    return 0;
+  bool edge =
+      s.m % c.blockM != 0 || s.n % c.blockN != 0 || s.k % c.blockK != 0;
+  return (edge ? kEdgeRegisters : 0) + (s.readsC ? kAccumulateRegisters : 0);
+}
+
+int64_t mlir::tile::occupancyHintBlocks(const TileConfig &c,
+                                        const MatmulShape &s,
+                                        const ChipInfo &chip) {
+  CostReport r =
+      evaluate(c, chip, s.elementBytes, s.transposeA, s.transposeB);
+  if (!r.fits || c.isWgmma())
+    return r.blocksPerSM;
+  int64_t registers = roundUp(r.estimatedRegisters + shapeFormRegisters(c, s),
+                              chip.registerAllocUnit);
+  int64_t byRegisters =
+      chip.registersPerSM / (registers * tile::kWarpSize) / c.numWarps();
+  return std::min(r.blocksPerSM, byRegisters);
 }
 
 std::vector<TileConfig>
@@ -346,6 +421,15 @@ mlir::tile::candidateConfigs(const MatmulShape &shape, const ChipInfo &chip) {
                 blockM, blockN, blockK, lanesM * threadM,
                 (tile::kWarpSize / lanesM) * threadN, threadM, threadN);
             if (!checkConsistency(c).empty())
+              continue;
+            // A K range of one or two slices is unrolled whole, bounds
+            // checks and all, and its live ranges outgrow any register
+            // budget: 32x32x64 blocks of 4x2 tiles at 228x187x59 took 255
+            // registers and 4.5 KB of spill stores without an occupancy,
+            // 32x128x32 at 391x1207x31 8.6 KB (bench/check-spills.py --seed
+            // 1 --total 1000 --in f32: 13 of 1000 kernels, all with K at
+            // most 2 * BK). A BK over 8 needs two full slices of K.
+            if (blockK > 8 && shape.k < 2 * blockK)
               continue;
             // Fewer than 4 warps (one per scheduler) ran at half speed in
             // the tuning runs (64x64 blocks of 2 warps at 3000^3: 19.6

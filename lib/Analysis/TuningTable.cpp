@@ -2,8 +2,12 @@
 
 #include "tile/Analysis/TuningTable.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+
+#include <algorithm>
+#include <cmath>
 
 using namespace mlir::tile;
 using llvm::json::Array;
@@ -57,6 +61,21 @@ llvm::Expected<TuningTable> TuningTable::parse(llvm::StringRef text) {
         "tuning table: needs 'chip', 'element_type' and 'entries'");
   table.chip = chip->str();
   table.elementType = elementType->str();
+  if (root->get("model")) {
+    const Object *model = root->getObject("model");
+    if (!model)
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "tuning table: 'model' must be an object");
+    for (const auto &[key, value] : *model) {
+      std::optional<double> number = value.getAsNumber();
+      if (!number)
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       "tuning table: model parameter '" +
+                                           key.str() + "' must be a number");
+      table.model.emplace_back(key.str(), *number);
+    }
+    llvm::sort(table.model);
+  }
   for (size_t index = 0; index < entries->size(); ++index) {
     const Object *entry = (*entries)[index].getAsObject();
     if (!entry)
@@ -187,5 +206,42 @@ std::optional<TileConfig> TuningTable::lookup(llvm::StringRef chip,
   for (const Entry &entry : entries)
     if (entry.m == m && entry.n == n && entry.k == k)
       return entry.config;
+  return std::nullopt;
+}
+
+double TuningTable::logDistance(int64_t m, int64_t n, int64_t k, int64_t m2,
+                                int64_t n2, int64_t k2) {
+  auto one = [](int64_t a, int64_t b) {
+    return std::abs(std::log(static_cast<double>(a) / static_cast<double>(b)));
+  };
+  return std::max({one(m, m2), one(n, n2), one(k, k2)});
+}
+
+std::optional<TuningTable::Match>
+TuningTable::nearest(llvm::StringRef chip, llvm::StringRef elementType,
+                     int64_t m, int64_t n, int64_t k, double radius) const {
+  if (chip != this->chip || elementType != this->elementType || m <= 0 ||
+      n <= 0 || k <= 0)
+    return std::nullopt;
+  std::optional<Match> best;
+  for (const Entry &entry : entries) {
+    if (entry.m <= 0 || entry.n <= 0 || entry.k <= 0 ||
+        (entry.n % 4 == 0) != (n % 4 == 0) ||
+        (entry.k % 4 == 0) != (k % 4 == 0))
+      continue;
+    double distance = logDistance(m, n, k, entry.m, entry.n, entry.k);
+    if (distance > radius)
+      continue;
+    if (!best || distance < best->distance)
+      best = Match{&entry, distance};
+  }
+  return best;
+}
+
+std::optional<double>
+TuningTable::getModelParameter(llvm::StringRef key) const {
+  for (const auto &[name, value] : model)
+    if (name == key)
+      return value;
   return std::nullopt;
 }

@@ -296,20 +296,27 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
           symbolTable = std::make_unique<SymbolTable>(getOperation());
         return symbolTable.get();
       });
-  std::optional<SmallVector<char, 0>> object =
-      serializer.serializeToObject(module, options);
-  if (!object)
-    return module.emitError() << "tile-export: PTX generation failed";
-  StringRef ptx(object->data(), object->size());
-  ptx = ptx.rtrim('\0');
-  // LLVM writes a version it does not know as its default (with a warning):
-  // the manifest would then name a version the PTX does not have.
-  int64_t written = writtenPtxVersion(ptx);
-  if (requested > 0 && written != requested)
-    return module.emitError()
-           << "tile-export: LLVM's NVPTX backend does not know PTX "
-           << formatPtxVersion(requested) << " (ptx-version=); it wrote PTX "
-           << formatPtxVersion(written);
+  std::optional<SmallVector<char, 0>> object;
+  StringRef ptx;
+  int64_t written = 0;
+  auto serialize = [&]() -> LogicalResult {
+    object = serializer.serializeToObject(module, options);
+    if (!object)
+      return module.emitError() << "tile-export: PTX generation failed";
+    ptx = StringRef(object->data(), object->size()).rtrim('\0');
+    // LLVM writes a version it does not know as its default (with a
+    // warning): the manifest would then name a version the PTX does not
+    // have.
+    written = writtenPtxVersion(ptx);
+    if (requested > 0 && written != requested)
+      return module.emitError()
+             << "tile-export: LLVM's NVPTX backend does not know PTX "
+             << formatPtxVersion(requested) << " (ptx-version=); it wrote PTX "
+             << formatPtxVersion(written);
+    return success();
+  };
+  if (failed(serialize()))
+    return failure();
 
   StringRef name = cast<SymbolOpInterface>(kernel).getName();
   bool writeFiles = !outputDir.empty();
@@ -340,6 +347,33 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
     if (failed(runPtxas(module, ptxas, target.getChip(), ptxPath, cubinPath,
                         report)))
       return failure();
+    // The occupancy never buys a spill: an fma kernel whose register budget
+    // (nvvm.minctasm) makes ptxas spill or keep a stack is emitted again
+    // with one block per SM less, down to no budget at all, until ptxas
+    // reports neither. The config (and so the manifest) records the
+    // occupancy the kernel was emitted with. wgmma kernels keep theirs: it
+    // is the register pool their setmaxnreg split was made for.
+    auto spills = [&] {
+      return report.spillStores > 0 || report.spillLoads > 0 ||
+             report.stackBytes > 0;
+    };
+    while (spills() && !config.isWgmma() && config.getMinBlocksPerSM() > 0) {
+      TileConfig lowered = config.toTileConfig();
+      int64_t from = lowered.minBlocksPerSM;
+      lowered.minBlocksPerSM = from > 1 ? from - 1 : 0;
+      config = ConfigAttr::get(module.getContext(), lowered);
+      kernel->setAttr(TileDialect::kConfigAttrName, config);
+      if (lowered.minBlocksPerSM > 0)
+        kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                        Builder(module.getContext())
+                            .getI32IntegerAttr(lowered.minBlocksPerSM));
+      else
+        kernel->removeAttr(NVVM::NVVMDialect::getMinctasmAttrName());
+      if (failed(serialize()) || failed(writeFile(module, ptxPath, ptx)) ||
+          failed(runPtxas(module, ptxas, target.getChip(), ptxPath, cubinPath,
+                          report)))
+        return failure();
+    }
     auto buffer = llvm::MemoryBuffer::getFile(cubinPath, /*IsText=*/false);
     if (!buffer)
       return module.emitError() << "tile-export: ptxas wrote no " << cubinPath;

@@ -19,12 +19,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Transforms/Utils.h"
 #include "tile/Analysis/CostModel.h"
-#include "tile/Transforms/Contractions.h"
+#include "tile/Analysis/FmaModel.h"
 #include "tile/Analysis/SharedPlan.h"
 #include "tile/Analysis/TuningTable.h"
+#include "tile/Transforms/Contractions.h"
 #include "tile/Transforms/Passes.h"
+#include "tile/Transforms/Utils.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "llvm/Support/Debug.h"
@@ -339,14 +340,17 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
   if (ConfigAttr existing = getConfig(op)) {
     config = existing.toTileConfig();
     source = "written on the op";
-  } else if (std::optional<TileConfig> tuned =
+  } else if (std::optional<TuningTable::Match> tuned =
                  // The table's entries were measured on row-major operands.
                  shape.transposeA || shape.transposeB
                      ? std::nullopt
-                     : table.lookup(chipInfo.name, typeName, shape.m, shape.n,
-                                    shape.k)) {
-    config = *tuned;
-    source = "tuning table";
+                     : table.nearest(chipInfo.name, typeName, shape.m,
+                                     shape.n, shape.k,
+                                     TuningTable::kDefaultRadius)) {
+    // The exact shape's entry, or the nearest measured shape's (a shape
+    // class): both were measured fastest with this config.
+    config = tuned->entry->config;
+    source = tuned->distance == 0 ? "tuning table" : "tuning table, nearest";
     chosenHere = fromTable = true;
   } else {
     config = defaultConfig(shape, chipInfo);
@@ -405,10 +409,15 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
   // than the model counted and lose a block per SM (bounds-checked edge
   // tiles most of all: 333x517x129 went from 0.028 to 0.015 ms; large
   // aligned shapes are unchanged; bench/results, 2026-11-29). The budget
-  // is at least the model's register estimate, so the config still fits.
-  if (occupancyHint && chosenHere && config.minBlocksPerSM == 0 &&
-      report.blocksPerSM > 1)
-    config.minBlocksPerSM = report.blocksPerSM;
+  // is at least the model's register estimate, so the config still fits,
+  // and it counts what the shape's edge and accumulate forms add
+  // (occupancyHintBlocks); where ptxas would still spill under it,
+  // tile-export lowers it.
+  if (occupancyHint && chosenHere && config.minBlocksPerSM == 0) {
+    int64_t hint = occupancyHintBlocks(config, shape, chipInfo);
+    if (hint > 1)
+      config.minBlocksPerSM = hint;
+  }
   // One block per tile and split of K (the splits multiply tiles that fit
   // in 32 bits, so the product fits in 64).
   constexpr int64_t kMaxBlocks = std::numeric_limits<int32_t>::max();

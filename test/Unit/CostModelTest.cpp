@@ -6,10 +6,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Analysis/CostModel.h"
+#include "tile/Analysis/FmaModel.h"
 
 #include "gtest/gtest.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace mlir::tile;
 
@@ -235,5 +237,107 @@ TEST(CostModel, PredictionGrowsWithTheProblem) {
 }
 
 TEST(CostModel, UnknownChip) { EXPECT_FALSE(lookupChip("sm_75").has_value()); }
+
+} // namespace
+
+namespace {
+
+TEST(FmaModel, DefaultCalibrationIsTheModelsOwnSum) {
+  // Without a fit the calibration leaves the terms as they are:
+  // max(compute, memory) + atomics + the 4 us launch.
+  TileConfig c = config(128, 128, 8, 32, 64, 8, 8);
+  MatmulShape shape{4096, 4096, 4096, 4};
+  FmaTimeTerms terms = fmaTimeTerms(c, shape, h200());
+  FmaCalibration plain;
+  EXPECT_DOUBLE_EQ(plain.seconds(terms), std::max(terms.compute, terms.memory) +
+                                             terms.atomics + 4e-6);
+  EXPECT_DOUBLE_EQ(predictSeconds(c, shape, h200(), plain),
+                   plain.seconds(terms));
+  // The built-in calibration is what predictSeconds uses.
+  EXPECT_DOUBLE_EQ(predictSeconds(c, shape, h200()),
+                   builtinFmaCalibration().seconds(terms));
+  // Scales: a compute-bound kernel follows computeScale, not memoryScale.
+  ASSERT_GT(terms.compute, 2 * terms.memory);
+  FmaCalibration slower = plain;
+  slower.computeScale = 0.5;
+  slower.memoryScale = 3;
+  EXPECT_DOUBLE_EQ(slower.seconds(terms),
+                   std::max(0.5 * terms.compute, 3 * terms.memory) + 4e-6);
+  // A config that does not fit has no finite terms or time.
+  TileConfig huge = config(256, 256, 64, 64, 128, 16, 16);
+  EXPECT_FALSE(std::isfinite(fmaTimeTerms(huge, shape, h200()).compute));
+  EXPECT_FALSE(std::isfinite(predictSeconds(huge, shape, h200(), plain)));
+}
+
+TEST(FmaModel, ShapeFormsAddRegistersToTheHint) {
+  // The aligned, filled kernel is what evaluate() counts; partial tiles
+  // (bounds checks) and an accumulating C add to it, and the hint's
+  // blocks per SM count them.
+  TileConfig c = config(64, 128, 16, 32, 32, 8, 4);
+  MatmulShape aligned{1024, 1024, 1024, 4};
+  aligned.readsC = false;
+  MatmulShape edge = aligned;
+  edge.m = 1021;
+  MatmulShape kEdge = aligned;
+  kEdge.k = 1023;
+  MatmulShape acc = aligned;
+  acc.readsC = true;
+  EXPECT_EQ(shapeFormRegisters(c, aligned), 0);
+  EXPECT_GT(shapeFormRegisters(c, edge), 0);
+  EXPECT_EQ(shapeFormRegisters(c, kEdge), shapeFormRegisters(c, edge));
+  EXPECT_GT(shapeFormRegisters(c, acc), 0);
+  MatmulShape both = edge;
+  both.readsC = true;
+  EXPECT_EQ(shapeFormRegisters(c, both),
+            shapeFormRegisters(c, edge) + shapeFormRegisters(c, acc));
+  // The hint never exceeds the occupancy evaluate() predicts, and is that
+  // occupancy for the aligned filled kernel.
+  CostReport report = evaluate(c, h200());
+  EXPECT_EQ(occupancyHintBlocks(c, aligned, h200()), report.blocksPerSM);
+  for (const MatmulShape &s : {edge, acc, both})
+    EXPECT_LE(occupancyHintBlocks(c, s, h200()), report.blocksPerSM);
+  // 64x16x8 blocks of 4x2 tiles (the model's pick for the smallest
+  // shapes): 20 + 5 + 24 = 49 registers estimated (56 allocated), 9 blocks
+  // per SM; with the edge and accumulate forms 65 are counted (72
+  // allocated), and the hint is 7 blocks.
+  TileConfig small = config(64, 16, 8, 16, 16, 4, 2);
+  MatmulShape tiny{14, 23, 27, 4};
+  EXPECT_EQ(evaluate(small, h200()).estimatedRegisters, 49);
+  EXPECT_EQ(evaluate(small, h200()).blocksPerSM, 9);
+  EXPECT_EQ(shapeFormRegisters(small, tiny), 16);
+  EXPECT_EQ(occupancyHintBlocks(small, tiny, h200()), 7);
+  // 8x8 tiles: nothing added (the estimate's overhead holds the forms).
+  TileConfig large = config(128, 128, 8, 32, 64, 8, 8);
+  EXPECT_EQ(shapeFormRegisters(large, both), 0);
+  EXPECT_EQ(occupancyHintBlocks(large, both, h200()),
+            evaluate(large, h200()).blocksPerSM);
+}
+
+} // namespace
+
+namespace {
+
+TEST(FmaModel, ShortKTakesNoSliceLongerThanHalfOfIt) {
+  // A K of one or two slices is unrolled whole and spilled (228x187x59 with
+  // 32x32x64 blocks: 4.5 KB of spill stores); candidates keep BK <= K / 2,
+  // or BK = 8.
+  for (int64_t k : {1, 9, 31, 32, 59, 64}) {
+    MatmulShape shape{228, 187, k, 4};
+    std::vector<TileConfig> candidates = candidateConfigs(shape, h200());
+    ASSERT_FALSE(candidates.empty()) << k;
+    for (const TileConfig &c : candidates)
+      EXPECT_TRUE(c.blockK == 8 || 2 * c.blockK <= k)
+          << toShortString(c) << " for K = " << k;
+  }
+  // A long K keeps every slice length.
+  std::vector<TileConfig> longK =
+      candidateConfigs(MatmulShape{1024, 1024, 4096, 4}, h200());
+  for (int64_t blockK : {8, 16, 32, 64})
+    EXPECT_TRUE(
+        std::any_of(longK.begin(), longK.end(),
+                    [&](const TileConfig &c) { return c.blockK == blockK; }))
+        << blockK;
+  EXPECT_EQ(defaultConfig(MatmulShape{228, 187, 59, 4}, h200()).blockK, 16);
+}
 
 } // namespace

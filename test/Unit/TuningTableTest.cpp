@@ -4,6 +4,8 @@
 
 #include "gtest/gtest.h"
 
+#include <cmath>
+
 using namespace mlir::tile;
 
 namespace {
@@ -34,6 +36,77 @@ TEST(TuningTable, LookupByExactShapeChipAndType) {
   EXPECT_FALSE(table->lookup("sm_90", "f32", 64, 128, 255).has_value());
   EXPECT_FALSE(table->lookup("sm_80", "f32", 64, 128, 256).has_value());
   EXPECT_FALSE(table->lookup("sm_90", "f16", 64, 128, 256).has_value());
+}
+
+TEST(TuningTable, NearestMeasuredShapeInLogSpace) {
+  llvm::Expected<TuningTable> table = TuningTable::parse(R"({
+    "chip": "sm_90", "element_type": "f32",
+    "entries": [{"m": 1000, "n": 1000, "k": 1000, "block": [64, 64, 16],
+                 "warp": [32, 32], "thread": [4, 8]},
+                {"m": 1024, "n": 1024, "k": 1024, "block": [128, 128, 8],
+                 "warp": [32, 64], "thread": [8, 8]},
+                {"m": 1021, "n": 1031, "k": 1033, "block": [128, 64, 8],
+                 "warp": [32, 32], "thread": [8, 4]},
+                {"m": 4096, "n": 4096, "k": 4096, "block": [128, 256, 8],
+                 "warp": [32, 128], "thread": [8, 16]}]})");
+  ASSERT_TRUE(static_cast<bool>(table)) << llvm::toString(table.takeError());
+  auto blockOf = [&](int64_t m, int64_t n, int64_t k, double radius) {
+    std::optional<TuningTable::Match> hit =
+        table->nearest("sm_90", "f32", m, n, k, radius);
+    return hit ? hit->entry->config.blockN : int64_t{-1};
+  };
+  // The exact shape is at distance 0, with any radius.
+  std::optional<TuningTable::Match> exact =
+      table->nearest("sm_90", "f32", 1024, 1024, 1024, 0.0);
+  ASSERT_TRUE(exact.has_value());
+  EXPECT_EQ(exact->distance, 0.0);
+  EXPECT_EQ(exact->entry->m, 1024);
+  // 1100^3 is ln(1100/1024) = 0.072 from 1024^3 and 0.095 from 1000^3 (the
+  // largest extent's ratio counts).
+  EXPECT_EQ(blockOf(1100, 1100, 1100, 0.25), 128);
+  EXPECT_NEAR(table->nearest("sm_90", "f32", 1100, 1100, 1100, 0.25)->distance,
+              std::log(1100.0 / 1024.0), 1e-12);
+  // 1012 is ln(1012/1000) = 0.012 from 1000, 0.0118 from 1024: 1024 wins.
+  EXPECT_EQ(blockOf(1012, 1012, 1012, 0.25), 128);
+  EXPECT_EQ(blockOf(1004, 1004, 1004, 0.25), 64);
+  // Odd N and K: only 1021x1031x1033 is of that class.
+  EXPECT_EQ(blockOf(1001, 1003, 1005, 0.25), 64);
+  EXPECT_EQ(table->nearest("sm_90", "f32", 1001, 1003, 1005, 0.25)->entry->m,
+            1021);
+  // N a multiple of 4, K not: no entry of that class.
+  EXPECT_EQ(blockOf(1000, 1000, 1001, 0.25), -1);
+  // Out of the radius: 3000^3 is ln(4096/3000) = 0.31 from 4096^3.
+  EXPECT_EQ(blockOf(3000, 3000, 3000, 0.25), -1);
+  EXPECT_EQ(blockOf(3000, 3000, 3000, 0.35), 256);
+  // One extent far off is enough to be out (Chebyshev distance).
+  EXPECT_EQ(blockOf(4096, 4096, 1024, 0.25), -1);
+  // Radius 0: exact shapes only.
+  EXPECT_EQ(blockOf(1100, 1100, 1100, 0.0), -1);
+  // Other chips and element types have no neighbours here.
+  EXPECT_FALSE(table->nearest("sm_80", "f32", 1024, 1024, 1024, 1.0));
+  EXPECT_FALSE(table->nearest("sm_90", "bf16", 1024, 1024, 1024, 1.0));
+  EXPECT_DOUBLE_EQ(TuningTable::logDistance(2, 8, 8, 1, 8, 16), std::log(2.0));
+}
+
+TEST(TuningTable, ModelParameters) {
+  llvm::Expected<TuningTable> table = TuningTable::parse(R"({
+    "chip": "sm_90", "element_type": "f32",
+    "model": {"time_scale": 0.5, "compute_scale": 2},
+    "entries": []})");
+  ASSERT_TRUE(static_cast<bool>(table)) << llvm::toString(table.takeError());
+  EXPECT_EQ(table->getModelParameter("time_scale"), 0.5);
+  EXPECT_EQ(table->getModelParameter("compute_scale"), 2.0);
+  EXPECT_FALSE(table->getModelParameter("memory_scale").has_value());
+  EXPECT_EQ(table->getModelParameters().size(), 2u);
+  EXPECT_NE(errorOf(R"({"chip": "sm_90", "element_type": "f32",
+      "model": [1], "entries": []})")
+                .find("tuning table: 'model' must be an object"),
+            std::string::npos);
+  EXPECT_NE(errorOf(R"({"chip": "sm_90", "element_type": "f32",
+      "model": {"time_scale": "fast"}, "entries": []})")
+                .find("tuning table: model parameter 'time_scale' must be a "
+                      "number"),
+            std::string::npos);
 }
 
 TEST(TuningTable, ErrorsNameTheEntry) {

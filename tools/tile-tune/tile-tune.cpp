@@ -22,9 +22,23 @@
 //     config into the tuning table (merged with the table's other entries),
 //     with what was measured.
 //
+//   tile-tune predict DIR
+//     The model's predicted time of every kernel manifest in DIR (its
+//     problem and config): lines "KERNEL M N K PREDICTED_MS", for the
+//     validation run to set next to the measured times.
+//
+//   tile-tune fit RUN.json... [--report RUN.md... --table TABLE.json]
+//     Fits the FP32 model's calibration (FmaCalibration: compute and memory
+//     scales, launch seconds) to the measured times of a run, prints the
+//     predicted against the measured time of every kernel before and after,
+//     and with --table writes the calibration into the table's "model"
+//     object together with select's entries (the fastest verified config of
+//     every shape), in one go.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tile/Analysis/CostModel.h"
+#include "tile/Analysis/FmaModel.h"
 #include "tile/Analysis/SharedPlan.h"
 #include "tile/Analysis/TuningTable.h"
 #include "tile/Dialect/Tile/TileDialect.h"
@@ -37,6 +51,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -62,10 +77,20 @@ cl::SubCommand checkCommand(
     "model-check",
     "For every measured shape, how the cost model's pick among the measured "
     "configs compares with the fastest");
+cl::SubCommand
+    predictCommand("predict",
+                   "Print the model's predicted time of every kernel manifest "
+                   "in a folder");
+cl::opt<std::string> predictDir(cl::Positional, cl::desc("DIR"), cl::Required,
+                                cl::sub(predictCommand), cl::cat(tuneCategory));
+cl::SubCommand fitCommand(
+    "fit", "Fit the FP32 model's calibration to a run's measured times and "
+           "(with --table) write it and the run's fastest configs to a table");
 
 cl::opt<std::string> chipName("chip", cl::desc("Target chip"),
                               cl::init("sm_90"), cl::sub(candidatesCommand),
                               cl::sub(selectCommand), cl::sub(checkCommand),
+                              cl::sub(fitCommand), cl::sub(predictCommand),
                               cl::cat(tuneCategory));
 cl::opt<unsigned> top("top",
                       cl::desc("Configs per shape from the cost model's "
@@ -82,6 +107,24 @@ cl::opt<std::string> elementTypeName(
     cl::desc("Element type of A and B for shape lines without in=TYPE: f32 "
              "(fma configs), bf16 or f16 (wgmma configs)"),
     cl::init("f32"), cl::sub(candidatesCommand), cl::cat(tuneCategory));
+cl::opt<bool> rankedOnly(
+    "ranked-only",
+    cl::desc("Only the model's --top best-ranked configs per shape: no "
+             "baselines and no occupancy=N+1 variants (the fit sweep)"),
+    cl::init(false), cl::sub(candidatesCommand), cl::cat(tuneCategory));
+cl::list<std::string> fitResults(cl::Positional, cl::desc("RESULTS.json..."),
+                                 cl::OneOrMore, cl::sub(fitCommand),
+                                 cl::cat(tuneCategory));
+cl::list<std::string> fitReport("report",
+                                cl::desc("run-bench.sh report of each run, "
+                                         "in the order of the runs (needed "
+                                         "with --table)"),
+                                cl::sub(fitCommand), cl::cat(tuneCategory));
+cl::opt<std::string> fitTable("table",
+                              cl::desc("Tuning table to write the "
+                                       "calibration and the fastest configs "
+                                       "into"),
+                              cl::sub(fitCommand), cl::cat(tuneCategory));
 cl::opt<std::string> shapesFile(cl::Positional, cl::desc("SHAPES"),
                                 cl::Required, cl::sub(candidatesCommand),
                                 cl::cat(tuneCategory));
@@ -250,7 +293,8 @@ int runCandidates(const ChipInfo &chip) {
           }))
         chosen.push_back(base);
     }
-    for (const TileConfig &c : wgmma ? std::vector<TileConfig>() : baselines())
+    for (const TileConfig &c :
+         wgmma || rankedOnly ? std::vector<TileConfig>() : baselines())
       if (checkConsistency(c).empty() && evaluate(c, chip).fits &&
           hasRegisterHeadroom(c, chip) &&
           std::find(chosen.begin(), chosen.end(), c) == chosen.end())
@@ -262,7 +306,7 @@ int runCandidates(const ChipInfo &chip) {
     // (128x128x16, 8x8 at 4096^3: 128 registers and no spills at 2 blocks
     // per SM, against the estimate's 136 and 1 block; the measurement
     // decides which one the table keeps).
-    size_t unsqueezed = wgmma ? 0 : chosen.size();
+    size_t unsqueezed = wgmma || rankedOnly ? 0 : chosen.size();
     for (size_t i = 0; i < unsqueezed; ++i) {
       CostReport report = evaluate(chosen[i], chip, shape.elementBytes);
       TileConfig squeezed = chosen[i];
@@ -332,7 +376,11 @@ const llvm::json::Array *loadResults(llvm::json::Value &storage) {
   return runs;
 }
 
-int runSelect(const ChipInfo &chip) {
+/// The "model" object written with a table: `fitted` when given, else the
+/// existing table's.
+using ModelParameters = std::vector<std::pair<std::string, double>>;
+
+int runSelect(const ChipInfo &chip, const ModelParameters *fitted = nullptr) {
   // Kernels tile-run verify passed: "<kernel>  MxNxK  rel_err ...  PASS".
   auto report = llvm::MemoryBuffer::getFile(reportFile);
   if (!report)
@@ -425,10 +473,15 @@ int runSelect(const ChipInfo &chip) {
   // get this run's fastest. Every entry is written in one format.
   if (elementType.empty())
     elementType = "f32";
+  ModelParameters model;
+  if (fitted)
+    model = *fitted;
   if (llvm::sys::fs::exists(tableFile)) {
     llvm::Expected<TuningTable> old = TuningTable::load(tableFile);
     if (!old)
       return fail(llvm::toString(old.takeError()));
+    if (!fitted)
+      model = old->getModelParameters();
     if (old->getElementType() != elementType)
       return fail(tableFile + " is a table of " + old->getElementType() +
                   " matmuls; the results are " + elementType);
@@ -493,9 +546,16 @@ int runSelect(const ChipInfo &chip) {
   llvm::raw_fd_ostream os(tableFile, ec);
   if (ec)
     return fail("cannot write " + tableFile + ": " + ec.message());
-  os << "{\n  \"chip\": \"" << chip.name
-     << "\",\n  \"element_type\": \"" << elementType << "\",\n"
-     << "  \"entries\": [\n";
+  os << "{\n  \"chip\": \"" << chip.name << "\",\n  \"element_type\": \""
+     << elementType << "\",\n";
+  if (!model.empty()) {
+    os << "  \"model\": {";
+    for (size_t i = 0; i < model.size(); ++i)
+      os << (i ? ", " : "") << "\"" << model[i].first
+         << "\": " << llvm::formatv("{0:e4}", model[i].second).str();
+    os << "},\n";
+  }
+  os << "  \"entries\": [\n";
   for (size_t i = 0; i < lines.size(); ++i)
     os << "    " << lines[i] << (i + 1 < lines.size() ? ",\n" : "\n");
   os << "  ]\n}\n";
@@ -569,6 +629,193 @@ int runModelCheck(const ChipInfo &chip) {
   return 0;
 }
 
+int runPredict(const ChipInfo &chip) {
+  std::error_code ec;
+  std::vector<std::string> files;
+  for (llvm::sys::fs::directory_iterator it(predictDir, ec), end;
+       it != end && !ec; it.increment(ec))
+    if (llvm::StringRef(it->path()).ends_with(".json"))
+      files.push_back(it->path());
+  if (ec)
+    return fail("cannot list " + predictDir + ": " + ec.message());
+  std::sort(files.begin(), files.end());
+  mlir::MLIRContext context;
+  context.loadDialect<TileDialect>();
+  for (const std::string &file : files) {
+    auto buffer = llvm::MemoryBuffer::getFile(file);
+    if (!buffer)
+      return fail("cannot read " + file);
+    llvm::Expected<llvm::json::Value> parsed =
+        llvm::json::parse((*buffer)->getBuffer());
+    if (!parsed)
+      return fail(file + ": " + llvm::toString(parsed.takeError()));
+    const llvm::json::Object *root = parsed->getAsObject();
+    const llvm::json::Object *problem =
+        root ? root->getObject("problem") : nullptr;
+    const llvm::json::Object *config =
+        root ? root->getObject("config") : nullptr;
+    auto attr = llvm::dyn_cast_or_null<ConfigAttr>(mlir::parseAttribute(
+        config ? config->getString("text").value_or("") : "", &context));
+    if (!problem || !attr)
+      return fail(file + ": not a kernel manifest with a config text");
+    MatmulShape shape{problem->getInteger("m").value_or(0),
+                      problem->getInteger("n").value_or(0),
+                      problem->getInteger("k").value_or(0), 4};
+    std::string type = problem->getString("element_type").value_or("f32").str();
+    if (int64_t bytes = elementBytesOf(type))
+      shape.elementBytes = bytes;
+    shape.f16 = type == "f16";
+    shape.readsC = problem->getString("c_init").value_or("") != "fill";
+    llvm::outs() << llvm::formatv(
+        "{0} {1} {2} {3} {4:f5}\n", root->getString("kernel").value_or("?"),
+        shape.m, shape.n, shape.k,
+        predictSeconds(attr.toTileConfig(), shape, chip) * 1e3);
+  }
+  return 0;
+}
+
+/// One measured fma kernel: its model terms and its time.
+struct FitPoint {
+  std::string kernel;
+  MatmulShape shape;
+  TileConfig config;
+  FmaTimeTerms terms;
+  double seconds;
+};
+
+double fitError(const std::vector<FitPoint> &points,
+                const FmaCalibration &calibration) {
+  double sum = 0;
+  for (const FitPoint &p : points) {
+    double ratio = std::log(calibration.seconds(p.terms) / p.seconds);
+    sum += ratio * ratio;
+  }
+  return points.empty() ? 0 : sum / points.size();
+}
+
+/// Share of the points whose prediction is within 20% of the measured time.
+double within20(const std::vector<FitPoint> &points,
+                const FmaCalibration &calibration) {
+  int64_t close = 0;
+  for (const FitPoint &p : points) {
+    double ratio = calibration.seconds(p.terms) / p.seconds;
+    close += ratio >= 0.8 && ratio <= 1.2;
+  }
+  return points.empty() ? 0 : static_cast<double>(close) / points.size();
+}
+
+int runFit(const ChipInfo &chip) {
+  mlir::MLIRContext context;
+  context.loadDialect<TileDialect>();
+  std::vector<FitPoint> points;
+  for (const std::string &file : fitResults) {
+    resultsFile = file;
+    llvm::json::Value parsed(nullptr);
+    const llvm::json::Array *runs = loadResults(parsed);
+    if (!runs)
+      return 1;
+    std::string runName = llvm::sys::path::stem(file).str();
+    for (const llvm::json::Value &value : *runs) {
+      const llvm::json::Object *run = value.getAsObject();
+      if (!run || !run->getBoolean("ok").value_or(false) ||
+          run->getString("element_type").value_or("f32") != "f32")
+        continue;
+      auto attr = llvm::dyn_cast_or_null<ConfigAttr>(mlir::parseAttribute(
+          run->getString("config_text").value_or(""), &context));
+      double ms = run->getNumber("ms").value_or(0);
+      if (!attr || attr.isWgmma() || ms <= 0)
+        continue;
+      FitPoint p;
+      p.kernel = (fitResults.size() > 1 ? runName + ":" : std::string()) +
+                 run->getString("kernel").value_or("").str();
+      p.shape = MatmulShape{run->getInteger("m").value_or(0),
+                            run->getInteger("n").value_or(0),
+                            run->getInteger("k").value_or(0), 4};
+      p.config = attr.toTileConfig();
+      p.terms = fmaTimeTerms(p.config, p.shape, chip);
+      p.seconds = ms * 1e-3;
+      if (p.shape.m > 0 && p.shape.n > 0 && p.shape.k > 0 &&
+          std::isfinite(p.terms.compute))
+        points.push_back(p);
+    }
+  }
+  if (points.empty())
+    return fail("no measured f32 kernel to fit in the results");
+
+  // A coarse grid, then a finer one around its best: the scales over
+  // [1/4, 4], the launch over [0, 20] us (squared log errors, so that
+  // short and long kernels count alike).
+  FmaCalibration before = builtinFmaCalibration();
+  FmaCalibration best = before;
+  double bestError = fitError(points, best);
+  auto search = [&](double computeLo, double computeHi, double memoryLo,
+                    double memoryHi, double launchLo, double launchHi,
+                    int steps) {
+    FmaCalibration center = best;
+    for (int i = 0; i <= steps; ++i)
+      for (int j = 0; j <= steps; ++j)
+        for (int l = 0; l <= steps; ++l) {
+          FmaCalibration c = center;
+          c.timeScale = 1;
+          c.computeScale =
+              computeLo * std::pow(computeHi / computeLo, double(i) / steps);
+          c.memoryScale =
+              memoryLo * std::pow(memoryHi / memoryLo, double(j) / steps);
+          c.launchSeconds = launchLo + (launchHi - launchLo) * l / steps;
+          double error = fitError(points, c);
+          if (error < bestError) {
+            bestError = error;
+            best = c;
+          }
+        }
+  };
+  search(0.25, 4, 0.25, 4, 0, 20e-6, 24);
+  search(best.computeScale / 1.15, best.computeScale * 1.15,
+         best.memoryScale / 1.15, best.memoryScale * 1.15,
+         std::max(0.0, best.launchSeconds - 1e-6), best.launchSeconds + 1e-6,
+         20);
+
+  llvm::outs() << "| kernel | M | N | K | config | measured ms | predicted ms "
+                  "(before) | predicted ms (fitted) | fitted / measured |\n"
+                  "|---|---:|---:|---:|---|---:|---:|---:|---:|\n";
+  for (const FitPoint &p : points) {
+    double fitted = best.seconds(p.terms);
+    llvm::outs() << llvm::formatv(
+        "| {0} | {1} | {2} | {3} | {4} | {5:f4} | {6:f4} | {7:f4} | "
+        "{8:f2} |\n",
+        p.kernel, p.shape.m, p.shape.n, p.shape.k, toShortString(p.config),
+        p.seconds * 1e3, before.seconds(p.terms) * 1e3, fitted * 1e3,
+        fitted / p.seconds);
+  }
+  llvm::outs() << llvm::formatv(
+      "\n{0} kernels; within 20% of the measured time: {1:f1}% before, "
+      "{2:f1}% fitted; rms log error {3:f3} before, {4:f3} fitted\n"
+      "fitted: compute_scale {5:f4}, memory_scale {6:f4}, launch_seconds "
+      "{7:e3}\n",
+      points.size(), 100 * within20(points, before),
+      100 * within20(points, best), std::sqrt(fitError(points, before)),
+      std::sqrt(bestError), best.computeScale, best.memoryScale,
+      best.launchSeconds);
+  if (fitTable.empty())
+    return 0;
+  if (fitReport.size() != fitResults.size())
+    return fail("--table needs a --report (the verify lines) for each run");
+  ModelParameters model = {{"compute_scale", best.computeScale},
+                           {"launch_seconds", best.launchSeconds},
+                           {"memory_scale", best.memoryScale},
+                           {"time_scale", best.timeScale}};
+  // Each run as select takes it, into the same table: a shape measured in
+  // several keeps its fastest.
+  tableFile = fitTable;
+  for (size_t i = 0; i < fitResults.size(); ++i) {
+    resultsFile = fitResults[i];
+    reportFile = fitReport[i];
+    if (int status = runSelect(chip, &model))
+      return status;
+  }
+  return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -586,6 +833,10 @@ int main(int argc, char **argv) {
     return runSelect(*chip);
   if (checkCommand)
     return runModelCheck(*chip);
-  return fail(
-      "expected a command: candidates, select or model-check (see --help)");
+  if (fitCommand)
+    return runFit(*chip);
+  if (predictCommand)
+    return runPredict(*chip);
+  return fail("expected a command: candidates, select, model-check, fit or "
+              "predict (see --help)");
 }

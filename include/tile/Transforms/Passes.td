@@ -79,7 +79,10 @@ def TileConfigure : Pass<"tile-configure"> {
        `swizzle=`, `smem=`, `prefetch=`, `occupancy=`, `split-k=`), each
        overriding one field;
     2. a config the user already wrote on the op;
-    3. the tuning table (`tuning-table=`), by shape, element type and chip;
+    3. the tuning table (`tuning-table=`), by element type and chip: the
+       entry of the exact shape, else the nearest measured shape within a
+       factor of 1.28 per extent whose N and K agree on being multiples of
+       4 (TuningTable::nearest);
     4. the cost model's default for the shape, element type and chip.
 
     A table entry's occupancy and split-K were measured with its tile sizes:
@@ -90,8 +93,10 @@ def TileConfigure : Pass<"tile-configure"> {
     the cost model predicts for it (`occupancy-hint`, on by default; only
     when that is more than 1), which becomes `nvvm.minctasm`: a register
     budget that keeps ptxas from taking a few registers more than the model
-    counted and losing a block per SM. A config written on the op is kept as
-    written.
+    counted and losing a block per SM. The prediction counts the registers
+    the shape's edge (bounds-checked) and accumulate forms add
+    (occupancyHintBlocks); tile-export lowers a budget that still spills.
+    A config written on the op is kept as written.
 
     Then checks that the kernel can run on the chip and rejects it with an
     error at the op otherwise: shared memory per block over the chip's limit,
@@ -554,6 +559,14 @@ def TileExport : Pass<"tile-export", "::mlir::ModuleOp"> {
     manifest `<kernel>.json` (docs/artifact.md) into `output-dir`. With an
     empty `output-dir` nothing is written; the pass then only checks that
     every kernel serializes. The gpu.modules stay in the IR.
+
+    The occupancy never buys a spill: when ptxas reports spill stores,
+    spill loads or a stack frame for an fma kernel with an occupancy
+    (`nvvm.minctasm`), the kernel is serialized and assembled again with
+    one block per SM less (after 1, with none) until ptxas reports none or
+    the occupancy is gone; its `tile.config` and manifest then carry the
+    occupancy it was emitted with. wgmma kernels keep theirs (their
+    setmaxnreg split was made for it).
   }];
   let options = [
     Option<"outputDir", "output-dir", "std::string", /*default=*/"\"\"",

@@ -1,0 +1,68 @@
+//===- FmaModel.h - calibration and shape forms of the FP32 model -*- C++
+//-*-===//
+//
+// The FP32 cost model's time terms and their calibration against
+// measurements (tile-tune fit), and what a shape's kernel forms add to the
+// register estimate (the occupancy hint). Declared apart from CostModel.h,
+// which most passes include.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_ANALYSIS_FMAMODEL_H
+#define TILE_ANALYSIS_FMAMODEL_H
+
+#include "tile/Analysis/CostModel.h"
+
+namespace mlir {
+namespace tile {
+
+/// The FP32 model's time terms for a config and shape, before the
+/// calibration of FmaCalibration: compute (waves of blocks at the issue
+/// model's rate), memory (DRAM and L2 traffic), the split-K atomics, and
+/// the launch. All infinite when the config does not fit.
+struct FmaTimeTerms {
+  double compute = 0, memory = 0, atomics = 0, launch = 0;
+};
+FmaTimeTerms fmaTimeTerms(const TileConfig &config, const MatmulShape &shape,
+                          const ChipInfo &chip);
+
+/// Calibration of the FP32 model's predicted time against measurements:
+/// seconds = timeScale * (max(computeScale * compute, memoryScale * memory)
+/// + atomics) + launchSeconds. The scales come from `tile-tune fit` over
+/// measured kernels (tuning/h200-f32.json's "model" object, embedded at
+/// build time); the defaults (1, 1, 1, the model's 4 us launch) leave the
+/// terms as the model computes them. computeScale and memoryScale change
+/// which term bounds a kernel, and so the ranking; timeScale does not.
+struct FmaCalibration {
+  double timeScale = 1, computeScale = 1, memoryScale = 1;
+  double launchSeconds = 4e-6;
+  /// The terms combined under this calibration.
+  double seconds(const FmaTimeTerms &terms) const;
+};
+/// The calibration of the built-in f32 tuning table ("model"), or the
+/// defaults when it has none.
+const FmaCalibration &builtinFmaCalibration();
+
+/// predictSeconds (CostModel.h, calibrated by builtinFmaCalibration()) under
+/// another calibration (tile-tune fit).
+double predictSeconds(const TileConfig &config, const MatmulShape &shape,
+                      const ChipInfo &chip, const FmaCalibration &calibration);
+
+/// Registers the kernel forms a shape needs add to evaluate()'s estimate
+/// (which counts the interior, aligned kernel): bounds checks where the
+/// shape leaves partial tiles (limits and predicates of the slice copy and
+/// the C stores), and C's loads where the kernel accumulates into C; for
+/// thread tiles of fewer than 64 FMAs (the estimate's overhead holds both
+/// for larger ones).
+int64_t shapeFormRegisters(const TileConfig &config, const MatmulShape &shape);
+
+/// The occupancy hint for a config the compiler chose: the blocks per SM
+/// the model predicts once shapeFormRegisters() is counted, so that the
+/// register budget it implies holds what the kernel's forms add.
+int64_t occupancyHintBlocks(const TileConfig &config, const MatmulShape &shape,
+                            const ChipInfo &chip);
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_ANALYSIS_FMAMODEL_H
