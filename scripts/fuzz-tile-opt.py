@@ -4,15 +4,19 @@
 Each input is an MLIR module and a tile-opt command line:
 
   matmul    random linalg.matmul modules: shapes with 0, 1, odd, large, huge
-            and dynamic extents, element types other than f32, memref and
+            and dynamic extents, bf16/f16 inputs with f32 or 16-bit C (the
+            wgmma strategy), element types no strategy takes, memref and
             tensor forms, fills before the matmul, transposed operands,
             layouts, memory spaces, several matmuls and functions, with or
             without a #tile.config, valid or not
-  config    #tile.config attributes with random (often invalid) fields
+  config    #tile.config attributes of both strategies with random (often
+            invalid) fields, on f32 and bf16/f16 matmuls
   options   random option strings for --tile-matmul-to-ptx and the single
             passes, in and out of pipeline order
-  kernel    a well-formed module through the first passes (stopped at a
-            random stage), its kernels' attributes (tile.matmul, tile.stage,
+  kernel    a well-formed module through the first passes of either
+            strategy's chain (stopped at a random stage; the output is
+            printed and parsed again, so each later pass must load the
+            dialects it creates), its kernels' attributes (tile.matmul, tile.stage,
             tile.config, tile.dynamic_shared_bytes, tile.c_alignment, ...)
             or bodies (an op deleted or repeated, a constant changed, two
             values swapped) then edited, then the remaining passes, often
@@ -121,11 +125,55 @@ def valid_tiles(rng):
     return [bm, bn, bk], [wm, wn], [tm, tn]
 
 
-def random_config(rng, wild):
-    """A #tile.config: well-formed fields with sensible values, or (wild)
-    often not."""
+def random_wgmma_config(rng, wild):
+    """A #tile.config of the wgmma strategy: block, warpgroup and mma tiles
+    that fit together (64-row warpgroups, B in 64-column chunks), a ring of
+    stages, the copy kind, specialization, repacking; or (wild) often not."""
     def odd(p):
         return wild and rng.random() < p
+    bm = rng.choice([64, 128, 128, 256])
+    bn = rng.choice([64, 128, 256, 256])
+    wm = 64 if not odd(0.2) else rng.choice([128, 32, bm])
+    wn = rng.choice([bn, bn // 2 if bn > 64 else bn])
+    inst = rng.choice([n for n in (wn, 128, 64, 32, 16) if n <= wn and wn % n == 0])
+    bk = 64 if not odd(0.3) else rng.choice([16, 32, 128, pick_int(rng)])
+    fields = [("strategy", "wgmma"),
+              ("block", "[{}, {}, {}]".format(bm, bn, bk)),
+              ("warpgroup", "[{}, {}]".format(wm, wn)),
+              ("mma", "[64, {}, {}]".format(inst, 16 if not odd(0.2) else rng.choice([8, 32])))]
+    if rng.random() < 0.8:
+        fields.append(("stages", str(rng.choice([1, 2, 3, 4, 7, 9, 14]) if not odd(0.3)
+                                     else pick_int(rng))))
+    if rng.random() < 0.6:
+        fields.append(("copy", rng.choice(["tma", "tma", "registers", "cp_async"])
+                       if not odd(0.2) else rng.choice(["dma", "\"tma\""])))
+    if rng.random() < 0.6:
+        fields.append(("specialize", rng.choice(["true", "false"])))
+    if rng.random() < 0.4:
+        fields.append(("repack", rng.choice(["true", "false"])))
+    if rng.random() < 0.4:
+        fields.append(("swizzle", str(rng.choice([1, 8, 16]) if not odd(0.3) else pick_int(rng))))
+    if rng.random() < 0.4:
+        fields.append(("smem", "swizzle128" if not odd(0.4) else rng.choice(["none", "pad(4)", "xor"])))
+    if rng.random() < 0.3:
+        fields.append(("occupancy", str(rng.choice([0, 1, 2, 4]) if not odd(0.3) else pick_int(rng))))
+    if odd(0.1):
+        fields.append(rng.choice([("warp", "[64, 64]"), ("thread", "[8, 8]"), ("split_k", "2"),
+                                  ("prefetch", "true")]))
+    if odd(0.3):
+        rng.shuffle(fields)
+    if odd(0.05):
+        fields.append(rng.choice(fields))
+    return "#tile.config<" + ", ".join(k + " = " + v for k, v in fields) + ">"
+
+
+def random_config(rng, wild, wgmma=False):
+    """A #tile.config: well-formed fields with sensible values, or (wild)
+    often not. wgmma: mostly of the wgmma strategy (bf16/f16 inputs)."""
+    def odd(p):
+        return wild and rng.random() < p
+    if rng.random() < (0.8 if wgmma else 0.05):
+        return random_wgmma_config(rng, wild)
     if not odd(0.5):
         block, warp, thread = valid_tiles(rng)
     else:
@@ -183,7 +231,8 @@ def shaped(form, shape, elem, layout="", space=""):
     return "memref<{}x{}{}>".format(dims, elem, extra)
 
 
-def random_function(rng, name, wild):
+def random_function(rng, name, wild, half_share=0.3):
+    """half_share: the share of matmuls with bf16/f16 inputs (wgmma)."""
     def odd(p):
         return wild and rng.random() < p
     form = "tensor" if rng.random() < 0.35 else "memref"
@@ -194,6 +243,10 @@ def random_function(rng, name, wild):
         m, n, k = pick_extent(rng, wild), pick_extent(rng, wild), pick_extent(rng, wild)
         elem = rng.choice(ELEMENT_TYPES) if odd(0.3) else "f32"
         out_elem = rng.choice(ELEMENT_TYPES) if odd(0.1) else elem
+        # The tensor-core strategy: bf16/f16 inputs, C f32 or the input type.
+        if not odd(0.3) and rng.random() < half_share:
+            elem = rng.choice(["bf16", "f16"])
+            out_elem = rng.choice(["f32", elem])
         layout = space = ""
         if form == "memref" and odd(0.1):
             layout = "strided<[{}, 1]>".format(rng.choice([k, 2 * (k if k != "?" else 1), 1]) if k != "?" else "?")
@@ -211,7 +264,7 @@ def random_function(rng, name, wild):
                     "affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>] ")
         attr = ""
         if rng.random() < 0.5:
-            attr = "{tile.config = " + random_config(rng, wild) + "} "
+            attr = "{tile.config = " + random_config(rng, wild, elem in ("bf16", "f16")) + "} "
         fill = rng.random() < 0.35
         if form == "memref":
             args.append("%c{}: {}".format(i, tc))
@@ -225,10 +278,11 @@ def random_function(rng, name, wild):
             body.append("  linalg.matmul {}{}ins(%a{}, %b{} : {}, {}) outs(%c{} : {})".format(
                 attr, maps, i, i, ta, tb, i, tc))
         else:
-            if fill and "?" not in tc and out_elem == "f32":
+            if fill and "?" not in tc and out_elem in ("f32", "f16", "bf16"):
                 body.append("  %e{} = tensor.empty() : {}".format(i, tc))
-                body.append("  %z{} = arith.constant {} : f32".format(i, rng.choice(["0.0", "1.5"])))
-                body.append("  %c{} = linalg.fill ins(%z{} : f32) outs(%e{} : {}) -> {}".format(i, i, i, tc, tc))
+                body.append("  %z{} = arith.constant {} : {}".format(i, rng.choice(["0.0", "1.5"]), out_elem))
+                body.append("  %c{} = linalg.fill ins(%z{} : {}) outs(%e{} : {}) -> {}".format(
+                    i, i, out_elem, i, tc, tc))
             else:
                 args.append("%c{}: {}".format(i, tc))
             body.append("  %r{} = linalg.matmul {}{}ins(%a{}, %b{} : {}, {}) outs(%c{} : {}) -> {}".format(
@@ -246,8 +300,8 @@ def random_function(rng, name, wild):
     return "\n".join([head] + body + ["}"])
 
 
-def random_module(rng, wild):
-    funcs = [random_function(rng, "f{}".format(i), wild)
+def random_module(rng, wild, half_share=0.3):
+    funcs = [random_function(rng, "f{}".format(i), wild, half_share)
              for i in range(rng.choice([1, 1, 1, 2, 3]))]
     return "\n\n".join(funcs) + "\n"
 
@@ -292,9 +346,17 @@ def config_options(rng, wild):
                                else rng.choice(["sm_70", "sm_100", "x"])))
     if rng.random() < 0.1:
         opts.append("occupancy-hint=" + rng.choice(["true", "false"]))
+    if rng.random() < 0.12:
+        opts.append("copy=" + (rng.choice(["tma", "registers", "cp_async", ""]) if not odd(0.3)
+                               else rng.choice(["dma", "tma,registers"])))
+    if rng.random() < 0.1:
+        opts.append("specialize=" + (rng.choice(["true", "false", ""]) if not odd(0.3) else "2"))
+    if rng.random() < 0.1:
+        opts.append("repack=" + (rng.choice(["true", "false", ""]) if not odd(0.3) else "maybe"))
     if rng.random() < 0.1:
         opts.append("tuning-table=" + rng.choice(
-            ["none", os.path.join(ROOT, "tuning", "h200-f32.json")] if not odd(0.3) else
+            ["none", os.path.join(ROOT, "tuning", "h200-f32.json"),
+             os.path.join(ROOT, "tuning", "h200-bf16.json")] if not odd(0.3) else
             ["/nonexistent.json",
              os.path.join(ROOT, "test", "Transforms", "Inputs", "tuning-table-truncated.json")]))
     return opts
@@ -335,11 +397,17 @@ def pipeline_options(rng, outdir, fakes, wild):
 
 PASSES = ["tile-configure", "tile-block-tile", "tile-promote-shared", "tile-warp-tile",
           "tile-thread-tile", "tile-pipeline"]
+# The wgmma strategy's chain (bf16/f16 kernels); each pass leaves the other
+# strategy's kernels alone.
+WGMMA_PASSES = ["tile-configure", "tile-block-tile", "tile-promote-shared",
+                "tile-warpgroup-tile", "tile-wgmma", "tile-mbarrier-pipeline"]
 
 
-def pass_flags(rng, outdir, fakes, wild, upto=None):
+def pass_flags(rng, outdir, fakes, wild, upto=None, chain=None):
     """Command-line flags for the tile passes (and sometimes the rest of the
-    pipeline), in order, or (wild) sometimes not."""
+    pipeline), in order, or (wild) sometimes not. chain: PASSES or
+    WGMMA_PASSES (default: either)."""
+    PASSES = chain or rng.choice([globals()["PASSES"], WGMMA_PASSES])
     if upto is None and rng.random() < 0.45:
         name = rng.choice(["tile-matmul-to-ptx"] * 3 + ["tile-matmul-tiling"])
         opts = pipeline_options(rng, outdir, fakes, wild)
@@ -378,13 +446,16 @@ def export_flags(rng, outdir, fakes, passes):
     opts = ["ptxas=" + ptxas_value(rng, fakes, wild=True)]
     if rng.random() < 0.7:
         opts.append("output-dir=" + outdir)
+    # The lowering of tile-matmul-to-ptx (lib/Pipelines/Pipelines.cpp).
     steps = passes + [
-        "canonicalize", "cse",
+        "canonicalize", "cse", "tile-tensor-map-params{phase=gpu}",
         "gpu.module(fold-memref-alias-ops,expand-strided-metadata,lower-affine,"
-        "convert-scf-to-cf,tile-lower-async-copies,"
-        "convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1},tile-extern-dynamic-shared,"
-        "canonicalize,reconcile-unrealized-casts)",
-        "nvvm-attach-target{chip=sm_90 features=+ptx80}",
+        "convert-scf-to-cf,strip-debuginfo,tile-lower-nvgpu,"
+        "convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1},convert-nvvm-to-llvm,"
+        "tile-extern-dynamic-shared,llvm-optimize-for-nvvm-target,canonicalize,cse,"
+        "reconcile-unrealized-casts)",
+        "tile-tensor-map-params{phase=llvm}",
+        "tile-attach-target{chip=sm_90 features=+ptx80}",
         "tile-export{" + " ".join(opts) + "}"]
     if rng.random() < 0.4:
         steps.append("tile-report")
@@ -423,6 +494,23 @@ ATTR_EDITS = [
     (r'\{tile\.shared = "[AB]"\}', lambda rng: rng.choice(
         ['{tile.shared = "A"}', '{tile.shared = "B"}', '{tile.shared = "C"}', ""])),
     (r"\{tile\.k_loop\}", lambda rng: rng.choice(["", "{tile.k_loop}"])),
+    # The wgmma strategy's: the tensor map a param is, the slab copy and
+    # compute regions, the ring slot, the tile origins, the types in
+    # tile.matmul.
+    (r'\{tile\.tensor_map = "[AB]"\}', lambda rng: rng.choice(
+        ['{tile.tensor_map = "A"}', '{tile.tensor_map = "B"}', '{tile.tensor_map = "C"}',
+         '{tile.tensor_map = 1 : i64}', ""])),
+    (r"\{tile\.(slab_copy|slab_compute)\}", lambda rng: rng.choice(
+        ["", "{tile.slab_copy}", "{tile.slab_compute}", "{tile.slab_copy, tile.slab_compute}",
+         '{tile.slab_copy = "x"}'])),
+    (r"\{tile\.slot\}", lambda rng: rng.choice(["", "{tile.slot = 2 : i64}", "{tile.slot}"])),
+    (r'\{tile\.tile_origin = "(row|col)"\}', lambda rng: rng.choice(
+        ['{tile.tile_origin = "row"}', '{tile.tile_origin = "col"}', '{tile.tile_origin = "k"}',
+         '{tile.tile_origin = 0 : i64}', ""])),
+    (r"c_type = [a-z0-9]+", lambda rng: "c_type = " + rng.choice(
+        ["f32", "bf16", "f16", "f64", "i32", '"f32"'])),
+    (r"element_type = [a-z0-9]+", lambda rng: "element_type = " + rng.choice(
+        ["f32", "bf16", "f16", "f64", "i8"])),
 ]
 
 
@@ -554,10 +642,13 @@ def make_case(rng, index, seeds, fakes, work):
     if kind == "config":
         m, n, k = rng.choice([(64, 64, 64), (128, 128, 128), (100, 200, 300), (1, 1, 1),
                               (4096, 4096, 4096), (16, 8192, 8192), (333, 517, 129)])
-        text = ("func.func @c(%a: memref<{m}x{k}xf32>, %b: memref<{k}x{n}xf32>, %c: memref<{m}x{n}xf32>) {{\n"
-                "  linalg.matmul {{tile.config = {cfg}}} ins(%a, %b : memref<{m}x{k}xf32>, memref<{k}x{n}xf32>)"
-                " outs(%c : memref<{m}x{n}xf32>)\n  return\n}}\n").format(
-                    m=m, n=n, k=k, cfg=random_config(rng, wild))
+        half = rng.random() < 0.4
+        t = rng.choice(["bf16", "f16"]) if half else "f32"
+        o = rng.choice(["f32", t]) if half else "f32"
+        text = ("func.func @c(%a: memref<{m}x{k}x{t}>, %b: memref<{k}x{n}x{t}>, %c: memref<{m}x{n}x{o}>) {{\n"
+                "  linalg.matmul {{tile.config = {cfg}}} ins(%a, %b : memref<{m}x{k}x{t}>, memref<{k}x{n}x{t}>)"
+                " outs(%c : memref<{m}x{n}x{o}>)\n  return\n}}\n").format(
+                    m=m, n=n, k=k, t=t, o=o, cfg=random_config(rng, wild, half))
         return kind, text, pass_flags(rng, outdir, fakes, wild), None
     if kind == "options":
         text = random_module(rng, False) if rng.random() < 0.6 else rng.choice(seeds)[1]
@@ -567,12 +658,14 @@ def make_case(rng, index, seeds, fakes, work):
         return kind, text, flags, None
     if kind == "kernel":
         # A well-formed kernel from the passes, edited, then the rest.
-        text = random_module(rng, False)
-        stage = rng.randint(2, len(PASSES))
-        prepare = pass_flags(rng, outdir, fakes, False, upto=stage)
-        rest = ["--" + p for p in PASSES[stage:]]
+        wgmma = rng.random() < 0.45
+        chain = WGMMA_PASSES if wgmma else PASSES
+        text = random_module(rng, False, 1.0 if wgmma else 0.0)
+        stage = rng.randint(2, len(chain))
+        prepare = pass_flags(rng, outdir, fakes, False, upto=stage, chain=chain)
+        rest = ["--" + p for p in chain[stage:]]
         if rng.random() < 0.4 or not rest:
-            rest = export_flags(rng, outdir, fakes, PASSES[stage:])
+            rest = export_flags(rng, outdir, fakes, chain[stage:])
         elif rng.random() < 0.3:
             rest.append("--tile-report")
         return kind, text, rest, prepare

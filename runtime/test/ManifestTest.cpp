@@ -671,6 +671,11 @@ TEST(ManifestTest, WgmmaConfigShortForm) {
   config.occupancy = 0;
   EXPECT_EQ(formatConfigShort(config),
             "wgmma/128x256x64/64x256/m64n256k16/s4/tma/ws/g8");
+  // Repacked operands, as the compiler's short form shows them.
+  config.repack = true;
+  EXPECT_EQ(formatConfigShort(config),
+            "wgmma/128x256x64/64x256/m64n256k16/s4/tma/rp/ws/g8");
+  config.repack = false;
   config.copy = CopyKind::CpAsync;
   config.specialize = false;
   config.smem = "pad";

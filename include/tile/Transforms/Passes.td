@@ -433,6 +433,7 @@ def TileWgmma : Pass<"tile-wgmma"> {
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect",
                            "::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
 }
