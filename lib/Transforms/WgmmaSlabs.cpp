@@ -481,7 +481,8 @@ LogicalResult mlir::tile::promoteToSwizzledSlabs(gpu::GPUFuncOp kernel,
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(ifCopy.thenBlock());
-      emitTmaSlabCopy(b, loc, kernel.getArgument(3), kernel.getArgument(4),
+      emitTmaSlabCopy(b, loc, kernel.getArgument(kernel.getNumArguments() - 2),
+                      kernel.getArgument(kernel.getNumArguments() - 1),
                       barriers, slot, views, source, plan);
     }
     // Slab i completes phase i of the one barrier: wait for its parity.

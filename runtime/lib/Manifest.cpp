@@ -39,7 +39,13 @@ constexpr EnumName<CInit> kCInitNames[] = {{CInit::Fill, "fill"},
 constexpr EnumName<ParamRole> kParamRoleNames[] = {
     {ParamRole::Lhs, "lhs"},
     {ParamRole::Rhs, "rhs"},
-    {ParamRole::Result, "result"}};
+    {ParamRole::Result, "result"},
+    {ParamRole::Epilogue, "epilogue"}};
+constexpr EnumName<EpilogueOperandKind> kEpilogueOperandKindNames[] = {
+    {EpilogueOperandKind::Row, "row"},
+    {EpilogueOperandKind::Col, "col"},
+    {EpilogueOperandKind::Full, "full"}};
+
 constexpr EnumName<ParamAccess> kParamAccessNames[] = {
     {ParamAccess::Read, "read"},
     {ParamAccess::Write, "write"},
@@ -252,6 +258,7 @@ bool tile::runtime::operator==(const KernelManifest &lhs,
          lhs.target == rhs.target && lhs.binaries == rhs.binaries &&
          lhs.launch == rhs.launch && lhs.problem == rhs.problem &&
          lhs.params == rhs.params && lhs.tensorMaps == rhs.tensorMaps &&
+         lhs.epilogue == rhs.epilogue &&
          lhs.config == rhs.config && lhs.resources == rhs.resources;
 }
 
@@ -565,6 +572,19 @@ Json toJson(const KernelManifest &manifest) {
     tensorMaps.push_back(std::move(entry));
   }
   root["tensor_maps"] = std::move(tensorMaps);
+  // Optional: written only for kernels with a fused epilogue.
+  if (!manifest.epilogue.empty()) {
+    Json operands = Json::array();
+    for (const EpilogueOperand &operand : manifest.epilogue.operands)
+      operands.push_back(
+          {{"param", operand.param},
+           {"kind", stringifyEpilogueOperandKind(operand.kind)}});
+    Json steps = Json::array();
+    for (const std::string &step : manifest.epilogue.steps)
+      steps.push_back(step);
+    root["epilogue"] = {{"operands", std::move(operands)},
+                        {"steps", std::move(steps)}};
+  }
   const ConfigInfo &config = manifest.config;
   Json configJson = {{"strategy", stringifyKernelStrategy(config.strategy)},
                      {"block", toJsonArray(config.block)},
@@ -983,6 +1003,13 @@ public:
   }
 
   /// An integer in [min, max] that may be absent (then `out` is kept).
+  bool has(std::string_view key) const {
+    for (const Member &member : members)
+      if (*member.key == key)
+        return true;
+    return false;
+  }
+
   bool getOptionalBool(std::string_view key, bool &out) {
     for (const Member &member : members)
       if (*member.key == key)
@@ -1200,6 +1227,48 @@ bool readArray(FieldReader &reader, const char *key, std::vector<T> &out,
   return true;
 }
 
+bool readEpilogueOperand(const Json &value, size_t index,
+                         EpilogueOperand &operand, std::string &error) {
+  std::string path = indexedPath("epilogue.operands", index);
+  if (!checkElementObject(value, path, error))
+    return false;
+  FieldReader reader(value, path, error);
+  return reader.getString("param", operand.param) &&
+         reader.getEnum("kind", operand.kind, symbolizeEpilogueOperandKind,
+                        listNames(kEpilogueOperandKindNames)) &&
+         reader.finish();
+}
+
+bool readEpilogueStepText(const Json &value, size_t index, std::string &step,
+                          std::string &error) {
+  if (!value.is_string()) {
+    error = "manifest: field '" + indexedPath("epilogue.steps", index) +
+            "' must be a string (got " + describeValue(value) + ")";
+    return false;
+  }
+  step = value.get_ref<const std::string &>();
+  return true;
+}
+
+bool readEpilogue(const Json &value, EpilogueInfo &epilogue,
+                  std::string &error) {
+  FieldReader reader(value, "epilogue", error);
+  if (!readArray(reader, "operands", epilogue.operands, readEpilogueOperand,
+                 error) ||
+      !readArray(reader, "steps", epilogue.steps, readEpilogueStepText,
+                 error) ||
+      !reader.finish())
+    return false;
+  std::vector<EpilogueStep> steps;
+  std::string why;
+  if (!parseEpilogueSteps(epilogue.steps, epilogue.operands.size(), steps,
+                          why)) {
+    error = "manifest: field 'epilogue.steps': " + why;
+    return false;
+  }
+  return true;
+}
+
 bool readManifest(const Json &root, KernelManifest &manifest,
                   std::string &error) {
   if (!root.is_object()) {
@@ -1250,6 +1319,12 @@ bool readManifest(const Json &root, KernelManifest &manifest,
       !readArray(reader, "tensor_maps", manifest.tensorMaps, readTensorMap,
                  error))
     return false;
+
+  if (reader.has("epilogue")) {
+    const Json *epilogue = reader.getObject("epilogue");
+    if (!epilogue || !readEpilogue(*epilogue, manifest.epilogue, error))
+      return false;
+  }
 
   const Json *config = reader.getObject("config");
   if (!config || !readConfig(*config, manifest.config, error))
@@ -1642,4 +1717,182 @@ bool tile::runtime::validateManifest(const KernelManifest &manifest,
       resources.spillLoads < -1 || resources.stackBytes < -1)
     return invalid(error, "resources must be counts, or -1 when unknown");
   return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Fused epilogues
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+bool isUnaryEpilogueOp(std::string_view op) {
+  return op == "negf" || op == "tanh";
+}
+bool isBinaryEpilogueOp(std::string_view op) {
+  return op == "addf" || op == "subf" || op == "mulf" || op == "divf" ||
+         op == "maximumf" || op == "minimumf" || op == "maxnumf" ||
+         op == "minnumf";
+}
+} // namespace
+
+bool tile::runtime::operator==(const EpilogueOperand &lhs,
+                               const EpilogueOperand &rhs) {
+  return lhs.param == rhs.param && lhs.kind == rhs.kind;
+}
+bool tile::runtime::operator==(const EpilogueInfo &lhs,
+                               const EpilogueInfo &rhs) {
+  return lhs.operands == rhs.operands && lhs.steps == rhs.steps;
+}
+
+std::string_view
+tile::runtime::stringifyEpilogueOperandKind(EpilogueOperandKind kind) {
+  return lookupName(kEpilogueOperandKindNames, kind);
+}
+std::optional<EpilogueOperandKind>
+tile::runtime::symbolizeEpilogueOperandKind(std::string_view text) {
+  return lookupValue(kEpilogueOperandKindNames, text);
+}
+
+bool tile::runtime::parseEpilogueStep(std::string_view text, size_t index,
+                                      size_t operands, EpilogueStep &step,
+                                      std::string &error) {
+  std::vector<std::string> words;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    while (pos < text.size() && text[pos] == ' ')
+      ++pos;
+    size_t end = text.find(' ', pos);
+    if (end == std::string_view::npos)
+      end = text.size();
+    if (end > pos)
+      words.emplace_back(text.substr(pos, end - pos));
+    pos = end;
+  }
+  auto fail = [&](const std::string &why) {
+    error = "epilogue step " + std::to_string(index) + " \"" +
+            std::string(text) + "\": " + why;
+    return false;
+  };
+  if (words.empty())
+    return fail("empty");
+  step = EpilogueStep();
+  step.op = words[0];
+  size_t arity = isUnaryEpilogueOp(step.op)    ? 1
+                 : isBinaryEpilogueOp(step.op) ? 2
+                                               : 0;
+  if (arity == 0)
+    return fail("unknown op '" + step.op +
+                "' (negf, tanh, addf, subf, mulf, divf, maximumf, minimumf, "
+                "maxnumf, minnumf)");
+  if (words.size() != arity + 1)
+    return fail("'" + step.op + "' takes " + std::to_string(arity) +
+                (arity == 1 ? " arg" : " args"));
+  for (size_t i = 1; i < words.size(); ++i) {
+    const std::string &word = words[i];
+    EpilogueArg arg;
+    auto number = [&](size_t from, int64_t &value) {
+      if (from >= word.size() || word.size() - from > 6)
+        return false;
+      value = 0;
+      for (size_t c = from; c < word.size(); ++c) {
+        if (word[c] < '0' || word[c] > '9')
+          return false;
+        value = value * 10 + (word[c] - '0');
+      }
+      return true;
+    };
+    if (word == "acc") {
+      arg.kind = EpilogueArg::Acc;
+    } else if (word[0] == 'p' && number(1, arg.index)) {
+      arg.kind = EpilogueArg::Operand;
+      if (static_cast<size_t>(arg.index) >= operands)
+        return fail("operand " + word + " of " + std::to_string(operands));
+    } else if (word[0] == 's' && number(1, arg.index)) {
+      arg.kind = EpilogueArg::Step;
+      if (static_cast<size_t>(arg.index) >= index)
+        return fail("step " + word + " is not an earlier step");
+    } else {
+      char *end = nullptr;
+      double value = std::strtod(word.c_str(), &end);
+      if (end != word.c_str() + word.size() || !std::isfinite(value))
+        return fail("arg '" + word +
+                    "' is not acc, p<j>, s<i> or a finite number");
+      arg.kind = EpilogueArg::Constant;
+      arg.constant = static_cast<double>(static_cast<float>(value));
+    }
+    step.args.push_back(arg);
+  }
+  return true;
+}
+
+bool tile::runtime::parseEpilogueSteps(const std::vector<std::string> &texts,
+                                       size_t operands,
+                                       std::vector<EpilogueStep> &steps,
+                                       std::string &error) {
+  steps.assign(texts.size(), EpilogueStep());
+  for (size_t i = 0; i < texts.size(); ++i)
+    if (!parseEpilogueStep(texts[i], i, operands, steps[i], error))
+      return false;
+  return true;
+}
+
+double tile::runtime::evalEpilogue(const std::vector<EpilogueStep> &steps,
+                                   double acc, double accMagnitude,
+                                   const double *operands,
+                                   double &magnitude) {
+  std::vector<double> values(steps.size()), magnitudes(steps.size());
+  double value = acc;
+  magnitude = accMagnitude;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    const EpilogueStep &step = steps[i];
+    double in[2] = {0, 0}, inMagnitude[2] = {0, 0};
+    for (size_t a = 0; a < step.args.size() && a < 2; ++a) {
+      const EpilogueArg &arg = step.args[a];
+      switch (arg.kind) {
+      case EpilogueArg::Acc:
+        in[a] = acc;
+        inMagnitude[a] = accMagnitude;
+        break;
+      case EpilogueArg::Operand:
+        in[a] = operands[arg.index];
+        break;
+      case EpilogueArg::Step:
+        in[a] = values[arg.index];
+        inMagnitude[a] = magnitudes[arg.index];
+        break;
+      case EpilogueArg::Constant:
+        in[a] = arg.constant;
+        break;
+      }
+    }
+    const std::string &op = step.op;
+    double out = 0, outMagnitude = 0;
+    if (op == "negf") {
+      out = -in[0];
+      outMagnitude = inMagnitude[0];
+    } else if (op == "tanh") {
+      out = std::tanh(in[0]);
+      outMagnitude = inMagnitude[0];
+    } else if (op == "addf" || op == "subf") {
+      out = op == "addf" ? in[0] + in[1] : in[0] - in[1];
+      outMagnitude = inMagnitude[0] + inMagnitude[1];
+    } else if (op == "mulf") {
+      out = in[0] * in[1];
+      outMagnitude = std::fabs(in[0]) * inMagnitude[1] +
+                     std::fabs(in[1]) * inMagnitude[0];
+    } else if (op == "divf") {
+      out = in[0] / in[1];
+      double b = std::max(std::fabs(in[1]) - inMagnitude[1] * 1e-3, 1e-30);
+      outMagnitude = inMagnitude[0] / b + std::fabs(out) * inMagnitude[1] / b;
+    } else {
+      bool max = op == "maximumf" || op == "maxnumf";
+      out = max ? std::max(in[0], in[1]) : std::min(in[0], in[1]);
+      outMagnitude = std::max(inMagnitude[0], inMagnitude[1]);
+    }
+    // The step's own f32 rounding.
+    outMagnitude += std::fabs(out);
+    values[i] = value = out;
+    magnitudes[i] = magnitude = outMagnitude;
+  }
+  return value;
 }
