@@ -407,7 +407,8 @@ LogicalResult mlir::tile::promoteToSwizzledSlabs(gpu::GPUFuncOp kernel,
                        : nullptr;
   bool tma = config.getCopy() == CopyKind::Tma;
   if (!ifThread0 || !blockA || !blockB ||
-      (tma && kernel.getNumArguments() != 5))
+      (tma && !isa<nvgpu::TensorMapDescriptorType>(
+                  kernel.getArgumentTypes().back())))
     return kernel.emitError()
            << "tile-promote-shared: kernel body is not the form "
               "tile-block-tile makes (a block-tile linalg.matmul on subviews "
