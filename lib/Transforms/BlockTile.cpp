@@ -213,8 +213,18 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
     kernel.setArgAttr(arg, "llvm.noalias", builder.getUnitAttr());
     kernel.setArgAttr(arg, "llvm.readonly", builder.getUnitAttr());
   }
-  if (numEpilogue || !epilogue->ops.empty())
-    kernel->setAttr(kEpilogueAttrName, matmul->getAttr(kEpilogueAttrName));
+  if (numEpilogue || !epilogue->ops.empty()) {
+    // The operands' element types too: the manifest needs them after the
+    // parameters are pointers.
+    NamedAttrList attrs(
+        cast<DictionaryAttr>(matmul->getAttr(kEpilogueAttrName)));
+    SmallVector<Attribute> types;
+    for (Value operand : epilogue->operands)
+      types.push_back(TypeAttr::get(
+          cast<MemRefType>(operand.getType()).getElementType()));
+    attrs.set("types", builder.getArrayAttr(types));
+    kernel->setAttr(kEpilogueAttrName, attrs.getDictionary(&getContext()));
+  }
   // A specialized wgmma kernel moves registers between its warpgroups with
   // setmaxnreg, which needs a register cap at entry: at least one block per
   // SM.

@@ -494,8 +494,14 @@ bool mlir::tile::readEpilogueAttr(Attribute attr,
   auto dict = dyn_cast_or_null<DictionaryAttr>(attr);
   auto operands = dict ? dict.getAs<ArrayAttr>("operands") : ArrayAttr();
   auto stepTexts = dict ? dict.getAs<ArrayAttr>("steps") : ArrayAttr();
-  if (!operands || !stepTexts || dict.size() != 2) {
-    error = "is not a dictionary {operands = [...], steps = [...]}";
+  auto types = dict ? dict.getAs<ArrayAttr>("types") : ArrayAttr();
+  if (!operands || !stepTexts || dict.size() != (types ? 3u : 2u) ||
+      (types && types.size() != operands.size()) ||
+      (types && !llvm::all_of(types, [](Attribute type) {
+         return isa<TypeAttr>(type);
+       }))) {
+    error = "is not a dictionary {operands = [...], steps = [...]} (and, on "
+            "a kernel, types = [one per operand])";
     return false;
   }
   kinds.clear();

@@ -1383,6 +1383,13 @@ bool validateElementTypes(const KernelManifest &manifest,
                           const ParamInfo &param, const std::string &what,
                           std::string &error) {
   ElementType input = manifest.problem.elementType;
+  if (param.role == ParamRole::Epilogue) {
+    if (!isKernelElementType(param.elementType))
+      return invalid(error, what + " has element type " +
+                                quoteType(param.elementType) +
+                                " (\"f32\", \"bf16\" or \"f16\")");
+    return true;
+  }
   if (param.role != ParamRole::Result) {
     if (param.elementType != input)
       return invalid(
@@ -1554,6 +1561,21 @@ bool validateParam(const KernelManifest &manifest, const ParamInfo &param,
   case ParamRole::Result:
     rows = problem.m, cols = problem.n, shape = "m x n";
     break;
+  case ParamRole::Epilogue: {
+    // Its shape is the epilogue operand's that names it.
+    const EpilogueOperand *operand = nullptr;
+    for (const EpilogueOperand &candidate : manifest.epilogue.operands)
+      if (candidate.param == param.name)
+        operand = &candidate;
+    if (!operand)
+      return invalid(error, what + " is no operand of the epilogue");
+    rows = operand->kind == EpilogueOperandKind::Col ? 1 : problem.m;
+    cols = operand->kind == EpilogueOperandKind::Row ? 1 : problem.n;
+    shape = operand->kind == EpilogueOperandKind::Row   ? "m x 1"
+            : operand->kind == EpilogueOperandKind::Col ? "1 x n"
+                                                        : "m x n";
+    break;
+  }
   }
   if (param.rows != rows || param.cols != cols)
     return invalid(error, what + " is " + formatExtent(param.rows, param.cols) +
@@ -1678,10 +1700,28 @@ bool tile::runtime::validateManifest(const KernelManifest &manifest,
   if (!std::isfinite(problem.cFillValue))
     return invalid(error, "field 'problem.c_fill_value' must be finite");
 
-  if (manifest.params.size() != 3)
+  size_t epilogueParams = manifest.epilogue.operands.size();
+  if (manifest.params.size() != 3 + epilogueParams)
     return invalid(error, "a matmul kernel takes 3 params (lhs, rhs, "
-                          "result), the manifest lists " +
+                          "result) and one per epilogue operand (" +
+                              std::to_string(epilogueParams) +
+                              "), the manifest lists " +
                               std::to_string(manifest.params.size()));
+  for (size_t i = 0; i < manifest.params.size(); ++i)
+    if ((i >= 3) != (manifest.params[i].role == ParamRole::Epilogue))
+      return invalid(error, "params[" + std::to_string(i) + "] has role " +
+                                quoteJson(stringifyParamRole(
+                                    manifest.params[i].role)) +
+                                "; the epilogue's params come after A, B "
+                                "and C");
+  for (size_t j = 0; j < epilogueParams; ++j)
+    if (manifest.epilogue.operands[j].param != manifest.params[3 + j].name)
+      return invalid(error, "epilogue operand " + std::to_string(j) +
+                                " names param " +
+                                quoteJson(manifest.epilogue.operands[j].param) +
+                                ", not params[" + std::to_string(3 + j) +
+                                "] (" + quoteJson(manifest.params[3 + j].name) +
+                                ")");
   for (ParamRole role : {ParamRole::Lhs, ParamRole::Rhs, ParamRole::Result}) {
     int count = 0;
     for (const ParamInfo &param : manifest.params)
