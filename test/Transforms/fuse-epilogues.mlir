@@ -15,7 +15,7 @@
 // BLOCK: gpu.launch_func @bias_relu_matmul0::@bias_relu_matmul0 {{.*}} args(%arg0 : memref<64x32xf32>, %arg1 : memref<32x64xf32>, %arg2 : memref<64x64xf32>, %[[BIAS]] : memref<1x64xf32>)
 // BLOCK-NOT: linalg.generic
 // BLOCK: gpu.func @bias_relu_matmul0(%arg0: memref<64x32xf32> {llvm.noalias, llvm.readonly}, %arg1: memref<32x64xf32> {llvm.noalias, llvm.readonly}, %arg2: memref<64x64xf32> {llvm.noalias}, %arg3: memref<1x64xf32> {llvm.noalias, llvm.readonly}) kernel
-// BLOCK-SAME: tile.epilogue = {operands = ["col"], steps = ["addf acc p0", "maximumf s0 0"]}
+// BLOCK-SAME: tile.epilogue = {operands = ["col"], steps = ["addf acc p0", "maximumf s0 0"], types = [f32]}
 // BLOCK: %[[ROW0:.*]] = arith.muli {{.*}} {tile.tile_origin = "row"}
 // BLOCK: %[[COL0:.*]] = arith.muli {{.*}} {tile.tile_origin = "col"}
 // BLOCK: %[[BLOCKC:.*]] = memref.subview %arg2[%[[ROW0]], %[[COL0]]]
