@@ -271,7 +271,8 @@ static LogicalResult checkKernel(gpu::GPUFuncOp kernel, StringRef passName) {
     std::vector<std::string> steps;
     std::string error;
     if (!readEpilogueAttr(attr, kinds, steps, error))
-      return emitAttrError(kernel, passName, kEpilogueAttrName) << error;
+      return emitAttrError(kernel, passName, kEpilogueAttrName)
+             << "(the fused epilogue) " << error;
     epilogue = kinds.size();
     for (auto [j, kind] : llvm::enumerate(kinds)) {
       if (inputs.size() <= 3 + j)
