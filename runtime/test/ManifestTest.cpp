@@ -536,8 +536,8 @@ TEST(ManifestTest, WrongTypesAreNamed) {
             "(got \"sass\")");
   EXPECT_EQ(
       parseError(replaced(text, "\"role\": \"rhs\"", "\"role\": \"lhs2\"")),
-      "manifest: field 'params[1].role' must be \"lhs\", \"rhs\" or "
-      "\"result\" (got \"lhs2\")");
+      "manifest: field 'params[1].role' must be \"lhs\", \"rhs\", "
+      "\"result\" or \"epilogue\" (got \"lhs2\")");
   EXPECT_EQ(
       parseError(replaced(text, "\"prefetch\": true", "\"prefetch\": \"yes\"")),
       "manifest: field 'config.prefetch' must be true or false (got "
@@ -705,7 +705,8 @@ TEST(ManifestTest, ValidationErrors) {
   KernelManifest m = base;
   m.params.pop_back();
   EXPECT_EQ(validationError(m), "manifest: a matmul kernel takes 3 params "
-                                "(lhs, rhs, result), the manifest lists 2");
+                                "(lhs, rhs, result) and one per epilogue "
+                                "operand (0), the manifest lists 2");
   m = base;
   m.params[1].role = ParamRole::Lhs;
   EXPECT_EQ(validationError(m), "manifest: 2 params have role \"lhs\", "
