@@ -12,6 +12,7 @@
 #include "tile/Analysis/CostModel.h"
 #include "tile/Analysis/SharedPlan.h"
 #include "tile/Transforms/Passes.h"
+#include "tile/Transforms/Epilogue.h"
 #include "tile/Transforms/Utils.h"
 #include "tile/runtime/Manifest.h"
 
@@ -490,6 +491,38 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
             problem.m, problem.n, alignC,
             problem.fill ? rt::ParamAccess::Write
                          : rt::ParamAccess::ReadWrite)};
+  // A fused epilogue's operands (kernel parameters after C) and program.
+  manifest.epilogue = rt::EpilogueInfo();
+  if (Attribute attr = kernel->getAttr(kEpilogueAttrName)) {
+    SmallVector<EpilogueOperandKind> kinds;
+    std::vector<std::string> steps;
+    std::string error;
+    if (!readEpilogueAttr(attr, kinds, steps, error))
+      return kernel->emitError() << "tile-export: tile.epilogue " << error;
+    auto types =
+        cast<DictionaryAttr>(attr).getAs<ArrayAttr>("types");
+    if (!types)
+      return kernel->emitError()
+             << "tile-export: tile.epilogue has no operand types";
+    for (auto [j, kind] : llvm::enumerate(kinds)) {
+      Type element = cast<TypeAttr>(types[j]).getValue();
+      std::string name = "E" + std::to_string(j);
+      int64_t rows = kind == EpilogueOperandKind::Col ? 1 : problem.m;
+      int64_t cols = kind == EpilogueOperandKind::Row ? 1 : problem.n;
+      manifest.params.push_back(param(
+          name.c_str(), rt::ParamRole::Epilogue, elementTypeOf(element), rows,
+          cols, element.getIntOrFloatBitWidth() / 8, rt::ParamAccess::Read));
+      rt::EpilogueOperand operand;
+      operand.param = name;
+      operand.kind = kind == EpilogueOperandKind::Row
+                         ? rt::EpilogueOperandKind::Row
+                     : kind == EpilogueOperandKind::Col
+                         ? rt::EpilogueOperandKind::Col
+                         : rt::EpilogueOperandKind::Full;
+      manifest.epilogue.operands.push_back(operand);
+    }
+    manifest.epilogue.steps = steps;
+  }
   // The TMA's tensor maps (kernel parameters after A, B, C): the shared
   // plan's boxes, 128-byte swizzle.
   manifest.tensorMaps.clear();

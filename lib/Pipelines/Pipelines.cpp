@@ -64,6 +64,9 @@ static void addTilingPasses(OpPassManager &pm,
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // Elementwise ops that update C right after a matmul become its kernel's
+  // epilogue.
+  pm.addPass(createTileFuseEpilogues());
 
   TileConfigureOptions configure;
   configure.chip = options.chip;

@@ -11,6 +11,7 @@
 
 #include "tile/Transforms/Utils.h"
 #include "tile/Transforms/Contractions.h"
+#include "tile/Transforms/Epilogue.h"
 #include "tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -183,7 +184,18 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
   builder.setInsertionPointToStart(gpuModule.getBody());
   // Parameters (A, B, C), then, when the TMA brings A and B to shared
   // memory, their tensor maps (built by the host from A and B).
+  // A fused epilogue's operands come after C.
+  FailureOr<FusedEpilogue> epilogue = collectFusedEpilogue(matmul);
+  if (failed(epilogue))
+    return failure();
+  unsigned numEpilogue = epilogue->operands.size();
+  if (!epilogue->ops.empty() && splits > 1)
+    return matmul.emitOpError()
+           << "split_k = " << splits
+           << " cannot run a fused epilogue (tile-configure rejects it)";
   SmallVector<Type> paramTypes = {aType, bType, cType};
+  llvm::append_range(paramTypes,
+                     getEpilogueParamTypes(*epilogue, problem.m, problem.n));
   bool tma = config.getCopy() == CopyKind::Tma;
   if (tma)
     llvm::append_range(paramTypes,
@@ -203,10 +215,26 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
     kernel.setArgAttr(arg, "llvm.noalias", builder.getUnitAttr());
   if (tma)
     for (unsigned arg : {3u, 4u})
-      kernel.setArgAttr(arg, kTensorMapAttrName,
+      kernel.setArgAttr(numEpilogue + arg, kTensorMapAttrName,
                         builder.getStringAttr(arg == 3 ? "A" : "B"));
   for (unsigned arg : {0u, 1u})
     kernel.setArgAttr(arg, "llvm.readonly", builder.getUnitAttr());
+  for (unsigned arg = 3; arg < 3 + numEpilogue; ++arg) {
+    kernel.setArgAttr(arg, "llvm.noalias", builder.getUnitAttr());
+    kernel.setArgAttr(arg, "llvm.readonly", builder.getUnitAttr());
+  }
+  if (numEpilogue || !epilogue->ops.empty()) {
+    // The operands' element types too: the manifest needs them after the
+    // parameters are pointers.
+    NamedAttrList attrs(
+        cast<DictionaryAttr>(matmul->getAttr(kEpilogueAttrName)));
+    SmallVector<Attribute> types;
+    for (Value operand : epilogue->operands)
+      types.push_back(TypeAttr::get(
+          cast<MemRefType>(operand.getType()).getElementType()));
+    attrs.set("types", builder.getArrayAttr(types));
+    kernel->setAttr(kEpilogueAttrName, attrs.getDictionary(&getContext()));
+  }
   // A specialized wgmma kernel moves registers between its warpgroups with
   // setmaxnreg, which needs a register cap at entry: at least one block per
   // SM.
@@ -316,12 +344,17 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
   if (partial)
     emitAtomicAccumulate(builder, loc, partial, blockC);
   builder.setInsertionPointToEnd(&body);
+  if (!epilogue->ops.empty())
+    emitEpilogueLoop(builder, loc, kernel, threadId, blockC, row0, col0, rows,
+                     cols);
   gpu::ReturnOp::create(builder, loc);
 
   // The host side: launch the kernel on (A, B, C) and, for the TMA, the
   // tensor maps of A and B (upstream's nvgpu.tma.create.descriptor).
   builder.setInsertionPoint(matmul);
   SmallVector<Value> launchArgs = {a, b, c};
+  llvm::append_range(launchArgs,
+                     createEpilogueLaunchArgs(builder, loc, *epilogue));
   if (tma)
     llvm::append_range(launchArgs,
                        createTensorMaps(builder, loc, config, a, b,
@@ -332,6 +365,8 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
   gpu::LaunchFuncOp::create(builder, loc, kernel, grid, threads,
                             /*dynamicSharedMemorySize=*/Value(),
                             launchArgs);
+  for (Operation *op : llvm::reverse(epilogue->ops))
+    op->erase();
   matmul.erase();
   if (fill)
     fill.erase();

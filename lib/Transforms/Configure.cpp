@@ -24,10 +24,12 @@
 #include "tile/Analysis/SharedPlan.h"
 #include "tile/Analysis/TuningTable.h"
 #include "tile/Transforms/Contractions.h"
+#include "tile/Transforms/Epilogue.h"
 #include "tile/Transforms/Passes.h"
 #include "tile/Transforms/Utils.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/Debug.h"
 
 #define DEBUG_TYPE "tile-configure"
@@ -84,6 +86,8 @@ LogicalResult checkHostNeighbours(linalg::MatmulOp op) {
     diag.attachNote(op.getLoc()) << "the linalg.matmul";
     return diag;
   }
+  // The first user of C after the matmul that tile-fuse-epilogues did not
+  // fuse (in block order on memrefs).
   Operation *epilogue = nullptr;
   if (op->getNumResults() == 1) {
     for (Operation *user : op->getResult(0).getUsers())
@@ -91,17 +95,38 @@ LogicalResult checkHostNeighbours(linalg::MatmulOp op) {
         epilogue = user;
   } else {
     for (Operation *user : op.getDpsInits()[0].getUsers())
-      if (!epilogue && hostLinalg(user) && user->getBlock() == op->getBlock() &&
-          op->isBeforeInBlock(user))
+      if (hostLinalg(user) && !user->hasAttr(kFusedEpilogueAttrName) &&
+          user->getBlock() == op->getBlock() && op->isBeforeInBlock(user) &&
+          (!epilogue || user->isBeforeInBlock(epilogue)))
         epilogue = user;
   }
   if (!epilogue)
     return success();
+  // Why it is not fused: what fusing it after the fused ops would say.
+  std::string why;
+  FailureOr<FusedEpilogue> fused = collectFusedEpilogue(op);
+  if (failed(fused))
+    return failure();
+  bool adjacent = true;
+  for (Operation *between = fused->ops.empty() ? op.getOperation()
+                                               : fused->ops.back();
+       (between = between->getNextNode()) && between != epilogue;)
+    if (!isMemoryEffectFree(between))
+      adjacent = false;
+  if (!adjacent)
+    why = "other ops with memory effects come between it and the matmul";
+  else
+    why = addEpilogueOp(op, cast<linalg::LinalgOp>(epilogue), *fused);
+  if (why.empty())
+    why = "it can be, but tile-fuse-epilogues did not run before "
+          "tile-configure (the tile-matmul-to-ptx pipeline runs it)";
   InFlightDiagnostic diag =
       epilogue->emitOpError()
-      << "uses the result of a linalg.matmul: fused epilogues are not "
-         "supported yet (only the matmul becomes a kernel; this op would "
-         "stay in host code, which no kernel runs)";
+      << "uses the result of a linalg.matmul and is not fused into its "
+         "kernel: "
+      << why
+      << " (only the matmul and its fused epilogue become a kernel; this "
+         "op would stay in host code, which no kernel runs)";
   diag.attachNote(op.getLoc()) << "the linalg.matmul";
   return diag;
 }
@@ -368,6 +393,17 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
     if (splitK == 0)
       config.splitK = 1;
   }
+  // Split-K adds partial products into C atomically: no block holds the
+  // final value to apply a fused epilogue to. A split chosen here is
+  // dropped; one asked for is an error.
+  if (op->hasAttr(kEpilogueAttrName) && config.splitK > 1) {
+    if (splitK != 0 || !chosenHere)
+      return op.emitOpError()
+             << "split_k = " << config.splitK
+             << " cannot run a fused epilogue (the blocks add partial "
+                "products into C atomically, so none holds the final value)";
+    config.splitK = 1;
+  }
   // The same for the tensor-core model's occupancy (a register budget for
   // its own tiles and stages; the FP32 model leaves occupancy to the hint
   // below).
@@ -482,7 +518,8 @@ void TileConfigurePass::runOnOperation() {
                         << "; tile-opt compiles linalg.matmul on 2-d "
                            "operands";
       failedAny = true;
-    } else if (!isa<linalg::FillOp>(op.getOperation())) {
+    } else if (!isa<linalg::FillOp>(op.getOperation()) &&
+               !op->hasAttr(kFusedEpilogueAttrName)) {
       // Elementwise ops and copies that are no prologue or epilogue of a
       // matmul (those are errors, from configure()). A fill is C's
       // initialisation: folded into the kernel, or (under split-K) left to

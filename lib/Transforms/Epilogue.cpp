@@ -1,12 +1,17 @@
 //===- Epilogue.cpp - C in and out of a thread's accumulators -------------===//
 
 #include "tile/Transforms/Epilogue.h"
+#include "tile/runtime/Manifest.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <cstdio>
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -199,11 +204,27 @@ void mlir::tile::emitAccumulatorStore(OpBuilder &b, Location loc,
     layout.originCol = opaqueIndex(b, loc, layout.originCol);
   }
   Type cType = cast<MemRefType>(cView.getType()).getElementType();
+  // A fused epilogue is applied on the f32 values, under the store's guard
+  // (its operands are read only where C is written), at C's global indices.
+  Block *block = b.getInsertionBlock();
+  auto kernel = block ? dyn_cast<gpu::GPUFuncOp>(block->getParentOp())
+                      : gpu::GPUFuncOp();
+  if (!kernel && block)
+    kernel = block->getParentOp()->getParentOfType<gpu::GPUFuncOp>();
+  bool fused = hasEpilogue(kernel);
+  auto toC = [&](OpBuilder &nb, Location nl, Value v) -> Value {
+    if (cType.isF32())
+      return v;
+    Type to = isa<VectorType>(v.getType())
+                  ? Type(VectorType::get({layout.width}, cType))
+                  : cType;
+    return arith::TruncFOp::create(nb, nl, to, v);
+  };
   for (auto [fragment, value] : llvm::zip(layout.fragments, values)) {
     Place place = locate(b, loc, layout, fragment, rows, cols);
     // f32 accumulators to C's type.
     Value converted = value;
-    if (!cType.isF32())
+    if (!cType.isF32() && !fused)
       converted = arith::TruncFOp::create(
           b, loc, VectorType::get({layout.width}, cType), value);
     if (layout.vectorAccess) {
@@ -213,6 +234,22 @@ void mlir::tile::emitAccumulatorStore(OpBuilder &b, Location loc,
           [&](OpBuilder &nb, Location nl) -> SmallVector<Value> {
             SmallVector<Value> indices = {place.row, place.col};
             Value memref = root(nb, nl, cView, indices);
+            if (fused) {
+              Value result = value;
+              for (int64_t e = 0; e < layout.width; ++e) {
+                Value col = e == 0 ? indices[1]
+                                   : arith::AddIOp::create(
+                                         nb, nl, indices[1],
+                                         constIndex(nb, nl, e))
+                                         .getResult();
+                Value element = vector::ExtractOp::create(nb, nl, value, e);
+                element = emitEpilogueValue(nb, nl, kernel, element,
+                                            indices[0], col);
+                result =
+                    vector::InsertOp::create(nb, nl, element, result, e);
+              }
+              converted = toC(nb, nl, result);
+            }
             vector::StoreOp::create(
                 nb, nl, converted, memref, indices, /*nontemporal=*/false,
                 llvm::MaybeAlign(layout.width *
@@ -233,11 +270,438 @@ void mlir::tile::emitAccumulatorStore(OpBuilder &b, Location loc,
               indices[1] = arith::AddIOp::create(nb, nl, indices[1],
                                                  constIndex(nb, nl, e));
             Value memref = root(nb, nl, cView, indices);
-            Value element = vector::ExtractOp::create(nb, nl, converted, e);
+            Value element;
+            if (fused) {
+              element = vector::ExtractOp::create(nb, nl, value, e);
+              element = toC(nb, nl,
+                            emitEpilogueValue(nb, nl, kernel, element,
+                                              indices[0], indices[1]));
+            } else {
+              element = vector::ExtractOp::create(nb, nl, converted, e);
+            }
             memref::StoreOp::create(nb, nl, element, memref, indices);
             return {};
           },
           {});
     }
   }
+}
+
+//===----------------------------------------------------------------------===//
+// Fused epilogues
+//===----------------------------------------------------------------------===//
+
+namespace rt = ::tile::runtime;
+
+namespace {
+
+/// The step-language name of a body op, or empty.
+StringRef stepName(Operation *op) {
+  return llvm::TypeSwitch<Operation *, StringRef>(op)
+      .Case<arith::AddFOp>([](auto) { return "addf"; })
+      .Case<arith::SubFOp>([](auto) { return "subf"; })
+      .Case<arith::MulFOp>([](auto) { return "mulf"; })
+      .Case<arith::DivFOp>([](auto) { return "divf"; })
+      .Case<arith::MaximumFOp>([](auto) { return "maximumf"; })
+      .Case<arith::MinimumFOp>([](auto) { return "minimumf"; })
+      .Case<arith::MaxNumFOp>([](auto) { return "maxnumf"; })
+      .Case<arith::MinNumFOp>([](auto) { return "minnumf"; })
+      .Case<arith::NegFOp>([](auto) { return "negf"; })
+      .Default([](Operation *) { return StringRef(); });
+}
+
+std::string formatConstant(double value) {
+  char text[32];
+  std::snprintf(text, sizeof(text), "%.9g", static_cast<float>(value));
+  return text;
+}
+
+bool isEpilogueElementType(Type type) {
+  return type.isF32() || type.isBF16() || type.isF16();
+}
+
+} // namespace
+
+StringRef mlir::tile::stringifyEpilogueKind(EpilogueOperandKind kind) {
+  switch (kind) {
+  case EpilogueOperandKind::Row:
+    return "row";
+  case EpilogueOperandKind::Col:
+    return "col";
+  case EpilogueOperandKind::Full:
+    return "full";
+  }
+  return "full";
+}
+
+std::string mlir::tile::addEpilogueOp(linalg::MatmulOp matmul,
+                                      linalg::LinalgOp user,
+                                      FusedEpilogue &epilogue) {
+  if (!matmul.hasPureBufferSemantics() || !user.hasPureBufferSemantics())
+    return "only epilogues on memrefs are fused (bufferize first)";
+  Value c = matmul.getDpsInits()[0];
+  auto cType = cast<MemRefType>(c.getType());
+  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1);
+  if (user.getNumDpsInits() != 1 || user.getDpsInits()[0] != c)
+    return "it does not update the matmul's C in place (only elementwise "
+           "ops whose one output is C are fused)";
+  if (user.getNumLoops() != 2 ||
+      user.getNumParallelLoops() != user.getNumLoops())
+    return "it is not elementwise over C (a reduction or another loop "
+           "structure: only ops with two parallel loops over C are fused)";
+  MLIRContext *context = user->getContext();
+  AffineExpr d0 = getAffineDimExpr(0, context), d1 = getAffineDimExpr(1, context);
+  auto identity = AffineMap::getMultiDimIdentityMap(2, context);
+  if (user.getMatchingIndexingMap(user.getDpsInitOperand(0)) != identity)
+    return "it does not write C element by element (the output's indexing "
+           "map is not the identity)";
+  // What each block argument of the body is: the running value of C, or
+  // an extra operand.
+  FusedEpilogue result = epilogue;
+  std::string current =
+      epilogue.steps.empty() ? "acc"
+                             : "s" + std::to_string(epilogue.steps.size() - 1);
+  Block *body = user.getBlock();
+  if (!body)
+    return "it has no body";
+  DenseMap<Value, std::string> names;
+  for (OpOperand &operand : user->getOpOperands()) {
+    Value value = operand.get();
+    Value arg = user.getMatchingBlockArgument(&operand);
+    AffineMap map = user.getMatchingIndexingMap(&operand);
+    if (value == c) {
+      if (map != identity)
+        return "it reads C other than element by element";
+      names[arg] = current;
+      continue;
+    }
+    auto type = dyn_cast<MemRefType>(value.getType());
+    if (!type || !type.hasStaticShape() ||
+        !isEpilogueElementType(type.getElementType()) ||
+        !type.getLayout().isIdentity())
+      return "an extra operand is not a static, row-major memref of f32, "
+             "bf16 or f16";
+    EpilogueOperandKind kind;
+    if (type.getRank() == 1 && map == AffineMap::get(2, 0, {d1}, context) &&
+        type.getDimSize(0) == n)
+      kind = EpilogueOperandKind::Col;
+    else if (type.getRank() == 1 &&
+             map == AffineMap::get(2, 0, {d0}, context) &&
+             type.getDimSize(0) == m)
+      kind = EpilogueOperandKind::Row;
+    else if (type.getRank() == 2 && map == identity &&
+             type.getDimSize(0) == m && type.getDimSize(1) == n)
+      kind = EpilogueOperandKind::Full;
+    else
+      return "an extra operand is neither a vector along C's rows or "
+             "columns (a 1-d memref indexed by one of the loops) nor an "
+             "operand of C's shape read element by element";
+    // The kernel's launch sits where the matmul was: the operand must exist
+    // there.
+    if (Operation *def = value.getDefiningOp())
+      if (def->getBlock() == matmul->getBlock() &&
+          !def->isBeforeInBlock(matmul))
+        return "an extra operand is made after the matmul";
+    names[arg] = "p" + std::to_string(result.operands.size());
+    result.operands.push_back(value);
+    result.kinds.push_back(kind);
+  }
+  auto argName = [&](Value value, std::string &name) -> std::string {
+    if (auto it = names.find(value); it != names.end()) {
+      name = it->second;
+      return "";
+    }
+    if (auto constant = value.getDefiningOp<arith::ConstantFloatOp>()) {
+      name = formatConstant(constant.value().convertToDouble());
+      return "";
+    }
+    return "its body uses a value that is not an argument, a float "
+           "constant or an earlier op of the body";
+  };
+  for (Operation &op : body->without_terminator()) {
+    if (isa<arith::ConstantFloatOp>(op))
+      continue;
+    StringRef name = stepName(&op);
+    if (name.empty())
+      return ("its body has '" + op.getName().getStringRef() +
+              "', which a fused epilogue does not compute (addf, subf, "
+              "mulf, divf, maximumf, minimumf, maxnumf, minnumf, negf)")
+          .str();
+    std::string text = name.str();
+    for (Value operand : op.getOperands()) {
+      std::string arg;
+      if (std::string why = argName(operand, arg); !why.empty())
+        return why;
+      text += " " + arg;
+    }
+    names[op.getResult(0)] = "s" + std::to_string(result.steps.size());
+    result.steps.push_back(text);
+  }
+  std::string yielded;
+  if (std::string why =
+          argName(body->getTerminator()->getOperand(0), yielded);
+      !why.empty())
+    return why;
+  // The value stored is the last step's: a yield of something else becomes
+  // one more step (x + 0 would change -0; max(x, x) is x).
+  if (yielded != "s" + std::to_string(result.steps.size() - 1) ||
+      result.steps.empty())
+    result.steps.push_back("maximumf " + yielded + " " + yielded);
+  result.ops.push_back(user);
+  epilogue = std::move(result);
+  return "";
+}
+
+FailureOr<FusedEpilogue>
+mlir::tile::collectFusedEpilogue(linalg::MatmulOp matmul) {
+  FusedEpilogue epilogue;
+  for (Operation *op = matmul->getNextNode(); op; op = op->getNextNode()) {
+    if (!op->hasAttr(kFusedEpilogueAttrName)) {
+      if (isMemoryEffectFree(op))
+        continue;
+      break;
+    }
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    std::string why =
+        linalgOp ? addEpilogueOp(matmul, linalgOp, epilogue) : "not linalg";
+    if (!why.empty())
+      return op->emitOpError() << "is marked " << kFusedEpilogueAttrName
+                               << " but cannot be fused: " << why;
+  }
+  return epilogue;
+}
+
+DictionaryAttr
+mlir::tile::buildEpilogueAttr(MLIRContext *context,
+                              ArrayRef<EpilogueOperandKind> kinds,
+                              ArrayRef<std::string> steps) {
+  Builder b(context);
+  SmallVector<Attribute> operandNames, stepTexts;
+  for (EpilogueOperandKind kind : kinds)
+    operandNames.push_back(
+        b.getStringAttr(stringifyEpilogueKind(kind)));
+  for (const std::string &step : steps)
+    stepTexts.push_back(b.getStringAttr(step));
+  return b.getDictionaryAttr(
+      {b.getNamedAttr("operands", b.getArrayAttr(operandNames)),
+       b.getNamedAttr("steps", b.getArrayAttr(stepTexts))});
+}
+
+bool mlir::tile::readEpilogueAttr(Attribute attr,
+                                  SmallVectorImpl<EpilogueOperandKind> &kinds,
+                                  std::vector<std::string> &steps,
+                                  std::string &error) {
+  auto dict = dyn_cast_or_null<DictionaryAttr>(attr);
+  auto operands = dict ? dict.getAs<ArrayAttr>("operands") : ArrayAttr();
+  auto stepTexts = dict ? dict.getAs<ArrayAttr>("steps") : ArrayAttr();
+  auto types = dict ? dict.getAs<ArrayAttr>("types") : ArrayAttr();
+  if (!operands || !stepTexts || dict.size() != (types ? 3u : 2u) ||
+      (types && types.size() != operands.size()) ||
+      (types && !llvm::all_of(types, [](Attribute type) {
+         return isa<TypeAttr>(type);
+       }))) {
+    error = "is not a dictionary {operands = [...], steps = [...]} (and, on "
+            "a kernel, types = [one per operand])";
+    return false;
+  }
+  kinds.clear();
+  steps.clear();
+  for (Attribute operand : operands) {
+    auto text = dyn_cast<StringAttr>(operand);
+    std::optional<EpilogueOperandKind> kind;
+    for (EpilogueOperandKind candidate :
+         {EpilogueOperandKind::Row, EpilogueOperandKind::Col,
+          EpilogueOperandKind::Full})
+      if (text && text.getValue() == stringifyEpilogueKind(candidate))
+        kind = candidate;
+    if (!kind) {
+      error = "has an operand that is not \"row\", \"col\" or \"full\"";
+      return false;
+    }
+    kinds.push_back(*kind);
+  }
+  for (Attribute step : stepTexts) {
+    auto text = dyn_cast<StringAttr>(step);
+    if (!text) {
+      error = "has a step that is not a string";
+      return false;
+    }
+    steps.push_back(text.getValue().str());
+  }
+  std::vector<rt::EpilogueStep> parsed;
+  return rt::parseEpilogueSteps(steps, kinds.size(), parsed, error);
+}
+
+bool mlir::tile::hasEpilogue(gpu::GPUFuncOp kernel) {
+  return kernel && kernel->hasAttr(kEpilogueAttrName);
+}
+
+Value mlir::tile::emitEpilogueValue(OpBuilder &b, Location loc,
+                                    gpu::GPUFuncOp kernel, Value acc,
+                                    Value row, Value col) {
+  if (!hasEpilogue(kernel))
+    return acc;
+  SmallVector<EpilogueOperandKind> kinds;
+  std::vector<std::string> texts;
+  std::string error;
+  std::vector<rt::EpilogueStep> steps;
+  // Verified where the attribute was made and by the kernel's readers.
+  if (!readEpilogueAttr(kernel->getAttr(kEpilogueAttrName), kinds, texts,
+                        error) ||
+      !rt::parseEpilogueSteps(texts, kinds.size(), steps, error))
+    return acc;
+  Type f32 = b.getF32Type();
+  Value zero = constIndex(b, loc, 0);
+  SmallVector<Value> operands(kinds.size());
+  auto operand = [&](int64_t j) -> Value {
+    if (operands[j])
+      return operands[j];
+    Value memref = kernel.getArgument(3 + j);
+    SmallVector<Value> indices;
+    switch (kinds[j]) {
+    case EpilogueOperandKind::Row:
+      indices = {row, zero};
+      break;
+    case EpilogueOperandKind::Col:
+      indices = {zero, col};
+      break;
+    case EpilogueOperandKind::Full:
+      indices = {row, col};
+      break;
+    }
+    Value value = memref::LoadOp::create(b, loc, memref, indices);
+    if (value.getType() != f32)
+      value = arith::ExtFOp::create(b, loc, f32, value);
+    return operands[j] = value;
+  };
+  SmallVector<Value> values;
+  for (const rt::EpilogueStep &step : steps) {
+    SmallVector<Value> args;
+    for (const rt::EpilogueArg &arg : step.args) {
+      switch (arg.kind) {
+      case rt::EpilogueArg::Acc:
+        args.push_back(acc);
+        break;
+      case rt::EpilogueArg::Operand:
+        args.push_back(operand(arg.index));
+        break;
+      case rt::EpilogueArg::Step:
+        args.push_back(values[arg.index]);
+        break;
+      case rt::EpilogueArg::Constant:
+        args.push_back(arith::ConstantOp::create(
+            b, loc, b.getF32FloatAttr(static_cast<float>(arg.constant))));
+        break;
+      }
+    }
+    const std::string &op = step.op;
+    Value out;
+    if (op == "negf")
+      out = arith::NegFOp::create(b, loc, args[0]);
+    else if (op == "addf")
+      out = arith::AddFOp::create(b, loc, args[0], args[1]);
+    else if (op == "subf")
+      out = arith::SubFOp::create(b, loc, args[0], args[1]);
+    else if (op == "mulf")
+      out = arith::MulFOp::create(b, loc, args[0], args[1]);
+    else if (op == "divf")
+      out = arith::DivFOp::create(b, loc, args[0], args[1]);
+    else if (op == "maximumf")
+      out = args[0] == args[1]
+                ? args[0]
+                : arith::MaximumFOp::create(b, loc, args[0], args[1])
+                      .getResult();
+    else if (op == "minimumf")
+      out = arith::MinimumFOp::create(b, loc, args[0], args[1]);
+    else if (op == "maxnumf")
+      out = arith::MaxNumFOp::create(b, loc, args[0], args[1]);
+    else if (op == "minnumf")
+      out = arith::MinNumFOp::create(b, loc, args[0], args[1]);
+    else // tanh: not made by addEpilogueOp yet
+      out = args[0];
+    values.push_back(out);
+  }
+  return values.empty() ? acc : values.back();
+}
+
+void mlir::tile::eraseEpilogueLoop(gpu::GPUFuncOp kernel) {
+  SmallVector<Operation *> marked;
+  for (Operation &op : kernel.getBody().front())
+    if (op.hasAttr(kEpilogueLoopAttrName))
+      marked.push_back(&op);
+  for (Operation *op : llvm::reverse(marked))
+    op->erase();
+}
+
+SmallVector<Type>
+mlir::tile::getEpilogueParamTypes(const FusedEpilogue &epilogue, int64_t m,
+                                  int64_t n) {
+  SmallVector<Type> types;
+  for (auto [value, kind] : llvm::zip(epilogue.operands, epilogue.kinds)) {
+    Type element = cast<MemRefType>(value.getType()).getElementType();
+    SmallVector<int64_t> shape = {m, n};
+    if (kind == EpilogueOperandKind::Row)
+      shape = {m, 1};
+    else if (kind == EpilogueOperandKind::Col)
+      shape = {1, n};
+    types.push_back(MemRefType::get(shape, element));
+  }
+  return types;
+}
+
+SmallVector<Value>
+mlir::tile::createEpilogueLaunchArgs(OpBuilder &b, Location loc,
+                                     const FusedEpilogue &epilogue) {
+  SmallVector<Value> args;
+  for (auto [value, kind] : llvm::zip(epilogue.operands, epilogue.kinds)) {
+    auto type = cast<MemRefType>(value.getType());
+    if (kind == EpilogueOperandKind::Full) {
+      args.push_back(value);
+      continue;
+    }
+    int64_t size = type.getDimSize(0);
+    SmallVector<int64_t> shape = kind == EpilogueOperandKind::Row
+                                     ? SmallVector<int64_t>{size, 1}
+                                     : SmallVector<int64_t>{1, size};
+    args.push_back(memref::ExpandShapeOp::create(
+        b, loc, MemRefType::get(shape, type.getElementType()), value,
+        ArrayRef<ReassociationIndices>{{0, 1}}));
+  }
+  return args;
+}
+
+void mlir::tile::emitEpilogueLoop(OpBuilder &b, Location loc,
+                                  gpu::GPUFuncOp kernel, Value threadId,
+                                  Value blockC, Value row0, Value col0,
+                                  OpFoldResult rows, OpFoldResult cols) {
+  UnitAttr mark = b.getUnitAttr();
+  gpu::BarrierOp::create(b, loc)->setAttr(kEpilogueLoopAttrName, mark);
+  // Its own condition (`< 1`, not the matmul's `== 0`): the later passes
+  // find the matmul's parts by their condition.
+  auto isThread0 = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                         threadId, constIndex(b, loc, 1));
+  isThread0->setAttr(kEpilogueLoopAttrName, mark);
+  auto ifOp = scf::IfOp::create(b, loc, isThread0, false);
+  ifOp->setAttr(kEpilogueLoopAttrName, mark);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);
+  auto rowLoop = scf::ForOp::create(
+      b, loc, zero, getValueOrCreateConstantIndexOp(b, loc, rows), one);
+  b.setInsertionPointToStart(rowLoop.getBody());
+  auto colLoop = scf::ForOp::create(
+      b, loc, zero, getValueOrCreateConstantIndexOp(b, loc, cols), one);
+  b.setInsertionPointToStart(colLoop.getBody());
+  Value i = rowLoop.getInductionVar(), j = colLoop.getInductionVar();
+  Type f32 = b.getF32Type();
+  Type cType = cast<MemRefType>(blockC.getType()).getElementType();
+  Value value = memref::LoadOp::create(b, loc, blockC, ValueRange{i, j});
+  if (cType != f32)
+    value = arith::ExtFOp::create(b, loc, f32, value);
+  Value row = arith::AddIOp::create(b, loc, row0, i);
+  Value col = arith::AddIOp::create(b, loc, col0, j);
+  value = emitEpilogueValue(b, loc, kernel, value, row, col);
+  if (cType != f32)
+    value = arith::TruncFOp::create(b, loc, cType, value);
+  memref::StoreOp::create(b, loc, value, blockC, ValueRange{i, j});
 }

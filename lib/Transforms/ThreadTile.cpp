@@ -432,6 +432,17 @@ LogicalResult TileThreadTilePass::tileThreads(gpu::GPUFuncOp kernel) {
         SmallVector<Value> indices = {row, col};
         Value target =
             ifAccumulate ? resolveToRoot(b, loc, destination, indices) : root;
+        // A fused epilogue (Epilogue.h): applied to each element under the
+        // store's guard, at C's global (row, col).
+        if (!ifAccumulate && hasEpilogue(kernel))
+          for (int64_t e = 0; e < layout.widthC; ++e) {
+            Value element = vector::ExtractOp::create(b, loc, piece, e);
+            Value at = e == 0 ? col
+                              : arith::AddIOp::create(b, loc, col, c(e))
+                                    .getResult();
+            element = emitEpilogueValue(b, loc, kernel, element, row, at);
+            piece = vector::InsertOp::create(b, loc, element, piece, e);
+          }
         if (!ifAccumulate && vectorC) {
           vector::StoreOp::create(b, loc, piece, target, indices,
                                   /*nontemporal=*/false,
@@ -458,6 +469,8 @@ LogicalResult TileThreadTilePass::tileThreads(gpu::GPUFuncOp kernel) {
   if (ifAccumulate)
     ifAccumulate.erase();
   eraseDeadOps(kernel.getBody());
+  // The accumulators went through the fused epilogue on their way to C.
+  eraseEpilogueLoop(kernel);
   setStage(kernel, KernelStage::Thread);
   return success();
 }

@@ -1,6 +1,7 @@
 //===- Utils.cpp - helpers the tile passes share ----------------------===//
 
 #include "tile/Transforms/Utils.h"
+#include "tile/Transforms/Epilogue.h"
 #include "tile/Analysis/CostModel.h"
 #include "tile/Analysis/SharedPlan.h"
 
@@ -281,13 +282,39 @@ static LogicalResult checkKernel(gpu::GPUFuncOp kernel, StringRef passName) {
   auto isTensorMap = [](Type type) {
     return isa<nvgpu::TensorMapDescriptorType>(type);
   };
+  // A fused epilogue's operands come after C (Epilogue.h).
+  size_t epilogue = 0;
+  if (Attribute attr = kernel->getAttr(kEpilogueAttrName)) {
+    SmallVector<EpilogueOperandKind> kinds;
+    std::vector<std::string> steps;
+    std::string error;
+    if (!readEpilogueAttr(attr, kinds, steps, error))
+      return emitAttrError(kernel, passName, kEpilogueAttrName)
+             << "(the fused epilogue) " << error;
+    epilogue = kinds.size();
+    for (auto [j, kind] : llvm::enumerate(kinds)) {
+      if (inputs.size() <= 3 + j)
+        break;
+      int64_t rows = kind == EpilogueOperandKind::Col ? 1 : problem->m;
+      int64_t cols = kind == EpilogueOperandKind::Row ? 1 : problem->n;
+      auto type = dyn_cast<MemRefType>(inputs[3 + j]);
+      if (!type ||
+          !isOperandType(inputs[3 + j], rows, cols, type.getElementType()))
+        return kernel.emitError()
+               << passName << ": kernel parameter " << 3 + j
+               << " must be the fused epilogue's " << stringifyEpilogueKind(kind)
+               << " operand, a memref<" << rows << "x" << cols << "x...>, got "
+               << inputs[3 + j];
+    }
+  }
+  size_t maps = 3 + epilogue;
   auto [rowsA, colsA] = problem->storedShapeA();
   auto [rowsB, colsB] = problem->storedShapeB();
-  if (inputs.size() == (tma ? 5u : 3u) &&
+  if (inputs.size() == (tma ? 5u : 3u) + epilogue &&
       isOperandType(inputs[0], rowsA, colsA, problem->elementType) &&
       isOperandType(inputs[1], rowsB, colsB, problem->elementType) &&
       isOperandType(inputs[2], problem->m, problem->n, problem->resultType) &&
-      (!tma || (isTensorMap(inputs[3]) && isTensorMap(inputs[4]))))
+      (!tma || (isTensorMap(inputs[maps]) && isTensorMap(inputs[maps + 1]))))
     return success();
   std::string expected;
   llvm::raw_string_ostream os(expected);
@@ -299,6 +326,7 @@ static LogicalResult checkKernel(gpu::GPUFuncOp kernel, StringRef passName) {
              : "");
   InFlightDiagnostic diag = kernel.emitError();
   diag << passName << ": kernel parameters must be (A, B, C"
+       << (epilogue ? ", the fused epilogue's operands" : "")
        << (tma ? ", tensor map of A, tensor map of B" : "") << ") of types "
        << expected << " as 'tile.matmul' and 'tile.config' say, got (";
   llvm::interleaveComma(inputs, diag);

@@ -447,7 +447,8 @@ LogicalResult mlir::tile::promoteToSwizzledSlabs(gpu::GPUFuncOp kernel,
   auto blockB = inputB ? inputB.getDefiningOp<memref::SubViewOp>() : nullptr;
   bool tma = config.getCopy() == CopyKind::Tma;
   if (!ifThread0 || !blockA || !blockB ||
-      (tma && kernel.getNumArguments() != 5))
+      (tma && !isa<nvgpu::TensorMapDescriptorType>(
+                  kernel.getArgumentTypes().back())))
     return kernel.emitError()
            << "tile-promote-shared: kernel body is not the form "
               "tile-block-tile makes (a block-tile linalg.matmul on subviews "
@@ -523,7 +524,8 @@ LogicalResult mlir::tile::promoteToSwizzledSlabs(gpu::GPUFuncOp kernel,
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(ifCopy.thenBlock());
-      emitTmaSlabCopy(b, loc, kernel.getArgument(3), kernel.getArgument(4),
+      emitTmaSlabCopy(b, loc, kernel.getArgument(kernel.getNumArguments() - 2),
+                      kernel.getArgument(kernel.getNumArguments() - 1),
                       barriers, slot, views, source, plan);
     }
     // Slab i completes phase i of the one barrier: wait for its parity.

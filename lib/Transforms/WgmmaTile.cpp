@@ -328,6 +328,8 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
                   b.getI64IntegerAttr(layout.vectorAccess ? 2 * cBytes
                                                           : cBytes));
   eraseDeadOps(kernel.getBody());
+  // The accumulators went through the fused epilogue on their way to C.
+  eraseEpilogueLoop(kernel);
   setStage(kernel, KernelStage::Instruction);
   return success();
 }

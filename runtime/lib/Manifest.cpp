@@ -39,7 +39,13 @@ constexpr EnumName<CInit> kCInitNames[] = {{CInit::Fill, "fill"},
 constexpr EnumName<ParamRole> kParamRoleNames[] = {
     {ParamRole::Lhs, "lhs"},
     {ParamRole::Rhs, "rhs"},
-    {ParamRole::Result, "result"}};
+    {ParamRole::Result, "result"},
+    {ParamRole::Epilogue, "epilogue"}};
+constexpr EnumName<EpilogueOperandKind> kEpilogueOperandKindNames[] = {
+    {EpilogueOperandKind::Row, "row"},
+    {EpilogueOperandKind::Col, "col"},
+    {EpilogueOperandKind::Full, "full"}};
+
 constexpr EnumName<ParamAccess> kParamAccessNames[] = {
     {ParamAccess::Read, "read"},
     {ParamAccess::Write, "write"},
@@ -269,6 +275,7 @@ bool tile::runtime::operator==(const KernelManifest &lhs,
          lhs.target == rhs.target && lhs.binaries == rhs.binaries &&
          lhs.launch == rhs.launch && lhs.problem == rhs.problem &&
          lhs.params == rhs.params && lhs.tensorMaps == rhs.tensorMaps &&
+         lhs.epilogue == rhs.epilogue &&
          lhs.config == rhs.config && lhs.resources == rhs.resources;
 }
 
@@ -582,6 +589,19 @@ Json toJson(const KernelManifest &manifest) {
     tensorMaps.push_back(std::move(entry));
   }
   root["tensor_maps"] = std::move(tensorMaps);
+  // Optional: written only for kernels with a fused epilogue.
+  if (!manifest.epilogue.empty()) {
+    Json operands = Json::array();
+    for (const EpilogueOperand &operand : manifest.epilogue.operands)
+      operands.push_back(
+          {{"param", operand.param},
+           {"kind", stringifyEpilogueOperandKind(operand.kind)}});
+    Json steps = Json::array();
+    for (const std::string &step : manifest.epilogue.steps)
+      steps.push_back(step);
+    root["epilogue"] = {{"operands", std::move(operands)},
+                        {"steps", std::move(steps)}};
+  }
   const ConfigInfo &config = manifest.config;
   Json configJson = {{"strategy", stringifyKernelStrategy(config.strategy)},
                      {"block", toJsonArray(config.block)},
@@ -1000,6 +1020,13 @@ public:
   }
 
   /// An integer in [min, max] that may be absent (then `out` is kept).
+  bool has(std::string_view key) const {
+    for (const Member &member : members)
+      if (*member.key == key)
+        return true;
+    return false;
+  }
+
   bool getOptionalBool(std::string_view key, bool &out) {
     for (const Member &member : members)
       if (*member.key == key)
@@ -1217,6 +1244,48 @@ bool readArray(FieldReader &reader, const char *key, std::vector<T> &out,
   return true;
 }
 
+bool readEpilogueOperand(const Json &value, size_t index,
+                         EpilogueOperand &operand, std::string &error) {
+  std::string path = indexedPath("epilogue.operands", index);
+  if (!checkElementObject(value, path, error))
+    return false;
+  FieldReader reader(value, path, error);
+  return reader.getString("param", operand.param) &&
+         reader.getEnum("kind", operand.kind, symbolizeEpilogueOperandKind,
+                        listNames(kEpilogueOperandKindNames)) &&
+         reader.finish();
+}
+
+bool readEpilogueStepText(const Json &value, size_t index, std::string &step,
+                          std::string &error) {
+  if (!value.is_string()) {
+    error = "manifest: field '" + indexedPath("epilogue.steps", index) +
+            "' must be a string (got " + describeValue(value) + ")";
+    return false;
+  }
+  step = value.get_ref<const std::string &>();
+  return true;
+}
+
+bool readEpilogue(const Json &value, EpilogueInfo &epilogue,
+                  std::string &error) {
+  FieldReader reader(value, "epilogue", error);
+  if (!readArray(reader, "operands", epilogue.operands, readEpilogueOperand,
+                 error) ||
+      !readArray(reader, "steps", epilogue.steps, readEpilogueStepText,
+                 error) ||
+      !reader.finish())
+    return false;
+  std::vector<EpilogueStep> steps;
+  std::string why;
+  if (!parseEpilogueSteps(epilogue.steps, epilogue.operands.size(), steps,
+                          why)) {
+    error = "manifest: field 'epilogue.steps': " + why;
+    return false;
+  }
+  return true;
+}
+
 bool readManifest(const Json &root, KernelManifest &manifest,
                   std::string &error) {
   if (!root.is_object()) {
@@ -1267,6 +1336,12 @@ bool readManifest(const Json &root, KernelManifest &manifest,
       !readArray(reader, "tensor_maps", manifest.tensorMaps, readTensorMap,
                  error))
     return false;
+
+  if (reader.has("epilogue")) {
+    const Json *epilogue = reader.getObject("epilogue");
+    if (!epilogue || !readEpilogue(*epilogue, manifest.epilogue, error))
+      return false;
+  }
 
   const Json *config = reader.getObject("config");
   if (!config || !readConfig(*config, manifest.config, error))
@@ -1325,6 +1400,13 @@ bool validateElementTypes(const KernelManifest &manifest,
                           const ParamInfo &param, const std::string &what,
                           std::string &error) {
   ElementType input = manifest.problem.elementType;
+  if (param.role == ParamRole::Epilogue) {
+    if (!isKernelElementType(param.elementType))
+      return invalid(error, what + " has element type " +
+                                quoteType(param.elementType) +
+                                " (\"f32\", \"bf16\" or \"f16\")");
+    return true;
+  }
   if (param.role != ParamRole::Result) {
     if (param.elementType != input)
       return invalid(
@@ -1500,6 +1582,21 @@ bool validateParam(const KernelManifest &manifest, const ParamInfo &param,
   case ParamRole::Result:
     rows = problem.m, cols = problem.n, shape = "m x n";
     break;
+  case ParamRole::Epilogue: {
+    // Its shape is the epilogue operand's that names it.
+    const EpilogueOperand *operand = nullptr;
+    for (const EpilogueOperand &candidate : manifest.epilogue.operands)
+      if (candidate.param == param.name)
+        operand = &candidate;
+    if (!operand)
+      return invalid(error, what + " is no operand of the epilogue");
+    rows = operand->kind == EpilogueOperandKind::Col ? 1 : problem.m;
+    cols = operand->kind == EpilogueOperandKind::Row ? 1 : problem.n;
+    shape = operand->kind == EpilogueOperandKind::Row   ? "m x 1"
+            : operand->kind == EpilogueOperandKind::Col ? "1 x n"
+                                                        : "m x n";
+    break;
+  }
   }
   if (param.rows != rows || param.cols != cols)
     return invalid(error, what + " is " + formatExtent(param.rows, param.cols) +
@@ -1624,10 +1721,28 @@ bool tile::runtime::validateManifest(const KernelManifest &manifest,
   if (!std::isfinite(problem.cFillValue))
     return invalid(error, "field 'problem.c_fill_value' must be finite");
 
-  if (manifest.params.size() != 3)
+  size_t epilogueParams = manifest.epilogue.operands.size();
+  if (manifest.params.size() != 3 + epilogueParams)
     return invalid(error, "a matmul kernel takes 3 params (lhs, rhs, "
-                          "result), the manifest lists " +
+                          "result) and one per epilogue operand (" +
+                              std::to_string(epilogueParams) +
+                              "), the manifest lists " +
                               std::to_string(manifest.params.size()));
+  for (size_t i = 0; i < manifest.params.size(); ++i)
+    if ((i >= 3) != (manifest.params[i].role == ParamRole::Epilogue))
+      return invalid(error, "params[" + std::to_string(i) + "] has role " +
+                                quoteJson(stringifyParamRole(
+                                    manifest.params[i].role)) +
+                                "; the epilogue's params come after A, B "
+                                "and C");
+  for (size_t j = 0; j < epilogueParams; ++j)
+    if (manifest.epilogue.operands[j].param != manifest.params[3 + j].name)
+      return invalid(error, "epilogue operand " + std::to_string(j) +
+                                " names param " +
+                                quoteJson(manifest.epilogue.operands[j].param) +
+                                ", not params[" + std::to_string(3 + j) +
+                                "] (" + quoteJson(manifest.params[3 + j].name) +
+                                ")");
   for (ParamRole role : {ParamRole::Lhs, ParamRole::Rhs, ParamRole::Result}) {
     int count = 0;
     for (const ParamInfo &param : manifest.params)
@@ -1663,4 +1778,182 @@ bool tile::runtime::validateManifest(const KernelManifest &manifest,
       resources.spillLoads < -1 || resources.stackBytes < -1)
     return invalid(error, "resources must be counts, or -1 when unknown");
   return true;
+}
+
+//===----------------------------------------------------------------------===//
+// Fused epilogues
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+bool isUnaryEpilogueOp(std::string_view op) {
+  return op == "negf" || op == "tanh";
+}
+bool isBinaryEpilogueOp(std::string_view op) {
+  return op == "addf" || op == "subf" || op == "mulf" || op == "divf" ||
+         op == "maximumf" || op == "minimumf" || op == "maxnumf" ||
+         op == "minnumf";
+}
+} // namespace
+
+bool tile::runtime::operator==(const EpilogueOperand &lhs,
+                               const EpilogueOperand &rhs) {
+  return lhs.param == rhs.param && lhs.kind == rhs.kind;
+}
+bool tile::runtime::operator==(const EpilogueInfo &lhs,
+                               const EpilogueInfo &rhs) {
+  return lhs.operands == rhs.operands && lhs.steps == rhs.steps;
+}
+
+std::string_view
+tile::runtime::stringifyEpilogueOperandKind(EpilogueOperandKind kind) {
+  return lookupName(kEpilogueOperandKindNames, kind);
+}
+std::optional<EpilogueOperandKind>
+tile::runtime::symbolizeEpilogueOperandKind(std::string_view text) {
+  return lookupValue(kEpilogueOperandKindNames, text);
+}
+
+bool tile::runtime::parseEpilogueStep(std::string_view text, size_t index,
+                                      size_t operands, EpilogueStep &step,
+                                      std::string &error) {
+  std::vector<std::string> words;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    while (pos < text.size() && text[pos] == ' ')
+      ++pos;
+    size_t end = text.find(' ', pos);
+    if (end == std::string_view::npos)
+      end = text.size();
+    if (end > pos)
+      words.emplace_back(text.substr(pos, end - pos));
+    pos = end;
+  }
+  auto fail = [&](const std::string &why) {
+    error = "epilogue step " + std::to_string(index) + " \"" +
+            std::string(text) + "\": " + why;
+    return false;
+  };
+  if (words.empty())
+    return fail("empty");
+  step = EpilogueStep();
+  step.op = words[0];
+  size_t arity = isUnaryEpilogueOp(step.op)    ? 1
+                 : isBinaryEpilogueOp(step.op) ? 2
+                                               : 0;
+  if (arity == 0)
+    return fail("unknown op '" + step.op +
+                "' (negf, tanh, addf, subf, mulf, divf, maximumf, minimumf, "
+                "maxnumf, minnumf)");
+  if (words.size() != arity + 1)
+    return fail("'" + step.op + "' takes " + std::to_string(arity) +
+                (arity == 1 ? " arg" : " args"));
+  for (size_t i = 1; i < words.size(); ++i) {
+    const std::string &word = words[i];
+    EpilogueArg arg;
+    auto number = [&](size_t from, int64_t &value) {
+      if (from >= word.size() || word.size() - from > 6)
+        return false;
+      value = 0;
+      for (size_t c = from; c < word.size(); ++c) {
+        if (word[c] < '0' || word[c] > '9')
+          return false;
+        value = value * 10 + (word[c] - '0');
+      }
+      return true;
+    };
+    if (word == "acc") {
+      arg.kind = EpilogueArg::Acc;
+    } else if (word[0] == 'p' && number(1, arg.index)) {
+      arg.kind = EpilogueArg::Operand;
+      if (static_cast<size_t>(arg.index) >= operands)
+        return fail("operand " + word + " of " + std::to_string(operands));
+    } else if (word[0] == 's' && number(1, arg.index)) {
+      arg.kind = EpilogueArg::Step;
+      if (static_cast<size_t>(arg.index) >= index)
+        return fail("step " + word + " is not an earlier step");
+    } else {
+      char *end = nullptr;
+      double value = std::strtod(word.c_str(), &end);
+      if (end != word.c_str() + word.size() || !std::isfinite(value))
+        return fail("arg '" + word +
+                    "' is not acc, p<j>, s<i> or a finite number");
+      arg.kind = EpilogueArg::Constant;
+      arg.constant = static_cast<double>(static_cast<float>(value));
+    }
+    step.args.push_back(arg);
+  }
+  return true;
+}
+
+bool tile::runtime::parseEpilogueSteps(const std::vector<std::string> &texts,
+                                       size_t operands,
+                                       std::vector<EpilogueStep> &steps,
+                                       std::string &error) {
+  steps.assign(texts.size(), EpilogueStep());
+  for (size_t i = 0; i < texts.size(); ++i)
+    if (!parseEpilogueStep(texts[i], i, operands, steps[i], error))
+      return false;
+  return true;
+}
+
+double tile::runtime::evalEpilogue(const std::vector<EpilogueStep> &steps,
+                                   double acc, double accMagnitude,
+                                   const double *operands,
+                                   double &magnitude) {
+  std::vector<double> values(steps.size()), magnitudes(steps.size());
+  double value = acc;
+  magnitude = accMagnitude;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    const EpilogueStep &step = steps[i];
+    double in[2] = {0, 0}, inMagnitude[2] = {0, 0};
+    for (size_t a = 0; a < step.args.size() && a < 2; ++a) {
+      const EpilogueArg &arg = step.args[a];
+      switch (arg.kind) {
+      case EpilogueArg::Acc:
+        in[a] = acc;
+        inMagnitude[a] = accMagnitude;
+        break;
+      case EpilogueArg::Operand:
+        in[a] = operands[arg.index];
+        break;
+      case EpilogueArg::Step:
+        in[a] = values[arg.index];
+        inMagnitude[a] = magnitudes[arg.index];
+        break;
+      case EpilogueArg::Constant:
+        in[a] = arg.constant;
+        break;
+      }
+    }
+    const std::string &op = step.op;
+    double out = 0, outMagnitude = 0;
+    if (op == "negf") {
+      out = -in[0];
+      outMagnitude = inMagnitude[0];
+    } else if (op == "tanh") {
+      out = std::tanh(in[0]);
+      outMagnitude = inMagnitude[0];
+    } else if (op == "addf" || op == "subf") {
+      out = op == "addf" ? in[0] + in[1] : in[0] - in[1];
+      outMagnitude = inMagnitude[0] + inMagnitude[1];
+    } else if (op == "mulf") {
+      out = in[0] * in[1];
+      outMagnitude = std::fabs(in[0]) * inMagnitude[1] +
+                     std::fabs(in[1]) * inMagnitude[0];
+    } else if (op == "divf") {
+      out = in[0] / in[1];
+      double b = std::max(std::fabs(in[1]) - inMagnitude[1] * 1e-3, 1e-30);
+      outMagnitude = inMagnitude[0] / b + std::fabs(out) * inMagnitude[1] / b;
+    } else {
+      bool max = op == "maximumf" || op == "maxnumf";
+      out = max ? std::max(in[0], in[1]) : std::min(in[0], in[1]);
+      outMagnitude = std::max(inMagnitude[0], inMagnitude[1]);
+    }
+    // The step's own f32 rounding.
+    outMagnitude += std::fabs(out);
+    values[i] = value = out;
+    magnitudes[i] = magnitude = outMagnitude;
+  }
+  return value;
 }

@@ -536,8 +536,8 @@ TEST(ManifestTest, WrongTypesAreNamed) {
             "(got \"sass\")");
   EXPECT_EQ(
       parseError(replaced(text, "\"role\": \"rhs\"", "\"role\": \"lhs2\"")),
-      "manifest: field 'params[1].role' must be \"lhs\", \"rhs\" or "
-      "\"result\" (got \"lhs2\")");
+      "manifest: field 'params[1].role' must be \"lhs\", \"rhs\", "
+      "\"result\" or \"epilogue\" (got \"lhs2\")");
   EXPECT_EQ(
       parseError(replaced(text, "\"prefetch\": true", "\"prefetch\": \"yes\"")),
       "manifest: field 'config.prefetch' must be true or false (got "
@@ -710,7 +710,8 @@ TEST(ManifestTest, ValidationErrors) {
   KernelManifest m = base;
   m.params.pop_back();
   EXPECT_EQ(validationError(m), "manifest: a matmul kernel takes 3 params "
-                                "(lhs, rhs, result), the manifest lists 2");
+                                "(lhs, rhs, result) and one per epilogue "
+                                "operand (0), the manifest lists 2");
   m = base;
   m.params[1].role = ParamRole::Lhs;
   EXPECT_EQ(validationError(m), "manifest: 2 params have role \"lhs\", "
@@ -1172,3 +1173,79 @@ TEST(ManifestTest, ValidationAcceptsLayouts) {
 }
 
 } // namespace
+
+/// The example with a fused epilogue: a bias per column and a residual,
+/// then ReLU.
+static KernelManifest makeEpilogueManifest() {
+  KernelManifest manifest = makeExampleManifest();
+  const ProblemInfo &p = manifest.problem;
+  manifest.params.push_back({"E0", ParamRole::Epilogue, ElementType::F32, 1,
+                             p.n, p.n, 1, 4, ParamAccess::Read});
+  manifest.params.push_back({"E1", ParamRole::Epilogue, ElementType::F32, p.m,
+                             p.n, p.n, 1, 4, ParamAccess::Read});
+  manifest.epilogue.operands = {{"E0", EpilogueOperandKind::Col},
+                                {"E1", EpilogueOperandKind::Full}};
+  manifest.epilogue.steps = {"addf acc p0", "addf s0 p1", "maximumf s1 0"};
+  return manifest;
+}
+
+TEST(ManifestTest, EpilogueRoundTripsAndValidates) {
+  KernelManifest original = makeEpilogueManifest();
+  std::string error;
+  ASSERT_TRUE(validateManifest(original, error)) << error;
+  std::string text = writeManifestJson(original);
+  EXPECT_NE(text.find("\"epilogue\": {\"operands\": [{\"param\": \"E0\", "
+                      "\"kind\": \"col\"}, {\"param\": \"E1\", \"kind\": "
+                      "\"full\"}], \"steps\": [\"addf acc p0\", \"addf s0 "
+                      "p1\", \"maximumf s1 0\"]}"),
+            std::string::npos)
+      << text;
+  KernelManifest parsed;
+  ASSERT_TRUE(parseManifestJson(text, parsed, error)) << error;
+  EXPECT_EQ(parsed, original);
+  // Without an epilogue the field is not written.
+  EXPECT_EQ(writeManifestJson(makeExampleManifest()).find("epilogue"),
+            std::string::npos);
+}
+
+TEST(ManifestTest, EpilogueIsChecked) {
+  KernelManifest manifest = makeEpilogueManifest();
+  manifest.params[3].cols = 1;
+  EXPECT_NE(validationError(manifest).find("param \"E0\" (epilogue) is"),
+            std::string::npos);
+  manifest = makeEpilogueManifest();
+  manifest.epilogue.operands.pop_back();
+  EXPECT_NE(validationError(manifest).find("one per epilogue operand (1)"),
+            std::string::npos);
+  manifest = makeEpilogueManifest();
+  std::swap(manifest.epilogue.operands[0].param,
+            manifest.epilogue.operands[1].param);
+  EXPECT_NE(validationError(manifest).find("epilogue operand 0 names param"),
+            std::string::npos);
+  // Steps that do not parse are refused by the reader.
+  manifest = makeEpilogueManifest();
+  manifest.epilogue.steps = {"addf acc p2"};
+  KernelManifest parsed;
+  std::string error;
+  EXPECT_FALSE(parseManifestJson(writeManifestJson(manifest), parsed, error));
+  EXPECT_NE(error.find("operand p2 of 2"), std::string::npos) << error;
+  manifest.epilogue.steps = {"expf acc"};
+  EXPECT_FALSE(parseManifestJson(writeManifestJson(manifest), parsed, error));
+  EXPECT_NE(error.find("unknown op 'expf'"), std::string::npos) << error;
+}
+
+TEST(ManifestTest, EpilogueStepsEvaluate) {
+  std::vector<EpilogueStep> steps;
+  std::string error;
+  ASSERT_TRUE(parseEpilogueSteps({"mulf acc 1.5", "mulf -0.25 p0",
+                                  "addf s0 s1", "maximumf s2 0"},
+                                 1, steps, error))
+      << error;
+  double operand = 2.0, magnitude = 0;
+  EXPECT_EQ(evalEpilogue(steps, 3.0, 1.0, &operand, magnitude), 4.0);
+  // 1.5 * (1) + |s0| 4.5, + |s1| 0.5 -> 6.5, + |s2| 4 -> 10.5, max: + 4.
+  EXPECT_DOUBLE_EQ(magnitude, 1.5 + 4.5 + 0.5 + 4.0 + 4.0);
+  EXPECT_EQ(evalEpilogue(steps, -3.0, 1.0, &operand, magnitude), 0.0);
+  ASSERT_FALSE(parseEpilogueSteps({"addf s0 acc"}, 0, steps, error));
+  EXPECT_NE(error.find("not an earlier step"), std::string::npos) << error;
+}

@@ -654,3 +654,26 @@ TEST(PathsTest, FoldersExpandToManifests) {
 }
 
 } // namespace
+
+TEST(EpilogueReferenceTest, BiasPerRowAndColumnThenRelu) {
+  // C is 2 x 3; p0 per row (2), p1 per column (3).
+  EpilogueInfo epilogue;
+  epilogue.operands = {{"E0", EpilogueOperandKind::Row},
+                       {"E1", EpilogueOperandKind::Col}};
+  epilogue.steps = {"addf acc p0", "addf s0 p1", "maximumf s1 0"};
+  Reference reference;
+  reference.value = {1, 2, 3, 4, 5, 6};
+  reference.magnitude = {1, 1, 1, 1, 1, 1};
+  std::vector<std::vector<float>> operands = {{-10, 0}, {0, 1, -7}};
+  std::string error;
+  ASSERT_TRUE(
+      applyEpilogueReference(epilogue, operands, 2, 3, reference, error))
+      << error;
+  std::vector<double> want = {0, 0, 0, 4, 6, 0};
+  EXPECT_EQ(reference.value, want);
+  operands[1].pop_back();
+  EXPECT_FALSE(
+      applyEpilogueReference(epilogue, operands, 2, 3, reference, error));
+  EXPECT_NE(error.find("epilogue operand 1 has 2 values, not 3"),
+            std::string::npos);
+}

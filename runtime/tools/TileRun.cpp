@@ -482,3 +482,46 @@ double tile::run::getTflops(int64_t m, int64_t n, int64_t k,
   return 2.0 * static_cast<double>(m) * static_cast<double>(n) *
          static_cast<double>(k) / (milliseconds * 1e-3) / 1e12;
 }
+
+bool tile::run::applyEpilogueReference(
+    const runtime::EpilogueInfo &epilogue,
+    const std::vector<std::vector<float>> &operands, int64_t m, int64_t n,
+    Reference &reference, std::string &error) {
+  std::vector<runtime::EpilogueStep> steps;
+  if (!runtime::parseEpilogueSteps(epilogue.steps, epilogue.operands.size(),
+                                   steps, error))
+    return false;
+  size_t count = epilogue.operands.size();
+  if (operands.size() != count) {
+    error = std::to_string(operands.size()) + " operands for an epilogue of " +
+            std::to_string(count);
+    return false;
+  }
+  std::vector<int64_t> rows(count), cols(count);
+  for (size_t j = 0; j < count; ++j) {
+    runtime::EpilogueOperandKind kind = epilogue.operands[j].kind;
+    rows[j] = kind == runtime::EpilogueOperandKind::Col ? 1 : m;
+    cols[j] = kind == runtime::EpilogueOperandKind::Row ? 1 : n;
+    if (operands[j].size() != static_cast<size_t>(rows[j] * cols[j])) {
+      error = "epilogue operand " + std::to_string(j) + " has " +
+              std::to_string(operands[j].size()) + " values, not " +
+              std::to_string(rows[j] * cols[j]);
+      return false;
+    }
+  }
+  std::vector<double> at(count);
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      for (size_t e = 0; e < count; ++e)
+        at[e] = operands[e][(rows[e] == 1 ? 0 : i) * cols[e] +
+                            (cols[e] == 1 ? 0 : j)];
+      size_t index = static_cast<size_t>(i * n + j);
+      double magnitude = 0;
+      reference.value[index] =
+          runtime::evalEpilogue(steps, reference.value[index],
+                                reference.magnitude[index], at.data(),
+                                magnitude);
+      reference.magnitude[index] = magnitude;
+    }
+  return true;
+}

@@ -80,6 +80,16 @@ void computeHostReference(const float *a, const float *b, const float *c0,
                           double fillValue, int64_t m, int64_t n, int64_t k,
                           Reference &out, unsigned threads = 0);
 
+/// A fused epilogue on the reference: each element's value and magnitude
+/// through the steps (evalEpilogue, float64), with `operands[j]` the dense
+/// row-major values of operand j (m x 1, 1 x n or m x n as its kind says).
+/// False, with `error` set, if the steps do not parse or an operand has the
+/// wrong size.
+bool applyEpilogueReference(const runtime::EpilogueInfo &epilogue,
+                            const std::vector<std::vector<float>> &operands,
+                            int64_t m, int64_t n, Reference &reference,
+                            std::string &error);
+
 /// The largest relative Frobenius-norm error a correct kernel may have,
 /// for a result of `resultType` (C's element type; the inputs do not count,
 /// since the reference uses exactly their rounded values): 1e-5, or

@@ -780,12 +780,38 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
                  "cuMemcpyHtoD(C)", error))
     return failLine(name, shape, error);
 
+  // A fused epilogue's operands (params after C): random, rounded to their
+  // types, dense row-major for the reference.
+  size_t numEpilogue = manifest.epilogue.operands.size();
+  std::vector<std::vector<float>> epilogueValues(numEpilogue);
+  std::vector<std::unique_ptr<DeviceMemory>> epilogueMemory;
+  for (size_t j = 0; j < numEpilogue; ++j) {
+    const ParamInfo &param = manifest.params[3 + j];
+    epilogueValues[j].resize(static_cast<size_t>(param.rows * param.cols));
+    fillUniform(epilogueValues[j], seed, 10 + j);
+    roundToElementType(epilogueValues[j], param.elementType);
+    uint64_t elements = requiredElements(param);
+    unsigned bytes = getElementTypeSize(param.elementType);
+    epilogueMemory.push_back(std::make_unique<DeviceMemory>());
+    if (!epilogueMemory.back()->allocate(gpu, elements * bytes,
+                                         "an epilogue operand", error))
+      return failLine(name, shape, error);
+    std::vector<char> staging(elements * bytes, 0);
+    scatterElements(epilogueValues[j].data(), param, staging.data());
+    if (!gpu.check(d.cuMemcpyHtoD(epilogueMemory.back()->pointer,
+                                  staging.data(), staging.size()),
+                   "cuMemcpyHtoD(epilogue operand)", error))
+      return failLine(name, shape, error);
+  }
+
   std::vector<tile_buffer> args(manifest.params.size());
   for (size_t i = 0; i < manifest.params.size(); ++i) {
     const ParamInfo &param = manifest.params[i];
-    const DeviceMemory &memory = param.role == ParamRole::Lhs   ? da
-                                 : param.role == ParamRole::Rhs ? db
-                                                                : dc;
+    const DeviceMemory &memory =
+        param.role == ParamRole::Epilogue ? *epilogueMemory[i - 3]
+        : param.role == ParamRole::Lhs    ? da
+        : param.role == ParamRole::Rhs    ? db
+                                          : dc;
     uint64_t bytes = 0;
     getRequiredBytes(param, bytes);
     args[i] = {memory.pointer, bytes};
@@ -848,6 +874,10 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
                                 problem.cFillValue, m, n, k, reference, error))
       return failLine(name, shape, "cannot compute the reference: " + error);
   }
+  if (!manifest.epilogue.empty() &&
+      !applyEpilogueReference(manifest.epilogue, epilogueValues, m, n,
+                              reference, error))
+    return failLine(name, shape, "cannot apply the epilogue: " + error);
   double relativeTolerance = options.tolerance > 0
                                  ? options.tolerance
                                  : getDefaultRelativeTolerance(cType, k);

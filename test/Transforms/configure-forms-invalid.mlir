@@ -25,8 +25,8 @@
 // PIPELINE: error: 'linalg.matmul' op operand #0 has the layout attribute strided<[128, 1]>
 // PIPELINE: error: 'linalg.matmul' op element type 'i8' of operand #0 is not supported yet
 // PIPELINE: error: 'linalg.generic' op makes operand A of a linalg.matmul: only the matmul becomes a kernel
-// PIPELINE: error: 'linalg.generic' op uses the result of a linalg.matmul: fused epilogues are not supported yet
-// PIPELINE: error: 'linalg.generic' op uses the result of a linalg.matmul: fused epilogues are not supported yet
+// PIPELINE: error: 'linalg.generic' op uses the result of a linalg.matmul and is not fused into its kernel: its body has 'math.exp', which a fused epilogue does not compute
+// PIPELINE: error: 'linalg.generic' op uses the result of a linalg.matmul and is not fused into its kernel: it does not update the matmul's C in place
 // FILES: chain_matmul0.json
 // FILES: chain_matmul1.json
 
@@ -187,34 +187,37 @@ func.func @cast_prologue(%a16: tensor<64x32xbf16>, %b: tensor<32x48xf32>, %c: te
 
 // -----
 
-// An epilogue on tensors: a bias added to the result.
-func.func @bias_epilogue(%a: tensor<64x32xf32>, %b: tensor<32x48xf32>, %c: tensor<64x48xf32>,
-                         %bias: tensor<48xf32>) -> tensor<64x48xf32> {
+// An epilogue on tensors that no kernel computes (exp): on tensors nothing
+// is fused; after bufferization (the pipeline) it is the body op.
+func.func @exp_epilogue(%a: tensor<64x32xf32>, %b: tensor<32x48xf32>, %c: tensor<64x48xf32>,
+                        %bias: tensor<48xf32>) -> tensor<64x48xf32> {
   // expected-note @+1 {{the linalg.matmul}}
   %r = linalg.matmul ins(%a, %b : tensor<64x32xf32>, tensor<32x48xf32>) outs(%c : tensor<64x48xf32>) -> tensor<64x48xf32>
-  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.matmul: fused epilogues are not supported yet (only the matmul becomes a kernel; this op would stay in host code, which no kernel runs)}}
+  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.matmul and is not fused into its kernel: only epilogues on memrefs are fused (bufferize first) (only the matmul and its fused epilogue become a kernel; this op would stay in host code, which no kernel runs)}}
   %e = linalg.generic {indexing_maps = [affine_map<(m, n) -> (n)>, affine_map<(m, n) -> (m, n)>],
                        iterator_types = ["parallel", "parallel"]}
       ins(%bias : tensor<48xf32>) outs(%r : tensor<64x48xf32>) {
   ^bb0(%x: f32, %o: f32):
     %s = arith.addf %o, %x : f32
-    linalg.yield %s : f32
+    %t = math.exp %s : f32
+    linalg.yield %t : f32
   } -> tensor<64x48xf32>
   return %e : tensor<64x48xf32>
 }
 
 // -----
 
-// An epilogue on memrefs: a ReLU of C in place.
-func.func @relu_epilogue(%a: memref<64x32xf32>, %b: memref<32x48xf32>, %c: memref<64x48xf32>) {
+// A ReLU of C into another buffer: C is still needed as it is (a result
+// used twice), so nothing is fused.
+func.func @relu_elsewhere(%a: memref<64x32xf32>, %b: memref<32x48xf32>, %c: memref<64x48xf32>, %d: memref<64x48xf32>) {
   // expected-note @+1 {{the linalg.matmul}}
   linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x48xf32>) outs(%c : memref<64x48xf32>)
   %zero = arith.constant 0.0 : f32
-  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.matmul: fused epilogues are not supported yet}}
-  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
-      outs(%c : memref<64x48xf32>) {
-  ^bb0(%o: f32):
-    %s = arith.maximumf %o, %zero : f32
+  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.matmul and is not fused into its kernel: it does not update the matmul's C in place (only elementwise ops whose one output is C are fused)}}
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      ins(%c : memref<64x48xf32>) outs(%d : memref<64x48xf32>) {
+  ^bb0(%i: f32, %o: f32):
+    %s = arith.maximumf %i, %zero : f32
     linalg.yield %s : f32
   }
   return

@@ -17,7 +17,9 @@
 #include "Interpreter.h"
 
 #include "tile/InitAll.h"
+#include "tile/Transforms/Epilogue.h"
 #include "tile/Transforms/Utils.h"
+#include "tile/runtime/Manifest.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -403,8 +405,42 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
            memref.getDimSize(0) == rows && memref.getDimSize(1) == cols &&
            memref.getLayout().isIdentity();
   };
-  bool extraAreMaps = llvm::all_of(
-      llvm::drop_begin(kernel.getArgumentTypes(), 3),
+  // A fused epilogue's operands follow C (Epilogue.h).
+  SmallVector<EpilogueOperandKind> epilogueKinds;
+  std::vector<std::string> epilogueTexts;
+  std::vector<::tile::runtime::EpilogueStep> epilogueSteps;
+  if (Attribute attr = kernel->getAttr(kEpilogueAttrName)) {
+    std::string error;
+    if (!readEpilogueAttr(attr, epilogueKinds, epilogueTexts, error) ||
+        !::tile::runtime::parseEpilogueSteps(
+            epilogueTexts, epilogueKinds.size(), epilogueSteps, error)) {
+      outcome.text = head + ": tile.epilogue " + error;
+      return outcome;
+    }
+  }
+  unsigned numEpilogue = epilogueKinds.size();
+  auto epilogueShape = [&](unsigned j) -> std::pair<int64_t, int64_t> {
+    switch (epilogueKinds[j]) {
+    case EpilogueOperandKind::Row:
+      return {m, 1};
+    case EpilogueOperandKind::Col:
+      return {1, n};
+    default:
+      return {m, n};
+    }
+  };
+  bool epilogueArgsMatch = true;
+  for (unsigned j = 0; j < numEpilogue; ++j) {
+    auto memref = kernel.getNumArguments() > 3 + j
+                      ? dyn_cast<MemRefType>(kernel.getArgument(3 + j).getType())
+                      : MemRefType();
+    auto [rows, cols] = epilogueShape(j);
+    if (!memref || elementKind(memref.getElementType()) < 0 ||
+        !expect(3 + j, rows, cols, memref.getElementType()))
+      epilogueArgsMatch = false;
+  }
+  bool extraAreMaps = epilogueArgsMatch && llvm::all_of(
+      llvm::drop_begin(kernel.getArgumentTypes(), 3 + numEpilogue),
       [](Type type) { return isa<nvgpu::TensorMapDescriptorType>(type); });
   auto [rowsA, colsA] = problem->storedShapeA();
   auto [rowsB, colsB] = problem->storedShapeB();
@@ -506,9 +542,27 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
   SmallVector<ArgValue> args = {desc(*bufferA, rowsA, colsA),
                                 desc(*bufferB, rowsB, colsB),
                                 desc(*bufferC, m, n)};
+  // The epilogue's operands: random, rounded to their types, read only.
+  std::vector<std::unique_ptr<Buffer>> epilogueBuffers;
+  std::vector<std::vector<float>> epilogueValues(numEpilogue);
+  std::vector<int64_t> epilogueCols(numEpilogue);
+  for (unsigned j = 0; j < numEpilogue; ++j) {
+    auto [rows, cols] = epilogueShape(j);
+    int64_t kind = elementKind(
+        cast<MemRefType>(kernel.getArgument(3 + j).getType()).getElementType());
+    epilogueValues[j].resize(rows * cols);
+    epilogueCols[j] = cols;
+    for (float &v : epilogueValues[j])
+      v = roundTo(random.value(), kind);
+    epilogueBuffers.push_back(makeBuffer("epilogue operand", epilogueValues[j],
+                                         cols, true, kind,
+                                         int64_t(4 + j) << 24));
+    args.push_back(desc(*epilogueBuffers.back(), rows, cols));
+  }
   Buffer *globals[3] = {bufferA.get(), bufferB.get(), bufferC.get()};
   std::vector<TensorMap> maps;
-  for (unsigned index = 3; index < kernel.getNumArguments(); ++index) {
+  for (unsigned index = 3 + numEpilogue; index < kernel.getNumArguments();
+       ++index) {
     TensorMap map;
     if (!launch) {
       outcome.text = head + ": the kernel takes tensor maps, but has no "
@@ -613,6 +667,18 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
         double product = static_cast<double>(a[i * k + p]) * b[p * n + j];
         want += product;
         scale += std::fabs(product);
+      }
+      if (!epilogueSteps.empty()) {
+        double operands[16] = {};
+        for (unsigned e = 0; e < numEpilogue && e < 16; ++e) {
+          int64_t r = epilogueShape(e).first == 1 ? 0 : i;
+          int64_t col = epilogueCols[e] == 1 ? 0 : j;
+          operands[e] = epilogueValues[e][r * epilogueCols[e] + col];
+        }
+        double magnitude = 0;
+        want = ::tile::runtime::evalEpilogue(epilogueSteps, want, scale,
+                                             operands, magnitude);
+        scale = magnitude;
       }
       double value = loadValue(
           bufferC->bytes.data() + (i * n + j) * bufferC->elementBytes, kindC);

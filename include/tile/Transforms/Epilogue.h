@@ -13,6 +13,9 @@
 
 #include "tile/Transforms/Utils.h"
 
+#include <string>
+#include <vector>
+
 namespace mlir {
 namespace tile {
 
@@ -63,6 +66,80 @@ void emitAccumulatorStore(OpBuilder &b, Location loc,
                           const AccumulatorLayout &layout, ValueRange values,
                           Value cView, OpFoldResult rows, OpFoldResult cols,
                           Value enabled);
+
+//===----------------------------------------------------------------------===//
+// Fused epilogues (tile-fuse-epilogues)
+//===----------------------------------------------------------------------===//
+
+/// On a linalg.matmul and on its kernel: the fused epilogue, a dictionary
+/// {operands = ["row" | "col" | "full", ...], steps = ["addf acc p0", ...]}
+/// in the step language of tile/runtime/Manifest.h (EpilogueInfo). On the
+/// kernel, operand j is parameter 3 + j (after C, before tensor maps): a
+/// memref<1 x n> (col), memref<m x 1> (row) or memref<m x n> (full).
+constexpr llvm::StringLiteral kEpilogueAttrName = "tile.epilogue";
+/// Marks a host linalg op that tile-fuse-epilogues fused into the kernel of
+/// the matmul before it; tile-block-tile erases it.
+constexpr llvm::StringLiteral kFusedEpilogueAttrName = "tile.fused_epilogue";
+/// Marks the ops tile-block-tile adds to apply the epilogue in thread 0
+/// (a barrier and an scf.if); tile-thread-tile and tile-wgmma replace them
+/// by the epilogue on registers.
+constexpr llvm::StringLiteral kEpilogueLoopAttrName = "tile.epilogue_loop";
+
+/// Where an extra operand's element for C's (row, col) is: the runtime's
+/// EpilogueOperandKind (tile/runtime/Manifest.h), kept apart so that this
+/// header does not bring namespace ::tile next to mlir::tile.
+enum class EpilogueOperandKind { Row, Col, Full };
+StringRef stringifyEpilogueKind(EpilogueOperandKind kind);
+
+/// A matmul's fused epilogue on the host: the linalg ops, in order, the
+/// extra operands (memrefs of the host) and the program.
+struct FusedEpilogue {
+  SmallVector<Operation *> ops;
+  SmallVector<Value> operands;
+  SmallVector<EpilogueOperandKind> kinds;
+  SmallVector<std::string> steps;
+};
+
+/// Whether `user`, a linalg op after `matmul` that uses its C, can be
+/// fused after what `epilogue` holds: the empty string, and `epilogue`
+/// extended by it, if so; otherwise why not (and `epilogue` unchanged).
+std::string addEpilogueOp(linalg::MatmulOp matmul, linalg::LinalgOp user,
+                          FusedEpilogue &epilogue);
+
+/// The linalg ops marked fused that follow `matmul`, its epilogue rebuilt
+/// from them (empty when there are none).
+FailureOr<FusedEpilogue> collectFusedEpilogue(linalg::MatmulOp matmul);
+
+/// {operands, steps} as the attribute kEpilogueAttrName holds.
+DictionaryAttr buildEpilogueAttr(MLIRContext *context,
+                                 ArrayRef<EpilogueOperandKind> kinds,
+                                 ArrayRef<std::string> steps);
+/// The attribute read back; false if malformed (`error` says why).
+bool readEpilogueAttr(Attribute attr,
+                      SmallVectorImpl<EpilogueOperandKind> &kinds,
+                      std::vector<std::string> &steps, std::string &error);
+
+/// The epilogue of `kernel`'s attribute on `acc` (an f32 scalar) at C's
+/// global (row, col): loads each operand's element there (converted to
+/// f32) and applies the steps. Returns `acc` when the kernel has none.
+Value emitEpilogueValue(OpBuilder &b, Location loc, gpu::GPUFuncOp kernel,
+                        Value acc, Value row, Value col);
+/// The kernel parameter types of the epilogue's operands (after C).
+SmallVector<Type> getEpilogueParamTypes(const FusedEpilogue &epilogue,
+                                        int64_t m, int64_t n);
+/// The launch's arguments for them: 1-d operands expanded to 1 x n / m x 1.
+SmallVector<Value> createEpilogueLaunchArgs(OpBuilder &b, Location loc,
+                                            const FusedEpilogue &epilogue);
+/// tile-block-tile's epilogue: after a barrier, thread 0 applies the steps
+/// to the rows x cols tile of C at (row0, col0) (`blockC` views it), in
+/// place. Marked kEpilogueLoopAttrName.
+void emitEpilogueLoop(OpBuilder &b, Location loc, gpu::GPUFuncOp kernel,
+                      Value threadId, Value blockC, Value row0, Value col0,
+                      OpFoldResult rows, OpFoldResult cols);
+/// Whether `kernel` has a fused epilogue.
+bool hasEpilogue(gpu::GPUFuncOp kernel);
+/// Erases the thread-0 epilogue tile-block-tile made (kEpilogueLoopAttrName).
+void eraseEpilogueLoop(gpu::GPUFuncOp kernel);
 
 } // namespace tile
 } // namespace mlir

@@ -69,6 +69,37 @@ def TileCanonicalizeContractions : Pass<"tile-canonicalize-contractions"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def TileFuseEpilogues : Pass<"tile-fuse-epilogues", "ModuleOp"> {
+  let summary = "Fuse elementwise linalg ops after a linalg.matmul into "
+                "its kernel's epilogue";
+  let description = [{
+    Runs after bufferization, before `tile-configure`. For each
+    `linalg.matmul` on memrefs, the linalg ops that follow it in its block
+    (ops without memory effects in between are skipped) and update its C in
+    place element by element are fused, one after another, while each can
+    be: two parallel loops, C the one output with the identity map, every
+    other input a static row-major f32/bf16/f16 memref that is either a
+    vector along C's columns (`memref<n>` indexed by the second loop: a
+    bias per column, as nn.Linear has), along its rows (`memref<m>`, the
+    first loop) or of C's shape (a residual, or C's old value for beta*C),
+    made before the matmul; the body made of `arith` `addf`, `subf`, `mulf`,
+    `divf`, `maximumf`, `minimumf`, `maxnumf`, `minnumf`, `negf` and float
+    constants (ReLU is `maximumf(x, 0)`; alpha is `mulf(x, alpha)`).
+    `linalg.generic` and the named elementwise ops (`linalg.add`,
+    `linalg.max`, ...) alike.
+
+    The matmul gets `tile.epilogue = {operands = [...], steps = [...]}`
+    (the program in the step language of docs/artifact.md: `addf acc p0`,
+    `maximumf s0 0`) and each fused op `tile.fused_epilogue`.
+    `tile-block-tile` passes the extra operands to the kernel after C and
+    erases the fused ops; the kernel applies the steps to each f32
+    accumulator between the K loop and the store of C (thread 0 does it on
+    the whole tile until `tile-thread-tile` or `tile-wgmma` makes the
+    accumulators registers). An op that uses C after the matmul and is not
+    fused stays an error of `tile-configure`, which says why it is not.
+  }];
+}
+
 def TileConfigure : Pass<"tile-configure"> {
   let summary = "Choose a #tile.config for every linalg.matmul";
   let description = [{

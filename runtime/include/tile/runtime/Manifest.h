@@ -45,7 +45,7 @@ inline constexpr unsigned kMaxPortableClusterBlocks = 8;
 enum class ElementType { F32, F16, BF16, I8, I32, F64 };
 enum class BinaryFormat { Cubin, Ptx };
 enum class CInit { Fill, Accumulate };
-enum class ParamRole { Lhs, Rhs, Result };
+enum class ParamRole { Lhs, Rhs, Result, Epilogue };
 enum class ParamAccess { Read, Write, ReadWrite };
 /// config.strategy: FP32 FMA on the CUDA cores, or Hopper's warpgroup MMA
 /// on the tensor cores.
@@ -215,6 +215,35 @@ struct ResourceInfo {
   int64_t stackBytes = -1;
 };
 
+/// A fused epilogue: per element of C, the accumulated value `acc` (f32)
+/// goes through `steps` before the store (converted to C's type). Each step
+/// is "<op> <arg> [<arg>]" and its value is named s<i>; an arg is "acc", an
+/// extra operand "p<j>" (its element at this row and column), an earlier
+/// step "s<i>", or a decimal number (an f32 constant). Unary ops: negf,
+/// tanh; binary: addf, subf, mulf, divf, maximumf, minimumf, maxnumf,
+/// minnumf. The value stored is the last step's (acc when there are none).
+enum class EpilogueOperandKind {
+  Row,  // one value per row of C: a 1-d operand of m elements, p[i]
+  Col,  // one value per column: a 1-d operand of n elements, p[j]
+  Full, // an m x n operand, p[i][j]
+};
+struct EpilogueOperand {
+  /// The param (role "epilogue") that holds it.
+  std::string param;
+  EpilogueOperandKind kind = EpilogueOperandKind::Full;
+};
+struct EpilogueInfo {
+  std::vector<EpilogueOperand> operands;
+  std::vector<std::string> steps;
+  bool empty() const { return operands.empty() && steps.empty(); }
+};
+bool operator==(const EpilogueOperand &lhs, const EpilogueOperand &rhs);
+bool operator==(const EpilogueInfo &lhs, const EpilogueInfo &rhs);
+
+std::string_view stringifyEpilogueOperandKind(EpilogueOperandKind kind);
+std::optional<EpilogueOperandKind>
+symbolizeEpilogueOperandKind(std::string_view text);
+
 struct KernelManifest {
   int64_t version = kManifestVersion;
   std::string kernel;
@@ -225,6 +254,9 @@ struct KernelManifest {
   std::vector<ParamInfo> params;
   /// Empty for kernels without TMA copies.
   std::vector<TensorMapInfo> tensorMaps;
+  /// Empty for kernels without a fused epilogue ("epilogue" is then not
+  /// written).
+  EpilogueInfo epilogue;
   ConfigInfo config;
   ResourceInfo resources;
 };
@@ -312,6 +344,36 @@ int findParamIndex(const KernelManifest &manifest, std::string_view name);
 /// The binary of `format`, or null.
 const BinaryInfo *findBinary(const KernelManifest &manifest,
                              BinaryFormat format);
+
+/// One parsed step: `op`, and per arg its kind and index or constant.
+struct EpilogueArg {
+  enum Kind { Acc, Operand, Step, Constant } kind = Acc;
+  int64_t index = 0;
+  /// A constant, rounded to f32 (the kernel computes in f32).
+  double constant = 0;
+};
+struct EpilogueStep {
+  std::string op;
+  std::vector<EpilogueArg> args;
+};
+/// Parses step `index` of a program with `operands` extra operands; on
+/// failure returns false and sets `error` (one line).
+bool parseEpilogueStep(std::string_view text, size_t index, size_t operands,
+                       EpilogueStep &step, std::string &error);
+bool parseEpilogueSteps(const std::vector<std::string> &texts,
+                        size_t operands, std::vector<EpilogueStep> &steps,
+                        std::string &error);
+/// The program on one element, in float64: `acc` and its rounding-error
+/// scale `accMagnitude` (|init| + sum |a||b|), the element of each operand
+/// at this position in `operands`. Returns the value and sets `magnitude`
+/// to a bound on how much the f32 roundings of the accumulation and of
+/// each step can move it, in the same units (first-order propagation:
+/// |d op| <= |d a| + |d b| for sums, |a||d b| + |b||d a| for products, at
+/// most the larger input's for max/min, the input's for tanh; plus |value|
+/// per step for its own rounding).
+double evalEpilogue(const std::vector<EpilogueStep> &steps, double acc,
+                    double accMagnitude, const double *operands,
+                    double &magnitude);
 
 /// The config in the compiler's short form for tables. fma:
 /// 128x128x8/32x64/8x8/s2/g8/pad4/pf[/o2][/sk4] (block, warp, thread,

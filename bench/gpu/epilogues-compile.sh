@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# Compiles the fused-epilogue artifacts for bench/gpu/epilogues.sh (run HERE,
+# from the repository root, after scripts/build.sh):
+#   bench/artifacts/epilogues/verify/  each epilogue (bias per column + ReLU,
+#       bias per row, alpha*AB + beta*D, residual + ReLU) on 12 shapes with
+#       edges, f32 (fma) and bf16 (wgmma, bf16 C)
+#   bench/artifacts/epilogues/bench/   4096^3 plain and bias + ReLU, f32 and
+#       bf16
+set -euo pipefail
+out=bench/artifacts/epilogues
+rm -rf "$out" && mkdir -p "$out/verify" "$out/bench" "$out/src"
+opt=build/bin/tile-opt
+# gen NAME M N K TYPE EPILOGUE: one function
+gen() {
+  local name=$1 m=$2 n=$3 k=$4 t=$5 e=$6
+  local fill="" zero="%zero = arith.constant 0.0 : $t"
+  local ins body
+  case $e in
+    plain) ins=""; body="" ;;
+    bias_relu) ins="%bias: memref<${n}x$t>"
+      body="linalg.generic {indexing_maps = [affine_map<(m, n) -> (n)>, affine_map<(m, n) -> (m, n)>], iterator_types = [\"parallel\", \"parallel\"]} ins(%bias : memref<${n}x$t>) outs(%c : memref<${m}x${n}x$t>) {
+  ^bb0(%x: $t, %o: $t):
+    %s = arith.addf %o, %x : $t
+    %r = arith.maximumf %s, %zero : $t
+    linalg.yield %r : $t
+  }" ;;
+    row_bias) ins="%bias: memref<${m}x$t>"
+      body="linalg.generic {indexing_maps = [affine_map<(m, n) -> (m)>, affine_map<(m, n) -> (m, n)>], iterator_types = [\"parallel\", \"parallel\"]} ins(%bias : memref<${m}x$t>) outs(%c : memref<${m}x${n}x$t>) {
+  ^bb0(%x: $t, %o: $t):
+    %s = arith.addf %o, %x : $t
+    linalg.yield %s : $t
+  }" ;;
+    alpha_beta) ins="%d: memref<${m}x${n}x$t>"
+      fill="linalg.fill ins(%zero : $t) outs(%c : memref<${m}x${n}x$t>)"
+      body="%alpha = arith.constant 1.5 : $t
+  %beta = arith.constant -0.5 : $t
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m, n)>], iterator_types = [\"parallel\", \"parallel\"]} ins(%d : memref<${m}x${n}x$t>) outs(%c : memref<${m}x${n}x$t>) {
+  ^bb0(%x: $t, %o: $t):
+    %p = arith.mulf %o, %alpha : $t
+    %q = arith.mulf %x, %beta : $t
+    %s = arith.addf %p, %q : $t
+    linalg.yield %s : $t
+  }" ;;
+    residual_relu) ins="%r: memref<${m}x${n}x$t>"
+      body="linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m, n)>], iterator_types = [\"parallel\", \"parallel\"]} ins(%r : memref<${m}x${n}x$t>) outs(%c : memref<${m}x${n}x$t>) {
+  ^bb0(%x: $t, %o: $t):
+    %s = arith.addf %o, %x : $t
+    %y = arith.maximumf %s, %zero : $t
+    linalg.yield %y : $t
+  }" ;;
+  esac
+  [[ $e == plain ]] && fill="linalg.fill ins(%zero : $t) outs(%c : memref<${m}x${n}x$t>)"
+  echo "func.func @$name(%a: memref<${m}x${k}x$t>, %b: memref<${k}x${n}x$t>, %c: memref<${m}x${n}x$t>${ins:+, $ins}) {
+  $zero
+  $fill
+  linalg.matmul ins(%a, %b : memref<${m}x${k}x$t>, memref<${k}x${n}x$t>) outs(%c : memref<${m}x${n}x$t>)
+  $body
+  return
+}"
+}
+shapes="1x1x1 37x41x23 64x64x64 65x129x72 127x255x64 128x128x128 130x136x72 257x511x200 333x517x136 512x512x512 1000x1000x1000 1024x4096x512"
+for t in f32 bf16; do
+  for e in bias_relu row_bias alpha_beta residual_relu; do
+    file=$out/src/${e}_$t.mlir
+    : >"$file"
+    for s in $shapes; do
+      IFS=x read -r m n k <<<"$s"
+      gen "${e}_${t}_${m}x${n}x${k}" "$m" "$n" "$k" "$t" "$e" >>"$file"
+    done
+    "$opt" "$file" --tile-matmul-to-ptx="output-dir=$out/verify" >/dev/null
+  done
+  file=$out/src/bench_$t.mlir
+  { gen "plain_${t}_4096" 4096 4096 4096 "$t" plain
+    gen "bias_relu_${t}_4096" 4096 4096 4096 "$t" bias_relu; } >"$file"
+  "$opt" "$file" --tile-matmul-to-ptx="output-dir=$out/bench" >/dev/null
+done
+ls "$out/verify"/*.json | wc -l | xargs echo "verify manifests:"
+ls "$out/bench"/*.json | xargs -n1 basename
+du -sh "$out"

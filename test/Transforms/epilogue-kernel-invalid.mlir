@@ -1,0 +1,46 @@
+// A kernel's tile.epilogue and its parameters are checked where a pass
+// reads them.
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-promote-shared
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: 'tile.epilogue' (the fused epilogue) is not a dictionary {operands = [...], steps = [...]}}}
+    gpu.func @malformed(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.epilogue = {steps = ["addf acc acc"]},
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: kernel parameter 3 must be the fused epilogue's col operand, a memref<1x8x...>, got 'memref<8x1xf32>'}}
+    gpu.func @wrong_shape(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>, %E: memref<8x1xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.epilogue = {operands = ["col"], steps = ["addf acc p0"], types = [f32]},
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: kernel parameters must be (A, B, C, the fused epilogue's operands) of types}}
+    gpu.func @missing(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.epilogue = {operands = ["col"], steps = ["addf acc p0"], types = [f32]},
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}

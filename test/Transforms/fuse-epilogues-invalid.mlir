@@ -1,0 +1,50 @@
+// What keeps an epilogue out of a kernel, and malformed epilogue attributes
+// on kernels, are errors at the op or kernel.
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --tile-fuse-epilogues --tile-configure="tuning-table=none"
+
+// Split-K asked for (a config written on the matmul): the blocks add
+// partial products into C atomically.
+func.func @split_k(%a: memref<64x4096xf32>, %b: memref<4096x64xf32>, %c: memref<64x64xf32>, %bias: memref<64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op split_k = 2 cannot run a fused epilogue (the blocks add partial products into C atomically, so none holds the final value)}}
+  linalg.matmul {tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4], split_k = 2>} ins(%a, %b : memref<64x4096xf32>, memref<4096x64xf32>) outs(%c : memref<64x64xf32>)
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (n)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      ins(%bias : memref<64xf32>) outs(%c : memref<64x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.addf %o, %x : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A scalar that is not a constant (a function argument) cannot be part of
+// the program.
+func.func @scalar_argument(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %c: memref<64x64xf32>, %alpha: f32) {
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%c : memref<64x64xf32>)
+  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.matmul and is not fused into its kernel: its body uses a value that is not an argument, a float constant or an earlier op of the body}}
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      outs(%c : memref<64x64xf32>) {
+  ^bb0(%o: f32):
+    %s = arith.mulf %o, %alpha : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// An operand read transposed.
+func.func @transposed_operand(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %c: memref<64x64xf32>, %r: memref<64x64xf32>) {
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%c : memref<64x64xf32>)
+  // expected-error @+1 {{is not fused into its kernel: an extra operand is neither a vector along C's rows or columns}}
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (n, m)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      ins(%r : memref<64x64xf32>) outs(%c : memref<64x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.addf %o, %x : f32
+    linalg.yield %s : f32
+  }
+  return
+}
