@@ -13,7 +13,7 @@ export TILE_RT_BUILD=$build
 echo "== verify"
 bench/gpu/verify-each.sh "$art/verify" 60 | tee /tmp/epilogues-verify.txt | tail -n 60
 echo "== memcheck (sample)"
-sample=$(ls "$art/verify"/*.json | grep -E '_(1x1x1|65x129x72|333x517x136)\.json$' | head -n 8)
+sample=$(ls "$art/verify"/*.json | grep -E '_(1x1x1|65x129x72|333x517x136)_matmul0\.json$' | head -n 8)
 bench/gpu/sanitize.sh memcheck 120 $sample | tail -n 10
 echo "== bench 4096^3 (plain vs bias + ReLU fused; cuBLAS plain in the same run)"
 "$build/bin/tile-run" bench "$art"/bench/*.json 2>&1 | tail -n 20
