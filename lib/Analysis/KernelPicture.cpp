@@ -173,7 +173,7 @@ class Picture {
 public:
   Picture(const TileConfig &config, const KernelPictureInput &kernel)
       : c(config), kernel(kernel),
-        plan(getSharedPlan(config, kernel.elementBytes)) {}
+        plan(getSharedPlan(config, kernel.elementBytes, kernel.transposeB)) {}
 
   std::string draw() {
     heading();
@@ -200,6 +200,10 @@ private:
          << "x" << kernel.k << " " << kernel.elementType << ", C ("
          << kernel.resultType << ")"
          << (kernel.fill ? " = fill + A*B" : " += A*B");
+    if (kernel.transposeA || kernel.transposeB)
+      line << " (" << (kernel.transposeA ? "A stored K x M" : "")
+           << (kernel.transposeA && kernel.transposeB ? ", " : "")
+           << (kernel.transposeB ? "B stored N x K" : "") << ")";
     svg.text(20, y, line.str(), "title");
     y += 20;
     svg.text(20, y, toString(c));
@@ -542,7 +546,18 @@ private:
              "h");
     y += 22;
     sharedTile("A", true);
-    sharedTile("B", false);
+    if (c.isWgmma() && kernel.transposeB) {
+      // A K-major B slab: the map below draws B's row-major chunks, which
+      // this kernel does not have.
+      std::ostringstream note;
+      note << "B stored N x K: a K-major slab like A's (" << plan.bytesB
+           << " B per " << (plan.interleaved ? "stage" : "buffer")
+           << "), not drawn";
+      svg.text(20, y, note.str(), "note");
+      y += 18;
+    } else {
+      sharedTile("B", false);
+    }
     y += 6;
   }
 

@@ -292,7 +292,10 @@ LogicalResult writePicture(Operation *op, StringRef dir, StringRef name,
   input.elementBytes = kernelElementBytes(problem.elementType);
   input.resultType = typeName(problem.resultType);
   input.fill = problem.fill;
-  CostReport cost = evaluate(c, chip, input.elementBytes);
+  input.transposeA = problem.transposeA;
+  input.transposeB = problem.transposeB;
+  CostReport cost = evaluate(c, chip, input.elementBytes, problem.transposeA,
+                             problem.transposeB);
   if (cost.fits)
     input.blocksPerWave = cost.blocksPerSM * chip.numSMs;
   if (std::error_code ec = llvm::sys::fs::create_directories(dir))

@@ -34,6 +34,8 @@ struct KernelPictureInput {
   std::string resultType = "f32";
   /// C = fill + A*B (true) or C += A*B.
   bool fill = false;
+  /// A stored K x M, B stored N x K (the matmul reads them transposed).
+  bool transposeA = false, transposeB = false;
   /// Blocks the chip runs at once (SMs x blocks per SM by the cost model),
   /// outlined in the launch order; 0 for none.
   int64_t blocksPerWave = 0;
