@@ -286,31 +286,28 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
     kBegin = begin;
     depth = tileExtent(builder, loc, begin, problem.k, kChunk);
   }
-  // A transposed operand: the subview of its stored (K x M or N x K)
-  // matrix, then a memref.transpose to the M x K or K x N view the block's
-  // matmul takes.
-  auto transposed = [&](Value view) -> Value {
+  // The block's view of an operand: the subview at `offsets` x `sizes` of
+  // its logical (M x K or K x N) matrix. A transposed operand is stored the
+  // other way round (K x M or N x K): the swapped subview of the stored
+  // matrix, then a memref.transpose to the view the block's matmul takes.
+  auto operandView = [&](Value arg, bool transposedOperand,
+                         std::array<OpFoldResult, 2> offsets,
+                         std::array<OpFoldResult, 2> sizes) -> Value {
+    if (!transposedOperand)
+      return memref::SubViewOp::create(builder, loc, arg, offsets, sizes,
+                                       {one, one});
+    Value stored = memref::SubViewOp::create(
+        builder, loc, arg, {offsets[1], offsets[0]}, {sizes[1], sizes[0]},
+        {one, one});
     return memref::TransposeOp::create(
-        builder, loc, view,
+        builder, loc, stored,
         AffineMapAttr::get(AffineMap::getPermutationMap(
             ArrayRef<unsigned>{1, 0}, builder.getContext())));
   };
   Value blockA =
-      problem.transposeA
-          ? transposed(memref::SubViewOp::create(builder, loc, argA,
-                                                 {kBegin, row0}, {depth, rows},
-                                                 {one, one}))
-          : memref::SubViewOp::create(builder, loc, argA, {row0, kBegin},
-                                      {rows, depth}, {one, one})
-                .getResult();
+      operandView(argA, problem.transposeA, {row0, kBegin}, {rows, depth});
   Value blockB =
-      problem.transposeB
-          ? transposed(memref::SubViewOp::create(builder, loc, argB,
-                                                 {col0, kBegin}, {cols, depth},
-                                                 {one, one}))
-          : memref::SubViewOp::create(builder, loc, argB, {kBegin, col0},
-                                      {depth, cols}, {one, one})
-                .getResult();
+      operandView(argB, problem.transposeB, {kBegin, col0}, {depth, cols});
   Value blockC = memref::SubViewOp::create(builder, loc, argC, {row0, col0},
                                            {rows, cols}, {one, one});
   Value isThread0 =
