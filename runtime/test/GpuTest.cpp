@@ -111,7 +111,8 @@ protected:
                              p.m, p.n, p.k, reference);
         CheckResult check =
             checkResult(c.data(), reference, p.m, p.n,
-                        getDefaultRelativeTolerance(param.elementType, p.k),
+                        getDefaultRelativeTolerance(
+                            manifest.problem.elementType, param.elementType, p.k),
                         getElementTolerance(p.k, param.elementType));
         EXPECT_TRUE(check.pass) << manifest.kernel << ": " << check.reason;
       }

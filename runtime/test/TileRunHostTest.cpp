@@ -289,7 +289,7 @@ protected:
   }
   CheckResult check(const std::vector<float> &c) {
     return checkResult(c.data(), reference, m, n,
-                       getDefaultRelativeTolerance(ElementType::F32, k),
+                       getDefaultRelativeTolerance(ElementType::F32, ElementType::F32, k),
                        getElementTolerance(k));
   }
   const int64_t m = 24, n = 20, k = 4096;
@@ -352,8 +352,8 @@ TEST_F(CheckTest, ExactResultHasNoError) {
 }
 
 TEST(ToleranceTest, Values) {
-  EXPECT_EQ(getDefaultRelativeTolerance(ElementType::F32, 4096), 1e-5);
-  EXPECT_DOUBLE_EQ(getDefaultRelativeTolerance(ElementType::F32, 1 << 20),
+  EXPECT_EQ(getDefaultRelativeTolerance(ElementType::F32, ElementType::F32, 4096), 1e-5);
+  EXPECT_DOUBLE_EQ(getDefaultRelativeTolerance(ElementType::F32, ElementType::F32, 1 << 20),
                    0x1p-24 * 1024);
   EXPECT_EQ(getElementTolerance(4096), 1e-3);
   double large = getElementTolerance(100000);
@@ -363,11 +363,11 @@ TEST(ToleranceTest, Values) {
 
 TEST(ToleranceTest, Bf16AndF16Results) {
   // The norm tolerance adds half an ulp of the result type, relative.
-  EXPECT_EQ(getDefaultRelativeTolerance(ElementType::BF16, 4096),
+  EXPECT_EQ(getDefaultRelativeTolerance(ElementType::F32, ElementType::BF16, 4096),
             1e-5 + 0x1p-8);
-  EXPECT_EQ(getDefaultRelativeTolerance(ElementType::F16, 4096),
+  EXPECT_EQ(getDefaultRelativeTolerance(ElementType::F32, ElementType::F16, 4096),
             1e-5 + 0x1p-11);
-  EXPECT_DOUBLE_EQ(getDefaultRelativeTolerance(ElementType::BF16, 1 << 20),
+  EXPECT_DOUBLE_EQ(getDefaultRelativeTolerance(ElementType::F32, ElementType::BF16, 1 << 20),
                    0x1p-24 * 1024 + 0x1p-8);
   // Per element: the f32 accumulation bound, then the output's rounding of
   // the accumulated value (at most |ref| + the accumulation error) and,
@@ -388,6 +388,76 @@ TEST(ToleranceTest, Bf16AndF16Results) {
   EXPECT_EQ(f16.accumulation, getElementTolerance(100000));
   EXPECT_EQ(f16.rounding, 0x1p-11);
   EXPECT_EQ(f16.absolute, 0x1p-25);
+}
+
+TEST(ToleranceTest, Bf16AndF16InputsAllowTruncatingTensorCores) {
+  // f32 inputs keep the sqrt(k) rule (TF32 must fail it); bf16 and f16
+  // inputs add k*2^-24/8 for the tensor cores' truncating adder.
+  EXPECT_EQ(getDefaultRelativeTolerance(ElementType::BF16, ElementType::F32,
+                                        1024),
+            1e-5);
+  EXPECT_DOUBLE_EQ(getDefaultRelativeTolerance(ElementType::BF16,
+                                               ElementType::F32, 32768),
+                   32768 * 0x1p-24 / 8);
+  EXPECT_DOUBLE_EQ(getDefaultRelativeTolerance(ElementType::F16,
+                                               ElementType::BF16, 8192),
+                   8192 * 0x1p-24 / 8 + 0x1p-8);
+  EXPECT_DOUBLE_EQ(getDefaultRelativeTolerance(ElementType::F32,
+                                               ElementType::F32, 32768),
+                   0x1p-24 * std::sqrt(32768.0));
+}
+
+/// A tensor core's accumulation: 16 products summed exactly, then added to
+/// the f32 accumulator rounding toward zero; `skip` drops the products
+/// [skip, skip + 64) (a slab a kernel never loaded) when not negative.
+std::vector<float> truncatingTensorCoreSum(const std::vector<float> &a,
+                                           const std::vector<float> &b,
+                                           int64_t m, int64_t n, int64_t k,
+                                           int64_t skip = -1) {
+  std::vector<float> c(m * n);
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j) {
+      float acc = 0;
+      for (int64_t k0 = 0; k0 < k; k0 += 16) {
+        double part = 0;
+        for (int64_t kk = k0; kk < std::min(k, k0 + 16); ++kk)
+          if (skip < 0 || kk < skip || kk >= skip + 64)
+            part += static_cast<double>(a[i * k + kk]) * b[kk * n + j];
+        double sum = static_cast<double>(acc) + part;
+        acc = static_cast<float>(sum);
+        if (std::fabs(static_cast<double>(acc)) > std::fabs(sum))
+          acc = std::nextafter(acc, 0.0f);
+      }
+      c[i * n + j] = acc;
+    }
+  return c;
+}
+
+TEST(ToleranceTest, TruncatingAccumulationOverDeepK) {
+  // Deep K with bf16 inputs: the truncation's bias (about 0.02 k*2^-24, as
+  // measured on H200 wgmma kernels) is over the f32 rule but within the
+  // tensor-core one; a kernel that skips one 64-deep slab fails both.
+  const int64_t m = 8, n = 8, k = 32768;
+  std::vector<float> a(m * k), b(k * n);
+  fillUniform(a, 11, 1);
+  fillUniform(b, 11, 2);
+  roundToElementType(a, ElementType::BF16);
+  roundToElementType(b, ElementType::BF16);
+  Reference reference;
+  computeHostReference(a.data(), b.data(), nullptr, 0, m, n, k, reference);
+  double tensorCore =
+      getDefaultRelativeTolerance(ElementType::BF16, ElementType::F32, k);
+  double f32 = getDefaultRelativeTolerance(ElementType::F32, ElementType::F32, k);
+  std::vector<float> c = truncatingTensorCoreSum(a, b, m, n, k);
+  CheckResult result =
+      checkResult(c.data(), reference, m, n, tensorCore, getElementTolerance(k));
+  EXPECT_TRUE(result.pass) << result.reason;
+  EXPECT_GT(result.relativeError, f32);
+  EXPECT_LT(result.relativeError, tensorCore / 3);
+  std::vector<float> skipped = truncatingTensorCoreSum(a, b, m, n, k, 4096);
+  result = checkResult(skipped.data(), reference, m, n, tensorCore,
+                       getElementTolerance(k));
+  EXPECT_FALSE(result.pass);
 }
 
 TEST(ElementTypeTest, TypedBuffersAndPoison) {
@@ -457,7 +527,7 @@ TEST_F(CheckTest, CorrectBf16AndF16ResultsPass) {
       std::vector<float> c =
           roundedTo(simulateKernel(ra, rb, rc0, m, n, k, order), type);
       CheckResult result = checkResult(c.data(), typed, m, n,
-                                       getDefaultRelativeTolerance(type, k),
+                                       getDefaultRelativeTolerance(type, type, k),
                                        getElementTolerance(k, type));
       EXPECT_TRUE(result.pass) << stringifyElementType(type) << " order "
                                << order << ": " << result.reason;
@@ -466,12 +536,12 @@ TEST_F(CheckTest, CorrectBf16AndF16ResultsPass) {
       // An f32 C of the same kernel passes with f32 tolerances.
       std::vector<float> f32 = simulateKernel(ra, rb, rc0, m, n, k, order);
       result = checkResult(f32.data(), typed, m, n,
-                           getDefaultRelativeTolerance(ElementType::F32, k),
+                           getDefaultRelativeTolerance(ElementType::F32, ElementType::F32, k),
                            getElementTolerance(k, ElementType::F32));
       EXPECT_TRUE(result.pass) << result.reason;
       // Rounded to the input type where it must not be: the norm shows it.
       result = checkResult(c.data(), typed, m, n,
-                           getDefaultRelativeTolerance(ElementType::F32, k),
+                           getDefaultRelativeTolerance(ElementType::F32, ElementType::F32, k),
                            getElementTolerance(k, ElementType::F32));
       EXPECT_FALSE(result.pass);
       EXPECT_EQ(result.reason.rfind("relative error ", 0), 0u) << result.reason;

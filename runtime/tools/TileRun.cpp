@@ -201,10 +201,14 @@ double getOutputUnderflow(ElementType type) {
 }
 } // namespace
 
-double tile::run::getDefaultRelativeTolerance(ElementType resultType,
+double tile::run::getDefaultRelativeTolerance(ElementType inputType,
+                                              ElementType resultType,
                                               int64_t k) {
   double accumulation =
       std::max(1e-5, 0x1p-24 * std::sqrt(static_cast<double>(k)));
+  if (inputType == ElementType::BF16 || inputType == ElementType::F16)
+    accumulation =
+        std::max(accumulation, 0x1p-24 * static_cast<double>(k) / 8);
   return accumulation + getOutputRounding(resultType);
 }
 

@@ -880,7 +880,8 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
     return failLine(name, shape, "cannot apply the epilogue: " + error);
   double relativeTolerance = options.tolerance > 0
                                  ? options.tolerance
-                                 : getDefaultRelativeTolerance(cType, k);
+                                 : getDefaultRelativeTolerance(
+                                       problem.elementType, cType, k);
   CheckResult check = checkResult(c.data(), reference, m, n, relativeTolerance,
                                   getElementTolerance(k, cType));
   outcome.pass = check.pass;
