@@ -113,6 +113,10 @@ constexpr double kSlabLatencySeconds = 0.8e-6;
 /// Launch and tail of one kernel: the FP32 model's figure (the same launch
 /// path).
 constexpr double kLaunchSeconds = 4e-6;
+/// Split-K's f32 atomic adds into C (red.global.add.f32 through L2), per
+/// second over the chip: the FP32 model's figure (its split-K kernels make
+/// the same adds), not measured for wgmma kernels.
+constexpr double kAtomicsPerSecond = 5e10;
 /// The runtime's repacking copy (cuMemcpy2DAsync device to device, from
 /// rows of any byte length into rows padded to 16 bytes, with its
 /// stream-ordered allocation), measured on the H200 with
@@ -325,35 +329,43 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
   CostReport r = evaluateTensorCore(c, chip, s.elementBytes);
   int64_t tilesM = ceilDiv(s.m, c.blockM), tilesN = ceilDiv(s.n, c.blockN);
   e.tiles = tilesM * tilesN;
-  e.slabs = ceilDiv(s.k, c.blockK);
+  // Under split-K a block computes a chunk of whole slabs of one tile (the
+  // last chunk may be shorter: counted as long as the others, since the
+  // wave waits for its longest block).
+  e.splits = numSplits(c, s.k);
+  int64_t allSlabs = ceilDiv(s.k, c.blockK);
+  e.slabs = e.splits > 1 ? splitKChunk(c, s.k) / c.blockK : allSlabs;
+  int64_t kPerBlock = e.slabs * c.blockK;
   e.blocksPerSM = r.blocksPerSM;
   double flops = 2.0 * s.m * s.n * s.k;
   double paddedFlops =
-      2.0 * e.tiles * c.blockM * c.blockN * e.slabs * c.blockK;
+      2.0 * e.tiles * c.blockM * c.blockN * allSlabs * c.blockK;
   e.usefulFraction = flops / paddedFlops;
   e.launchSeconds = kLaunchSeconds;
   if (!r.fits || e.blocksPerSM < 1)
     return e;
   int64_t sms = chip.numSMs;
   int64_t perWave = sms * e.blocksPerSM;
-  e.waves = ceilDiv(e.tiles, perWave);
+  int64_t blocks = e.tiles * e.splits;
+  e.waves = ceilDiv(blocks, perWave);
 
   // One block alone on an SM.
   e.instructionEfficiency =
       kMainLoopEfficiency * instructionNFactor(c.threadN) *
       consumersFactor(c.numConsumers() *
                       std::min<int64_t>(e.blocksPerSM,
-                                        ceilDiv(e.tiles, sms))) *
+                                        ceilDiv(blocks, sms))) *
       (c.specialize ? 1.0 : kNonSpecializedFactor) * (s.f16 ? kF16Factor : 1.0);
   double smFlops = kTensorCorePeakFlops / sms * e.instructionEfficiency;
-  e.mmaSeconds = paddedFlops / e.tiles / smFlops;
+  e.mmaSeconds = 2.0 * c.blockM * c.blockN * kPerBlock / smFlops;
   // Rows of A and columns of B inside the problem, on average per tile:
   // the TMA reads nothing outside it (the box's rest is zero-filled).
   double rowsA = static_cast<double>(s.m) / tilesM;
   double colsB = static_cast<double>(s.n) / tilesN;
-  double tmaBytes = (rowsA + colsB) * s.k * s.elementBytes;
+  double tmaBytes = (rowsA + colsB) * std::min(s.k, kPerBlock) *
+                    s.elementBytes;
   double copyElements =
-      static_cast<double>(c.blockM + c.blockN) * e.slabs * c.blockK;
+      static_cast<double>(c.blockM + c.blockN) * kPerBlock;
   bool registerCopies = c.copyKind() == CopyKind::Registers;
   e.loadSeconds = registerCopies
                       ? copyElements / kRegisterCopyElementsPerSecond
@@ -361,21 +373,36 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
   // C of one tile, written after the main loop (and read before it): all
   // the wave's blocks at about the same time, through HBM.
   double cBytes = rowsA * colsB * s.resultBytes;
-  int64_t concurrent = std::min(e.tiles, perWave);
+  int64_t concurrent = std::min(blocks, perWave);
   double cSeconds = std::max(cBytes / kL2ToSharedBytesPerSecondPerSM,
                              concurrent * cBytes / chip.dramBytesPerSecond);
   e.epilogueSeconds = cSeconds;
   e.prologueSeconds =
       std::max(kSlabLatencySeconds, s.readsC ? cSeconds : 0.0);
+  if (e.splits > 1) {
+    // The partial tiles go into C by atomic adds (C is read by them, not
+    // before the loop).
+    e.epilogueSeconds = std::max(
+        cSeconds, concurrent * rowsA * colsB / kAtomicsPerSecond);
+    e.prologueSeconds = kSlabLatencySeconds;
+  }
 
   // The whole problem's HBM traffic, with the L2 reuse of one wave: the
   // launch order walks `swizzle` tile rows at a time, so a wave covers that
   // many rows and perWave / rows columns of tiles.
-  int64_t waveRows = std::min<int64_t>({c.swizzleGroup, tilesM, concurrent});
-  int64_t waveCols = std::min<int64_t>(tilesN, ceilDiv(concurrent, waveRows));
+  // (Under split-K a wave holds the same chunk of consecutive tiles.)
+  int64_t waveTiles = std::min(e.tiles, concurrent);
+  int64_t waveRows = std::min<int64_t>({c.swizzleGroup, tilesM, waveTiles});
+  int64_t waveCols = std::min<int64_t>(tilesN, ceilDiv(waveTiles, waveRows));
   e.reuseM = waveRows * c.blockM;
   e.reuseN = waveCols * c.blockN;
   e.hbmBytes = matmulTrafficBytes(s, e.reuseM, e.reuseN);
+  // Split-K reads and writes C once more per further split (C assumed to
+  // leave L2 between them).
+  if (e.splits > 1)
+    e.hbmBytes += 2.0 * (e.splits - 1) * s.m * s.n * s.resultBytes +
+                  (s.readsC ? 0.0 : static_cast<double>(s.m) * s.n *
+                                        s.resultBytes);
   e.hbmSeconds = e.hbmBytes / chip.dramBytesPerSecond;
   e.tileIntensity = 2.0 * c.blockM * c.blockN /
                     (static_cast<double>(c.blockM + c.blockN) * s.elementBytes);
@@ -395,7 +422,7 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
                                  b * copyElements * s.elementBytes /
                                      kL2ToSharedBytesPerSecondPerSM)
                       : b * e.loadSeconds;
-    double hbm = e.hbmSeconds * inWave / e.tiles;
+    double hbm = e.hbmSeconds * inWave / blocks;
     double busy = std::max({mma, load, hbm, ringSeconds});
     if (bound)
       *bound = busy == mma    ? "tensor cores"
@@ -405,7 +432,7 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
                               : "ring latency";
     return busy + (e.prologueSeconds + e.epilogueSeconds) / b;
   };
-  int64_t fullWaves = e.tiles / perWave, rest = e.tiles % perWave;
+  int64_t fullWaves = blocks / perWave, rest = blocks % perWave;
   double total = 0;
   if (fullWaves > 0)
     total += fullWaves * waveSeconds(perWave, &e.bound);
@@ -455,6 +482,28 @@ int64_t chooseSwizzle(TileConfig c, const MatmulShape &shape,
     }
   }
   return best;
+}
+/// Split-K variants of `c`, for shapes whose tiles leave SMs idle: f32 C
+/// (the partial products are added atomically), 2-16 splits that each get
+/// at least as many slabs as the ring has slots, and no more blocks than two
+/// full waves. Chosen by the predicted time like every other candidate.
+void appendSplitKCandidates(const TileConfig &c, const MatmulShape &shape,
+                            const ChipInfo &chip, int64_t blocksPerSM,
+                            std::vector<TileConfig> &result) {
+  int64_t tiles = ceilDiv(shape.m, c.blockM) * ceilDiv(shape.n, c.blockN);
+  int64_t perWave = chip.numSMs * blocksPerSM;
+  if (shape.resultBytes != 4 || tiles >= perWave)
+    return;
+  for (int64_t splits : {2, 3, 4, 6, 8, 12, 16}) {
+    TileConfig split = c;
+    split.splitK = splits;
+    if (numSplits(split, shape.k) != splits ||
+        splitKChunk(split, shape.k) / c.blockK < c.stages ||
+        tiles * splits > 2 * perWave)
+      continue;
+    split.swizzleGroup = chooseSwizzle(split, shape, chip);
+    result.push_back(split);
+  }
 }
 } // namespace
 
@@ -546,6 +595,8 @@ mlir::tile::tensorCoreCandidates(const MatmulShape &shape,
                     break;
                   c.swizzleGroup = chooseSwizzle(c, shape, chip);
                   result.push_back(c);
+                  appendSplitKCandidates(c, shape, chip, r.blocksPerSM,
+                                         result);
                 }
               }
             }

@@ -247,9 +247,13 @@ LogicalResult checkStrategy(linalg::MatmulOp op, const TileConfig &config,
            << " elements with the TMA, which needs rows that are multiples "
               "of 16 bytes; use repack = true (padded copies made before "
               "the launch) or copy = registers";
-  if (config.splitK > 1)
+  // Split-K adds f32 partial products into C with atomic adds.
+  if (config.splitK > 1 && shape.resultBytes != 4)
     return op.emitOpError()
-           << "split_k is not supported by the wgmma strategy yet";
+           << "cannot use split_k = " << config.splitK << " with a "
+           << (shape.resultBytes * 8)
+           << "-bit C: the wgmma strategy's split-K adds f32 partial "
+              "products into C atomically, so C must be f32";
   return success();
 }
 

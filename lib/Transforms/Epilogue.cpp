@@ -227,6 +227,8 @@ void mlir::tile::emitAccumulatorStore(OpBuilder &b, Location loc,
     if (!cType.isF32() && !fused)
       converted = arith::TruncFOp::create(
           b, loc, VectorType::get({layout.width}, cType), value);
+    assert(!(layout.vectorAccess && layout.atomicAdd) &&
+           "atomic adds go one element at a time");
     if (layout.vectorAccess) {
       Value valid = andAll(b, loc, {enabled, place.rowValid, place.colValid[0]});
       guarded(
@@ -271,6 +273,13 @@ void mlir::tile::emitAccumulatorStore(OpBuilder &b, Location loc,
                                                  constIndex(nb, nl, e));
             Value memref = root(nb, nl, cView, indices);
             Value element;
+            if (layout.atomicAdd) {
+              memref::AtomicRMWOp::create(
+                  nb, nl, arith::AtomicRMWKind::addf,
+                  vector::ExtractOp::create(nb, nl, value, e), memref,
+                  indices);
+              return {};
+            }
             if (fused) {
               element = vector::ExtractOp::create(nb, nl, value, e);
               element = toC(nb, nl,

@@ -141,6 +141,30 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
 
   OpBuilder b(loop);
   auto c = [&](int64_t value) { return constIndex(b, loc, value); };
+  // The block's K range: all of K (slabs 0 .. slabs - 1 from k = 0), or
+  // under split-K its chunk, from the loop's lower bound, with as many
+  // slabs as the chunk holds (the last chunk may hold fewer).
+  Value kBegin = loop.getLowerBound();
+  bool wholeK = isConstantIntValue(getAsOpFoldResult(kBegin), 0);
+  Value splitSlabs;
+  if (!wholeK)
+    splitSlabs = arith::DivUIOp::create(
+        b, loc,
+        arith::AddIOp::create(
+            b, loc,
+            arith::SubIOp::create(b, loc, loop.getUpperBound(), kBegin),
+            c(blockK - 1)),
+        c(blockK));
+  auto slabCount = [&](OpBuilder &sb) -> Value {
+    return wholeK ? constIndex(sb, loc, slabs) : splitSlabs;
+  };
+  // Slab k's first element along K.
+  auto slabStart = [&](OpBuilder &sb, Value k) -> Value {
+    Value offset = arith::MulIOp::create(sb, loc, k, constIndex(sb, loc, blockK));
+    if (wholeK)
+      return offset;
+    return arith::AddIOp::create(sb, loc, kBegin, offset);
+  };
   Attribute workgroup = gpu::AddressSpaceAttr::get(
       context, gpu::GPUDialect::getWorkgroupAddressSpace());
   auto groupType = nvgpu::MBarrierGroupType::get(context, workgroup, stages);
@@ -187,7 +211,7 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   // Clones the slot's views and the TMA copy, or emits the register copy of
   // the producer's threads.
   auto emitFill = [&](OpBuilder &fb, Value k, Value issuer) {
-    Value k0 = arith::MulIOp::create(fb, loc, k, constIndex(fb, loc, blockK));
+    Value k0 = slabStart(fb, k);
     Value slot = arith::RemUIOp::create(fb, loc, k, constIndex(fb, loc, stages));
     IRMapping map = baseMap(k0, slot);
     if (tma)
@@ -222,7 +246,7 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   // previous slab's slot.
   auto emitConsume = [&](OpBuilder &cb, Value k, ValueRange accs) {
     auto cc = [&](int64_t value) { return constIndex(cb, loc, value); };
-    Value k0 = arith::MulIOp::create(cb, loc, k, cc(blockK));
+    Value k0 = slabStart(cb, k);
     Value slot = arith::RemUIOp::create(cb, loc, k, cc(stages));
     waitParity(cb, loc, full, slot,
                parityOf(cb, loc, arith::DivUIOp::create(cb, loc, k, cc(stages))));
@@ -295,7 +319,7 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
         [&](OpBuilder &pb, Location) {
           setRegisters(pb, producerRegs);
           scf::ForOp::create(
-              pb, loc, constIndex(pb, loc, 0), constIndex(pb, loc, slabs),
+              pb, loc, constIndex(pb, loc, 0), slabCount(pb),
               constIndex(pb, loc, 1), ValueRange{},
               [&](OpBuilder &lb, Location, Value k, ValueRange) {
                 Value reuse = arith::CmpIOp::create(
@@ -315,7 +339,7 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
         [&](OpBuilder &cb, Location) {
           setRegisters(cb, consumerRegs);
           consumerLoop = scf::ForOp::create(
-              cb, loc, constIndex(cb, loc, 0), constIndex(cb, loc, slabs),
+              cb, loc, constIndex(cb, loc, 0), slabCount(cb),
               constIndex(cb, loc, 1), loop.getInitArgs(),
               [&](OpBuilder &lb, Location, Value k, ValueRange accs) {
                 scf::YieldOp::create(lb, loc, emitConsume(lb, k, accs));
@@ -357,17 +381,29 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
         op->moveAfter(afterRaise);
     }
   } else {
-    // Thread 0 issues slabs 0 .. S-2 before the loop ...  } else {
     // Thread 0 issues slabs 0 .. S-2 before the loop ...
     {
       auto ifPrologue = scf::IfOp::create(b, loc, isThread0, false);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(ifPrologue.thenBlock());
-      for (int64_t k = 0; k < std::min(stages - 1, slabs); ++k)
+      for (int64_t k = 0; k < std::min(stages - 1, slabs); ++k) {
+        if (wholeK) {
+          emitFill(b, c(k), trueValue);
+          continue;
+        }
+        // A split-K chunk may hold fewer slabs than the ring's prologue.
+        auto ifInRange = scf::IfOp::create(
+            b, loc,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, c(k),
+                                  splitSlabs),
+            false);
+        OpBuilder::InsertionGuard inner(b);
+        b.setInsertionPointToStart(ifInRange.thenBlock());
         emitFill(b, c(k), trueValue);
+      }
     }
     auto ringLoop = scf::ForOp::create(
-        b, loc, c(0), c(slabs), c(1), loop.getInitArgs(),
+        b, loc, c(0), slabCount(b), c(1), loop.getInitArgs(),
         [&](OpBuilder &lb, Location, Value k, ValueRange accs) {
           ValueRange next = emitConsume(lb, k, accs);
           // ... and slab k + S - 1, into the slot slab k - 1 leaves (at
@@ -377,7 +413,7 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
           Value issue = arith::AndIOp::create(
               lb, loc, isThread0,
               arith::CmpIOp::create(lb, loc, arith::CmpIPredicate::ult, ahead,
-                                    constIndex(lb, loc, slabs)));
+                                    slabCount(lb)));
           auto ifIssue = scf::IfOp::create(lb, loc, issue, false);
           {
             OpBuilder::InsertionGuard guard(lb);

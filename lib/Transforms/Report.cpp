@@ -232,7 +232,11 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
   }
   TensorCoreEstimate e = estimateTensorCore(c, shape, chip);
   os << "  occupancy         " << r.blocksPerSM << " blocks/SM (limited by "
-     << r.occupancyLimiter << "); " << e.tiles << " tiles in " << e.waves
+     << r.occupancyLimiter << "); " << e.tiles << " tiles";
+  if (e.splits > 1)
+    os << " x " << e.splits << " K splits (" << e.slabs
+       << " slabs each, added into C atomically)";
+  os << " in " << e.waves
      << " wave" << (e.waves != 1 ? "s" : "") << " of "
      << chip.numSMs * r.blocksPerSM << "\n";
   os << "  intensity         " << llvm::format("%.1f", e.tileIntensity)

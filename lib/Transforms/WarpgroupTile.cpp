@@ -91,6 +91,30 @@ LogicalResult TileWarpgroupTilePass::tileWarpgroups(gpu::GPUFuncOp kernel) {
     fill.getOutputsMutable().assign(warpgroupC);
   }
 
+  // Under split-K the leader then adds the warpgroup's part of the partial
+  // product into its part of C, after the K loop.
+  for (Operation *op = loop->getNextNode(); op; op = op->getNextNode()) {
+    auto ifAccumulate = dyn_cast<scf::IfOp>(op);
+    if (!ifAccumulate)
+      continue;
+    memref::AtomicRMWOp atomic;
+    ifAccumulate.walk([&](memref::AtomicRMWOp rmw) { atomic = rmw; });
+    if (!atomic)
+      continue;
+    Value blockDest = atomic.getMemref();
+    OpBuilder ab(ifAccumulate);
+    Value warpgroupDest = memref::SubViewOp::create(
+        ab, loc, blockDest, {rowOffset, colOffset}, {rows, cols}, {one, one});
+    // Erase the block-level accumulation, users before definitions.
+    Block *accumulateBody = ifAccumulate.thenBlock();
+    while (&accumulateBody->front() != accumulateBody->getTerminator())
+      accumulateBody->getTerminator()->getPrevNode()->erase();
+    ab.setInsertionPoint(accumulateBody->getTerminator());
+    emitAtomicAccumulate(ab, loc, warpgroupC, warpgroupDest);
+    ifAccumulate.getConditionMutable().assign(isLeader);
+    break;
+  }
+
   // ... and multiplies the warpgroup's rows of the A slab by its columns of
   // the B slab. (Shared reads start at the warpgroup's origin, not at the
   // clipped offset: a warpgroup past the edge has nothing to compute.)

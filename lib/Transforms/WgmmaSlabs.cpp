@@ -506,9 +506,16 @@ LogicalResult mlir::tile::promoteToSwizzledSlabs(gpu::GPUFuncOp kernel,
       op.moveBefore(ifFill.thenBlock()->getTerminator());
   }
 
-  // The K loop over BK-deep slabs.
-  auto loop = scf::ForOp::create(b, loc, c(0), c(problem.k),
-                                 c(config.getBlockK()));
+  // The K loop over BK-deep slabs of this block's K range (all of K, or
+  // its chunk under split-K, which starts at A's column offset).
+  OpFoldResult kOffset = blockA.getMixedOffsets()[1];
+  Value kBegin = getValueOrCreateConstantIndexOp(b, loc, kOffset);
+  Value kEnd = c(problem.k);
+  if (!isConstantIntValue(kOffset, 0))
+    kEnd = arith::AddIOp::create(
+        b, loc, kBegin,
+        getValueOrCreateConstantIndexOp(b, loc, blockA.getMixedSizes()[1]));
+  auto loop = scf::ForOp::create(b, loc, kBegin, kEnd, c(config.getBlockK()));
   loop->setAttr(kKLoopAttrName, b.getUnitAttr());
   b.setInsertionPointToStart(loop.getBody());
   Value k0 = loop.getInductionVar();
@@ -528,8 +535,12 @@ LogicalResult mlir::tile::promoteToSwizzledSlabs(gpu::GPUFuncOp kernel,
                       kernel.getArgument(kernel.getNumArguments() - 1),
                       barriers, slot, views, source, plan);
     }
-    // Slab i completes phase i of the one barrier: wait for its parity.
-    Value round = arith::DivUIOp::create(b, loc, k0, c(config.getBlockK()));
+    // Slab i of the block's range completes phase i of the one barrier:
+    // wait for its parity.
+    Value slab = isConstantIntValue(kOffset, 0)
+                     ? k0
+                     : arith::SubIOp::create(b, loc, k0, kBegin).getResult();
+    Value round = arith::DivUIOp::create(b, loc, slab, c(config.getBlockK()));
     Value parity = arith::IndexCastOp::create(
         b, loc, b.getI1Type(), arith::RemUIOp::create(b, loc, round, c(2)));
     nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, parity,
@@ -567,6 +578,18 @@ LogicalResult mlir::tile::promoteToSwizzledSlabs(gpu::GPUFuncOp kernel,
   }
   // The next slab overwrites the slot: wait for the product.
   gpu::BarrierOp::create(b, loc);
+
+  // What thread 0 does after the product (split-K's atomic accumulation of
+  // the partial tile into C) comes after the loop.
+  b.setInsertionPointAfter(loop);
+  if (std::next(matmul->getIterator()) !=
+      thread0Body->without_terminator().end()) {
+    auto ifAccumulate = scf::IfOp::create(b, loc, isThread0, false);
+    for (Operation &op : llvm::make_early_inc_range(
+             llvm::make_range(std::next(matmul->getIterator()),
+                              thread0Body->without_terminator().end())))
+      op.moveBefore(ifAccumulate.thenBlock()->getTerminator());
+  }
 
   ifThread0.erase();
   if (transposeB && transposeB->use_empty())

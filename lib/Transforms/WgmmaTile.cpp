@@ -152,6 +152,23 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
       if (!ifOp.thenBlock()->empty() &&
           isa<linalg::FillOp>(ifOp.thenBlock()->front()))
         ifFill = ifOp;
+  // Under split-K the warpgroup's leader adds the partial product (the
+  // view the slab product computes into) into C after the loop: the
+  // accumulators then go to C by atomic adds instead of stores.
+  scf::IfOp ifAccumulate;
+  Value accumulateInto;
+  for (Operation *op = loop->getNextNode(); op && !ifAccumulate;
+       op = op->getNextNode())
+    if (auto ifOp = dyn_cast<scf::IfOp>(op))
+      ifOp.walk([&](memref::AtomicRMWOp rmw) {
+        ifAccumulate = ifOp;
+        accumulateInto = rmw.getMemref();
+      });
+  if (ifAccumulate && (!ifFill || !problem.resultType.isF32() ||
+                       hasEpilogue(kernel)))
+    return kernel.emitError()
+           << "tile-wgmma: a split-K kernel needs a partial product that "
+              "starts at a fill, an f32 C and no fused epilogue";
   OpBuilder b(loop);
   auto c = [&](int64_t value) { return constIndex(b, loc, value); };
 
@@ -176,9 +193,11 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
   OpFoldResult cols = warpgroupC.getMixedSizes()[1];
   // Pairs of columns go to C as one vector when every pair is entirely
   // inside or outside C (N even) and so aligned to its width.
-  AccumulatorLayout layout =
-      accs.layout(originRow, originCol, /*vectorAccess=*/problem.n % 2 == 0);
+  AccumulatorLayout layout = accs.layout(
+      originRow, originCol,
+      /*vectorAccess=*/problem.n % 2 == 0 && !ifAccumulate);
   layout.recomputeStorePositions = !fillValue;
+  layout.atomicAdd = static_cast<bool>(ifAccumulate);
 
   // Initial accumulators, packed into the instructions' register structs.
   SmallVector<Value> fragments = emitAccumulatorInit(
@@ -320,8 +339,11 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
             b, loc, newLoop.getResult(s), ArrayRef<int64_t>{2 * f + e}));
       results.push_back(vector::FromElementsOp::create(b, loc, vec2, pair));
     }
-  emitAccumulatorStore(b, loc, layout, results, warpgroupC, rows, cols,
-                       isConsumer);
+  emitAccumulatorStore(b, loc, layout, results,
+                       ifAccumulate ? accumulateInto : warpgroupC.getResult(),
+                       rows, cols, isConsumer);
+  if (ifAccumulate)
+    ifAccumulate.erase();
   // C's accesses are pairs of elements, or single ones.
   int64_t cBytes = problem.resultType.getIntOrFloatBitWidth() / 8;
   kernel->setAttr(kCAlignmentAttrName,

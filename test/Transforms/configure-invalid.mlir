@@ -148,11 +148,12 @@ func.func @wgmma_warpgroup_crosses_chunk(%a: memref<64x64xbf16>, %b: memref<64x1
 
 // -----
 
-// Split-K with wgmma.
-func.func @wgmma_split_k(%a: memref<64x64xbf16>, %b: memref<64x64xbf16>, %c: memref<64x64xf32>) {
-  // expected-error @+1 {{'linalg.matmul' op split_k is not supported by the wgmma strategy yet}}
+// Split-K with wgmma adds f32 partial products atomically: a bf16 C cannot
+// take them.
+func.func @wgmma_split_k_bf16_c(%a: memref<64x128xbf16>, %b: memref<128x64xbf16>, %c: memref<64x64xbf16>) {
+  // expected-error @+1 {{'linalg.matmul' op cannot use split_k = 2 with a 16-bit C: the wgmma strategy's split-K adds f32 partial products into C atomically, so C must be f32}}
   linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], split_k = 2>}
-    ins(%a, %b : memref<64x64xbf16>, memref<64x64xbf16>) outs(%c : memref<64x64xf32>)
+    ins(%a, %b : memref<64x128xbf16>, memref<128x64xbf16>) outs(%c : memref<64x64xbf16>)
   return
 }
 

@@ -304,10 +304,12 @@ double matmulTrafficBytes(const MatmulShape &shape, int64_t reuseM,
 /// terms of its predicted time.
 struct TensorCoreEstimate {
   // The grid.
-  int64_t tiles = 0;        // blocks: ceil(M / BM) * ceil(N / BN)
-  int64_t slabs = 0;        // K steps of BK: ceil(K / BK)
+  int64_t tiles = 0;        // tiles of C: ceil(M / BM) * ceil(N / BN)
+  int64_t splits = 1;       // split-K chunks per tile (blocks = tiles * splits)
+  int64_t slabs = 0;        // K steps of BK of one block: ceil(K / BK), or
+                            // its chunk's under split-K
   int64_t blocksPerSM = 0;  // resident at once
-  int64_t waves = 0;        // ceil(tiles / (SMs * blocksPerSM))
+  int64_t waves = 0;        // ceil(tiles * splits / (SMs * blocksPerSM))
   /// Useful share of the computed products (1 - edge waste):
   /// M * N * K / (tiles * BM * BN * slabs * BK).
   double usefulFraction = 0;
@@ -317,7 +319,9 @@ struct TensorCoreEstimate {
   double loadSeconds = 0;   // A and B slabs: L2 -> shared memory (TMA), or
                             // the producer's copies through registers
   double prologueSeconds = 0; // first slab's latency (plus reading C)
-  double epilogueSeconds = 0; // C from registers to global memory
+  double epilogueSeconds = 0; // C from registers to global memory (under
+                              // split-K: the atomic adds of the wave's
+                              // partial tiles)
   // The whole problem.
   int64_t reuseM = 0, reuseN = 0; // C extent of a wave (L2 reuse)
   double hbmBytes = 0, hbmSeconds = 0;

@@ -42,6 +42,10 @@ struct AccumulatorLayout {
   /// the K loop, the positions would stay live through it (a 64-bit address
   /// per fragment).
   bool recomputeStorePositions = false;
+  /// The stores add into C with `memref.atomic_rmw addf`, one element at a
+  /// time (split-K's partial products; C is f32 and there is no fused
+  /// epilogue).
+  bool atomicAdd = false;
 };
 
 /// `value` (an index) through an empty inline asm: the same number, which
@@ -61,7 +65,8 @@ SmallVector<Value> emitAccumulatorInit(OpBuilder &b, Location loc,
 
 /// Stores `values` (one vector<width x f32> per fragment), converted to C's
 /// element type, where they lie inside the `rows` x `cols` view `cView`
-/// and `enabled` (may be null) holds.
+/// and `enabled` (may be null) holds; with `layout.atomicAdd`, adds them into
+/// C atomically instead.
 void emitAccumulatorStore(OpBuilder &b, Location loc,
                           const AccumulatorLayout &layout, ValueRange values,
                           Value cView, OpFoldResult rows, OpFoldResult cols,

@@ -73,7 +73,9 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     - `split_k = S`: split-K. The K dimension is divided into S chunks of
       whole K slices, each computed by its own block; the blocks of one tile
       add their partial products into C with atomic adds (so C must hold its
-      initial value before the launch). Omitted or 1: no split. (fma only.)
+      initial value before the launch). Omitted or 1: no split. With
+      wgmma, C must be f32 (the partial products are f32) and the kernel
+      has no fused epilogue.
 
     Omitted fields take the strategy's defaults: for fma stages = 2,
     swizzle = 8, smem = pad(4), prefetch = true; for wgmma stages = 4,
