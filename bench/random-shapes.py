@@ -9,6 +9,8 @@ unaligned extents come out naturally (most draws are not multiples of 8).
   bench/random-shapes.py --seed 7 --count 10 --prefix r --in bf16 [--out f32]
       [--init acc|fill|both] [--max 8192] [--options "stages=3"]
   bench/random-shapes.py --seed 7 --total 1000 ...   (no band balancing)
+  bench/random-shapes.py --seed 7 --total 20 --max 2048 --k-min 4096
+      --k-max 32768 ...   (deep K on a small grid: where split-K pays)
 
 prints lines NAME M N K INIT [options] for bench/compile.sh.
 """
@@ -31,8 +33,14 @@ def main():
     p.add_argument("--out", dest="out_type", default="f32")
     p.add_argument("--init", default="both", choices=["acc", "fill", "both"])
     p.add_argument("--max", type=int, default=8192)
+    p.add_argument("--k-min", type=int, default=1,
+                   help="K is log-uniform in [K_MIN, K_MAX] (default [1, MAX])")
+    p.add_argument("--k-max", type=int, default=0)
     p.add_argument("--options", default="")
     args = p.parse_args()
+    k_max = args.k_max or args.max
+    if not 1 <= args.k_min <= k_max:
+        p.error("need 1 <= --k-min <= --k-max")
     rng = random.Random(args.seed)
     counts = [0] * len(BANDS)
     index = 0
@@ -40,13 +48,17 @@ def main():
     print(f"# bench/random-shapes.py --seed {args.seed} {size} "
           f"--prefix {args.prefix} --in {args.in_type} --out {args.out_type} "
           f"--init {args.init} --max {args.max}"
+          + (f" --k-min {args.k_min} --k-max {k_max}"
+             if (args.k_min, k_max) != (1, args.max) else "")
           + (f" --options '{args.options}'" if args.options else ""))
     def more():
         return index < args.total if args.total else min(counts) < args.count
 
     while more():
-        m, n, k = (max(1, int(math.exp(rng.uniform(0, math.log(args.max)))))
-                   for _ in range(3))
+        m, n = (max(1, int(math.exp(rng.uniform(0, math.log(args.max)))))
+                for _ in range(2))
+        k = max(args.k_min, min(k_max, int(math.exp(
+            rng.uniform(math.log(args.k_min), math.log(k_max))))))
         flop = 2.0 * m * n * k
         band = next(i for i, (lo, hi) in enumerate(BANDS) if lo <= flop < hi)
         if not args.total and counts[band] >= args.count:
