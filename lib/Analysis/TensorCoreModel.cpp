@@ -113,10 +113,15 @@ constexpr double kSlabLatencySeconds = 0.8e-6;
 /// Launch and tail of one kernel: the FP32 model's figure (the same launch
 /// path).
 constexpr double kLaunchSeconds = 4e-6;
-/// Split-K's f32 atomic adds into C (red.global.add.f32 through L2), per
-/// second over the chip: the FP32 model's figure (its split-K kernels make
-/// the same adds), not measured for wgmma kernels.
-constexpr double kAtomicsPerSecond = 5e10;
+/// Split-K's f32 atomic adds into C (atom.global.add.f32 through L2), per
+/// second over the chip. A lower bound from the H200 measurements
+/// (bench/results/2026-12-02-h200-wgmma-splitk.md): 16x8192x8192 with
+/// 64x256 tiles ran 38.6 us with 4 splits and 38.2 us with 2, so 262144
+/// more adds cost at most ~1 us; 128x1024x8192 took 13.7 us with 8 splits
+/// and 13.8 us with 4. The FP32 model's 5e10 made the wgmma model predict
+/// 10 us of adds there and pick fewer splits and smaller tiles than the
+/// measurements favour.
+constexpr double kAtomicsPerSecond = 3e11;
 /// The runtime's repacking copy (cuMemcpy2DAsync device to device, from
 /// rows of any byte length into rows padded to 16 bytes, with its
 /// stream-ordered allocation), measured on the H200 with
