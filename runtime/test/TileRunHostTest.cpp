@@ -460,6 +460,51 @@ TEST(ToleranceTest, TruncatingAccumulationOverDeepK) {
   EXPECT_FALSE(result.pass);
 }
 
+TEST(LtEpilogueTest, MatchesBiasReluAndBoth) {
+  auto program = [](std::vector<std::string> steps,
+                    std::vector<EpilogueOperandKind> kinds) {
+    EpilogueInfo info;
+    info.steps = std::move(steps);
+    for (size_t j = 0; j < kinds.size(); ++j)
+      info.operands.push_back({"E" + std::to_string(j), kinds[j]});
+    return info;
+  };
+  LtEpilogue match;
+  std::string reason;
+  ASSERT_TRUE(matchLtEpilogue(
+      program({"addf acc p0", "maximumf s0 0.0"}, {EpilogueOperandKind::Col}),
+      match, reason))
+      << reason;
+  EXPECT_EQ(match.kind, LtEpilogue::BiasRelu);
+  EXPECT_EQ(match.biasOperand, 0);
+  EXPECT_STREQ(match.name(), "bias_relu");
+  // Either argument order, maxnumf, a row bias.
+  ASSERT_TRUE(matchLtEpilogue(
+      program({"addf p0 acc", "maxnumf 0 s0"}, {EpilogueOperandKind::Row}),
+      match, reason));
+  EXPECT_EQ(match.kind, LtEpilogue::BiasRelu);
+  ASSERT_TRUE(matchLtEpilogue(program({"addf acc p0"},
+                                      {EpilogueOperandKind::Col}),
+                              match, reason));
+  EXPECT_EQ(match.kind, LtEpilogue::Bias);
+  ASSERT_TRUE(matchLtEpilogue(program({"maximumf acc 0"}, {}), match, reason));
+  EXPECT_EQ(match.kind, LtEpilogue::Relu);
+  EXPECT_EQ(match.biasOperand, -1);
+  // Not cuBLASLt's: a full-size residual, ReLU before the bias, a
+  // clamp at another value, a scale, an unused operand, tanh.
+  for (const EpilogueInfo &other :
+       {program({"addf acc p0", "maximumf s0 0"}, {EpilogueOperandKind::Full}),
+        program({"maximumf acc 0", "addf s0 p0"}, {EpilogueOperandKind::Col}),
+        program({"maximumf acc 1"}, {}), program({"mulf acc 2.5"}, {}),
+        program({"maximumf acc 0"}, {EpilogueOperandKind::Col}),
+        program({"addf acc p1"}, {EpilogueOperandKind::Col}),
+        program({"tanh acc"}, {})}) {
+    EXPECT_FALSE(matchLtEpilogue(other, match, reason));
+    EXPECT_NE(reason.find("no cuBLASLt epilogue computes"), std::string::npos)
+        << reason;
+  }
+}
+
 TEST(ElementTypeTest, TypedBuffersAndPoison) {
   ParamInfo param;
   param.name = "X";

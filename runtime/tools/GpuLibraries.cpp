@@ -108,6 +108,64 @@ const Cublas *tile::run::loadCublas(std::string &error) {
   return state.cublas.get();
 }
 
+const CublasLt *tile::run::loadCublasLt(std::string &error) {
+  static std::once_flag once;
+  static std::unique_ptr<CublasLt> loaded;
+  static std::string failure;
+  std::call_once(once, [] {
+    static const char *const kNames[] = {"libcublasLt.so.13",
+                                         "libcublasLt.so.12", "libcublasLt.so"};
+    std::vector<std::string> candidates;
+    if (const char *path = std::getenv("TILE_CUBLASLT_LIBRARY"); path && *path)
+      candidates.push_back(path);
+    std::vector<std::string> dirs = {""};
+    if (const char *home = std::getenv("CUDA_HOME"); home && *home)
+      dirs.push_back(std::string(home) + "/lib64/");
+    dirs.push_back("/usr/local/cuda/lib64/");
+    for (const std::string &dir : dirs)
+      for (const char *name : kNames)
+        candidates.push_back(dir + name);
+    std::string tried;
+    for (const std::string &candidate : candidates) {
+      void *handle = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
+      if (!handle)
+        continue;
+      auto lt = std::make_unique<CublasLt>();
+      lt->path = candidate;
+      const char *missing = nullptr;
+      auto need = [&](auto &member, const char *name) {
+        if (!missing && !bind(handle, member, name))
+          missing = name;
+      };
+      need(lt->create, "cublasLtCreate");
+      need(lt->destroy, "cublasLtDestroy");
+      need(lt->descCreate, "cublasLtMatmulDescCreate");
+      need(lt->descDestroy, "cublasLtMatmulDescDestroy");
+      need(lt->descSetAttribute, "cublasLtMatmulDescSetAttribute");
+      need(lt->layoutCreate, "cublasLtMatrixLayoutCreate");
+      need(lt->layoutDestroy, "cublasLtMatrixLayoutDestroy");
+      need(lt->preferenceCreate, "cublasLtMatmulPreferenceCreate");
+      need(lt->preferenceDestroy, "cublasLtMatmulPreferenceDestroy");
+      need(lt->preferenceSetAttribute, "cublasLtMatmulPreferenceSetAttribute");
+      need(lt->heuristic, "cublasLtMatmulAlgoGetHeuristic");
+      need(lt->matmul, "cublasLtMatmul");
+      if (missing) {
+        tried += "; " + candidate + " lacks " + missing;
+        continue;
+      }
+      loaded = std::move(lt);
+      return;
+    }
+    failure = "cuBLASLt not found (tried $TILE_CUBLASLT_LIBRARY, "
+              "libcublasLt.so.13, .so.12, .so, $CUDA_HOME/lib64 and "
+              "/usr/local/cuda/lib64" +
+              tried + ")";
+  });
+  if (!loaded)
+    error = failure;
+  return loaded.get();
+}
+
 NvmlInfo tile::run::queryNvml(const std::string &pciBusId) {
   NvmlInfo info;
   const char *library = std::getenv("TILE_NVML_LIBRARY");

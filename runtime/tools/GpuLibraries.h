@@ -11,6 +11,7 @@
 
 #include "../lib/CudaDriver.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,68 @@ struct Cublas {
 
   std::string describe(CublasStatus status) const;
 };
+
+/// cuBLASLt, for the fused-epilogue baseline (bias, ReLU, bias + ReLU run
+/// inside cuBLAS's own kernel). Handles and descriptors are opaque
+/// pointers; enum values are those of cublasLt.h (CUDA 12 and 13).
+using CublasLtHandle = struct cublasLtContext *;
+using CublasLtObject = void *; // a matmul, layout or preference descriptor
+enum : int {
+  CUBLAS_COMPUTE_32F_PEDANTIC = 69,
+  CUBLASLT_MATMUL_DESC_TRANSA = 3,
+  CUBLASLT_MATMUL_DESC_TRANSB = 4,
+  CUBLASLT_MATMUL_DESC_EPILOGUE = 7,
+  CUBLASLT_MATMUL_DESC_BIAS_POINTER = 8,
+  CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE = 26,
+  CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES = 1,
+  CUBLASLT_EPILOGUE_DEFAULT = 1,
+  CUBLASLT_EPILOGUE_RELU = 2,
+  CUBLASLT_EPILOGUE_BIAS = 4,
+  CUBLASLT_EPILOGUE_RELU_BIAS = 6,
+};
+/// cublasLtMatmulHeuristicResult_t.
+struct CublasLtHeuristic {
+  uint64_t algo[8];
+  size_t workspaceSize;
+  CublasStatus state;
+  float wavesCount;
+  int reserved[4];
+};
+struct CublasLt {
+  std::string path;
+  CublasStatus (*create)(CublasLtHandle *handle);
+  CublasStatus (*destroy)(CublasLtHandle handle);
+  CublasStatus (*descCreate)(CublasLtObject *desc, int computeType,
+                             int scaleType);
+  CublasStatus (*descDestroy)(CublasLtObject desc);
+  CublasStatus (*descSetAttribute)(CublasLtObject desc, int attribute,
+                                   const void *value, size_t bytes);
+  CublasStatus (*layoutCreate)(CublasLtObject *layout, int type,
+                               uint64_t rows, uint64_t cols, int64_t ld);
+  CublasStatus (*layoutDestroy)(CublasLtObject layout);
+  CublasStatus (*preferenceCreate)(CublasLtObject *preference);
+  CublasStatus (*preferenceDestroy)(CublasLtObject preference);
+  CublasStatus (*preferenceSetAttribute)(CublasLtObject preference,
+                                         int attribute, const void *value,
+                                         size_t bytes);
+  CublasStatus (*heuristic)(CublasLtHandle handle, CublasLtObject desc,
+                            CublasLtObject a, CublasLtObject b,
+                            CublasLtObject c, CublasLtObject d,
+                            CublasLtObject preference, int requested,
+                            CublasLtHeuristic *results, int *returned);
+  CublasStatus (*matmul)(CublasLtHandle handle, CublasLtObject desc,
+                         const void *alpha, const void *a, CublasLtObject aDesc,
+                         const void *b, CublasLtObject bDesc,
+                         const void *beta, const void *c, CublasLtObject cDesc,
+                         void *d, CublasLtObject dDesc, const void *algo,
+                         void *workspace, size_t workspaceBytes,
+                         runtime::CUstream stream);
+};
+
+/// Loads $TILE_CUBLASLT_LIBRARY, else libcublasLt.so.13, .so.12 or .so on
+/// the loader's path or in $CUDA_HOME/lib64 and /usr/local/cuda/lib64
+/// (once per process). Null with `error` when none has every entry point.
+const CublasLt *loadCublasLt(std::string &error);
 
 /// Where tile-run looks for cuBLAS, in order: $TILE_CUBLAS_LIBRARY,
 /// libcublas.so.13, .so.12 and .so on the loader's path, then the same names

@@ -344,6 +344,97 @@ bool getMatrixLayout(const ParamInfo &param, MatrixLayout &layout,
 }
 } // namespace
 
+namespace {
+std::vector<std::string> splitWords(const std::string &text) {
+  std::vector<std::string> words;
+  size_t begin = 0;
+  while (begin < text.size()) {
+    size_t end = text.find(' ', begin);
+    if (end == std::string::npos)
+      end = text.size();
+    if (end > begin)
+      words.push_back(text.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  return words;
+}
+
+bool isZeroConstant(const std::string &word) {
+  if (word.empty() || word[0] == 'p' || word[0] == 's' || word == "acc")
+    return false;
+  char *end = nullptr;
+  double value = std::strtod(word.c_str(), &end);
+  return end && *end == '\0' && value == 0.0;
+}
+
+/// `words` is "<op> <x> <y>" with {x, y} = {`value`, other}, either order;
+/// sets `other`.
+bool binaryWith(const std::vector<std::string> &words,
+                std::initializer_list<const char *> ops, const std::string &value,
+                std::string &other) {
+  if (words.size() != 3 ||
+      std::none_of(ops.begin(), ops.end(),
+                   [&](const char *op) { return words[0] == op; }))
+    return false;
+  if (words[1] == value)
+    other = words[2];
+  else if (words[2] == value)
+    other = words[1];
+  else
+    return false;
+  return true;
+}
+} // namespace
+
+bool tile::run::matchLtEpilogue(const runtime::EpilogueInfo &epilogue,
+                                LtEpilogue &result, std::string &reason) {
+  auto fail = [&](const std::string &why) {
+    reason = "no cuBLASLt epilogue computes " + why;
+    return false;
+  };
+  std::vector<std::vector<std::string>> steps;
+  for (const std::string &step : epilogue.steps)
+    steps.push_back(splitWords(step));
+  auto isRelu = [&](const std::vector<std::string> &words,
+                    const std::string &value) {
+    std::string other;
+    return binaryWith(words, {"maximumf", "maxnumf"}, value, other) &&
+           isZeroConstant(other);
+  };
+  auto biasOperand = [&](const std::vector<std::string> &words) {
+    std::string other;
+    if (!binaryWith(words, {"addf"}, "acc", other) || other.size() < 2 ||
+        other[0] != 'p')
+      return -1;
+    char *end = nullptr;
+    long index = std::strtol(other.c_str() + 1, &end, 10);
+    if (!end || *end != '\0' || index < 0 ||
+        index >= static_cast<long>(epilogue.operands.size()) ||
+        epilogue.operands[index].kind == runtime::EpilogueOperandKind::Full)
+      return -1;
+    return static_cast<int>(index);
+  };
+  if (steps.size() == 1 && isRelu(steps[0], "acc")) {
+    result.kind = LtEpilogue::Relu;
+    result.biasOperand = -1;
+  } else if (steps.size() == 1 && biasOperand(steps[0]) >= 0) {
+    result.kind = LtEpilogue::Bias;
+    result.biasOperand = biasOperand(steps[0]);
+  } else if (steps.size() == 2 && biasOperand(steps[0]) >= 0 &&
+             isRelu(steps[1], "s0")) {
+    result.kind = LtEpilogue::BiasRelu;
+    result.biasOperand = biasOperand(steps[0]);
+  } else {
+    std::string program;
+    for (const std::string &step : epilogue.steps)
+      program += (program.empty() ? "" : "; ") + step;
+    return fail("'" + program + "' (only a row or column bias, ReLU, or both)");
+  }
+  if (epilogue.operands.size() != (result.biasOperand >= 0 ? 1u : 0u))
+    return fail("a program with operands it does not use");
+  return true;
+}
+
 bool tile::run::planColumnMajorGemm(const KernelManifest &manifest,
                                     GemmPlan &plan, std::string &reason) {
   const ParamInfo *a = findParam(manifest, ParamRole::Lhs);

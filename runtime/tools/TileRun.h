@@ -170,6 +170,22 @@ struct GemmPlan {
 bool planColumnMajorGemm(const KernelManifest &manifest, GemmPlan &plan,
                          std::string &reason);
 
+/// A cuBLASLt epilogue that computes what a fused epilogue program does,
+/// for the bench's baseline: Bias (an operand of one value per row or per
+/// column added to the product), Relu (the maximum with 0, maximumf or
+/// maxnumf) or BiasRelu (the two in that order), either argument order.
+struct LtEpilogue {
+  enum Kind { Bias, Relu, BiasRelu } kind = Bias;
+  int biasOperand = -1; // index into EpilogueInfo::operands; -1 for Relu
+  const char *name() const {
+    return kind == Bias ? "bias" : kind == Relu ? "relu" : "bias_relu";
+  }
+};
+/// False, with `reason`, for any other program (a full-size operand, a
+/// scale, tanh, ...): cuBLASLt has no such epilogue.
+bool matchLtEpilogue(const runtime::EpilogueInfo &epilogue, LtEpilogue &result,
+                     std::string &reason);
+
 /// The median; the mean of the two middle values for an even count.
 double median(std::vector<double> values);
 

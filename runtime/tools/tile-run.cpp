@@ -58,7 +58,9 @@ commands:
            for k terms, when larger) of |C0| + sum_k |a||b| of the reference,
            plus half an ulp of a bf16 or f16 C, the relative Frobenius-norm
            error ||C - ref|| / ||ref|| is at most 1e-5 (2^-24*sqrt(k) when
-           larger; plus 2^-8 for a bf16 C, 2^-11 for f16), and nothing was
+           larger, and at least k*2^-24/8 for bf16 or f16 inputs, whose
+           tensor cores truncate; plus 2^-8 for a bf16 C, 2^-11 for f16),
+           and nothing was
            written outside C's elements (padding and a guard after the
            buffer are checked). One line per artifact; exit status 1 when
            any fails.
@@ -69,7 +71,9 @@ commands:
            the same way: for f32 kernels SGEMM in pedantic math mode (plain
            FP32 FMA, no TF32); for bf16 and f16 kernels cublasGemmEx with
            the kernel's input and C types and FP32 compute, in the default
-           math mode (tensor cores). Prints a table: kernel, shape MxNxK,
+           math mode (tensor cores); for a fused bias, ReLU or bias + ReLU
+           epilogue, cublasLtMatmul with the same epilogue (other
+           epilogues: the plain GEMM, noted). Prints a table: kernel, shape MxNxK,
            types (when a kernel is not all f32: inputs -> C), config, ms,
            TFLOP/s (2*m*n*k / time), cuBLAS ms, cuBLAS TFLOP/s and ratio
            (cuBLAS time / ours: above 1 means faster than cuBLAS).
@@ -95,6 +99,9 @@ environment:
   TILE_CUBLAS_LIBRARY       a cuBLAS library to try first; then
                             libcublas.so.13, .so.12 and .so on the loader's
                             path, $CUDA_HOME/lib64 and /usr/local/cuda/lib64
+  TILE_CUBLASLT_LIBRARY     a cuBLASLt library to try first (fused
+                            epilogue baselines); then libcublasLt.so.13,
+                            .so.12, .so as for cuBLAS
   TILE_NVML_LIBRARY         NVML, for the driver version and clocks
                             (default libnvidia-ml.so.1; optional)
 
@@ -994,6 +1001,13 @@ int toCudaDataType(ElementType type) {
   }
 }
 
+bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
+                  const GemmPlan &plan, const Options &options, uint64_t sets,
+                  uint64_t setBytes, CUdeviceptr poolPointer,
+                  const std::vector<uint64_t> &offsets, float beta,
+                  BenchRow &row, std::vector<double> &times,
+                  std::string &error);
+
 BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
                        const Options &options, const std::string &path,
                        uint64_t seed, bool &fatal) {
@@ -1152,6 +1166,18 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
   const ParamInfo *result = findParam(manifest, ParamRole::Result);
   bool allF32 = problem.elementType == ElementType::F32 &&
                 result->elementType == ElementType::F32;
+  if (!manifest.epilogue.empty()) {
+    // The fair baseline for a fused epilogue is cuBLASLt with the same
+    // epilogue in its kernel; without one, the plain GEMM (noted).
+    std::string ltError;
+    if (timeCublasLt(gpu, manifest, plan, options, sets, setBytes, pool.pointer,
+                     offsets, beta, row, times, ltError))
+      return row;
+    fatal = !gpu.healthy();
+    if (fatal)
+      return row;
+    addNote(row, "cuBLASLt n/a: " + ltError + "; cuBLAS ran the plain GEMM");
+  }
   if (!allF32) {
     // bf16 and f16: cublasGemmEx with the kernel's types and FP32 compute,
     // in the default math mode (tensor cores), restored to pedantic after.
@@ -1233,6 +1259,184 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
   row.cublasTflops = getTflops(row.m, row.n, row.k, row.cublasMs);
   row.ratio = row.cublasMs / row.ms;
   return row;
+}
+
+/// Times cuBLASLt's matmul with the epilogue that matches the manifest's
+/// (bias, ReLU or both), on the same buffers as the kernel; fills the
+/// row's cuBLAS columns. False, with `error`, when none matches or
+/// cuBLASLt refuses.
+bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
+                  const GemmPlan &plan, const Options &options, uint64_t sets,
+                  uint64_t setBytes, CUdeviceptr poolPointer,
+                  const std::vector<uint64_t> &offsets, float beta,
+                  BenchRow &row, std::vector<double> &times,
+                  std::string &error) {
+  LtEpilogue match;
+  if (!matchLtEpilogue(manifest.epilogue, match, error))
+    return false;
+  const ProblemInfo &problem = manifest.problem;
+  const ParamInfo *result = findParam(manifest, ParamRole::Result);
+  int biasParam = -1;
+  if (match.biasOperand >= 0) {
+    const EpilogueOperand &operand =
+        manifest.epilogue.operands[match.biasOperand];
+    // cuBLASLt adds its bias per row of its column-major D: per column of
+    // C when it computes C^T (first operand B), per row otherwise.
+    bool perColumn = operand.kind == EpilogueOperandKind::Col;
+    if (perColumn != (plan.first == ParamRole::Rhs)) {
+      error = std::string("a bias per ") + (perColumn ? "column" : "row") +
+              " of C in this layout";
+      return false;
+    }
+    for (size_t i = 0; i < manifest.params.size(); ++i)
+      if (manifest.params[i].name == operand.param)
+        biasParam = static_cast<int>(i);
+    if (biasParam < 0) {
+      error = "no param " + operand.param;
+      return false;
+    }
+  }
+  const CublasLt *lt = loadCublasLt(error);
+  if (!lt)
+    return false;
+  CublasLtHandle handle = nullptr;
+  CublasLtObject desc = nullptr, aLayout = nullptr, bLayout = nullptr,
+                 dLayout = nullptr, preference = nullptr;
+  CUdeviceptr workspace = 0;
+  const size_t workspaceBytes = size_t(32) << 20;
+  auto cleanup = [&] {
+    if (preference)
+      lt->preferenceDestroy(preference);
+    for (CublasLtObject layout : {aLayout, bLayout, dLayout})
+      if (layout)
+        lt->layoutDestroy(layout);
+    if (desc)
+      lt->descDestroy(desc);
+    if (handle)
+      lt->destroy(handle);
+    if (workspace)
+      gpu.driver->cuMemFree(workspace);
+  };
+  auto check = [&](CublasStatus status, const char *what) {
+    if (status != 0)
+      error = std::string(what) + " failed: cuBLAS status " +
+              std::to_string(status);
+    return status == 0;
+  };
+  bool allF32 = problem.elementType == ElementType::F32 &&
+                result->elementType == ElementType::F32;
+  int inputType = toCudaDataType(problem.elementType);
+  int resultType = toCudaDataType(result->elementType);
+  int transA = plan.transFirst ? CUBLAS_OP_T : CUBLAS_OP_N;
+  int transB = plan.transSecond ? CUBLAS_OP_T : CUBLAS_OP_N;
+  int epilogue = match.kind == LtEpilogue::Bias   ? CUBLASLT_EPILOGUE_BIAS
+                 : match.kind == LtEpilogue::Relu ? CUBLASLT_EPILOGUE_RELU
+                                                  : CUBLASLT_EPILOGUE_RELU_BIAS;
+  uint64_t maxWorkspace = workspaceBytes;
+  bool ok =
+      check(lt->create(&handle), "cublasLtCreate") &&
+      gpu.check(gpu.driver->cuMemAlloc(&workspace, workspaceBytes),
+                "cuMemAlloc(cuBLASLt workspace)", error) &&
+      // FP32 pedantic for f32 (as the SGEMM baseline), FP32 compute on
+      // tensor cores for bf16/f16 (as cublasGemmEx's).
+      check(lt->descCreate(&desc,
+                           allF32 ? CUBLAS_COMPUTE_32F_PEDANTIC
+                                  : CUBLAS_COMPUTE_32F,
+                           CUDA_R_32F),
+            "cublasLtMatmulDescCreate") &&
+      check(lt->descSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSA, &transA,
+                                 sizeof(transA)),
+            "setting TRANSA") &&
+      check(lt->descSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSB, &transB,
+                                 sizeof(transB)),
+            "setting TRANSB") &&
+      check(lt->descSetAttribute(desc, CUBLASLT_MATMUL_DESC_EPILOGUE,
+                                 &epilogue, sizeof(epilogue)),
+            "setting the epilogue") &&
+      check(lt->layoutCreate(&aLayout, inputType,
+                             plan.transFirst ? plan.k : plan.m,
+                             plan.transFirst ? plan.m : plan.k, plan.ldFirst),
+            "cublasLtMatrixLayoutCreate(A)") &&
+      check(lt->layoutCreate(&bLayout, inputType,
+                             plan.transSecond ? plan.n : plan.k,
+                             plan.transSecond ? plan.k : plan.n, plan.ldSecond),
+            "cublasLtMatrixLayoutCreate(B)") &&
+      check(lt->layoutCreate(&dLayout, resultType, plan.m, plan.n,
+                             plan.ldResult),
+            "cublasLtMatrixLayoutCreate(D)") &&
+      check(lt->preferenceCreate(&preference),
+            "cublasLtMatmulPreferenceCreate") &&
+      check(lt->preferenceSetAttribute(preference,
+                                       CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
+                                       &maxWorkspace, sizeof(maxWorkspace)),
+            "setting the workspace");
+  if (ok && biasParam >= 0) {
+    int biasType = toCudaDataType(manifest.params[biasParam].elementType);
+    ok = check(lt->descSetAttribute(desc, CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE,
+                                    &biasType, sizeof(biasType)),
+               "setting the bias type");
+  }
+  CublasLtHeuristic heuristic{};
+  int found = 0;
+  if (ok)
+    ok = check(lt->heuristic(handle, desc, aLayout, bLayout, dLayout, dLayout,
+                             preference, 1, &heuristic, &found),
+               "cublasLtMatmulAlgoGetHeuristic");
+  if (ok && found < 1) {
+    error = "cuBLASLt has no algorithm for this epilogue and types";
+    ok = false;
+  }
+  if (!ok) {
+    cleanup();
+    return false;
+  }
+  auto offsetOf = [&](ParamRole role) {
+    for (size_t i = 0; i < manifest.params.size(); ++i)
+      if (manifest.params[i].role == role)
+        return offsets[i];
+    return uint64_t(0);
+  };
+  uint64_t firstOffset = offsetOf(plan.first);
+  uint64_t secondOffset = offsetOf(plan.second);
+  uint64_t resultOffset = offsetOf(ParamRole::Result);
+  const float alpha = 1.0f;
+  auto launch = [&](int i, std::string &launchError) {
+    uint64_t base = poolPointer + (i % sets) * setBytes;
+    if (biasParam >= 0) {
+      uint64_t bias = base + offsets[biasParam];
+      CublasStatus status = lt->descSetAttribute(
+          desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &bias, sizeof(bias));
+      if (status != 0) {
+        launchError = "setting the bias pointer failed: cuBLAS status " +
+                      std::to_string(status);
+        return false;
+      }
+    }
+    void *d = reinterpret_cast<void *>(base + resultOffset);
+    CublasStatus status = lt->matmul(
+        handle, desc, &alpha, reinterpret_cast<const void *>(base + firstOffset),
+        aLayout, reinterpret_cast<const void *>(base + secondOffset), bLayout,
+        &beta, d, dLayout, d, dLayout, heuristic.algo,
+        reinterpret_cast<void *>(workspace), workspaceBytes, gpu.stream);
+    if (status != 0) {
+      launchError = "cublasLtMatmul failed: cuBLAS status " +
+                    std::to_string(status);
+      return false;
+    }
+    return true;
+  };
+  bool timed = timeLaunches(gpu, options.warmup, options.iters, launch, times,
+                            error);
+  cleanup();
+  if (!timed)
+    return false;
+  row.cublasCall = std::string("lt_") + match.name();
+  addNote(row, std::string("cuBLAS ran cuBLASLt with its ") + match.name() +
+                   " epilogue");
+  row.cublasMs = median(times);
+  row.cublasTflops = getTflops(row.m, row.n, row.k, row.cublasMs);
+  row.ratio = row.cublasMs / row.ms;
+  return true;
 }
 
 std::string formatCell(double value, const char *pattern) {
