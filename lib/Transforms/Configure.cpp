@@ -408,6 +408,12 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
                 "products into C atomically, so none holds the final value)";
     config.splitK = 1;
   }
+  // A table's split-K was measured with an f32 C (the tables are keyed by
+  // the inputs' type): with a 16-bit C it cannot run, so it is dropped; a
+  // split asked for is the error of checkStrategy.
+  if (fromTable && splitK == 0 && config.splitK > 1 &&
+      shape.resultBytes != 4)
+    config.splitK = 1;
   // The same for the tensor-core model's occupancy (a register budget for
   // its own tiles and stages; the FP32 model leaves occupancy to the hint
   // below).

@@ -112,7 +112,8 @@ protected:
         CheckResult check =
             checkResult(c.data(), reference, p.m, p.n,
                         getDefaultRelativeTolerance(
-                            manifest.problem.elementType, param.elementType, p.k),
+                            manifest.problem.elementType, param.elementType, p.k,
+                            getTermsPerBlock(manifest, p.k)),
                         getElementTolerance(p.k, param.elementType));
         EXPECT_TRUE(check.pass) << manifest.kernel << ": " << check.reason;
       }

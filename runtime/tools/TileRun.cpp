@@ -203,13 +203,26 @@ double getOutputUnderflow(ElementType type) {
 
 double tile::run::getDefaultRelativeTolerance(ElementType inputType,
                                               ElementType resultType,
-                                              int64_t k) {
+                                              int64_t k, int64_t blockTerms) {
   double accumulation =
       std::max(1e-5, 0x1p-24 * std::sqrt(static_cast<double>(k)));
+  if (blockTerms <= 0 || blockTerms > k)
+    blockTerms = k;
   if (inputType == ElementType::BF16 || inputType == ElementType::F16)
     accumulation =
-        std::max(accumulation, 0x1p-24 * static_cast<double>(k) / 8);
+        std::max(accumulation, 0x1p-24 * static_cast<double>(blockTerms) / 16);
   return accumulation + getOutputRounding(resultType);
+}
+
+int64_t tile::run::getTermsPerBlock(const KernelManifest &manifest,
+                                    int64_t k) {
+  int64_t splits = manifest.config.splitK;
+  int64_t tileK = std::max<int64_t>(1, manifest.config.block[2]);
+  if (splits <= 1 || k <= 0)
+    return k;
+  int64_t chunk = (k + splits - 1) / splits;
+  chunk = (chunk + tileK - 1) / tileK * tileK;
+  return std::min(k, chunk);
 }
 
 double tile::run::getElementTolerance(int64_t k) {

@@ -97,13 +97,20 @@ bool applyEpilogueReference(const runtime::EpilogueInfo &epilogue,
 /// accumulation: the rounding error of a k-term float sum grows like
 /// sqrt(k), and is about 0.4 of that for random inputs; TF32 gives ~1e-4 and
 /// fails. bf16 and f16 inputs run on tensor cores, whose f32 adder truncates:
-/// the error is biased and grows like k (measured 0.018-0.020 k*2^-24 on
-/// H200 wgmma kernels, k = 9651..32768), so for them the tolerance is also
-/// at least k*2^-24/8 (k > ~1340); TF32 cannot show there, since bf16 and
-/// f16 values are exact in TF32. A bf16 or f16 result adds its rounding, at
-/// most half an ulp, relative: 2^-8 or 2^-11.
+/// the error is biased and grows like the number of terms one block sums,
+/// `blockTerms` (k, or a split-K chunk; measured 0.018-0.020 per term
+/// times 2^-24 on H200 wgmma kernels, k = 9651..32768, and a third of that
+/// with 3 splits), so for them the tolerance is also at least
+/// blockTerms*2^-24/16 (over 1e-5 from ~2700 terms); TF32 cannot show there,
+/// since bf16 and f16 values are exact in TF32. A bf16 or f16 result adds
+/// its rounding, at most half an ulp, relative: 2^-8 or 2^-11.
 double getDefaultRelativeTolerance(ElementType inputType,
-                                   ElementType resultType, int64_t k);
+                                   ElementType resultType, int64_t k,
+                                   int64_t blockTerms = 0);
+
+/// The terms one block of `manifest`'s kernel sums for a K of `k`: k, or
+/// the split-K chunk (ceil(k / split_k) rounded up to the block's K tile).
+int64_t getTermsPerBlock(const KernelManifest &manifest, int64_t k);
 
 /// The accumulation part of the per-element bound, relative to
 /// |init| + sum_k |a||b|: twice the worst-case bound of f32 rounding for any

@@ -58,8 +58,9 @@ commands:
            for k terms, when larger) of |C0| + sum_k |a||b| of the reference,
            plus half an ulp of a bf16 or f16 C, the relative Frobenius-norm
            error ||C - ref|| / ||ref|| is at most 1e-5 (2^-24*sqrt(k) when
-           larger, and at least k*2^-24/8 for bf16 or f16 inputs, whose
-           tensor cores truncate; plus 2^-8 for a bf16 C, 2^-11 for f16),
+           larger, and at least t*2^-24/16 for bf16 or f16 inputs, whose
+           tensor cores truncate, t the terms one block sums: k or a
+           split-K chunk; plus 2^-8 for a bf16 C, 2^-11 for f16),
            and nothing was
            written outside C's elements (padding and a guard after the
            buffer are checked). One line per artifact; exit status 1 when
@@ -888,7 +889,8 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
   double relativeTolerance = options.tolerance > 0
                                  ? options.tolerance
                                  : getDefaultRelativeTolerance(
-                                       problem.elementType, cType, k);
+                                       problem.elementType, cType, k,
+                                       getTermsPerBlock(manifest, k));
   CheckResult check = checkResult(c.data(), reference, m, n, relativeTolerance,
                                   getElementTolerance(k, cType));
   outcome.pass = check.pass;
