@@ -55,6 +55,12 @@
 // DEADLOCK: FAIL ring m=64 n=8 k=256: deadlock: every thread that has not returned waits, and no copy is in flight; 256 blocked, 0 at a gpu.barrier, 0 returned
 // DEADLOCK-NEXT: thread 0 waits for the phase of parity 1 of mbarrier #0 (1 phases completed; the current one still expects 1 arrivals and 0 transaction bytes) at: nvgpu.mbarrier.try_wait.parity
 
+// The consumers stop after 3 of the 4 slabs: the producer's last load is
+// still in flight when every thread has returned (on the GPU it would write
+// shared memory after the block ended).
+// RUN: sed -e 's/      %%c4 = arith.constant 4 : index/      %%c4 = arith.constant 4 : index\n      %%c3 = arith.constant 3 : index/' -e 's/%%result = scf.for %%k = %%c0 to %%c4 step/%%result = scf.for %%k = %%c0 to %%c3 step/' %S/Inputs/wgmma-ring.mlir | not tile-interp | FileCheck %s --check-prefix=IN-FLIGHT
+// IN-FLIGHT: FAIL ring m=64 n=8 k=256: the block's threads all returned with 2 TMA copies still in flight (loads nobody waits for) [block 0]
+
 // The producer does not wait for the empty barrier: its second arrival in
 // one phase of a full barrier (count 1) is an error.
 // RUN: sed '/try_wait.parity %%empty/d' %S/Inputs/wgmma-ring.mlir | not tile-interp | FileCheck %s --check-prefix=OVERFLOW

@@ -23,6 +23,12 @@
 // split), split_k = 4.
 // RUN: tile-opt %S/Inputs/wgmma-split-k.mlir %bufferize --tile-configure="block=64,128,64 warp=64,64 thread=64,64 stages=4 specialize=false repack=true split-k=4 occupancy=1" --tile-block-tile --tile-promote-shared --tile-warpgroup-tile --tile-wgmma --tile-mbarrier-pipeline | tile-interp | FileCheck %s
 
+// No producer, a ring of 3, split_k = 2: @acc's chunks (5 and 4 slabs) are
+// longer than the ring, so thread 0 issues slabs from inside the K loop,
+// never past its chunk (a block may not end with loads in flight, which
+// tile-interp reports).
+// RUN: tile-opt %S/Inputs/wgmma-split-k.mlir %bufferize --tile-configure="block=64,64,64 warp=64,64 thread=64,64 stages=3 specialize=false repack=true split-k=2 occupancy=1" --tile-block-tile --tile-promote-shared --tile-warpgroup-tile --tile-wgmma --tile-mbarrier-pipeline | tile-interp | FileCheck %s
+
 // The whole pipeline to NVVM's input (canonicalized), one config.
 // RUN: tile-opt %S/Inputs/wgmma-split-k.mlir --tile-matmul-tiling="tuning-table=none block=128,64,64 warp=64,64 thread=64,64 stages=3 repack=true split-k=2" | tile-interp | FileCheck %s
 

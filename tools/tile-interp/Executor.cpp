@@ -266,7 +266,19 @@ bool Exec::runBlock(uint64_t &budget) {
     if (ran)
       continue;
     // No thread can run: the oldest copy in flight lands (and may wake
-    // threads before the next one does).
+    // threads before the next one does). A block whose threads all
+    // returned with copies in flight would have them write its shared
+    // memory after it ended: an error.
+    if (!tmaCopies.empty() &&
+        std::all_of(threads.begin(), threads.end(), [](const Thread &t) {
+          return t.status == Status::Done;
+        })) {
+      error = "the block's threads all returned with " +
+              std::to_string(tmaCopies.size()) +
+              " TMA copies still in flight (loads nobody waits for) [block " +
+              std::to_string(linearBlock) + "]";
+      return false;
+    }
     if (!tmaCopies.empty()) {
       if (!completeOldestTma())
         return false;
