@@ -9,7 +9,9 @@
 // GPU): the TMA + mbarrier ring of 4096^3 (128x256x64 blocks, two 64x256
 // consumer warpgroups and a producer, 4 slots), the 64x128 tiles of an odd
 // N, operands the runtime repacks (K or N not a multiple of 8), C in f32 or
-// the input type, filled in the kernel or accumulated.
+// the input type, filled in the kernel or accumulated, and split-K where the
+// tiles leave SMs idle (the fill then stays on the host: the kernel adds
+// into C).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tile-opt %s -o /dev/null --tile-matmul-to-ptx="output-dir=%t"
 // RUN: FileCheck %s --check-prefix=B4096 --input-file=%t/b4096_matmul0.json
@@ -20,6 +22,8 @@
 // RUN: FileCheck %s --check-prefix=U777 --input-file=%t/u777_matmul0.json
 // RUN: FileCheck %s --check-prefix=U300 --input-file=%t/u300_matmul0.json
 // RUN: FileCheck %s --check-prefix=U97 --input-file=%t/u97_matmul0.json
+// RUN: FileCheck %s --check-prefix=SK --input-file=%t/sk_matmul0.json
+// RUN: FileCheck %s --check-prefix=SKODD --input-file=%t/skodd_matmul0.json
 // The ring in the PTX of the 4096^3 kernel: TMA boxes, mbarrier waits, wgmma.
 // RUN: FileCheck %s --check-prefix=RING --input-file=%t/b4096_matmul0.ptx
 // RING: mbarrier.init
@@ -55,6 +59,10 @@
 // U97: "problem": {"m": 97, "n": 61, "k": 203, "element_type": "bf16", "accumulator_type": "f32", "c_init": "accumulate"
 // U97: {"name": "C", "role": "result", "element_type": "f32"
 // U97: "config": {"strategy": "wgmma", "block": [64, 64, 64], "warp": [64, 64],{{.*}} "stages": 4, "copy": "tma", "repack": true, "specialize": true,{{.*}} "split_k": 1,
+// SK: "problem": {"m": 128, "n": 1024, "k": 8192, "element_type": "bf16", "accumulator_type": "f32", "c_init": "accumulate"
+// SK: "config": {"strategy": "wgmma", "block": [64, 64, 64],{{.*}} "split_k": {{([2-9]|1[0-6])}},
+// SKODD: "problem": {"m": 45, "n": 300, "k": 5001, "element_type": "f16", "accumulator_type": "f32", "c_init": "accumulate"
+// SKODD: "config": {"strategy": "wgmma",{{.*}} "repack": true,{{.*}} "split_k": {{([2-9]|1[0-6])}},
 // CHECK-DAG: b4096_matmul0 4096x4096x4096 {{.*}} PASS {{.*}}({{cubin|ptx}}, fill,
 // CHECK-DAG: h4096_matmul0 4096x4096x4096 {{.*}} PASS {{.*}}({{cubin|ptx}}, accumulate,
 // CHECK-DAG: b4095_matmul0 4095x4097x4093 {{.*}} PASS {{.*}}({{cubin|ptx}}, fill,
@@ -63,7 +71,9 @@
 // CHECK-DAG: u777_matmul0 777x333x999 {{.*}} PASS {{.*}}({{cubin|ptx}}, fill,
 // CHECK-DAG: u300_matmul0 300x520x1001 {{.*}} PASS {{.*}}({{cubin|ptx}}, accumulate,
 // CHECK-DAG: u97_matmul0 97x61x203 {{.*}} PASS {{.*}}({{cubin|ptx}}, accumulate,
-// CHECK: 8 passed, 0 failed
+// CHECK-DAG: sk_matmul0 128x1024x8192 {{.*}} PASS {{.*}}({{cubin|ptx}}, accumulate,
+// CHECK-DAG: skodd_matmul0 45x300x5001 {{.*}} PASS {{.*}}({{cubin|ptx}}, accumulate,
+// CHECK: 10 passed, 0 failed
 func.func @b4096(%A: tensor<4096x4096xbf16>, %B: tensor<4096x4096xbf16>) -> tensor<4096x4096xf32> {
   %zero = arith.constant 0.0 : f32
   %empty = tensor.empty() : tensor<4096x4096xf32>
@@ -109,5 +119,16 @@ func.func @u300(%A: memref<300x1001xf16>, %B: memref<1001x520xf16>, %C: memref<3
 }
 func.func @u97(%A: memref<97x203xbf16>, %B: memref<203x61xbf16>, %C: memref<97x61xf32>) {
   linalg.matmul ins(%A, %B : memref<97x203xbf16>, memref<203x61xbf16>) outs(%C : memref<97x61xf32>)
+  return
+}
+func.func @sk(%A: tensor<128x8192xbf16>, %B: tensor<8192x1024xbf16>) -> tensor<128x1024xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<128x1024xf32>
+  %C = linalg.fill ins(%zero : f32) outs(%empty : tensor<128x1024xf32>) -> tensor<128x1024xf32>
+  %R = linalg.matmul ins(%A, %B : tensor<128x8192xbf16>, tensor<8192x1024xbf16>) outs(%C : tensor<128x1024xf32>) -> tensor<128x1024xf32>
+  return %R : tensor<128x1024xf32>
+}
+func.func @skodd(%A: memref<45x5001xf16>, %B: memref<5001x300xf16>, %C: memref<45x300xf32>) {
+  linalg.matmul ins(%A, %B : memref<45x5001xf16>, memref<5001x300xf16>) outs(%C : memref<45x300xf32>)
   return
 }
