@@ -40,6 +40,10 @@ python3 "$tool" check "$list" "$root" || exit 1
 # content changed since the last run gets a new mtime, so ninja rebuilds it.
 src=$work/src obj=$work/obj
 mkdir -p "$src" "$obj"
+# The commit the copy is taken from (with "+ changes" when the tree has
+# uncommitted ones), for the results: HEAD may move during a long run.
+commit=$(git -C "$root" log -1 --format='%h (%s)')
+[[ -n $(git -C "$root" status --porcelain --untracked-files=no) ]] && commit+=" + uncommitted changes"
 python3 "$tool" sync "$root" "$src" || { echo "mutation-check: copying the sources failed"; exit 1; }
 if [[ ! -f $obj/build.ninja ]]; then
   cmake -S "$src" -B "$obj" -G Ninja -DCMAKE_BUILD_TYPE=Release \
@@ -97,7 +101,7 @@ if [[ -n $output ]]; then
     echo "# Mutation check of the CPU oracle's tests"
     echo
     echo "$(date +%F), \`scripts/mutation-check.sh --output ${output#"$root/"}\` at"
-    echo "$(git -C "$root" log -1 --format='%h (%s)')."
+    echo "$commit."
     echo "Each mutation of \`scripts/mutations.txt\` is applied alone, tile-opt is rebuilt,"
     echo "and the tile-interp tests (\`test/Interp\`) run; \"caught\" means at least one"
     echo "failed. Last column: the failing test files and the first failure reported."
