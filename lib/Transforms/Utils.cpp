@@ -453,6 +453,39 @@ void mlir::tile::emitAtomicAccumulate(OpBuilder &b, Location loc, Value from,
       });
 }
 
+AtomicAccumulate mlir::tile::findAtomicAccumulate(Operation *loop) {
+  AtomicAccumulate result;
+  for (Operation *op = loop->getNextNode(); op && !result;
+       op = op->getNextNode())
+    if (auto ifOp = dyn_cast<scf::IfOp>(op))
+      ifOp.walk([&](memref::AtomicRMWOp rmw) {
+        result.ifOp = ifOp;
+        result.dest = rmw.getMemref();
+      });
+  return result;
+}
+
+void mlir::tile::narrowAtomicAccumulate(scf::IfOp ifAccumulate, Value dest,
+                                        Location loc,
+                                        ArrayRef<OpFoldResult> offsets,
+                                        ArrayRef<OpFoldResult> sizes,
+                                        Value partial, Value condition) {
+  OpBuilder b(ifAccumulate);
+  OpFoldResult one = b.getIndexAttr(1);
+  Value window =
+      memref::SubViewOp::create(b, loc, dest, offsets, sizes, {one, one});
+  Block *body = ifAccumulate.thenBlock();
+  eraseAllButTerminator(body);
+  b.setInsertionPoint(body->getTerminator());
+  emitAtomicAccumulate(b, loc, partial, window);
+  ifAccumulate.getConditionMutable().assign(condition);
+}
+
+void mlir::tile::eraseAllButTerminator(Block *block) {
+  while (&block->front() != block->getTerminator())
+    block->getTerminator()->getPrevNode()->erase();
+}
+
 static int64_t largestWidthDividing(int64_t x, int64_t y) {
   for (int64_t width : {4, 2})
     if (x % width == 0 && y % width == 0)

@@ -87,18 +87,9 @@ LogicalResult TileWarpTilePass::tileWarps(gpu::GPUFuncOp kernel) {
     if (!atomic)
       return kernel.emitError() << "tile-warp-tile: thread 0's work after the "
                                    "K loop is not an atomic accumulation";
-    Value blockDest = atomic.getMemref();
-    OpBuilder ab(ifAccumulate);
-    Value warpDest = memref::SubViewOp::create(
-        ab, loc, blockDest, {rowOffset, colOffset}, {warpRows, warpCols},
-        {one, one});
-    // Erase the block-level accumulation, users before definitions.
-    Block *body = ifAccumulate.thenBlock();
-    while (&body->front() != body->getTerminator())
-      body->getTerminator()->getPrevNode()->erase();
-    ab.setInsertionPoint(body->getTerminator());
-    emitAtomicAccumulate(ab, loc, warpC, warpDest);
-    ifAccumulate.getConditionMutable().assign(isLane0);
+    narrowAtomicAccumulate(ifAccumulate, atomic.getMemref(), loc,
+                           {rowOffset, colOffset}, {warpRows, warpCols}, warpC,
+                           isLane0);
   }
 
   // ... and multiplies the warp's rows of the A slice by its columns of the

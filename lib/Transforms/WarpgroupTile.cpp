@@ -93,35 +93,17 @@ LogicalResult TileWarpgroupTilePass::tileWarpgroups(gpu::GPUFuncOp kernel) {
 
   // Under split-K the leader then adds the warpgroup's part of the partial
   // product into its part of C, after the K loop.
-  for (Operation *op = loop->getNextNode(); op; op = op->getNextNode()) {
-    auto ifAccumulate = dyn_cast<scf::IfOp>(op);
-    if (!ifAccumulate)
-      continue;
-    memref::AtomicRMWOp atomic;
-    ifAccumulate.walk([&](memref::AtomicRMWOp rmw) { atomic = rmw; });
-    if (!atomic)
-      continue;
-    Value blockDest = atomic.getMemref();
-    OpBuilder ab(ifAccumulate);
-    Value warpgroupDest = memref::SubViewOp::create(
-        ab, loc, blockDest, {rowOffset, colOffset}, {rows, cols}, {one, one});
-    // Erase the block-level accumulation, users before definitions.
-    Block *accumulateBody = ifAccumulate.thenBlock();
-    while (&accumulateBody->front() != accumulateBody->getTerminator())
-      accumulateBody->getTerminator()->getPrevNode()->erase();
-    ab.setInsertionPoint(accumulateBody->getTerminator());
-    emitAtomicAccumulate(ab, loc, warpgroupC, warpgroupDest);
-    ifAccumulate.getConditionMutable().assign(isLeader);
-    break;
-  }
+  if (AtomicAccumulate accumulate = findAtomicAccumulate(loop))
+    narrowAtomicAccumulate(accumulate.ifOp, accumulate.dest, loc,
+                           {rowOffset, colOffset}, {rows, cols}, warpgroupC,
+                           isLeader);
 
   // ... and multiplies the warpgroup's rows of the A slab by its columns of
   // the B slab. (Shared reads start at the warpgroup's origin, not at the
   // clipped offset: a warpgroup past the edge has nothing to compute.)
   scf::IfOp ifCompute = product->ifCompute;
   Block *body = ifCompute.thenBlock();
-  while (&body->front() != body->getTerminator())
-    body->getTerminator()->getPrevNode()->erase();
+  eraseAllButTerminator(body);
   b.setInsertionPoint(body->getTerminator());
   emitScalarSlabProduct(b, loc, product->views, warpgroupC, row0, col0, rows,
                         cols, product->depth, config, problem.elementType,

@@ -155,15 +155,7 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
   // Under split-K the warpgroup's leader adds the partial product (the
   // view the slab product computes into) into C after the loop: the
   // accumulators then go to C by atomic adds instead of stores.
-  scf::IfOp ifAccumulate;
-  Value accumulateInto;
-  for (Operation *op = loop->getNextNode(); op && !ifAccumulate;
-       op = op->getNextNode())
-    if (auto ifOp = dyn_cast<scf::IfOp>(op))
-      ifOp.walk([&](memref::AtomicRMWOp rmw) {
-        ifAccumulate = ifOp;
-        accumulateInto = rmw.getMemref();
-      });
+  auto [ifAccumulate, accumulateInto] = findAtomicAccumulate(loop);
   if (ifAccumulate && (!ifFill || !problem.resultType.isF32() ||
                        hasEpilogue(kernel)))
     return kernel.emitError()

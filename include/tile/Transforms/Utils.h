@@ -228,6 +228,28 @@ int64_t numBlocks(ConfigAttr config, const MatmulProblem &problem);
 /// combine their partial products under split-K.
 void emitAtomicAccumulate(OpBuilder &b, Location loc, Value from, Value to);
 
+/// Split-K's accumulation of a block's partial tile into C: the first
+/// scf.if after `loop` whose body adds into `dest` with
+/// memref.atomic_rmw. Null `ifOp` when there is none (no split-K).
+struct AtomicAccumulate {
+  scf::IfOp ifOp;
+  Value dest;
+  explicit operator bool() const { return static_cast<bool>(ifOp); }
+};
+AtomicAccumulate findAtomicAccumulate(Operation *loop);
+
+/// Rewrites the accumulation `ifAccumulate` (into `dest`) so that, under
+/// `condition`, it adds the 2-d `partial` into the window of `dest` at
+/// `offsets` of `sizes`: how a warp or a warpgroup takes over its part of
+/// the block's accumulation.
+void narrowAtomicAccumulate(scf::IfOp ifAccumulate, Value dest, Location loc,
+                            ArrayRef<OpFoldResult> offsets,
+                            ArrayRef<OpFoldResult> sizes, Value partial,
+                            Value condition);
+
+/// Erases every op of `block` but its terminator, users before definitions.
+void eraseAllButTerminator(Block *block);
+
 /// Vector widths (elements) of the kernel's global accesses: A and B slice
 /// copies (the largest of 4, 2, 1 that divides both the operand's row
 /// length and the slice's row length, so every vector stays aligned: K and
