@@ -17,22 +17,28 @@ std::string Cublas::describe(CublasStatus status) const {
   return text;
 }
 
-std::vector<std::string> tile::run::getCublasCandidates() {
-  static const char *const kNames[] = {"libcublas.so.13", "libcublas.so.12",
-                                       "libcublas.so"};
+namespace {
+/// $`variable`, then `stem`.so.13, .so.12 and .so on the loader's path, then
+/// the same names in $CUDA_HOME/lib64 and /usr/local/cuda/lib64.
+std::vector<std::string> getLibraryCandidates(const char *variable,
+                                              const std::string &stem) {
+  const std::string names[] = {stem + ".so.13", stem + ".so.12", stem + ".so"};
   std::vector<std::string> candidates;
-  if (const char *path = std::getenv("TILE_CUBLAS_LIBRARY"); path && *path)
+  if (const char *path = std::getenv(variable); path && *path)
     candidates.push_back(path);
-  for (const char *name : kNames)
-    candidates.push_back(name);
-  std::vector<std::string> dirs;
+  std::vector<std::string> dirs = {""};
   if (const char *home = std::getenv("CUDA_HOME"); home && *home)
     dirs.push_back(std::string(home) + "/lib64/");
   dirs.push_back("/usr/local/cuda/lib64/");
   for (const std::string &dir : dirs)
-    for (const char *name : kNames)
+    for (const std::string &name : names)
       candidates.push_back(dir + name);
   return candidates;
+}
+} // namespace
+
+std::vector<std::string> tile::run::getCublasCandidates() {
+  return getLibraryCandidates("TILE_CUBLAS_LIBRARY", "libcublas");
 }
 
 namespace {
@@ -113,20 +119,9 @@ const CublasLt *tile::run::loadCublasLt(std::string &error) {
   static std::unique_ptr<CublasLt> loaded;
   static std::string failure;
   std::call_once(once, [] {
-    static const char *const kNames[] = {"libcublasLt.so.13",
-                                         "libcublasLt.so.12", "libcublasLt.so"};
-    std::vector<std::string> candidates;
-    if (const char *path = std::getenv("TILE_CUBLASLT_LIBRARY"); path && *path)
-      candidates.push_back(path);
-    std::vector<std::string> dirs = {""};
-    if (const char *home = std::getenv("CUDA_HOME"); home && *home)
-      dirs.push_back(std::string(home) + "/lib64/");
-    dirs.push_back("/usr/local/cuda/lib64/");
-    for (const std::string &dir : dirs)
-      for (const char *name : kNames)
-        candidates.push_back(dir + name);
     std::string tried;
-    for (const std::string &candidate : candidates) {
+    for (const std::string &candidate :
+         getLibraryCandidates("TILE_CUBLASLT_LIBRARY", "libcublasLt")) {
       void *handle = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
       if (!handle)
         continue;

@@ -29,6 +29,7 @@ enum : int {
   CUBLAS_DEFAULT_MATH = 0,
   CUBLAS_PEDANTIC_MATH = 2,
   CUBLAS_COMPUTE_32F = 68,
+  CUBLAS_COMPUTE_32F_PEDANTIC = 69,
   CUBLAS_GEMM_DEFAULT = -1,
   CUDA_R_32F = 0,
   CUDA_R_16F = 2,
@@ -69,7 +70,6 @@ struct Cublas {
 using CublasLtHandle = struct cublasLtContext *;
 using CublasLtObject = void *; // a matmul, layout or preference descriptor
 enum : int {
-  CUBLAS_COMPUTE_32F_PEDANTIC = 69,
   CUBLASLT_MATMUL_DESC_TRANSA = 3,
   CUBLASLT_MATMUL_DESC_TRANSB = 4,
   CUBLASLT_MATMUL_DESC_EPILOGUE = 7,

@@ -1003,11 +1003,16 @@ int toCudaDataType(ElementType type) {
   }
 }
 
+/// Where the plan's operands and C lie in a buffer set of the bench's pool.
+struct GemmOffsets {
+  uint64_t first = 0, second = 0, result = 0;
+};
+
 bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
-                  const GemmPlan &plan, const Options &options, uint64_t sets,
-                  uint64_t setBytes, CUdeviceptr poolPointer,
-                  const std::vector<uint64_t> &offsets, float beta,
-                  BenchRow &row, std::vector<double> &times,
+                  const GemmPlan &plan, const GemmOffsets &gemmOffsets,
+                  const Options &options, uint64_t sets, uint64_t setBytes,
+                  CUdeviceptr poolPointer, const std::vector<uint64_t> &offsets,
+                  float beta, BenchRow &row, std::vector<double> &times,
                   std::string &error);
 
 BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
@@ -1158,9 +1163,8 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
         return offsets[i];
     return uint64_t(0);
   };
-  uint64_t firstOffset = offsetOf(plan.first);
-  uint64_t secondOffset = offsetOf(plan.second);
-  uint64_t resultOffset = offsetOf(ParamRole::Result);
+  const GemmOffsets gemmOffsets = {offsetOf(plan.first), offsetOf(plan.second),
+                                   offsetOf(ParamRole::Result)};
   const float alpha = 1.0f;
   // The kernel's fill value is a constant cuBLAS cannot add; beta = 0 does
   // the same arithmetic.
@@ -1172,8 +1176,8 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
     // The fair baseline for a fused epilogue is cuBLASLt with the same
     // epilogue in its kernel; without one, the plain GEMM (noted).
     std::string ltError;
-    if (timeCublasLt(gpu, manifest, plan, options, sets, setBytes, pool.pointer,
-                     offsets, beta, row, times, ltError))
+    if (timeCublasLt(gpu, manifest, plan, gemmOffsets, options, sets, setBytes,
+                     pool.pointer, offsets, beta, row, times, ltError))
       return row;
     fatal = !gpu.healthy();
     if (fatal)
@@ -1204,11 +1208,11 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
           plan.transSecond ? CUBLAS_OP_T : CUBLAS_OP_N,
           static_cast<int>(plan.m), static_cast<int>(plan.n),
           static_cast<int>(plan.k), &alpha,
-          reinterpret_cast<const void *>(base + firstOffset), inputType,
+          reinterpret_cast<const void *>(base + gemmOffsets.first), inputType,
           static_cast<int>(plan.ldFirst),
-          reinterpret_cast<const void *>(base + secondOffset), inputType,
+          reinterpret_cast<const void *>(base + gemmOffsets.second), inputType,
           static_cast<int>(plan.ldSecond), &beta,
-          reinterpret_cast<void *>(base + resultOffset), resultType,
+          reinterpret_cast<void *>(base + gemmOffsets.result), resultType,
           static_cast<int>(plan.ldResult), CUBLAS_COMPUTE_32F,
           CUBLAS_GEMM_DEFAULT);
       if (gemmStatus != 0) {
@@ -1238,11 +1242,11 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
         cublas->handle, plan.transFirst ? CUBLAS_OP_T : CUBLAS_OP_N,
         plan.transSecond ? CUBLAS_OP_T : CUBLAS_OP_N, static_cast<int>(plan.m),
         static_cast<int>(plan.n), static_cast<int>(plan.k), &alpha,
-        reinterpret_cast<const float *>(base + firstOffset),
+        reinterpret_cast<const float *>(base + gemmOffsets.first),
         static_cast<int>(plan.ldFirst),
-        reinterpret_cast<const float *>(base + secondOffset),
+        reinterpret_cast<const float *>(base + gemmOffsets.second),
         static_cast<int>(plan.ldSecond), &beta,
-        reinterpret_cast<float *>(base + resultOffset),
+        reinterpret_cast<float *>(base + gemmOffsets.result),
         static_cast<int>(plan.ldResult));
     if (status != 0) {
       launchError = "cublasSgemm failed: " + cublas->cublas->describe(status);
@@ -1268,10 +1272,10 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
 /// row's cuBLAS columns. False, with `error`, when none matches or
 /// cuBLASLt refuses.
 bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
-                  const GemmPlan &plan, const Options &options, uint64_t sets,
-                  uint64_t setBytes, CUdeviceptr poolPointer,
-                  const std::vector<uint64_t> &offsets, float beta,
-                  BenchRow &row, std::vector<double> &times,
+                  const GemmPlan &plan, const GemmOffsets &gemmOffsets,
+                  const Options &options, uint64_t sets, uint64_t setBytes,
+                  CUdeviceptr poolPointer, const std::vector<uint64_t> &offsets,
+                  float beta, BenchRow &row, std::vector<double> &times,
                   std::string &error) {
   LtEpilogue match;
   if (!matchLtEpilogue(manifest.epilogue, match, error))
@@ -1290,9 +1294,7 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
               " of C in this layout";
       return false;
     }
-    for (size_t i = 0; i < manifest.params.size(); ++i)
-      if (manifest.params[i].name == operand.param)
-        biasParam = static_cast<int>(i);
+    biasParam = findParamIndex(manifest, operand.param);
     if (biasParam < 0) {
       error = "no param " + operand.param;
       return false;
@@ -1392,15 +1394,6 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
     cleanup();
     return false;
   }
-  auto offsetOf = [&](ParamRole role) {
-    for (size_t i = 0; i < manifest.params.size(); ++i)
-      if (manifest.params[i].role == role)
-        return offsets[i];
-    return uint64_t(0);
-  };
-  uint64_t firstOffset = offsetOf(plan.first);
-  uint64_t secondOffset = offsetOf(plan.second);
-  uint64_t resultOffset = offsetOf(ParamRole::Result);
   const float alpha = 1.0f;
   auto launch = [&](int i, std::string &launchError) {
     uint64_t base = poolPointer + (i % sets) * setBytes;
@@ -1414,10 +1407,11 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
         return false;
       }
     }
-    void *d = reinterpret_cast<void *>(base + resultOffset);
+    void *d = reinterpret_cast<void *>(base + gemmOffsets.result);
     CublasStatus status = lt->matmul(
-        handle, desc, &alpha, reinterpret_cast<const void *>(base + firstOffset),
-        aLayout, reinterpret_cast<const void *>(base + secondOffset), bLayout,
+        handle, desc, &alpha,
+        reinterpret_cast<const void *>(base + gemmOffsets.first), aLayout,
+        reinterpret_cast<const void *>(base + gemmOffsets.second), bLayout,
         &beta, d, dLayout, d, dLayout, heuristic.algo,
         reinterpret_cast<void *>(workspace), workspaceBytes, gpu.stream);
     if (status != 0) {
