@@ -14,6 +14,7 @@ them).
 """
 
 import ctypes
+import itertools
 import json
 import os
 import random
@@ -49,9 +50,19 @@ def round_f32(value):
     return struct.unpack("<f", struct.pack("<f", value))[0]
 
 
+def contiguous_strides(shape):
+    strides, step = [], 1
+    for extent in reversed(shape):
+        strides.append(step)
+        step *= extent
+    return tuple(reversed(strides))
+
+
 class HostArray:
-    """A matrix in host memory (64-byte aligned plus `offset` bytes),
-    element (i, j) at i * strides[0] + j * strides[1] (elements)."""
+    """A matrix (or, 3-d, a batch of matrices) in host memory (64-byte
+    aligned plus `offset` bytes), element (i, j) at i * strides[0] + j *
+    strides[1] (elements); (b, i, j) at b * strides[0] + i * strides[1] +
+    j * strides[2]."""
 
     FORMATS = {"f32": ("f", 4), "f16": ("e", 2), "bf16": ("H", 2)}
 
@@ -59,15 +70,15 @@ class HostArray:
         self.shape = tuple(shape)
         self.element_type = element_type
         self.format, self.itemsize = self.FORMATS[element_type]
-        rows, cols = self.shape
-        self.strides = tuple(strides) if strides else (cols, 1)
-        extent = (rows - 1) * self.strides[0] + (cols - 1) * self.strides[1] + 1
+        self.strides = tuple(strides) if strides else \
+            contiguous_strides(self.shape)
+        extent = sum((n - 1) * s for n, s in zip(self.shape, self.strides)) + 1
         self.storage = (ctypes.c_char * (extent * self.itemsize + 128))()
         address = ctypes.addressof(self.storage)
         self.ptr = address + (-address) % 64 + offset
 
-    def _at(self, i, j):
-        return self.ptr + (i * self.strides[0] + j * self.strides[1]) * \
+    def _at(self, *index):
+        return self.ptr + sum(i * s for i, s in zip(index, self.strides)) * \
             self.itemsize
 
     def __getitem__(self, index):
@@ -82,9 +93,8 @@ class HostArray:
                        self.itemsize)
 
     def fill_random(self, rng):
-        for i in range(self.shape[0]):
-            for j in range(self.shape[1]):
-                self[i, j] = rng.uniform(-1, 1)
+        for index in itertools.product(*(range(n) for n in self.shape)):
+            self[index] = rng.uniform(-1, 1)
         return self
 
 
@@ -100,8 +110,8 @@ class CudaArray:
         self.host = host
         byte_strides = tuple(s * host.itemsize for s in host.strides)
         if strides == "auto":
-            strides = None if host.strides == (host.shape[1], 1) else \
-                byte_strides
+            strides = None if host.strides == contiguous_strides(host.shape) \
+                else byte_strides
         self.__cuda_array_interface__ = dict(
             shape=shape or host.shape,
             typestr=typestr or self.TYPESTRS[host.element_type],
@@ -133,13 +143,14 @@ class DLPackArray:
         self.host = host
         self.device = device
         code, bits = dtype or self.CODES[host.element_type]
-        self.shape = (ctypes.c_int64 * 2)(*host.shape)
-        self.strides = (ctypes.c_int64 * 2)(*host.strides)
+        ndim = len(host.shape)
+        self.shape = (ctypes.c_int64 * ndim)(*host.shape)
+        self.strides = (ctypes.c_int64 * ndim)(*host.strides)
         self.managed = _DLManagedTensor()
         t = self.managed.dl_tensor
         t.data = host.ptr
         t.device.device_type, t.device.device_id = device
-        t.ndim = 2
+        t.ndim = ndim
         t.dtype.code, t.dtype.bits, t.dtype.lanes = code, bits, 1
         t.shape = self.shape
         t.strides = self.strides
@@ -153,6 +164,25 @@ class DLPackArray:
         new.restype = ctypes.py_object
         new.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
         return new(ctypes.addressof(self.managed), b"dltensor", None)
+
+
+def batched_fixture(directory, name, batch, gap=0):
+    """The fixture `name` as a batched kernel of `batch` matrices, written to
+    `directory` with the PTX: problem.batch and grid y `batch`, each param's
+    matrices `gap` elements apart past what one spans. Returns its path."""
+    with open(fixture(name)) as f:
+        manifest = json.load(f)
+    manifest["problem"]["batch"] = batch
+    manifest["launch"]["grid"][1] = batch
+    for p in manifest["params"]:
+        span = (p["rows"] - 1) * p["row_stride"] + \
+            (p["cols"] - 1) * p["col_stride"] + 1
+        p["batch_stride"] = span + gap
+    shutil.copy(os.path.join(FIXTURES, "naive_matmul.ptx"), directory)
+    path = os.path.join(directory, "%s_batched.json" % name)
+    with open(path, "w") as f:
+        json.dump(manifest, f)
+    return path
 
 
 def arrays_for(kernel, rng=None, wrap=CudaArray):
@@ -231,6 +261,50 @@ class InfoTest(unittest.TestCase):
             self.assertEqual(k.info.num_tensor_maps, 2)
             self.assertEqual(k.info.cluster, (1, 2, 1))
             self.assertEqual(k.info.params[0].element_bytes, 2)
+
+
+class BatchedInfoTest(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def test_batched_manifest_fields(self):
+        path = batched_fixture(self.dir, "strided", 3, gap=16)
+        with tile_opt.load(path) as k:
+            info = k.info
+            self.assertEqual(info.batch, 3)
+            self.assertEqual(info.grid, (5, 3, 1))
+            b, c = info.params[1], info.params[2]
+            self.assertTrue(c.batched)
+            self.assertEqual(b.shape, (3, 72, 80))
+            self.assertEqual(b.strides, (72 * 80 + 16, 1, 72))
+            self.assertEqual(c.batch_stride, 95 * 84 + 80 + 16)
+            self.assertEqual(c.required_bytes,
+                             (2 * (95 * 84 + 80 + 16) + 95 * 84 + 80) * 4)
+            self.assertIn("3 x 96x80x72", repr(info))
+
+    def test_unbatched_manifest_has_batch_one(self):
+        with tile_opt.load(fixture("accumulate")) as k:
+            self.assertEqual(k.info.batch, 1)
+            self.assertFalse(k.info.params[0].batched)
+            self.assertEqual(k.info.params[0].batch_stride, 0)
+            self.assertEqual(k.info.params[0].shape, (96, 72))
+
+    def test_invalid_batched_manifest(self):
+        path = batched_fixture(self.dir, "fill", 3)
+        with open(path) as f:
+            manifest = json.load(f)
+        del manifest["params"][2]["batch_stride"]
+        with open(path, "w") as f:
+            json.dump(manifest, f)
+        with self.assertRaises(tile_opt.TileError) as e:
+            tile_opt.load(path)
+        self.assertEqual(e.exception.status_name,
+                         "TILE_ERROR_INVALID_MANIFEST")
+        self.assertIn('param "C" (result) has no batch_stride',
+                      str(e.exception))
 
 
 class OpenErrorTest(unittest.TestCase):
@@ -492,6 +566,95 @@ class ArgumentTest(unittest.TestCase):
             self.kernel.load(binary="sass")
 
 
+class BatchedArgumentTest(unittest.TestCase):
+    """A batched kernel (the fill fixture as 3 matrices, each 16 elements
+    apart past its end) takes 3-d arrays (batch, rows, cols) with the
+    manifest's strides."""
+
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+        self.kernel = tile_opt.load(batched_fixture(self.dir, "fill", 3,
+                                                    gap=16))
+        self.hosts, self.args = arrays_for(self.kernel)
+
+    def tearDown(self):
+        self.kernel.close()
+        shutil.rmtree(self.dir)
+
+    def assertRejected(self, args, message):
+        with self.assertRaises(tile_opt.ArgumentError) as e:
+            self.kernel.check(*args)
+        self.assertIn(message, str(e.exception))
+
+    def replaced(self, index, value):
+        args = list(self.args)
+        args[index] = value
+        return args
+
+    def test_good_arguments(self):
+        views, buffers = self.kernel.check(*self.args)
+        self.assertEqual([v.shape for v in views],
+                         [(3, 96, 72), (3, 72, 80), (3, 96, 80)])
+        self.assertEqual(views[2].strides, (96 * 80 + 16, 80, 1))
+        self.assertEqual(buffers[2].device_ptr, self.hosts[2].ptr)
+        # Every matrix: (batch-1) * batch_stride + one matrix.
+        self.assertEqual(buffers[2].size_bytes,
+                         (2 * (96 * 80 + 16) + 96 * 80) * 4)
+        # DLPack arrays of three dimensions too.
+        views, _ = self.kernel.check(*[DLPackArray(h) for h in self.hosts])
+        self.assertEqual(views[0].shape, (3, 96, 72))
+        self.assertEqual(views[0].strides, (96 * 72 + 16, 72, 1))
+
+    def test_a_matrix_is_not_a_batch(self):
+        self.assertRejected(
+            self.replaced(0, CudaArray(HostArray((96, 72)))),
+            "A: 2 dimensions (96, 72), the batched kernel takes a batch of "
+            "matrices (3 x 96 x 72, batch x m x k)")
+        self.assertRejected(
+            self.replaced(2, CudaArray(HostArray((3, 1, 96, 80)))),
+            "C: 4 dimensions (3, 1, 96, 80), the batched kernel takes a batch "
+            "of matrices (3 x 96 x 80, batch x m x n)")
+
+    def test_batch_and_matrix_shape(self):
+        self.assertRejected(
+            self.replaced(1, CudaArray(HostArray((2, 72, 80)))),
+            "B: shape (2, 72, 80), the kernel takes 3 x 72 x 80 "
+            "(batch x k x n)")
+        self.assertRejected(
+            self.replaced(2, CudaArray(HostArray((3, 80, 96)))),
+            "C: shape (3, 80, 96), the kernel takes 3 x 96 x 80 "
+            "(batch x m x n)")
+
+    def test_batch_stride(self):
+        # A contiguous batch: its matrices lack the manifest's 16-element
+        # gaps.
+        dense = HostArray((3, 96, 80))
+        self.assertRejected(
+            self.replaced(2, CudaArray(dense)),
+            "C: strides (7680, 80, 1) (elements), the kernel takes "
+            "(7696, 80, 1): the manifest's batch_stride, row_stride and "
+            "col_stride")
+        # The right batch stride over a column-major matrix.
+        b = HostArray((3, 72, 80), strides=(72 * 80 + 16, 1, 72))
+        self.assertRejected(
+            self.replaced(1, CudaArray(b)),
+            "B: strides (5776, 1, 72) (elements), the kernel takes "
+            "(5776, 80, 1)")
+
+    def test_contiguous_batches_are_suggested(self):
+        path = batched_fixture(self.dir, "accumulate", 2)
+        with tile_opt.load(path) as k:
+            hosts, args = arrays_for(k)
+            self.assertEqual(hosts[0].strides, (96 * 72, 72, 1))
+            k.check(*args)
+            gapped = HostArray((2, 96, 72), strides=(96 * 72 + 8, 72, 1))
+            with self.assertRaisesRegex(
+                    tile_opt.ArgumentError,
+                    r"A: strides \(6920, 72, 1\) \(elements\), the kernel "
+                    r"takes \(6912, 72, 1\): a row-major contiguous array"):
+                k.check(CudaArray(gapped), *args[1:])
+
+
 @unittest.skipUnless(FAKE_DRIVER, "TILE_FAKE_CUDA_DRIVER not set")
 class FakeLaunchTest(unittest.TestCase):
     """Launches through the stand-in driver: device memory is host memory and
@@ -511,8 +674,9 @@ class FakeLaunchTest(unittest.TestCase):
         i = kernel.info
         a, b, c = i.params
         os.environ["TILE_FAKE_CUDA_MATMUL"] = " ".join(map(str, [
-            i.m, i.n, i.k, i.c_init, i.c_fill_value, *a.strides, *b.strides,
-            *c.strides, i.element_type, i.result_type]))
+            i.m, i.n, i.k, i.c_init, i.c_fill_value, a.row_stride,
+            a.col_stride, b.row_stride, b.col_stride, c.row_stride,
+            c.col_stride, i.element_type, i.result_type]))
 
     def expected(self, kernel, a, b, c0, i, j):
         acc = c0 if kernel.info.c_init == "accumulate" else \
@@ -560,6 +724,33 @@ class FakeLaunchTest(unittest.TestCase):
             k(*args)
             # C is bf16: 8 bits of mantissa.
             self.check_result(k, hosts, None, 2 ** -7)
+
+    def test_batched(self):
+        directory = tempfile.mkdtemp()
+        try:
+            path = batched_fixture(directory, "accumulate", 3, gap=4)
+            with tile_opt.load(path) as k:
+                self.describe(k)
+                a, b, c = k.info.params
+                os.environ["TILE_FAKE_CUDA_BATCH"] = "%d %d %d" % (
+                    a.batch_stride, b.batch_stride, c.batch_stride)
+                hosts, args = arrays_for(k, self.rng)
+                c0 = [[[hosts[2][l, i, j] for j in range(80)]
+                       for i in range(96)] for l in range(3)]
+                k(*args)
+                self.assertEqual(k.load_info["binary_format"], "ptx")
+                for l in range(3):
+                    for i in range(0, 96, 7):
+                        for j in range(0, 80, 9):
+                            want = c0[l][i][j] + sum(
+                                hosts[0][l, i, kk] * hosts[1][l, kk, j]
+                                for kk in range(72))
+                            self.assertAlmostEqual(
+                                hosts[2][l, i, j], want,
+                                delta=1e-5 * max(1.0, abs(want)),
+                                msg=(l, i, j))
+        finally:
+            shutil.rmtree(directory)
 
     def test_launch_on_the_arrays_device_only(self):
         with tile_opt.load(fixture("accumulate")) as k:

@@ -11,13 +11,14 @@ artifact needs the library; loading and launching need the NVIDIA driver.
 Arguments are any objects with __cuda_array_interface__ (PyTorch, CuPy,
 Numba) or DLPack (__dlpack__ / __dlpack_device__: PyTorch, CuPy, JAX; bf16
 needs DLPack). Each is checked against the manifest before any CUDA call:
-its shape (A m x k, B k x n, C m x n), element type (the manifest's f32,
-bf16 or f16), strides (the manifest's, in elements: row-major contiguous for
-every kernel tile-opt writes today), alignment, that C is writable and that
-all are on one CUDA device; a mismatch raises ArgumentError naming the
-argument. The launch is asynchronous on `stream` (default: the legacy
-default stream), in the device's primary context (the one PyTorch and CuPy
-use).
+its shape (A m x k, B k x n, C m x n; for a batched kernel, info.batch > 1,
+3-d arrays (batch, rows, cols): C[b] (+)= A[b] @ B[b]), element type (the
+manifest's f32, bf16 or f16), strides (the manifest's, in elements:
+row_stride and col_stride, and batch_stride first for a batched kernel),
+alignment, that C is writable and that all are on one CUDA device; a
+mismatch raises ArgumentError naming the argument. The launch is
+asynchronous on `stream` (default: the legacy default stream), in the
+device's primary context (the one PyTorch and CuPy use).
 """
 
 import ctypes
@@ -41,32 +42,46 @@ def _fail(lib, status, error_type=TileError):
 
 
 class ParamInfo:
-    """One kernel parameter as the manifest describes it."""
+    """One kernel parameter as the manifest describes it. `batch` is the
+    kernel's (1 unless it is batched)."""
 
-    def __init__(self, c):
+    def __init__(self, c, batch=1):
         self.name = _capi.text(c.name)
         self.role = _capi.text(c.role)
         self.element_type = _capi.text(c.element_type)
         self.rows, self.cols = c.rows, c.cols
         self.row_stride, self.col_stride = c.row_stride, c.col_stride
+        self.batch, self.batch_stride = batch, c.batch_stride
         self.alignment = c.alignment
         self.access = _capi.text(c.access)
         self.element_bytes = c.element_bytes
         self.required_bytes = c.required_bytes
 
     @property
+    def batched(self):
+        """True for the matrices of a batched kernel: 3-d arrays."""
+        return self.batch > 1
+
+    @property
     def shape(self):
+        """(rows, cols), or (batch, rows, cols) for a batched kernel."""
+        if self.batched:
+            return (self.batch, self.rows, self.cols)
         return (self.rows, self.cols)
 
     @property
     def strides(self):
-        """In elements, as (row, column)."""
+        """In elements, as (row, column), or (batch, row, column) for a
+        batched kernel."""
+        if self.batched:
+            return (self.batch_stride, self.row_stride, self.col_stride)
         return (self.row_stride, self.col_stride)
 
     def __repr__(self):
-        return ("ParamInfo(%s: %s %dx%d %s, strides %s)" %
-                (self.name, self.role, self.rows, self.cols,
-                 self.element_type, self.strides))
+        return ("ParamInfo(%s: %s %s %s, strides %s)" %
+                (self.name, self.role,
+                 "x".join(str(x) for x in self.shape), self.element_type,
+                 self.strides))
 
 
 class KernelInfo:
@@ -84,10 +99,13 @@ class KernelInfo:
         self.cluster = tuple(c.cluster)
         self.dynamic_shared_bytes = c.dynamic_shared_bytes
         self.m, self.n, self.k = c.m, c.n, c.k
+        # The number of matrices of a batched kernel (grid y); 1 otherwise.
+        self.batch = c.batch
         self.element_type = text(c.element_type)
         self.c_init = text(c.c_init)
         self.c_fill_value = c.c_fill_value
-        self.params = [ParamInfo(c.params[i]) for i in range(c.num_params)]
+        self.params = [ParamInfo(c.params[i], c.batch)
+                       for i in range(c.num_params)]
         self.num_tensor_maps = c.num_tensor_maps
         self.strategy = text(c.strategy)
         self.config = text(c.config_text)
@@ -99,9 +117,11 @@ class KernelInfo:
         return self.params[-1].element_type
 
     def __repr__(self):
-        return ("KernelInfo(%s: %dx%dx%d %s, C %s %s, %s)" %
-                (self.kernel, self.m, self.n, self.k, self.element_type,
-                 self.result_type, self.c_init, self.config_short))
+        batch = "%d x " % self.batch if self.batch > 1 else ""
+        return ("KernelInfo(%s: %s%dx%dx%d %s, C %s %s, %s)" %
+                (self.kernel, batch, self.m, self.n, self.k,
+                 self.element_type, self.result_type, self.c_init,
+                 self.config_short))
 
 
 def _stream_handle(stream):
@@ -189,10 +209,11 @@ class Kernel:
                 "%d" % (devices.pop(), self._device))
         buffers = (_capi.Buffer * len(views))()
         for i, (v, p) in enumerate(zip(views, params)):
-            extent = ((p.rows - 1) * p.row_stride + (p.cols - 1) * p.col_stride
-                      + 1)
+            # The array's shape and strides are the manifest's: it spans
+            # what the param needs (the runtime's getRequiredBytes, batch
+            # included).
             buffers[i].device_ptr = v.ptr
-            buffers[i].size_bytes = extent * p.element_bytes
+            buffers[i].size_bytes = p.required_bytes
         status = self._lib.tile_artifact_check_args(self._artifact, buffers,
                                                     len(views))
         if status != _capi.SUCCESS:
@@ -202,27 +223,42 @@ class Kernel:
     def _check_one(self, v, p):
         what = {"lhs": "m x k", "rhs": "k x n", "result": "m x n"}.get(p.role,
                                                                        "")
-        if len(v.shape) != 2:
-            raise ArgumentError("%s: %d dimensions %s, the kernel takes a "
-                                "matrix (%d x %d, %s)" %
-                                (v.name, len(v.shape), v.shape, p.rows,
-                                 p.cols, what))
+        if p.batched:
+            # A batched kernel's matrices: (batch, rows, cols).
+            what = "batch x " + what
+            expected = "%d x %d x %d" % p.shape
+            if len(v.shape) != 3:
+                raise ArgumentError("%s: %d dimensions %s, the batched kernel "
+                                    "takes a batch of matrices (%s, %s)" %
+                                    (v.name, len(v.shape), v.shape, expected,
+                                     what))
+        else:
+            expected = "%d x %d" % p.shape
+            if len(v.shape) != 2:
+                raise ArgumentError("%s: %d dimensions %s, the kernel takes a "
+                                    "matrix (%s, %s)" %
+                                    (v.name, len(v.shape), v.shape, expected,
+                                     what))
         if v.element_type != p.element_type:
             raise ArgumentError("%s: element type %s, the kernel takes %s" %
                                 (v.name, v.element_type, p.element_type))
-        if v.shape != (p.rows, p.cols):
-            raise ArgumentError("%s: shape %s, the kernel takes %d x %d (%s)"
-                                % (v.name, v.shape, p.rows, p.cols, what))
+        if v.shape != p.shape:
+            raise ArgumentError("%s: shape %s, the kernel takes %s (%s)"
+                                % (v.name, v.shape, expected, what))
         # A stride of an extent-1 dimension is never used.
-        mismatched = [i for i in range(2)
+        mismatched = [i for i in range(len(p.shape))
                       if v.shape[i] > 1 and v.strides[i] != p.strides[i]]
         if mismatched:
-            contiguous = p.strides == (p.cols, 1)
+            contiguous = p.strides == (p.cols, 1) or (
+                p.batched and p.strides == (p.rows * p.cols, p.cols, 1))
+            manifest = ("the manifest's batch_stride, row_stride and "
+                        "col_stride" if p.batched else
+                        "the manifest's row_stride and col_stride")
             raise ArgumentError(
                 "%s: strides %s (elements), the kernel takes %s: %s" %
                 (v.name, v.strides, p.strides,
                  "a row-major contiguous array (e.g. .contiguous())"
-                 if contiguous else "the manifest's row_stride and col_stride"))
+                 if contiguous else manifest))
         if v.ptr == 0:
             raise ArgumentError("%s: null pointer" % v.name)
         if v.ptr % p.alignment:
@@ -279,7 +315,8 @@ class Kernel:
 
     def launch(self, a, b, c, stream=None):
         """Checks the arguments, loads the kernel on their device if it is
-        not loaded, and enqueues C (+)= A @ B on `stream`. Asynchronous."""
+        not loaded, and enqueues C (+)= A @ B on `stream` (for a batched
+        kernel C[b] (+)= A[b] @ B[b] for every b). Asynchronous."""
         views, buffers = self.check(a, b, c)
         handle = _stream_handle(stream)
         if not self._kernel:

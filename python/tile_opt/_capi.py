@@ -48,6 +48,8 @@ class ParamInfo(ctypes.Structure):
         ("element_bytes", c_uint32),
         ("required_bytes", c_uint64),
         ("num_tensor_maps", c_uint32),
+        # Appended with batched kernels (tile_runtime.h).
+        ("batch_stride", c_int64),
     ]
 
 
@@ -93,6 +95,8 @@ class KernelInfo(ctypes.Structure):
         ("spill_stores", c_int64),
         ("spill_loads", c_int64),
         ("stack_bytes", c_int64),
+        # Appended with batched kernels (tile_runtime.h).
+        ("batch", c_int64),
     ]
 
 

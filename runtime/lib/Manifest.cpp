@@ -237,14 +237,14 @@ bool tile::runtime::operator==(const ProblemInfo &lhs, const ProblemInfo &rhs) {
   return lhs.m == rhs.m && lhs.n == rhs.n && lhs.k == rhs.k &&
          lhs.elementType == rhs.elementType &&
          lhs.accumulatorType == rhs.accumulatorType && lhs.cInit == rhs.cInit &&
-         lhs.cFillValue == rhs.cFillValue;
+         lhs.cFillValue == rhs.cFillValue && lhs.batch == rhs.batch;
 }
 bool tile::runtime::operator==(const ParamInfo &lhs, const ParamInfo &rhs) {
   return lhs.name == rhs.name && lhs.role == rhs.role &&
          lhs.elementType == rhs.elementType && lhs.rows == rhs.rows &&
          lhs.cols == rhs.cols && lhs.rowStride == rhs.rowStride &&
          lhs.colStride == rhs.colStride && lhs.alignment == rhs.alignment &&
-         lhs.access == rhs.access;
+         lhs.access == rhs.access && lhs.batchStride == rhs.batchStride;
 }
 bool tile::runtime::operator==(const TensorMapInfo &lhs,
                                const TensorMapInfo &rhs) {
@@ -366,28 +366,34 @@ bool tile::runtime::parsePtxVersion(std::string_view text, int &major,
   return true;
 }
 
-bool tile::runtime::getRequiredElements(const ParamInfo &param,
+bool tile::runtime::getRequiredElements(const ParamInfo &param, int64_t batch,
                                         uint64_t &elements) {
   if (param.rows <= 0 || param.cols <= 0 || param.rowStride < 0 ||
-      param.colStride < 0)
+      param.colStride < 0 || batch < 1 || (batch > 1 && param.batchStride < 0))
     return false;
-  uint64_t rowPart, colPart, total;
+  uint64_t rowPart, colPart, batchPart = 0, total;
   if (__builtin_mul_overflow(static_cast<uint64_t>(param.rows - 1),
                              static_cast<uint64_t>(param.rowStride),
                              &rowPart) ||
       __builtin_mul_overflow(static_cast<uint64_t>(param.cols - 1),
                              static_cast<uint64_t>(param.colStride),
                              &colPart) ||
+      (batch > 1 &&
+       __builtin_mul_overflow(static_cast<uint64_t>(batch - 1),
+                              static_cast<uint64_t>(param.batchStride),
+                              &batchPart)) ||
       __builtin_add_overflow(rowPart, colPart, &total) ||
+      __builtin_add_overflow(total, batchPart, &total) ||
       __builtin_add_overflow(total, uint64_t(1), &total))
     return false;
   elements = total;
   return true;
 }
 
-bool tile::runtime::getRequiredBytes(const ParamInfo &param, uint64_t &bytes) {
+bool tile::runtime::getRequiredBytes(const ParamInfo &param, int64_t batch,
+                                     uint64_t &bytes) {
   uint64_t elements;
-  if (!getRequiredElements(param, elements))
+  if (!getRequiredElements(param, batch, elements))
     return false;
   return !__builtin_mul_overflow(
       elements, uint64_t(getElementTypeSize(param.elementType)), &bytes);
@@ -557,25 +563,32 @@ Json toJson(const KernelManifest &manifest) {
                     {"cluster", toJsonArray(launch.cluster)},
                     {"dynamic_shared_bytes", launch.dynamicSharedBytes}};
   const ProblemInfo &problem = manifest.problem;
-  root["problem"] = {
-      {"m", problem.m},
-      {"n", problem.n},
-      {"k", problem.k},
-      {"element_type", stringifyElementType(problem.elementType)},
-      {"accumulator_type", stringifyElementType(problem.accumulatorType)},
-      {"c_init", stringifyCInit(problem.cInit)},
-      {"c_fill_value", problem.cFillValue}};
+  Json problemJson = {{"m", problem.m}, {"n", problem.n}, {"k", problem.k}};
+  // Optional: written only for batched kernels.
+  if (problem.batch != 1)
+    problemJson["batch"] = problem.batch;
+  problemJson["element_type"] = stringifyElementType(problem.elementType);
+  problemJson["accumulator_type"] =
+      stringifyElementType(problem.accumulatorType);
+  problemJson["c_init"] = stringifyCInit(problem.cInit);
+  problemJson["c_fill_value"] = problem.cFillValue;
+  root["problem"] = std::move(problemJson);
   Json params = Json::array();
-  for (const ParamInfo &param : manifest.params)
-    params.push_back({{"name", param.name},
-                      {"role", stringifyParamRole(param.role)},
-                      {"element_type", stringifyElementType(param.elementType)},
-                      {"rows", param.rows},
-                      {"cols", param.cols},
-                      {"row_stride", param.rowStride},
-                      {"col_stride", param.colStride},
-                      {"alignment", param.alignment},
-                      {"access", stringifyParamAccess(param.access)}});
+  for (const ParamInfo &param : manifest.params) {
+    Json entry = {{"name", param.name},
+                  {"role", stringifyParamRole(param.role)},
+                  {"element_type", stringifyElementType(param.elementType)},
+                  {"rows", param.rows},
+                  {"cols", param.cols},
+                  {"row_stride", param.rowStride},
+                  {"col_stride", param.colStride}};
+    // Optional: the params of batched kernels have one (and only they).
+    if (param.batchStride != 0)
+      entry["batch_stride"] = param.batchStride;
+    entry["alignment"] = param.alignment;
+    entry["access"] = stringifyParamAccess(param.access);
+    params.push_back(std::move(entry));
+  }
   root["params"] = std::move(params);
   Json tensorMaps = Json::array();
   for (const TensorMapInfo &map : manifest.tensorMaps) {
@@ -1140,6 +1153,7 @@ bool readProblem(const Json &value, ProblemInfo &problem, std::string &error) {
   return reader.getInt("m", problem.m, 1, INT64_MAX) &&
          reader.getInt("n", problem.n, 1, INT64_MAX) &&
          reader.getInt("k", problem.k, 1, INT64_MAX) &&
+         reader.getOptionalInt("batch", problem.batch, 1, kMaxBatch) &&
          reader.getEnum("element_type", problem.elementType,
                         symbolizeElementType, listNames(kElementTypeNames)) &&
          reader.getEnum("accumulator_type", problem.accumulatorType,
@@ -1165,6 +1179,8 @@ bool readParam(const Json &value, size_t index, ParamInfo &param,
          reader.getInt("cols", param.cols, 1, INT64_MAX) &&
          reader.getInt("row_stride", param.rowStride, 0, INT64_MAX) &&
          reader.getInt("col_stride", param.colStride, 0, INT64_MAX) &&
+         reader.getOptionalInt("batch_stride", param.batchStride, 1,
+                               INT64_MAX) &&
          reader.getUint32("alignment", param.alignment, 1) &&
          reader.getEnum("access", param.access, symbolizeParamAccess,
                         listNames(kParamAccessNames)) &&
@@ -1563,6 +1579,80 @@ bool validateTensorMap(const KernelManifest &manifest, size_t index,
   return true;
 }
 
+/// The batch (problem.batch) against the rest of the manifest: its range,
+/// the grid's y dimension, and what a batched kernel cannot have yet.
+bool validateBatch(const KernelManifest &manifest, std::string &error) {
+  int64_t batch = manifest.problem.batch;
+  if (batch < 1)
+    return invalid(error, "field 'problem.batch' must be at least 1 (got " +
+                              std::to_string(batch) + ")");
+  if (batch > kMaxBatch)
+    return invalid(error, "problem.batch " + std::to_string(batch) +
+                              " is over " + std::to_string(kMaxBatch) +
+                              ", the launch grid's y limit (a batched kernel "
+                              "runs its batch on grid y)");
+  if (batch == 1)
+    return true;
+  std::string batched =
+      "a batched kernel (problem.batch " + std::to_string(batch) + ")";
+  if (manifest.launch.grid[1] != batch)
+    return invalid(error, "launch grid " + formatDims(manifest.launch.grid) +
+                              " has " +
+                              std::to_string(manifest.launch.grid[1]) +
+                              " blocks along y but problem.batch is " +
+                              std::to_string(batch) + ": " + batched +
+                              " runs one matrix per grid y index");
+  for (const ParamInfo &param : manifest.params)
+    if (param.role == ParamRole::Epilogue)
+      return invalid(error, batched + " takes no epilogue params yet (param " +
+                                quoteJson(param.name) +
+                                " has role \"epilogue\")");
+  if (!manifest.epilogue.empty())
+    return invalid(error, batched + " takes no fused epilogue yet");
+  if (!manifest.tensorMaps.empty())
+    return invalid(error, batched +
+                              " takes no tensor maps yet ('tensor_maps' "
+                              "lists " +
+                              std::to_string(manifest.tensorMaps.size()) + ")");
+  return true;
+}
+
+/// A param's batch_stride: on A, B and C of a batched kernel (C's matrices
+/// apart), on no param of an unbatched one.
+bool validateBatchStride(const KernelManifest &manifest, const ParamInfo &param,
+                         const std::string &what, std::string &error) {
+  int64_t batch = manifest.problem.batch;
+  if (batch == 1) {
+    if (param.batchStride != 0)
+      return invalid(error, what + " has batch_stride " +
+                                std::to_string(param.batchStride) +
+                                " but problem.batch is 1: only the params of "
+                                "a batched kernel have one");
+    return true;
+  }
+  if (param.batchStride == 0)
+    return invalid(error, what +
+                              " has no batch_stride, which the lhs, rhs "
+                              "and result params of a batched kernel "
+                              "(problem.batch " +
+                              std::to_string(batch) + ") need");
+  if (param.batchStride < 0)
+    return invalid(error, what + " batch_stride must be positive (got " +
+                              std::to_string(param.batchStride) + ")");
+  uint64_t matrix = 0;
+  if (param.role == ParamRole::Result &&
+      getRequiredElements(param, 1, matrix) &&
+      uint64_t(param.batchStride) < matrix)
+    return invalid(error, what + " batches overlap: batch_stride " +
+                              std::to_string(param.batchStride) +
+                              " is below the " + std::to_string(matrix) +
+                              " elements one matrix spans (row_stride " +
+                              std::to_string(param.rowStride) +
+                              ", col_stride " +
+                              std::to_string(param.colStride) + ")");
+  return true;
+}
+
 bool validateParam(const KernelManifest &manifest, const ParamInfo &param,
                    std::string &error) {
   std::string what = "param " + quoteJson(param.name) + " (" +
@@ -1607,8 +1697,11 @@ bool validateParam(const KernelManifest &manifest, const ParamInfo &param,
                               std::to_string(param.rowStride) +
                               ", col_stride " +
                               std::to_string(param.colStride) + ")");
+  if (!validateBatchStride(manifest, param, what, error))
+    return false;
   uint64_t bytes;
-  if (!getRequiredBytes(param, bytes) || bytes > uint64_t(INT64_MAX))
+  if (!getRequiredBytes(param, problem.batch, bytes) ||
+      bytes > uint64_t(INT64_MAX))
     return invalid(error, what + " layout needs more bytes than fit in 64 "
                                  "bits");
   if (param.role == ParamRole::Result && param.rows > 1 && param.cols > 1) {
@@ -1752,6 +1845,8 @@ bool tile::runtime::validateManifest(const KernelManifest &manifest,
                                 quoteJson(stringifyParamRole(role)) +
                                 ", expected exactly one");
   }
+  if (!validateBatch(manifest, error))
+    return false;
   for (size_t i = 0; i < manifest.params.size(); ++i) {
     const ParamInfo &param = manifest.params[i];
     if (param.name.empty())

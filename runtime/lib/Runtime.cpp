@@ -251,18 +251,23 @@ bool tile::runtime::checkLaunchArguments(const KernelManifest &manifest,
       return false;
     }
     uint64_t needed = 0;
-    if (!getRequiredBytes(param, needed)) {
+    int64_t batch = manifest.problem.batch;
+    if (!getRequiredBytes(param, batch, needed)) {
       error = what + ": the param's layout overflows 64 bits";
       return false;
     }
     if (arg.size_bytes < needed) {
+      std::string batched;
+      if (batch > 1)
+        batched = ", batch " + std::to_string(batch) + ", batch_stride " +
+                  std::to_string(param.batchStride);
       error = what + " is too small: param " + param.name + " (" +
               std::to_string(param.rows) + "x" + std::to_string(param.cols) +
               " " + std::string(stringifyElementType(param.elementType)) +
               ", row_stride " + std::to_string(param.rowStride) +
-              ", col_stride " + std::to_string(param.colStride) + ") needs " +
-              std::to_string(needed) + " bytes, the buffer holds " +
-              std::to_string(arg.size_bytes);
+              ", col_stride " + std::to_string(param.colStride) + batched +
+              ") needs " + std::to_string(needed) +
+              " bytes, the buffer holds " + std::to_string(arg.size_bytes);
       return false;
     }
     if (param.alignment > 1 && arg.device_ptr % param.alignment != 0) {
@@ -410,6 +415,7 @@ void buildInfo(tile_artifact &artifact) {
   info.accumulator_type = keep(stringifyElementType(m.problem.accumulatorType));
   info.c_init = keep(stringifyCInit(m.problem.cInit));
   info.c_fill_value = m.problem.cFillValue;
+  info.batch = m.problem.batch;
   artifact.params.clear();
   for (const ParamInfo &param : m.params) {
     tile_param_info p;
@@ -424,10 +430,11 @@ void buildInfo(tile_artifact &artifact) {
     p.access = keep(stringifyParamAccess(param.access));
     p.element_bytes = getElementTypeSize(param.elementType);
     p.required_bytes = 0;
-    getRequiredBytes(param, p.required_bytes);
+    getRequiredBytes(param, m.problem.batch, p.required_bytes);
     p.num_tensor_maps = 0;
     for (const TensorMapInfo &map : m.tensorMaps)
       p.num_tensor_maps += map.param == param.name;
+    p.batch_stride = param.batchStride;
     artifact.params.push_back(p);
   }
   info.num_params = artifact.params.size();

@@ -318,6 +318,77 @@ TEST_F(ArgumentTest, NullPointer) {
   EXPECT_STREQ(tile_last_error(), "argument 0 (A) is a null device pointer");
 }
 
+TEST(BatchedArtifactTest, InfoAndArguments) {
+  // The strided fixture as a batch of 3, C's matrices 16 elements apart
+  // past what one spans.
+  TempDir dir;
+  std::string path =
+      writeBatchedFixture(dir, "tile_test_matmul_strided", 3, 16);
+  ASSERT_FALSE(path.empty());
+  tile_artifact *artifact = nullptr;
+  ASSERT_EQ(tile_artifact_open(path.c_str(), &artifact), TILE_SUCCESS)
+      << tile_last_error();
+  tile_kernel_info info;
+  ASSERT_EQ(tile_artifact_get_info(artifact, &info), TILE_SUCCESS);
+  EXPECT_EQ(info.batch, 3);
+  EXPECT_EQ(info.grid[1], 3u);
+  ASSERT_EQ(info.num_params, 3u);
+  const uint64_t cMatrix = 95 * 84 + 79 + 1;
+  EXPECT_EQ(info.params[0].batch_stride, 96 * 72 + 16);
+  EXPECT_EQ(info.params[1].batch_stride, 72 * 80 + 16);
+  EXPECT_EQ(info.params[2].batch_stride, int64_t(cMatrix + 16));
+  // (batch-1)*batch_stride + one matrix.
+  EXPECT_EQ(info.params[0].required_bytes, (2 * (96 * 72 + 16) + 96 * 72) * 4u);
+  const uint64_t cBytes = (2 * (cMatrix + 16) + cMatrix) * 4;
+  EXPECT_EQ(info.params[2].required_bytes, cBytes);
+
+  tile_buffer args[3] = {{0x100000, info.params[0].required_bytes},
+                         {0x200000, info.params[1].required_bytes},
+                         {0x300000, cBytes}};
+  EXPECT_EQ(tile_artifact_check_args(artifact, args, 3), TILE_SUCCESS)
+      << tile_last_error();
+  // One matrix of C is not enough.
+  args[2].size_bytes = cBytes - 4;
+  EXPECT_EQ(tile_artifact_check_args(artifact, args, 3),
+            TILE_ERROR_INVALID_LAUNCH_ARGS);
+  EXPECT_EQ(std::string(tile_last_error()),
+            "argument 2 (C) is too small: param C (96x80 f32, row_stride 84, "
+            "col_stride 1, batch 3, batch_stride " +
+                std::to_string(cMatrix + 16) + ") needs " +
+                std::to_string(cBytes) + " bytes, the buffer holds " +
+                std::to_string(cBytes - 4));
+  tile_artifact_close(artifact);
+
+  // An unbatched artifact reports a batch of 1 and no batch strides.
+  std::string plain = fixturePath("tile_test_matmul_strided.json");
+  ASSERT_EQ(tile_artifact_open(plain.c_str(), &artifact), TILE_SUCCESS);
+  ASSERT_EQ(tile_artifact_get_info(artifact, &info), TILE_SUCCESS);
+  EXPECT_EQ(info.batch, 1);
+  for (size_t i = 0; i < info.num_params; ++i)
+    EXPECT_EQ(info.params[i].batch_stride, 0);
+  tile_artifact_close(artifact);
+}
+
+TEST(BatchedArtifactTest, InvalidBatchedManifestIsRefused) {
+  TempDir dir;
+  std::string path = writeBatchedFixture(dir, "tile_test_matmul_fill", 4);
+  ASSERT_FALSE(path.empty());
+  std::string text = readFile(path);
+  const std::string grid = "\"grid\": [5, 4, 1]";
+  size_t at = text.find(grid);
+  ASSERT_NE(at, std::string::npos) << text;
+  text.replace(at, grid.size(), "\"grid\": [5, 6, 1]");
+  writeFile(path, text);
+  tile_artifact *artifact = nullptr;
+  EXPECT_EQ(tile_artifact_open(path.c_str(), &artifact),
+            TILE_ERROR_INVALID_MANIFEST);
+  EXPECT_NE(std::string(tile_last_error())
+                .find("launch grid 5x6x1 has 6 blocks along y but "
+                      "problem.batch is 4"),
+            std::string::npos)
+      << tile_last_error();
+}
+
 TEST(TensorMapArgumentTest, ColumnMajorParamIsMappedAsStored) {
   // B stored transposed (N x K, nn.Linear's weight) as tile-opt describes
   // it: logical K x N, row_stride 1, col_stride K. The map reads the stored

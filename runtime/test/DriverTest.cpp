@@ -253,6 +253,61 @@ TEST_F(FakeDriverTest, LoadLaunchUnload) {
   EXPECT_EQ(fake.liveModules(), 0);
 }
 
+TEST_F(FakeDriverTest, BatchedKernelRunsItsBatchOnGridY) {
+  // The fill fixture as a batch of 3 (C's matrices 5 elements apart past
+  // their end): one launch with grid y 3, which the fake kernel computes
+  // matrix by matrix.
+  TempDir dir;
+  std::string path = writeBatchedFixture(dir, "tile_test_matmul_fill", 3, 5);
+  ASSERT_FALSE(path.empty());
+  open(path);
+  const int64_t m = 96, n = 80, k = 72, batch = 3;
+  const int64_t bsA = m * k + 5, bsB = k * n + 5, bsC = m * n + 5;
+  ScopedEnv spec("TILE_FAKE_CUDA_MATMUL", "96 80 72 fill 0 72 1 80 1 80 1");
+  std::string strides = std::to_string(bsA) + " " + std::to_string(bsB) + " " +
+                        std::to_string(bsC);
+  ScopedEnv batched("TILE_FAKE_CUDA_BATCH", strides.c_str());
+  tile_kernel *kernel = load(TILE_SUCCESS);
+  ASSERT_NE(kernel, nullptr);
+  std::vector<float> a((batch - 1) * bsA + m * k), b((batch - 1) * bsB + k * n),
+      c((batch - 1) * bsC + m * n, -7.0f);
+  for (size_t i = 0; i < a.size(); ++i)
+    a[i] = static_cast<float>(i % 7) - 3;
+  for (size_t i = 0; i < b.size(); ++i)
+    b[i] = static_cast<float>(i % 5) - 2;
+  auto pointer = [](const std::vector<float> &values) {
+    return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(values.data()));
+  };
+  tile_buffer args[3] = {{pointer(a), a.size() * 4},
+                         {pointer(b), b.size() * 4},
+                         {pointer(c), c.size() * 4}};
+  ASSERT_EQ(tile_kernel_launch(kernel, args, 3, nullptr), TILE_SUCCESS)
+      << tile_last_error();
+  unsigned grid[3], block[3], shared;
+  unsigned long long pointers[3];
+  fake.lastLaunch(grid, block, &shared, pointers);
+  EXPECT_EQ(grid[0], 5u);
+  EXPECT_EQ(grid[1], 3u);
+  EXPECT_EQ(grid[2], 1u);
+  // Every matrix of C is A[l] * B[l]; the gaps between them stay.
+  for (int64_t l = 0; l < batch; ++l)
+    for (int64_t i = 0; i < m; i += 19)
+      for (int64_t j = 0; j < n; j += 13) {
+        float sum = 0;
+        for (int64_t kk = 0; kk < k; ++kk)
+          sum += a[l * bsA + i * k + kk] * b[l * bsB + kk * n + j];
+        EXPECT_EQ(c[l * bsC + i * n + j], sum) << l << " " << i << " " << j;
+      }
+  EXPECT_EQ(c[m * n], -7.0f);
+  EXPECT_EQ(c[bsC + m * n + 4], -7.0f);
+  // A buffer of one matrix is refused before the driver.
+  args[1].size_bytes = k * n * 4;
+  EXPECT_EQ(tile_kernel_launch(kernel, args, 3, nullptr),
+            TILE_ERROR_INVALID_LAUNCH_ARGS);
+  EXPECT_EQ(fake.launches(), 1);
+  tile_kernel_unload(kernel);
+}
+
 TEST_F(FakeDriverTest, NoDevice) {
   ScopedEnv init("TILE_FAKE_CUDA_INIT_RESULT", "100");
   load(TILE_ERROR_NO_DEVICE);

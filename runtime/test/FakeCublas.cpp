@@ -10,6 +10,9 @@
 //                          appends a line with every argument but the
 //                          pointers, and the handle's math mode
 //
+// Built a second time with TILE_FAKE_CUBLAS_NO_STRIDED_BATCHED defined: a
+// cuBLAS without cublasGemmStridedBatchedEx.
+//
 //===----------------------------------------------------------------------===//
 
 #include "HalfPrecision.h"
@@ -189,3 +192,41 @@ FAKE_API Status cublasGemmEx(FakeHandle *handle, int transA, int transB, int m,
       [&](int64_t i, double value) { store(c, i, value, cType); });
   return 0;
 }
+
+#ifndef TILE_FAKE_CUBLAS_NO_STRIDED_BATCHED
+FAKE_API Status cublasGemmStridedBatchedEx(
+    FakeHandle *handle, int transA, int transB, int m, int n, int k,
+    const void *alpha, const void *a, int aType, int lda, long long strideA,
+    const void *b, int bType, int ldb, long long strideB, const void *beta,
+    void *c, int cType, int ldc, long long strideC, int batchCount,
+    int computeType, int algo) {
+  // CUBLAS_COMPUTE_32F (68) or CUBLAS_COMPUTE_32F_PEDANTIC (69): alpha and
+  // beta are floats.
+  if ((computeType != 68 && computeType != 69) || !validType(aType) ||
+      !validType(bType) || !validType(cType) || batchCount < 0)
+    return 15; // CUBLAS_STATUS_NOT_SUPPORTED
+  double alphaValue = *static_cast<const float *>(alpha);
+  double betaValue = *static_cast<const float *>(beta);
+  char extra[192];
+  std::snprintf(extra, sizeof(extra),
+                " atype=%d btype=%d ctype=%d compute=%d algo=%d "
+                "stridea=%lld strideb=%lld stridec=%lld batch=%d",
+                aType, bType, cType, computeType, algo, strideA, strideB,
+                strideC, batchCount);
+  logCall(describe("gemm_strided_batched_ex", handle, transA, transB, m, n, k,
+                   alphaValue, lda, ldb, betaValue, ldc) +
+          extra);
+  for (int64_t i = 0; i < batchCount; ++i) {
+    int64_t offsetA = i * strideA, offsetB = i * strideB, offsetC = i * strideC;
+    gemm(
+        transA, transB, m, n, k, alphaValue, lda, ldb, betaValue, ldc,
+        [&](int64_t at) { return load(a, offsetA + at, aType); },
+        [&](int64_t at) { return load(b, offsetB + at, bType); },
+        [&](int64_t at) { return load(c, offsetC + at, cType); },
+        [&](int64_t at, double value) {
+          store(c, offsetC + at, value, cType);
+        });
+  }
+  return 0;
+}
+#endif // TILE_FAKE_CUBLAS_NO_STRIDED_BATCHED

@@ -28,6 +28,11 @@
 //                                   rsB csB rsC csC [in_type c_type]": what a
 //                                   launch computes (types f32, bf16, f16;
 //                                   default f32 f32)
+//   TILE_FAKE_CUDA_BATCH           "bsA bsB bsC": a batched kernel, one
+//                                  matrix per grid y index: a launch
+//                                  computes grid-y matmuls, matrix b of A,
+//                                  B and C at b times these strides
+//                                  (elements)
 //   TILE_FAKE_CUDA_TENSOR_MAP_RESULT  what cuTensorMapEncodeTiled returns
 //                                  (default: its own checks)
 //   TILE_FAKE_CUDA_NO_CLUSTER      if set, the device cannot launch clusters
@@ -45,7 +50,8 @@
 //                                  stray (write past the end of C), fault
 //                                  (a sticky illegal-address error),
 //                                  round-c (round C to the input type even
-//                                  when C is f32)
+//                                  when C is f32), one-batch (a batched
+//                                  kernel computing only matrix 0)
 //
 //===----------------------------------------------------------------------===//
 
@@ -232,7 +238,7 @@ unsigned typeBytes(FakeType type) { return type == FakeType::F32 ? 4 : 2; }
 /// with one fused multiply-add per product. `maps` (null or two fake tensor
 /// maps, for A and B) say where A and B are instead of the pointers.
 void runMatmul(void *a, void *b, void *c, const uint64_t *mapA,
-               const uint64_t *mapB) {
+               const uint64_t *mapB, unsigned gridY) {
   std::string spec = envString("TILE_FAKE_CUDA_MATMUL");
   if (spec.empty())
     return;
@@ -259,28 +265,38 @@ void runMatmul(void *a, void *b, void *c, const uint64_t *mapA,
   }
   std::string bug = envString("TILE_FAKE_CUDA_BUG");
   bool accumulate = std::strcmp(init, "accumulate") == 0 && bug != "ignore-c0";
-  for (long long i = 0; i < m; ++i)
-    for (long long j = 0; j < n; ++j) {
-      if (bug == "skip-last" && i == m - 1 && j == n - 1)
-        continue;
-      long long at = i * rsC + j * csC;
-      float sum =
-          accumulate ? loadElement(c, at, out) : static_cast<float>(fill);
-      for (long long kk = 0; kk < k; ++kk) {
-        float x = loadElement(a, i * rsA + kk * csA, in);
-        float y = loadElement(b, kk * rsB + j * csB, in);
-        if (bug == "tf32") {
-          x = roundToTf32(x);
-          y = roundToTf32(y);
+  // A batched kernel: one matrix per grid y index.
+  long long batch = 1, bsA = 0, bsB = 0, bsC = 0;
+  std::string batchSpec = envString("TILE_FAKE_CUDA_BATCH");
+  if (!batchSpec.empty()) {
+    if (std::sscanf(batchSpec.c_str(), "%lld %lld %lld", &bsA, &bsB, &bsC) != 3)
+      return;
+    batch = bug == "one-batch" ? 1 : gridY;
+  }
+  for (long long l = 0; l < batch; ++l)
+    for (long long i = 0; i < m; ++i)
+      for (long long j = 0; j < n; ++j) {
+        if (bug == "skip-last" && l == batch - 1 && i == m - 1 && j == n - 1)
+          continue;
+        long long at = l * bsC + i * rsC + j * csC;
+        float sum =
+            accumulate ? loadElement(c, at, out) : static_cast<float>(fill);
+        for (long long kk = 0; kk < k; ++kk) {
+          float x = loadElement(a, l * bsA + i * rsA + kk * csA, in);
+          float y = loadElement(b, l * bsB + kk * rsB + j * csB, in);
+          if (bug == "tf32") {
+            x = roundToTf32(x);
+            y = roundToTf32(y);
+          }
+          sum = std::fma(x, y, sum);
         }
-        sum = std::fma(x, y, sum);
+        if (bug == "round-c")
+          sum = roundTo(sum, in);
+        storeElement(c, at, sum, out);
       }
-      if (bug == "round-c")
-        sum = roundTo(sum, in);
-      storeElement(c, at, sum, out);
-    }
   if (bug == "stray")
-    storeElement(c, (m - 1) * rsC + (n - 1) * csC + 1, 1.0f, out);
+    storeElement(c, (batch - 1) * bsC + (m - 1) * rsC + (n - 1) * csC + 1, 1.0f,
+                 out);
 }
 
 /// The byte sizes of the parameters of `.entry name(...)` in PTX `image`:
@@ -344,7 +360,8 @@ CUresult launch(FakeFunction *function, const unsigned grid[3],
   }
   runMatmul(reinterpret_cast<void *>(state.lastArgs[0]),
             reinterpret_cast<void *>(state.lastArgs[1]),
-            reinterpret_cast<void *>(state.lastArgs[2]), maps[0], maps[1]);
+            reinterpret_cast<void *>(state.lastArgs[2]), maps[0], maps[1],
+            grid[1]);
   return 0;
 }
 } // namespace

@@ -78,8 +78,8 @@ protected:
     for (size_t i = 0; i < manifest.params.size(); ++i) {
       const ParamInfo &param = manifest.params[i];
       uint64_t elements = 0, bytes = 0;
-      getRequiredElements(param, elements);
-      getRequiredBytes(param, bytes);
+      getRequiredElements(param, p.batch, elements);
+      getRequiredBytes(param, p.batch, bytes);
       host[i].assign(bytes, 0);
       fillPoison(host[i].data(), elements, param.elementType);
       const float *dense = param.role == ParamRole::Lhs   ? a.data()

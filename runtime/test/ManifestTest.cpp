@@ -628,22 +628,37 @@ TEST(ManifestTest, PtxVersions) {
 TEST(ManifestTest, RequiredElements) {
   ParamInfo param = makeExampleManifest().params[0];
   uint64_t elements = 0, bytes = 0;
-  ASSERT_TRUE(getRequiredElements(param, elements));
+  ASSERT_TRUE(getRequiredElements(param, 1, elements));
   EXPECT_EQ(elements, 4096u * 4096u);
-  ASSERT_TRUE(getRequiredBytes(param, bytes));
+  ASSERT_TRUE(getRequiredBytes(param, 1, bytes));
   EXPECT_EQ(bytes, 4096u * 4096u * 4u);
   // Column-major with padding: the last column starts at 3*104.
   param.rows = 100;
   param.cols = 4;
   param.rowStride = 1;
   param.colStride = 104;
-  ASSERT_TRUE(getRequiredElements(param, elements));
+  ASSERT_TRUE(getRequiredElements(param, 1, elements));
   EXPECT_EQ(elements, 3u * 104u + 99u + 1u);
+  // A batch of 3 matrices 1000 elements apart: two strides more. With a
+  // batch of 1 the batch stride is not used.
+  param.batchStride = 1000;
+  ASSERT_TRUE(getRequiredElements(param, 3, elements));
+  EXPECT_EQ(elements, 2u * 1000u + 3u * 104u + 99u + 1u);
+  ASSERT_TRUE(getRequiredBytes(param, 3, bytes));
+  EXPECT_EQ(bytes, (2u * 1000u + 3u * 104u + 99u + 1u) * 4u);
+  ASSERT_TRUE(getRequiredElements(param, 1, elements));
+  EXPECT_EQ(elements, 3u * 104u + 99u + 1u);
+  EXPECT_FALSE(getRequiredElements(param, 0, elements));
+  param.batchStride = 1ll << 62;
+  EXPECT_FALSE(getRequiredElements(param, 5, elements));
+  param.batchStride = -1;
+  EXPECT_FALSE(getRequiredElements(param, 2, elements));
+  param.batchStride = 0;
   param.rows = 1ll << 40;
   param.rowStride = 1ll << 40;
-  EXPECT_FALSE(getRequiredElements(param, elements));
+  EXPECT_FALSE(getRequiredElements(param, 1, elements));
   param.rows = 0;
-  EXPECT_FALSE(getRequiredElements(param, elements));
+  EXPECT_FALSE(getRequiredElements(param, 1, elements));
 }
 
 TEST(ManifestTest, ConfigShortForm) {
@@ -1248,4 +1263,227 @@ TEST(ManifestTest, EpilogueStepsEvaluate) {
   EXPECT_EQ(evalEpilogue(steps, -3.0, 1.0, &operand, magnitude), 0.0);
   ASSERT_FALSE(parseEpilogueSteps({"addf s0 acc"}, 0, steps, error));
   EXPECT_NE(error.find("not an earlier step"), std::string::npos) << error;
+}
+
+//===----------------------------------------------------------------------===//
+// Batched kernels
+//===----------------------------------------------------------------------===//
+
+/// The example kernel as a batch of 8: grid y 8, each param's matrices one
+/// after another.
+static KernelManifest makeBatchedManifest() {
+  KernelManifest manifest = makeExampleManifest();
+  manifest.problem.batch = 8;
+  manifest.launch.grid = {1024, 8, 1};
+  for (ParamInfo &param : manifest.params)
+    param.batchStride = param.rows * param.cols;
+  return manifest;
+}
+
+TEST(ManifestTest, BatchedRoundTrip) {
+  KernelManifest original = makeBatchedManifest();
+  std::string error;
+  ASSERT_TRUE(validateManifest(original, error)) << error;
+  std::string text = writeManifestJson(original);
+  // The writer's exact bytes: "batch" after "k", "batch_stride" after
+  // "col_stride".
+  EXPECT_NE(
+      text.find("\n  \"problem\": {\"m\": 4096, \"n\": 4096, \"k\": 4096, "
+                "\"batch\": 8, \"element_type\": \"f32\", "
+                "\"accumulator_type\": \"f32\", \"c_init\": "
+                "\"accumulate\", \"c_fill_value\": 0.0},\n"),
+      std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\n    {\"name\": \"C\", \"role\": \"result\", "
+                      "\"element_type\": \"f32\", \"rows\": 4096, \"cols\": "
+                      "4096, \"row_stride\": 4096, \"col_stride\": 1, "
+                      "\"batch_stride\": 16777216, \"alignment\": 16, "
+                      "\"access\": \"readwrite\"}\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\"grid\": [1024, 8, 1]"), std::string::npos) << text;
+  KernelManifest parsed;
+  ASSERT_TRUE(parseManifestJson(text, parsed, error)) << error;
+  EXPECT_EQ(parsed, original);
+  EXPECT_EQ(parsed.problem.batch, 8);
+  EXPECT_EQ(parsed.params[1].batchStride, 4096 * 4096);
+  EXPECT_TRUE(validateManifest(parsed, error)) << error;
+  EXPECT_EQ(writeManifestJson(parsed), text);
+  // Equality looks at both fields.
+  KernelManifest other = original;
+  other.problem.batch = 4;
+  EXPECT_NE(other, original);
+  other = original;
+  other.params[0].batchStride += 1;
+  EXPECT_NE(other, original);
+}
+
+TEST(ManifestTest, UnbatchedManifestsHaveNoBatchFields) {
+  // Neither field is written for a plain matmul, and a manifest without
+  // them (every manifest before batched kernels) reads as batch 1.
+  std::string text = exampleJson();
+  EXPECT_EQ(text.find("batch"), std::string::npos) << text;
+  KernelManifest parsed;
+  std::string error;
+  ASSERT_TRUE(parseManifestJson(text, parsed, error)) << error;
+  EXPECT_EQ(parsed.problem.batch, 1);
+  for (const ParamInfo &param : parsed.params)
+    EXPECT_EQ(param.batchStride, 0);
+  // "batch": 1 may be written out; it means the same.
+  ASSERT_TRUE(parseManifestJson(
+      replaced(text, "\"k\": 4096, ", "\"k\": 4096, \"batch\": 1, "), parsed,
+      error))
+      << error;
+  EXPECT_EQ(parsed, makeExampleManifest());
+  EXPECT_TRUE(validateManifest(parsed, error)) << error;
+}
+
+TEST(ManifestTest, BatchFieldsAreParsedStrictly) {
+  std::string text = writeManifestJson(makeBatchedManifest());
+  EXPECT_EQ(parseError(replaced(text, "\"batch\": 8", "\"batch\": 0")),
+            "manifest: field 'problem.batch' must be an integer in [1, 65535] "
+            "(got 0)");
+  EXPECT_EQ(parseError(replaced(text, "\"batch\": 8", "\"batch\": 65536")),
+            "manifest: field 'problem.batch' must be an integer in [1, 65535] "
+            "(got 65536)");
+  EXPECT_EQ(parseError(replaced(text, "\"batch\": 8", "\"batch\": \"8\"")),
+            "manifest: field 'problem.batch' must be an integer (got \"8\")");
+  EXPECT_EQ(parseError(replaced(text, "\"batch\": 8", "\"batch\": 8.5")),
+            "manifest: field 'problem.batch' must be an integer (got 8.5)");
+  // A's line up to its batch_stride (B's has the same strides).
+  std::string aLine = "{\"name\": \"A\", \"role\": \"lhs\", \"element_type\": "
+                      "\"f32\", \"rows\": 4096, \"cols\": 4096, "
+                      "\"row_stride\": 4096, \"col_stride\": 1, "
+                      "\"batch_stride\": 16777216";
+  EXPECT_EQ(parseError(
+                replaced(text, aLine, aLine.substr(0, aLine.size() - 8) + "0")),
+            "manifest: field 'params[0].batch_stride' must be an integer in "
+            "[1, 9223372036854775807] (got 0)");
+  EXPECT_EQ(parseError(replaced(text, aLine,
+                                aLine.substr(0, aLine.size() - 8) + "-4")),
+            "manifest: field 'params[0].batch_stride' must be an integer in "
+            "[1, 9223372036854775807] (got -4)");
+}
+
+TEST(ManifestTest, BatchIsChecked) {
+  const KernelManifest base = makeBatchedManifest();
+  KernelManifest m = base;
+  m.problem.batch = 0;
+  EXPECT_EQ(validationError(m),
+            "manifest: field 'problem.batch' must be at least 1 (got 0)");
+  m = base;
+  m.problem.batch = 70000;
+  m.launch.grid = {1024, 1, 1};
+  EXPECT_EQ(validationError(m),
+            "manifest: problem.batch 70000 is over 65535, the launch grid's y "
+            "limit (a batched kernel runs its batch on grid y)");
+  m = base;
+  m.problem.batch = 65535;
+  m.launch.grid = {1, 65535, 1};
+  std::string error;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+
+  // The batch is the grid's y dimension.
+  m = base;
+  m.launch.grid = {1024, 1, 1};
+  EXPECT_EQ(validationError(m),
+            "manifest: launch grid 1024x1x1 has 1 blocks along y but "
+            "problem.batch is 8: a batched kernel (problem.batch 8) runs one "
+            "matrix per grid y index");
+  m = base;
+  m.launch.grid = {128, 64, 1};
+  EXPECT_EQ(validationError(m),
+            "manifest: launch grid 128x64x1 has 64 blocks along y but "
+            "problem.batch is 8: a batched kernel (problem.batch 8) runs one "
+            "matrix per grid y index");
+  // An unbatched kernel's grid y is its own (the fixtures use 2-d grids).
+  m = makeExampleManifest();
+  m.launch.grid = {32, 32, 1};
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+}
+
+TEST(ManifestTest, BatchStridesAreChecked) {
+  const KernelManifest base = makeBatchedManifest();
+  KernelManifest m = base;
+  // Every one of A, B and C needs one.
+  for (size_t i = 0; i < 3; ++i) {
+    m = base;
+    m.params[i].batchStride = 0;
+    const char *names[] = {"\"A\" (lhs)", "\"B\" (rhs)", "\"C\" (result)"};
+    EXPECT_EQ(validationError(m),
+              std::string("manifest: param ") + names[i] +
+                  " has no batch_stride, which the lhs, rhs and result "
+                  "params of a batched kernel (problem.batch 8) need");
+  }
+  m = base;
+  m.params[1].batchStride = -5;
+  EXPECT_EQ(validationError(m), "manifest: param \"B\" (rhs) batch_stride "
+                                "must be positive (got -5)");
+  // An unbatched kernel's params have none.
+  m = makeExampleManifest();
+  m.params[2].batchStride = 4096 * 4096;
+  EXPECT_EQ(validationError(m),
+            "manifest: param \"C\" (result) has batch_stride 16777216 but "
+            "problem.batch is 1: only the params of a batched kernel have "
+            "one");
+  // C's matrices must not overlap: at least (rows-1)*row_stride +
+  // (cols-1)*col_stride + 1 apart.
+  m = base;
+  m.params[2].batchStride = 4096 * 4096 - 1;
+  EXPECT_EQ(validationError(m),
+            "manifest: param \"C\" (result) batches overlap: batch_stride "
+            "16777215 is below the 16777216 elements one matrix spans "
+            "(row_stride 4096, col_stride 1)");
+  m.params[2].batchStride = 4096 * 4096 + 64; // padding between is fine
+  std::string error;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  // Inputs may overlap (a shared operand read by every batch, or one
+  // shifted by a row).
+  m = base;
+  m.params[0].batchStride = 1;
+  m.params[1].batchStride = 4096;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  // Column-major C: its span is the same.
+  m = base;
+  m.params[2].rowStride = 1;
+  m.params[2].colStride = 4100;
+  m.params[2].batchStride = 4095 * 4100 + 4096;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  m.params[2].batchStride -= 1;
+  EXPECT_NE(validationError(m).find("batches overlap"), std::string::npos);
+  // A layout that overflows with the batch is refused.
+  m = base;
+  m.params[0].batchStride = int64_t(1) << 61;
+  EXPECT_EQ(validationError(m), "manifest: param \"A\" (lhs) layout needs "
+                                "more bytes than fit in 64 bits");
+}
+
+TEST(ManifestTest, BatchedKernelsTakeNoEpilogueOrTensorMapsYet) {
+  // An epilogue with params.
+  KernelManifest m = makeEpilogueManifest();
+  m.problem.batch = 2;
+  m.launch.grid[1] = 2;
+  for (ParamInfo &param : m.params)
+    param.batchStride = param.rows * param.cols;
+  EXPECT_EQ(validationError(m),
+            "manifest: a batched kernel (problem.batch 2) takes no epilogue "
+            "params yet (param \"E0\" has role \"epilogue\")");
+  // An epilogue without operands (ReLU).
+  m = makeBatchedManifest();
+  m.epilogue.steps = {"maximumf acc 0"};
+  EXPECT_EQ(validationError(m), "manifest: a batched kernel (problem.batch 8) "
+                                "takes no fused epilogue yet");
+  // Tensor maps.
+  m = makeWgmmaExampleManifest();
+  m.problem.batch = 3;
+  m.launch.grid = {512, 3, 1};
+  for (ParamInfo &param : m.params)
+    param.batchStride = param.rows * param.cols;
+  EXPECT_EQ(validationError(m), "manifest: a batched kernel (problem.batch 3) "
+                                "takes no tensor maps yet ('tensor_maps' "
+                                "lists 2)");
+  m.tensorMaps.clear();
+  m.config.copy = CopyKind::CpAsync;
+  std::string error;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
 }

@@ -134,7 +134,7 @@ tile::test::getFakeDriverDefaults() {
         "TILE_FAKE_CUDA_LOAD_RESULT", "TILE_FAKE_CUDA_LAUNCH_RESULT",
         "TILE_FAKE_CUDA_MAX_THREADS", "TILE_FAKE_CUDA_L2_BYTES",
         "TILE_FAKE_CUDA_EVENT_MS", "TILE_FAKE_CUDA_MATMUL",
-        "TILE_FAKE_CUDA_BUG", "TILE_FAKE_CUDA_REPORT"})
+        "TILE_FAKE_CUDA_BUG", "TILE_FAKE_CUDA_REPORT", "TILE_FAKE_CUDA_BATCH"})
     env.push_back({name, nullptr});
   return env;
 }
@@ -216,6 +216,29 @@ KernelManifest tile::test::makeWgmmaExampleManifest() {
   m.config.text = "#tile.config<strategy = wgmma, ...>";
   m.resources = {168, 0, 0, 0};
   return m;
+}
+
+std::string tile::test::writeBatchedFixture(const TempDir &dir,
+                                            const std::string &name,
+                                            int64_t batch, int64_t gap) {
+  KernelManifest manifest;
+  std::string error;
+  if (!parseManifestJson(readFile(fixturePath(name + ".json")), manifest,
+                         error))
+    return "";
+  manifest.problem.batch = batch;
+  manifest.launch.grid[1] = static_cast<uint32_t>(batch);
+  for (ParamInfo &param : manifest.params) {
+    uint64_t elements = 0;
+    getRequiredElements(param, 1, elements);
+    param.batchStride = static_cast<int64_t>(elements) + gap;
+  }
+  std::string path = dir.file(name + "_batched.json");
+  if (!writeFile(dir.file("naive_matmul.ptx"),
+                 readFile(fixturePath("naive_matmul.ptx"))) ||
+      !writeFile(path, writeManifestJson(manifest)))
+    return "";
+  return path;
 }
 
 size_t tile::test::countOccurrences(const std::string &haystack,

@@ -196,7 +196,7 @@ TEST(LayoutTest, ScatterGatherRoundTrip) {
   for (int i = 0; i < 12; ++i)
     dense[i] = static_cast<float>(i);
   uint64_t elements = 0;
-  ASSERT_TRUE(getRequiredElements(param, elements));
+  ASSERT_TRUE(getRequiredElements(param, 1, elements));
   std::vector<float> buffer(elements, -1.0f);
   scatterMatrix(dense.data(), param, buffer.data());
   // Element (1, 2) of the dense matrix is 6, at 1 + 2*5 in the buffer.
@@ -205,6 +205,63 @@ TEST(LayoutTest, ScatterGatherRoundTrip) {
   std::vector<float> back(12, 0.0f);
   gatherMatrix(buffer.data(), param, back.data());
   EXPECT_EQ(back, dense);
+}
+
+TEST(LayoutTest, BatchesLieBatchStrideApart) {
+  // Two 2x3 row-major matrices, 10 elements apart: the second starts at 10.
+  ParamInfo param = makeParam(2, 3, 3, 1);
+  param.batchStride = 10;
+  std::vector<float> dense(12);
+  for (int i = 0; i < 12; ++i)
+    dense[i] = static_cast<float>(i);
+  uint64_t elements = 0;
+  ASSERT_TRUE(getRequiredElements(param, 2, elements));
+  EXPECT_EQ(elements, 16u);
+  std::vector<float> buffer(elements, -1.0f);
+  scatterBatchElements(dense.data(), param, 2, buffer.data());
+  EXPECT_EQ(buffer[5], 5.0f);
+  EXPECT_EQ(buffer[6], -1.0f); // the gap is untouched
+  EXPECT_EQ(buffer[10], 6.0f);
+  EXPECT_EQ(buffer[15], 11.0f);
+  std::vector<float> back(12, 0.0f);
+  gatherBatchElements(buffer.data(), param, 2, back.data());
+  EXPECT_EQ(back, dense);
+  // bf16 buffers: the offset counts elements, not bytes.
+  param.elementType = ElementType::BF16;
+  std::vector<uint16_t> half(elements, 0);
+  scatterBatchElements(dense.data(), param, 2, half.data());
+  EXPECT_EQ(bf16ToFloat(half[10]), 6.0f);
+  gatherBatchElements(half.data(), param, 2, back.data());
+  EXPECT_EQ(back, dense);
+}
+
+TEST(ReferenceTest, BatchedIsOneProductPerMatrix) {
+  const int64_t batch = 3, m = 4, n = 5, k = 6;
+  std::vector<float> a(batch * m * k), b(batch * k * n), c0(batch * m * n);
+  fillUniform(a, 3, 1);
+  fillUniform(b, 3, 2);
+  fillUniform(c0, 3, 3);
+  Reference all;
+  computeBatchedHostReference(a.data(), b.data(), c0.data(), 0, batch, m, n, k,
+                              all, 2);
+  ASSERT_EQ(all.value.size(), static_cast<size_t>(batch * m * n));
+  ASSERT_EQ(all.magnitude.size(), all.value.size());
+  for (int64_t l = 0; l < batch; ++l) {
+    Reference one;
+    computeHostReference(a.data() + l * m * k, b.data() + l * k * n,
+                         c0.data() + l * m * n, 0, m, n, k, one, 1);
+    for (int64_t i = 0; i < m * n; ++i) {
+      EXPECT_EQ(all.value[l * m * n + i], one.value[i]);
+      EXPECT_EQ(all.magnitude[l * m * n + i], one.magnitude[i]);
+    }
+  }
+  // The fill value instead of C0.
+  computeBatchedHostReference(a.data(), b.data(), nullptr, 0.5, batch, m, n, k,
+                              all);
+  Reference last;
+  computeHostReference(a.data() + 2 * m * k, b.data() + 2 * k * n, nullptr, 0.5,
+                       m, n, k, last);
+  EXPECT_EQ(all.value[2 * m * n + 7], last.value[7]);
 }
 
 TEST(ReferenceTest, SmallProductByHand) {
@@ -326,6 +383,44 @@ TEST_F(CheckTest, ElementLeftAtInitialValueFails) {
                                 "allows (first at [7][3]: got ",
                                 0),
             0u)
+      << result.reason;
+}
+
+TEST(BatchedCheckTest, ResultsNameTheBatch) {
+  // Three 8x8 results checked as one: a wrong element of the last names
+  // its batch, row and column; the norm is over all of them.
+  const int64_t batch = 3, m = 8, n = 8, k = 64;
+  std::vector<float> a(batch * m * k), b(batch * k * n);
+  fillUniform(a, 5, 1);
+  fillUniform(b, 5, 2);
+  Reference reference;
+  computeBatchedHostReference(a.data(), b.data(), nullptr, 0, batch, m, n, k,
+                              reference);
+  std::vector<float> c(reference.value.begin(), reference.value.end());
+  CheckResult result = checkResult(c.data(), reference, m, n, 1e-5,
+                                   getElementTolerance(k), batch);
+  EXPECT_TRUE(result.pass) << result.reason;
+  c[2 * m * n + 3 * n + 5] += 1.0f;
+  result = checkResult(c.data(), reference, m, n, 1e-5, getElementTolerance(k),
+                       batch);
+  EXPECT_FALSE(result.pass);
+  EXPECT_EQ(result.badBatch, 2);
+  EXPECT_EQ(result.badRow, 3);
+  EXPECT_EQ(result.badCol, 5);
+  EXPECT_NE(result.reason.find("1 elements are off by more than rounding "
+                               "allows (first at [2][3][5]: got "),
+            std::string::npos)
+      << result.reason;
+  // Checked as one matrix, the last batch would go unseen.
+  EXPECT_TRUE(
+      checkResult(c.data(), reference, m, n, 1.0, getElementTolerance(k)).pass);
+  // A NaN in batch 1.
+  c[2 * m * n + 3 * n + 5] -= 1.0f;
+  c[m * n] = NAN;
+  result = checkResult(c.data(), reference, m, n, 1e-5, getElementTolerance(k),
+                       batch);
+  EXPECT_NE(result.reason.find("first at [1][0][0]: got nan"),
+            std::string::npos)
       << result.reason;
 }
 
@@ -696,9 +791,9 @@ TEST(GemmPlanTest, AllRowAndColumnMajorCombinations) {
     fillUniform(a, combo, 1);
     fillUniform(b, combo, 2);
     uint64_t aElements, bElements, cElements;
-    getRequiredElements(pa, aElements);
-    getRequiredElements(pb, bElements);
-    getRequiredElements(pc, cElements);
+    getRequiredElements(pa, 1, aElements);
+    getRequiredElements(pb, 1, bElements);
+    getRequiredElements(pc, 1, cElements);
     std::vector<float> aBuffer(aElements), bBuffer(bElements),
         cBuffer(cElements, 0.0f);
     scatterMatrix(a.data(), pa, aBuffer.data());
@@ -717,6 +812,74 @@ TEST(GemmPlanTest, AllRowAndColumnMajorCombinations) {
     for (int64_t i = 0; i < m * n; ++i)
       EXPECT_NEAR(c[i], reference.value[i], 1e-5) << "layout " << combo;
   }
+}
+
+TEST(GemmPlanTest, BatchedKernelsGetTheStridedBatchedGemm) {
+  // Every layout as a batch of 3, each param's matrices apart by what they
+  // span plus a different gap: the planned strided batched GEMM (matrix i
+  // of each operand at i times its stride) computes every batch.
+  const int64_t batch = 3;
+  for (int combo = 0; combo < 8; ++combo) {
+    KernelManifest manifest = layoutManifest(combo & 1, combo & 2, combo & 4);
+    manifest.problem.batch = batch;
+    manifest.launch.grid = {1, static_cast<uint32_t>(batch), 1};
+    int64_t gap = 1;
+    for (ParamInfo &param : manifest.params) {
+      uint64_t elements = 0;
+      ASSERT_TRUE(getRequiredElements(param, 1, elements));
+      param.batchStride = static_cast<int64_t>(elements) + gap++;
+    }
+    std::string error;
+    ASSERT_TRUE(validateManifest(manifest, error)) << error;
+    GemmPlan plan;
+    std::string reason;
+    ASSERT_TRUE(planColumnMajorGemm(manifest, plan, reason)) << reason;
+    const ParamInfo &pa = manifest.params[0], &pb = manifest.params[1],
+                    &pc = manifest.params[2];
+    EXPECT_EQ(plan.batch, batch);
+    EXPECT_EQ(plan.strideResult, pc.batchStride);
+    EXPECT_EQ(plan.strideFirst,
+              plan.first == ParamRole::Lhs ? pa.batchStride : pb.batchStride);
+    EXPECT_EQ(plan.strideSecond,
+              plan.second == ParamRole::Lhs ? pa.batchStride : pb.batchStride);
+
+    int64_t m = 5, n = 3, k = 4;
+    std::vector<float> a(batch * m * k), b(batch * k * n);
+    fillUniform(a, combo, 1);
+    fillUniform(b, combo, 2);
+    uint64_t aElements, bElements, cElements;
+    ASSERT_TRUE(getRequiredElements(pa, batch, aElements));
+    ASSERT_TRUE(getRequiredElements(pb, batch, bElements));
+    ASSERT_TRUE(getRequiredElements(pc, batch, cElements));
+    std::vector<float> aBuffer(aElements), bBuffer(bElements),
+        cBuffer(cElements, 0.0f);
+    scatterBatchElements(a.data(), pa, batch, aBuffer.data());
+    scatterBatchElements(b.data(), pb, batch, bBuffer.data());
+    const float *first =
+        plan.first == ParamRole::Lhs ? aBuffer.data() : bBuffer.data();
+    const float *second =
+        plan.second == ParamRole::Lhs ? aBuffer.data() : bBuffer.data();
+    for (int64_t i = 0; i < plan.batch; ++i)
+      columnMajorGemm(plan.transFirst, plan.transSecond, plan.m, plan.n, plan.k,
+                      first + i * plan.strideFirst, plan.ldFirst,
+                      second + i * plan.strideSecond, plan.ldSecond,
+                      cBuffer.data() + i * plan.strideResult, plan.ldResult);
+    std::vector<float> c(batch * m * n);
+    gatherBatchElements(cBuffer.data(), pc, batch, c.data());
+    Reference reference;
+    computeBatchedHostReference(a.data(), b.data(), nullptr, 0, batch, m, n, k,
+                                reference);
+    ASSERT_EQ(reference.value.size(), c.size());
+    for (int64_t i = 0; i < batch * m * n; ++i)
+      EXPECT_NEAR(c[i], reference.value[i], 1e-5) << "layout " << combo;
+  }
+  // An unbatched plan is a batch of one without strides.
+  GemmPlan plan;
+  std::string reason;
+  ASSERT_TRUE(planColumnMajorGemm(makeExampleManifest(), plan, reason));
+  EXPECT_EQ(plan.batch, 1);
+  EXPECT_EQ(plan.strideFirst, 0);
+  EXPECT_EQ(plan.strideResult, 0);
 }
 
 TEST(GemmPlanTest, RowMajorIsTheUsualSwap) {
@@ -753,8 +916,10 @@ TEST(StatisticsTest, Median) {
   EXPECT_EQ(median({4, 1, 3, 2}), 2.5);
   EXPECT_EQ(median({5}), 5);
   EXPECT_EQ(median({}), 0);
-  EXPECT_DOUBLE_EQ(getTflops(4096, 4096, 4096, 1.0), 137.438953472);
-  EXPECT_EQ(getTflops(1, 1, 1, 0), 0);
+  EXPECT_DOUBLE_EQ(getTflops(1, 4096, 4096, 4096, 1.0), 137.438953472);
+  EXPECT_EQ(getTflops(1, 1, 1, 1, 0), 0);
+  // A batch counts every matrix's flops: 2 * batch * m * n * k.
+  EXPECT_DOUBLE_EQ(getTflops(8, 4096, 4096, 4096, 1.0), 8 * 137.438953472);
 }
 
 TEST(PathsTest, NaturalOrder) {

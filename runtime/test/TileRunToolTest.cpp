@@ -54,7 +54,8 @@ TEST(TileRunTest, Help) {
        {"usage:", "tile-run info ARTIFACT", "tile-run verify", "tile-run bench",
         "--seed N", "--iters N", "--warmup N", "--json FILE", "--csv FILE",
         "--reference", "--binary", "--device", "--no-cublas",
-        "TILE_CUDA_DRIVER_LIBRARY", "TILE_CUBLAS_LIBRARY", "exit status"})
+        "TILE_CUDA_DRIVER_LIBRARY", "TILE_CUBLAS_LIBRARY", "exit status",
+        "cublasGemmStridedBatchedEx", "2*batch*m*n*k"})
     EXPECT_NE(result.out.find(word), std::string::npos) << word;
 }
 
@@ -337,7 +338,7 @@ TEST(TileRunTest, BenchTableJsonAndCsv) {
                      fixture("tile_test_matmul_fill") +
                      ",1,96,80,72,16x16x1/16x2/1x1/s1/g1/none/nopf,ptx,26,"
                      "0.5,0.5,0.5,0.00221184,,,,,Fake GPU,,13000,1980,3201,"
-                     "f32,f32,\n"),
+                     "f32,f32,,1\n"),
             std::string::npos)
       << csv;
 }
@@ -519,7 +520,7 @@ TEST(TileRunTest, BenchComparesWithCublasOfTheSameTypes) {
                       "\"default\""),
             std::string::npos)
       << json;
-  EXPECT_NE(json.find("\"k\": 72, \"element_type\": \"bf16\", "
+  EXPECT_NE(json.find("\"k\": 72, \"batch\": 1, \"element_type\": \"bf16\", "
                       "\"result_type\": \"bf16\", \"config\""),
             std::string::npos)
       << json;
@@ -529,10 +530,254 @@ TEST(TileRunTest, BenchComparesWithCublasOfTheSameTypes) {
   EXPECT_EQ(countOccurrences(json, "\"cublas_call\": \"gemm_ex\""), 2u) << json;
   EXPECT_EQ(countOccurrences(json, "\"cublas_call\": \"sgemm\""), 1u) << json;
   std::string csv = readFile(dir.file("out.csv"));
-  EXPECT_NE(csv.find(",3201,bf16,bf16,gemm_ex\n"), std::string::npos) << csv;
-  EXPECT_NE(csv.find(",3201,f16,f32,gemm_ex\n"), std::string::npos) << csv;
-  EXPECT_NE(csv.find(",3201,f32,f32,sgemm\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",3201,bf16,bf16,gemm_ex,1\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",3201,f16,f32,gemm_ex,1\n"), std::string::npos) << csv;
+  EXPECT_NE(csv.find(",3201,f32,f32,sgemm,1\n"), std::string::npos) << csv;
   EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+}
+
+//===----------------------------------------------------------------------===//
+// Batched kernels (the fixtures as batches, the fake computing each matrix)
+//===----------------------------------------------------------------------===//
+
+/// fakeEnv for a batched fixture: TILE_FAKE_CUDA_BATCH with the strides
+/// "bsA bsB bsC".
+Env batchedEnv(const char *spec, const std::string &strides,
+               const char *bug = nullptr) {
+  static std::vector<std::string> keep;
+  keep.push_back(strides);
+  Env env = fakeEnv(spec, bug);
+  env.push_back({"TILE_FAKE_CUDA_BATCH", keep.back().c_str()});
+  return env;
+}
+
+/// The batch strides of a fixture whose A, B and C are dense 96x72, 72x80
+/// and 96x80 (C's rows `cRowStride` apart), each `gap` elements past its
+/// matrix.
+std::string denseStrides(int64_t gap, int64_t cRowStride = 80) {
+  return std::to_string(96 * 72 + gap) + " " + std::to_string(72 * 80 + gap) +
+         " " + std::to_string(95 * cRowStride + 80 + gap);
+}
+
+TEST(TileRunTest, VerifyPassesBatchedKernels) {
+  TempDir dir;
+  struct Case {
+    const char *kernel, *spec, *init;
+    int64_t gap, cRowStride;
+  } cases[] = {
+      {"tile_test_matmul_fill", kFillSpec, "fill", 0, 80},
+      {"tile_test_matmul_accumulate", kAccumulateSpec, "accumulate", 7, 80},
+      {"tile_test_matmul_strided", kStridedSpec, "fill", 16, 84}};
+  for (const Case &c : cases) {
+    std::string path = writeBatchedFixture(dir, c.kernel, 3, c.gap);
+    ASSERT_FALSE(path.empty());
+    // The strided fixture's B is column-major 72x80: it spans 72*80 too.
+    CommandResult result =
+        tileRun({"verify", path, "--seed", "7"},
+                batchedEnv(c.spec, denseStrides(c.gap, c.cRowStride)));
+    EXPECT_EQ(result.exitCode, 0) << c.kernel << result.out << result.err;
+    EXPECT_NE(
+        result.out.find(std::string(c.kernel) + "  3 x 96x80x72  rel_err "),
+        std::string::npos)
+        << result.out;
+    EXPECT_NE(result.out.find(std::string("  PASS  seed 7  (ptx, ") + c.init +
+                              ", host f64 reference)"),
+              std::string::npos)
+        << result.out;
+    EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+  }
+  // f16 inputs with an f32 C.
+  std::string path = writeBatchedFixture(dir, "tile_test_matmul_f16", 2, 8);
+  CommandResult result = tileRun({"verify", path, "--seed", "7"},
+                                 batchedEnv(kF16Spec, denseStrides(8)));
+  EXPECT_EQ(result.exitCode, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find("tile_test_matmul_f16  2 x 96x80x72  rel_err "),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("PASS  seed 7  (ptx, accumulate, f16 -> f32, "),
+            std::string::npos)
+      << result.out;
+}
+
+/// verify on the fill fixture as a batch of 3 (`gap` elements between the
+/// matrices), the fake computing with `strides` and `bug`; expects a FAIL
+/// whose reason contains `reason`.
+void expectBatchedVerifyFails(const char *kernel, const char *spec, int64_t gap,
+                              const std::string &strides, const char *bug,
+                              const std::string &reason) {
+  TempDir dir;
+  std::string path = writeBatchedFixture(dir, kernel, 3, gap);
+  ASSERT_FALSE(path.empty());
+  CommandResult result =
+      tileRun({"verify", path, "--seed", "11"}, batchedEnv(spec, strides, bug));
+  EXPECT_FALSE(result.crashed);
+  EXPECT_EQ(result.exitCode, 1) << kernel << " " << (bug ? bug : "");
+  EXPECT_NE(result.out.find(std::string(kernel) + "  3 x 96x80x72  "),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("FAIL  seed 11"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find(reason), std::string::npos)
+      << "expected '" << reason << "' in:\n"
+      << result.out;
+  EXPECT_NE(result.out.find("\n0 passed, 1 failed\n"), std::string::npos);
+  EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+}
+
+TEST(TileRunTest, VerifyChecksEveryBatch) {
+  // A kernel that computes matrix 0 only: the others stay NaN (fill) or
+  // at C0 (accumulate).
+  expectBatchedVerifyFails("tile_test_matmul_fill", kFillSpec, 0,
+                           denseStrides(0), "one-batch",
+                           "15360 elements are NaN or Inf, e.g. never written "
+                           "(first at [1][0][0]: got nan");
+  expectBatchedVerifyFails("tile_test_matmul_accumulate", kAccumulateSpec, 0,
+                           denseStrides(0), "one-batch",
+                           "elements are off by more than rounding allows "
+                           "(first at [1][0][0]");
+  // The last element of the last matrix unwritten.
+  expectBatchedVerifyFails("tile_test_matmul_fill", kFillSpec, 0,
+                           denseStrides(0), "skip-last",
+                           "1 elements are NaN or Inf, e.g. never written "
+                           "(first at [2][95][79]: got nan");
+  // A write past the last matrix.
+  expectBatchedVerifyFails("tile_test_matmul_fill", kFillSpec, 0,
+                           denseStrides(0), "stray",
+                           "1 values were written outside C's elements (first "
+                           "at element offset 23040, past the end of C)");
+  // A kernel that ignores the gaps between C's matrices writes into them
+  // (and leaves the end of the last matrix unwritten).
+  expectBatchedVerifyFails("tile_test_matmul_fill", kFillSpec, 4,
+                           "6916 5764 7680", nullptr,
+                           "values were written outside C's elements (first "
+                           "at element offset 7680, in C's padding)");
+  // Reading B's matrices at the wrong stride gives wrong values.
+  expectBatchedVerifyFails("tile_test_matmul_fill", kFillSpec, 0,
+                           "6912 5759 7680", nullptr,
+                           "elements are off by more than rounding allows "
+                           "(first at [1][");
+}
+
+TEST(TileRunTest, InfoShowsTheBatch) {
+  TempDir dir;
+  std::string path =
+      writeBatchedFixture(dir, "tile_test_matmul_strided", 4, 16);
+  ASSERT_FALSE(path.empty());
+  CommandResult result = tileRun({"info", path});
+  EXPECT_EQ(result.exitCode, 0) << result.err;
+  EXPECT_NE(result.out.find("  problem    C[b] = 0.5 + A[b]*B[b] for b < 4, "
+                            "m=96 n=80 k=72, f32 inputs, f32 accumulation "
+                            "(c_init fill)\n"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("  launch     grid 5x4x1, block 16x16x1, "),
+            std::string::npos)
+      << result.out;
+  // B: 72x80 column-major, 5776 apart: 3*5776 + 5760 elements.
+  EXPECT_NE(result.out.find("B   rhs    f32 4 x 72x80, strides 1,72, "
+                            "batch_stride 5776, align 16, read, needs " +
+                            std::to_string((3 * 5776 + 5760) * 4) + " bytes\n"),
+            std::string::npos)
+      << result.out;
+}
+
+TEST(TileRunTest, VerifyBatchedWithTheCublasReference) {
+  TempDir dir;
+  std::string path = writeBatchedFixture(dir, "tile_test_matmul_accumulate", 2);
+  std::string log = dir.file("cublas.log");
+  Env env = cublasEnv(kAccumulateSpec, log);
+  std::string strides = denseStrides(0);
+  env.push_back({"TILE_FAKE_CUDA_BATCH", strides.c_str()});
+  CommandResult result =
+      tileRun({"verify", path, "--seed", "5", "--reference", "cublas"}, env);
+  EXPECT_EQ(result.exitCode, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find("2 x 96x80x72  rel_err "), std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("cuBLAS DGEMM reference)"), std::string::npos)
+      << result.out;
+  // One DGEMM per matrix (the log keeps lines that differ from the last).
+  EXPECT_EQ(readFile(log), "dgemm math=2 transa=0 transb=0 m=80 n=96 k=72 "
+                           "alpha=1 lda=80 ldb=72 beta=1 ldc=80\n");
+  EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+}
+
+TEST(TileRunTest, BenchComparesBatchedKernelsWithStridedBatchedGemm) {
+  TempDir dir;
+  std::string fill = writeBatchedFixture(dir, "tile_test_matmul_fill", 3, 16);
+  std::string f16 = writeBatchedFixture(dir, "tile_test_matmul_f16", 2);
+  std::string log = dir.file("cublas.log");
+  // The fake kernel computes nothing here (bench does not check it).
+  Env env = cublasEnv(nullptr, log);
+  env.push_back({"TILE_FAKE_CUDA_EVENT_MS", "0.5"});
+  CommandResult result = tileRun(
+      {"bench", fill, f16, "--warmup", "1", "--iters", "20", "--seed", "9",
+       "--json", dir.file("out.json"), "--csv", dir.file("out.csv")},
+      env);
+  ASSERT_EQ(result.exitCode, 0) << result.out << result.err;
+  // Row-major C: B's matrices first, as for the plain GEMM, with each
+  // param's batch stride; f32 in pedantic math with pedantic FP32 compute
+  // (69), f16 -> f32 in the default math mode with FP32 compute (68).
+  EXPECT_EQ(readFile(log),
+            "gemm_strided_batched_ex math=2 transa=0 transb=0 m=80 n=96 k=72 "
+            "alpha=1 lda=80 ldb=72 beta=0 ldc=80 atype=0 btype=0 ctype=0 "
+            "compute=69 algo=-1 stridea=5776 strideb=6928 stridec=7696 "
+            "batch=3\n"
+            "gemm_strided_batched_ex math=0 transa=0 transb=0 m=80 n=96 k=72 "
+            "alpha=1 lda=80 ldb=72 beta=1 ldc=80 atype=2 btype=2 ctype=0 "
+            "compute=68 algo=-1 stridea=5760 strideb=6912 stridec=7680 "
+            "batch=2\n");
+  // The shape says the batch; TFLOP/s count every matrix: 2*3*96*80*72
+  // flops in 0.5 ms.
+  EXPECT_NE(result.out.find("| tile_test_matmul_fill | 3 x 96x80x72 | f32 "),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("| 0.5000 |    0.01 |    0.5000 |           0.01 "
+                            "|  1.00 |"),
+            std::string::npos)
+      << result.out;
+  std::string json = readFile(dir.file("out.json"));
+  EXPECT_NE(json.find("\"k\": 72, \"batch\": 3, \"element_type\": \"f32\""),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"tflops\": 0.00663552, "), std::string::npos) << json;
+  EXPECT_NE(json.find("\"cublas_tflops\": 0.00663552, "), std::string::npos)
+      << json;
+  EXPECT_EQ(countOccurrences(json, "\"cublas_call\": "
+                                   "\"gemm_strided_batched_ex\""),
+            2u)
+      << json;
+  std::string csv = readFile(dir.file("out.csv"));
+  EXPECT_NE(csv.find(",3201,f32,f32,gemm_strided_batched_ex,3\n"),
+            std::string::npos)
+      << csv;
+  EXPECT_NE(csv.find(",3201,f16,f32,gemm_strided_batched_ex,2\n"),
+            std::string::npos)
+      << csv;
+  EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+}
+
+TEST(TileRunTest, BenchSaysWhenCublasHasNoStridedBatchedGemm) {
+  TempDir dir;
+  std::string path = writeBatchedFixture(dir, "tile_test_matmul_fill", 2);
+  Env env = fakeEnv(nullptr);
+  env.push_back({"TILE_CUBLAS_LIBRARY", TILE_FAKE_CUBLAS_NO_STRIDED_BATCHED});
+  CommandResult result = tileRun(
+      {"bench", path, "--warmup", "1", "--iters", "20", "--seed", "9"}, env);
+  ASSERT_EQ(result.exitCode, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find("| tile_test_matmul_fill | 2 x 96x80x72 | "),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("tile_test_matmul_fill: cuBLAS n/a: " +
+                            std::string(TILE_FAKE_CUBLAS_NO_STRIDED_BATCHED) +
+                            " has no cublasGemmStridedBatchedEx"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+  // Unbatched kernels still run SGEMM with that library.
+  result = tileRun({"bench", fixture("tile_test_matmul_fill"), "--warmup", "1",
+                    "--iters", "20"},
+                   env);
+  EXPECT_EQ(result.exitCode, 0) << result.out << result.err;
+  EXPECT_EQ(result.out.find("cuBLAS n/a"), std::string::npos) << result.out;
 }
 
 } // namespace

@@ -64,6 +64,7 @@ bool bindCublas(void *handle, Cublas &c, std::string &missing) {
   };
   bind(handle, c.getStatusString, "cublasGetStatusString");
   bind(handle, c.gemmEx, "cublasGemmEx");
+  bind(handle, c.gemmStridedBatchedEx, "cublasGemmStridedBatchedEx");
   for (const Entry &entry : entries)
     if (!entry.bound) {
       missing = entry.name;

@@ -60,6 +60,15 @@ struct Cublas {
                          int aType, int lda, const void *b, int bType, int ldb,
                          const void *beta, void *c, int cType, int ldc,
                          int computeType, int algo);
+  /// Optional: the batched kernels' baseline needs it. As gemmEx, with the
+  /// elements between consecutive matrices of A, B and C (long long in
+  /// cuBLAS's prototype) and the number of matrices.
+  CublasStatus (*gemmStridedBatchedEx)(
+      CublasHandle handle, int transA, int transB, int m, int n, int k,
+      const void *alpha, const void *a, int aType, int lda, long long strideA,
+      const void *b, int bType, int ldb, long long strideB, const void *beta,
+      void *c, int cType, int ldc, long long strideC, int batchCount,
+      int computeType, int algo);
 
   std::string describe(CublasStatus status) const;
 };

@@ -105,6 +105,26 @@ void tile::run::gatherElements(const void *buffer, const ParamInfo &param,
           buffer, i * param.rowStride + j * param.colStride, param.elementType);
 }
 
+void tile::run::scatterBatchElements(const float *dense, const ParamInfo &param,
+                                     int64_t batch, void *buffer) {
+  uint64_t matrix = static_cast<uint64_t>(param.rows * param.cols);
+  unsigned bytes = runtime::getElementTypeSize(param.elementType);
+  for (int64_t b = 0; b < batch; ++b)
+    scatterElements(dense + b * matrix, param,
+                    static_cast<char *>(buffer) +
+                        static_cast<uint64_t>(b * param.batchStride) * bytes);
+}
+
+void tile::run::gatherBatchElements(const void *buffer, const ParamInfo &param,
+                                    int64_t batch, float *dense) {
+  uint64_t matrix = static_cast<uint64_t>(param.rows * param.cols);
+  unsigned bytes = runtime::getElementTypeSize(param.elementType);
+  for (int64_t b = 0; b < batch; ++b)
+    gatherElements(static_cast<const char *>(buffer) +
+                       static_cast<uint64_t>(b * param.batchStride) * bytes,
+                   param, dense + b * matrix);
+}
+
 uint32_t tile::run::getPoisonBits(ElementType type) {
   switch (type) {
   case ElementType::BF16:
@@ -173,6 +193,30 @@ void tile::run::computeHostReference(const float *a, const float *b,
   work();
   for (std::thread &thread : pool)
     thread.join();
+}
+
+void tile::run::computeBatchedHostReference(const float *a, const float *b,
+                                            const float *c0, double fillValue,
+                                            int64_t batch, int64_t m, int64_t n,
+                                            int64_t k, Reference &out,
+                                            unsigned threads) {
+  if (batch == 1) {
+    computeHostReference(a, b, c0, fillValue, m, n, k, out, threads);
+    return;
+  }
+  out.value.clear();
+  out.magnitude.clear();
+  out.value.reserve(static_cast<size_t>(batch * m * n));
+  out.magnitude.reserve(static_cast<size_t>(batch * m * n));
+  Reference one;
+  for (int64_t i = 0; i < batch; ++i) {
+    computeHostReference(a + i * m * k, b + i * k * n,
+                         c0 ? c0 + i * m * n : nullptr, fillValue, m, n, k, one,
+                         threads);
+    out.value.insert(out.value.end(), one.value.begin(), one.value.end());
+    out.magnitude.insert(out.magnitude.end(), one.magnitude.begin(),
+                         one.magnitude.end());
+  }
 }
 
 namespace {
@@ -267,20 +311,21 @@ std::string formatNumber(const char *format, double value) {
 CheckResult tile::run::checkResult(const float *c, const Reference &reference,
                                    int64_t m, int64_t n,
                                    double relativeTolerance,
-                                   double elementTolerance) {
+                                   double elementTolerance, int64_t batch) {
   ElementTolerance tolerance;
   tolerance.accumulation = elementTolerance;
-  return checkResult(c, reference, m, n, relativeTolerance, tolerance);
+  return checkResult(c, reference, m, n, relativeTolerance, tolerance, batch);
 }
 
 CheckResult tile::run::checkResult(const float *c, const Reference &reference,
                                    int64_t m, int64_t n,
                                    double relativeTolerance,
-                                   const ElementTolerance &elementTolerance) {
+                                   const ElementTolerance &elementTolerance,
+                                   int64_t batch) {
   CheckResult result;
   double errorSquares = 0, referenceSquares = 0;
   int64_t firstNonFinite = -1, firstOverBound = -1;
-  for (int64_t index = 0; index < m * n; ++index) {
+  for (int64_t index = 0; index < batch * m * n; ++index) {
     double expected = reference.value[index];
     float got = c[index];
     if (!std::isfinite(got)) {
@@ -303,14 +348,18 @@ CheckResult tile::run::checkResult(const float *c, const Reference &reference,
                              : std::sqrt(errorSquares);
   int64_t bad = firstNonFinite >= 0 ? firstNonFinite : firstOverBound;
   if (bad >= 0) {
-    result.badRow = bad / n;
+    result.badBatch = bad / (m * n);
+    result.badRow = bad / n % m;
     result.badCol = bad % n;
     result.badValue = c[bad];
     result.badExpected = reference.value[bad];
   }
   std::string where;
   if (bad >= 0)
-    where = " (first at [" + std::to_string(result.badRow) + "][" +
+    where = " (first at " +
+            (batch > 1 ? "[" + std::to_string(result.badBatch) + "]"
+                       : std::string()) +
+            "[" + std::to_string(result.badRow) + "][" +
             std::to_string(result.badCol) + "]: got " +
             formatNumber("%.9g", result.badValue) + ", expected " +
             formatNumber("%.9g", result.badExpected) + ")";
@@ -492,6 +541,20 @@ bool tile::run::planColumnMajorGemm(const KernelManifest &manifest,
       reason = "a size or leading dimension exceeds cuBLAS's 32-bit int";
       return false;
     }
+  // A batched kernel: the strided batched GEMM, each operand's matrices
+  // its param's batch_stride apart.
+  result.batch = problem.batch;
+  if (result.batch > 1) {
+    const ParamInfo *first = result.first == ParamRole::Lhs ? a : b;
+    const ParamInfo *second = result.second == ParamRole::Lhs ? a : b;
+    result.strideFirst = first->batchStride;
+    result.strideSecond = second->batchStride;
+    result.strideResult = c->batchStride;
+    if (result.batch > INT_MAX) {
+      reason = "the batch exceeds cuBLAS's 32-bit int";
+      return false;
+    }
+  }
   plan = result;
   return true;
 }
@@ -583,12 +646,13 @@ bool tile::run::expandArtifactPaths(const std::vector<std::string> &paths,
   return true;
 }
 
-double tile::run::getTflops(int64_t m, int64_t n, int64_t k,
+double tile::run::getTflops(int64_t batch, int64_t m, int64_t n, int64_t k,
                             double milliseconds) {
   if (!(milliseconds > 0))
     return 0;
-  return 2.0 * static_cast<double>(m) * static_cast<double>(n) *
-         static_cast<double>(k) / (milliseconds * 1e-3) / 1e12;
+  return 2.0 * static_cast<double>(batch) * static_cast<double>(m) *
+         static_cast<double>(n) * static_cast<double>(k) /
+         (milliseconds * 1e-3) / 1e12;
 }
 
 bool tile::run::applyEpilogueReference(

@@ -59,6 +59,15 @@ void storeElement(void *buffer, uint64_t index, float value, ElementType type);
 void scatterElements(const float *dense, const ParamInfo &param, void *buffer);
 void gatherElements(const void *buffer, const ParamInfo &param, float *dense);
 
+/// scatterElements and gatherElements for the `batch` matrices of a
+/// batched kernel's param: `dense` holds them one after another (batch x
+/// rows x cols, row-major), matrix b of the buffer starts at element
+/// b * param.batchStride. A batch of 1 is the plain matrix.
+void scatterBatchElements(const float *dense, const ParamInfo &param,
+                          int64_t batch, void *buffer);
+void gatherBatchElements(const void *buffer, const ParamInfo &param,
+                         int64_t batch, float *dense);
+
 /// The bits a result buffer of `type` is poisoned with before a launch: a
 /// quiet NaN whose payload a kernel would not produce by accident
 /// (0x7fc0a5a5 for f32, 0x7fe5 for bf16, 0x7e5a for f16).
@@ -79,6 +88,14 @@ struct Reference {
 void computeHostReference(const float *a, const float *b, const float *c0,
                           double fillValue, int64_t m, int64_t n, int64_t k,
                           Reference &out, unsigned threads = 0);
+
+/// computeHostReference for each of `batch` problems: a, b, c0 and the
+/// result hold `batch` dense matrices one after another (A[b] at b*m*k,
+/// B[b] at b*k*n, C0[b] and the result's at b*m*n).
+void computeBatchedHostReference(const float *a, const float *b,
+                                 const float *c0, double fillValue,
+                                 int64_t batch, int64_t m, int64_t n, int64_t k,
+                                 Reference &out, unsigned threads = 0);
 
 /// A fused epilogue on the reference: each element's value and magnitude
 /// through the steps (evalEpilogue, float64), with `operands[j]` the dense
@@ -140,36 +157,46 @@ struct CheckResult {
   double maxAbsoluteError = 0;
   uint64_t nonFinite = 0;
   uint64_t overBound = 0;
-  /// The first element that failed (non-finite first, else over bound).
-  int64_t badRow = -1, badCol = -1;
+  /// The first element that failed (non-finite first, else over bound);
+  /// its batch is 0 for a plain matmul.
+  int64_t badBatch = -1, badRow = -1, badCol = -1;
   float badValue = 0;
   double badExpected = 0;
   /// Why it failed, in words; empty when it passed.
   std::string reason;
 };
 
-/// Compares the dense m x n result `c` with the reference: no element NaN
-/// or infinite, each within elementTolerance.bound(ref, magnitude), and the
-/// relative norm error at most relativeTolerance.
+/// Compares the dense m x n result `c` (`batch` of them one after another
+/// for a batched kernel) with the reference: no element NaN or infinite,
+/// each within elementTolerance.bound(ref, magnitude), and the relative
+/// norm error over all of them at most relativeTolerance. A failure names
+/// the first bad element as [row][col], or [batch][row][col] when `batch`
+/// is above 1.
 CheckResult checkResult(const float *c, const Reference &reference, int64_t m,
                         int64_t n, double relativeTolerance,
-                        const ElementTolerance &elementTolerance);
+                        const ElementTolerance &elementTolerance,
+                        int64_t batch = 1);
 /// The same for an f32 result: the bound is elementTolerance * magnitude.
 CheckResult checkResult(const float *c, const Reference &reference, int64_t m,
                         int64_t n, double relativeTolerance,
-                        double elementTolerance);
+                        double elementTolerance, int64_t batch = 1);
 
 /// "f32", or "bf16 -> bf16" (inputs -> C) when anything is not f32: the
 /// types a table shows for a kernel.
 std::string formatElementTypes(const KernelManifest &manifest);
 
 /// A column-major GEMM (cuBLAS) that computes the manifest's row-or-column
-/// major product: C_cm(m x n) = op(first)(m x k) * op(second)(k x n).
+/// major product: C_cm(m x n) = op(first)(m x k) * op(second)(k x n). For
+/// a batched kernel `batch` such products, the operands' matrices
+/// `stride*` elements apart (their params' batch_stride): the strided
+/// batched GEMM.
 struct GemmPlan {
   bool transFirst = false, transSecond = false;
   int64_t m = 0, n = 0, k = 0;
   ParamRole first = ParamRole::Lhs, second = ParamRole::Rhs;
   int64_t ldFirst = 0, ldSecond = 0, ldResult = 0;
+  int64_t batch = 1;
+  int64_t strideFirst = 0, strideSecond = 0, strideResult = 0;
 };
 
 /// Fails with a reason when a param's strides are neither row-major nor
@@ -206,8 +233,9 @@ bool expandArtifactPaths(const std::vector<std::string> &paths,
                          std::vector<std::string> &manifests,
                          std::string &error);
 
-/// 2*m*n*k / seconds in TFLOP/s.
-double getTflops(int64_t m, int64_t n, int64_t k, double milliseconds);
+/// 2*batch*m*n*k / seconds in TFLOP/s (batch 1 for a plain matmul).
+double getTflops(int64_t batch, int64_t m, int64_t n, int64_t k,
+                 double milliseconds);
 
 } // namespace tile::run
 

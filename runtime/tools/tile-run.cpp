@@ -4,7 +4,8 @@
 // tile-run verify ARTIFACT...   run on random inputs, compare with float64
 // tile-run bench ARTIFACT...    time against cuBLAS (pure FP32 SGEMM for f32
 //                               kernels, GemmEx of the same types for bf16
-//                               and f16)
+//                               and f16, GemmStridedBatchedEx for batched
+//                               kernels)
 //
 // See `tile-run --help` and docs/runtime.md.
 //
@@ -50,10 +51,12 @@ commands:
   verify   Run each kernel once on random inputs, uniform in [-1, 1) and
            rounded to the inputs' type (f32, bf16 or f16), and compare C
            with a float64 reference of exactly those values: computed on the
-           host when m*n*k <= 2^31, else with cuBLAS DGEMM on the GPU. With
-           c_init "fill", C is poisoned with NaN before the launch; with
-           "accumulate", C starts as random C0 (of C's type) and the
-           reference is C0 + A*B. A kernel passes when no element is NaN or
+           host when batch*m*n*k <= 2^31, else with cuBLAS DGEMM on the GPU
+           (one per matrix of a batched kernel, whose every matrix is
+           checked, C[b] against C0[b] + A[b]*B[b]). With c_init "fill", C
+           is poisoned with NaN before the launch; with "accumulate", C
+           starts as random C0 (of C's type) and the reference is C0 + A*B.
+           A kernel passes when no element is NaN or
            Inf, every element is within 1e-3 (or the float32 rounding bound
            for k terms, when larger) of |C0| + sum_k |a||b| of the reference,
            plus half an ulp of a bf16 or f16 C, the relative Frobenius-norm
@@ -74,10 +77,15 @@ commands:
            the kernel's input and C types and FP32 compute, in the default
            math mode (tensor cores); for a fused bias, ReLU or bias + ReLU
            epilogue, cublasLtMatmul with the same epilogue (other
-           epilogues: the plain GEMM, noted). Prints a table: kernel, shape MxNxK,
-           types (when a kernel is not all f32: inputs -> C), config, ms,
-           TFLOP/s (2*m*n*k / time), cuBLAS ms, cuBLAS TFLOP/s and ratio
-           (cuBLAS time / ours: above 1 means faster than cuBLAS).
+           epilogues: the plain GEMM, noted); for a batched kernel
+           (problem.batch > 1) the strided batched GEMM,
+           cublasGemmStridedBatchedEx with the params' batch strides (f32:
+           FP32 pedantic compute, CUBLAS_COMPUTE_32F_PEDANTIC; bf16 and
+           f16: as cublasGemmEx). Prints a table: kernel, shape MxNxK
+           (BATCH x MxNxK for a batched kernel), types (when a kernel is not
+           all f32: inputs -> C), config, ms, TFLOP/s (2*batch*m*n*k /
+           time), cuBLAS ms, cuBLAS TFLOP/s and ratio (cuBLAS time / ours:
+           above 1 means faster than cuBLAS).
            Progress goes to stderr.
 
 options:
@@ -141,8 +149,11 @@ std::string format(const char *pattern, double value) {
   return buffer;
 }
 
-std::string formatShape(int64_t m, int64_t n, int64_t k) {
-  return std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
+/// "96x80x72", or "4 x 96x80x72" for a batch of 4.
+std::string formatShape(int64_t m, int64_t n, int64_t k, int64_t batch = 1) {
+  std::string shape =
+      std::to_string(m) + "x" + std::to_string(n) + "x" + std::to_string(k);
+  return batch > 1 ? std::to_string(batch) + " x " + shape : shape;
 }
 
 std::string formatBytes(double bytes) {
@@ -529,9 +540,10 @@ struct Operands {
         c(findParam(manifest, ParamRole::Result)) {}
 };
 
-uint64_t requiredElements(const ParamInfo &param) {
+/// What a buffer for `param` of a kernel of `batch` matrices holds.
+uint64_t requiredElements(const ParamInfo &param, int64_t batch) {
   uint64_t elements = 0;
-  getRequiredElements(param, elements);
+  getRequiredElements(param, batch, elements);
   return elements;
 }
 
@@ -566,6 +578,11 @@ int runInfo(const std::vector<std::string> &paths) {
     std::string init = p.cInit == CInit::Accumulate
                            ? "C += A*B"
                            : "C = " + format("%g", p.cFillValue) + " + A*B";
+    if (p.batch > 1)
+      init = (p.cInit == CInit::Accumulate
+                  ? "C[b] += A[b]*B[b]"
+                  : "C[b] = " + format("%g", p.cFillValue) + " + A[b]*B[b]") +
+             " for b < " + std::to_string(p.batch);
     std::printf("  problem    %s, m=%lld n=%lld k=%lld, %s inputs, %s "
                 "accumulation (c_init %s)\n",
                 init.c_str(), static_cast<long long>(p.m),
@@ -586,18 +603,24 @@ int runInfo(const std::vector<std::string> &paths) {
     for (size_t i = 0; i < m.params.size(); ++i) {
       const ParamInfo &q = m.params[i];
       uint64_t bytes = 0;
-      getRequiredBytes(q, bytes);
-      std::printf("  %-10s %-3s %-6s %s %lldx%lld, strides %lld,%lld, "
-                  "align %u, %s, needs %llu bytes\n",
-                  i == 0 ? "params" : "", q.name.c_str(),
-                  std::string(stringifyParamRole(q.role)).c_str(),
-                  std::string(stringifyElementType(q.elementType)).c_str(),
-                  static_cast<long long>(q.rows),
-                  static_cast<long long>(q.cols),
-                  static_cast<long long>(q.rowStride),
-                  static_cast<long long>(q.colStride), q.alignment,
-                  std::string(stringifyParamAccess(q.access)).c_str(),
-                  static_cast<unsigned long long>(bytes));
+      getRequiredBytes(q, p.batch, bytes);
+      std::string batched;
+      if (p.batch > 1)
+        batched = std::to_string(p.batch) + " x ";
+      std::string batchStride;
+      if (q.batchStride != 0)
+        batchStride = ", batch_stride " + std::to_string(q.batchStride);
+      std::printf(
+          "  %-10s %-3s %-6s %s %s%lldx%lld, strides %lld,%lld%s, "
+          "align %u, %s, needs %llu bytes\n",
+          i == 0 ? "params" : "", q.name.c_str(),
+          std::string(stringifyParamRole(q.role)).c_str(),
+          std::string(stringifyElementType(q.elementType)).c_str(),
+          batched.c_str(), static_cast<long long>(q.rows),
+          static_cast<long long>(q.cols), static_cast<long long>(q.rowStride),
+          static_cast<long long>(q.colStride), batchStride.c_str(), q.alignment,
+          std::string(stringifyParamAccess(q.access)).c_str(),
+          static_cast<unsigned long long>(bytes));
     }
     for (size_t i = 0; i < m.tensorMaps.size(); ++i) {
       const TensorMapInfo &t = m.tensorMaps[i];
@@ -633,8 +656,7 @@ int runInfo(const std::vector<std::string> &paths) {
 /// float64 reference with cuBLAS DGEMM: value = init + A*B, then
 /// magnitude = |init| + |A|*|B| with a second DGEMM.
 bool computeCublasReference(const Gpu &gpu, const Cublas &library,
-                            const std::vector<float> &a,
-                            const std::vector<float> &b, const float *c0,
+                            const float *a, const float *b, const float *c0,
                             double fillValue, int64_t m, int64_t n, int64_t k,
                             Reference &out, std::string &error) {
   if (m > INT_MAX || n > INT_MAX || k > INT_MAX) {
@@ -664,12 +686,12 @@ bool computeCublasReference(const Gpu &gpu, const Cublas &library,
         staging[i] = pass == 0 ? static_cast<double>(values[i])
                                : std::fabs(static_cast<double>(values[i]));
     };
-    convert(a.data(), aCount);
+    convert(a, aCount);
     if (!gpu.check(
             d.cuMemcpyHtoD(da.pointer, staging.data(), aCount * sizeof(double)),
             "cuMemcpyHtoD", error))
       return false;
-    convert(b.data(), bCount);
+    convert(b, bCount);
     if (!gpu.check(
             d.cuMemcpyHtoD(db.pointer, staging.data(), bCount * sizeof(double)),
             "cuMemcpyHtoD", error))
@@ -729,13 +751,17 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
     if (!loaded.manifest)
       return failLine(path, "-", error);
     const ProblemInfo &p = loaded.manifest->problem;
-    return failLine(loaded.manifest->kernel, formatShape(p.m, p.n, p.k), error);
+    return failLine(loaded.manifest->kernel,
+                    formatShape(p.m, p.n, p.k, p.batch), error);
   }
   const KernelManifest &manifest = *loaded.manifest;
   const ProblemInfo &problem = manifest.problem;
   const int64_t m = problem.m, n = problem.n, k = problem.k;
+  // A batched kernel: `batch` matrices of each, dense one after another on
+  // the host, b * batch_stride apart in the buffers.
+  const int64_t batch = problem.batch;
   std::string name = manifest.kernel;
-  std::string shape = formatShape(m, n, k);
+  std::string shape = formatShape(m, n, k, batch);
   Operands ops(manifest);
   bool accumulate = problem.cInit == CInit::Accumulate;
   const CudaDriver &d = *gpu.driver;
@@ -743,22 +769,22 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
 
   // Logical inputs, dense row-major, rounded to the types of their buffers:
   // the reference computes with exactly what the kernel reads.
-  std::vector<float> a(static_cast<size_t>(m * k)),
-      b(static_cast<size_t>(k * n)), c0;
+  std::vector<float> a(static_cast<size_t>(batch * m * k)),
+      b(static_cast<size_t>(batch * k * n)), c0;
   fillUniform(a, seed, 1);
   fillUniform(b, seed, 2);
   roundToElementType(a, ops.a->elementType);
   roundToElementType(b, ops.b->elementType);
   if (accumulate) {
-    c0.resize(static_cast<size_t>(m * n));
+    c0.resize(static_cast<size_t>(batch * m * n));
     fillUniform(c0, seed, 3);
     roundToElementType(c0, cType);
   }
 
   // Buffers as the params lay them out; C gets a guard after its end.
-  uint64_t aElements = requiredElements(*ops.a);
-  uint64_t bElements = requiredElements(*ops.b);
-  uint64_t cElements = requiredElements(*ops.c);
+  uint64_t aElements = requiredElements(*ops.a, batch);
+  uint64_t bElements = requiredElements(*ops.b, batch);
+  uint64_t cElements = requiredElements(*ops.c, batch);
   unsigned aBytes = getElementTypeSize(ops.a->elementType);
   unsigned bBytes = getElementTypeSize(ops.b->elementType);
   unsigned cBytes = getElementTypeSize(cType);
@@ -769,12 +795,12 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
     return failLine(name, shape, error);
   {
     std::vector<char> staging(aElements * aBytes, 0);
-    scatterElements(a.data(), *ops.a, staging.data());
+    scatterBatchElements(a.data(), *ops.a, batch, staging.data());
     if (!gpu.check(d.cuMemcpyHtoD(da.pointer, staging.data(), staging.size()),
                    "cuMemcpyHtoD(A)", error))
       return failLine(name, shape, error);
     staging.assign(bElements * bBytes, 0);
-    scatterElements(b.data(), *ops.b, staging.data());
+    scatterBatchElements(b.data(), *ops.b, batch, staging.data());
     if (!gpu.check(d.cuMemcpyHtoD(db.pointer, staging.data(), staging.size()),
                    "cuMemcpyHtoD(B)", error))
       return failLine(name, shape, error);
@@ -783,7 +809,7 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
   std::vector<char> cBuffer((cElements + kGuardElements) * cBytes);
   fillPoison(cBuffer.data(), cElements + kGuardElements, cType);
   if (accumulate)
-    scatterElements(c0.data(), *ops.c, cBuffer.data());
+    scatterBatchElements(c0.data(), *ops.c, batch, cBuffer.data());
   if (!gpu.check(d.cuMemcpyHtoD(dc.pointer, cBuffer.data(), cBuffer.size()),
                  "cuMemcpyHtoD(C)", error))
     return failLine(name, shape, error);
@@ -798,7 +824,7 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
     epilogueValues[j].resize(static_cast<size_t>(param.rows * param.cols));
     fillUniform(epilogueValues[j], seed, 10 + j);
     roundToElementType(epilogueValues[j], param.elementType);
-    uint64_t elements = requiredElements(param);
+    uint64_t elements = requiredElements(param, batch);
     unsigned bytes = getElementTypeSize(param.elementType);
     epilogueMemory.push_back(std::make_unique<DeviceMemory>());
     if (!epilogueMemory.back()->allocate(gpu, elements * bytes,
@@ -821,7 +847,7 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
         : param.role == ParamRole::Rhs    ? db
                                           : dc;
     uint64_t bytes = 0;
-    getRequiredBytes(param, bytes);
+    getRequiredBytes(param, batch, bytes);
     args[i] = {memory.pointer, bytes};
   }
   if (tile_kernel_launch(loaded.kernel, args.data(), args.size(), gpu.stream) !=
@@ -841,9 +867,11 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
   // the guard) must still hold the poison.
   {
     std::vector<bool> isElement(cElements + kGuardElements, false);
-    for (int64_t i = 0; i < ops.c->rows; ++i)
-      for (int64_t j = 0; j < ops.c->cols; ++j)
-        isElement[i * ops.c->rowStride + j * ops.c->colStride] = true;
+    for (int64_t l = 0; l < batch; ++l)
+      for (int64_t i = 0; i < ops.c->rows; ++i)
+        for (int64_t j = 0; j < ops.c->cols; ++j)
+          isElement[l * ops.c->batchStride + i * ops.c->rowStride +
+                    j * ops.c->colStride] = true;
     uint64_t stray = 0, first = 0;
     for (size_t i = 0; i < isElement.size(); ++i)
       if (!isElement[i] && !isPoison(cBuffer.data(), i, cType) && stray++ == 0)
@@ -858,17 +886,19 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
                                               : ", in C's padding") +
                           ")");
   }
-  std::vector<float> c(static_cast<size_t>(m * n));
-  gatherElements(cBuffer.data(), *ops.c, c.data());
+  std::vector<float> c(static_cast<size_t>(batch * m * n));
+  gatherBatchElements(cBuffer.data(), *ops.c, batch, c.data());
 
   Reference reference;
-  bool useHost = options.reference == "host" ||
-                 (options.reference == "auto" &&
-                  static_cast<double>(m) * n * k <= kHostReferenceLimit);
+  bool useHost =
+      options.reference == "host" ||
+      (options.reference == "auto" &&
+       static_cast<double>(batch) * m * n * k <= kHostReferenceLimit);
   std::string referenceName = useHost ? "host f64" : "cuBLAS DGEMM";
   if (useHost) {
-    computeHostReference(a.data(), b.data(), accumulate ? c0.data() : nullptr,
-                         problem.cFillValue, m, n, k, reference);
+    computeBatchedHostReference(a.data(), b.data(),
+                                accumulate ? c0.data() : nullptr,
+                                problem.cFillValue, batch, m, n, k, reference);
   } else {
     const Cublas *cublas = loadCublas(error);
     if (!cublas)
@@ -877,10 +907,21 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
                           "; the problem is too large for the host "
                           "reference by default (--reference host forces "
                           "it)");
-    if (!computeCublasReference(gpu, *cublas, a, b,
-                                accumulate ? c0.data() : nullptr,
-                                problem.cFillValue, m, n, k, reference, error))
-      return failLine(name, shape, "cannot compute the reference: " + error);
+    // One DGEMM per matrix of a batched kernel.
+    Reference one;
+    for (int64_t l = 0; l < batch; ++l) {
+      if (!computeCublasReference(
+              gpu, *cublas, a.data() + l * m * k, b.data() + l * k * n,
+              accumulate ? c0.data() + l * m * n : nullptr, problem.cFillValue,
+              m, n, k, batch == 1 ? reference : one, error))
+        return failLine(name, shape, "cannot compute the reference: " + error);
+      if (batch > 1) {
+        reference.value.insert(reference.value.end(), one.value.begin(),
+                               one.value.end());
+        reference.magnitude.insert(reference.magnitude.end(),
+                                   one.magnitude.begin(), one.magnitude.end());
+      }
+    }
   }
   if (!manifest.epilogue.empty() &&
       !applyEpilogueReference(manifest.epilogue, epilogueValues, m, n,
@@ -892,7 +933,7 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
                                        problem.elementType, cType, k,
                                        getTermsPerBlock(manifest, k));
   CheckResult check = checkResult(c.data(), reference, m, n, relativeTolerance,
-                                  getElementTolerance(k, cType));
+                                  getElementTolerance(k, cType), batch);
   outcome.pass = check.pass;
   std::string types = formatElementTypes(manifest);
   outcome.line = name + "  " + shape + "  rel_err " +
@@ -943,10 +984,11 @@ struct BenchRow {
   std::string kernel, path, shape, config, configText, binary, note;
   /// "f32", or "bf16 -> bf16" (inputs -> C); and the element types.
   std::string types, elementType, resultType;
-  /// How cuBLAS ran: "sgemm" (pedantic FP32) or "gemm_ex" (FP32 compute,
-  /// default math); empty when it did not.
+  /// How cuBLAS ran: "sgemm" (pedantic FP32), "gemm_ex" (FP32 compute,
+  /// default math), "gemm_strided_batched_ex" (a batched kernel),
+  /// "lt_<epilogue>"; empty when it did not.
   std::string cublasCall;
-  int64_t m = 0, n = 0, k = 0;
+  int64_t m = 0, n = 0, k = 0, batch = 1;
   bool ok = false;
   int sets = 0;
   double ms = NAN, minMs = NAN, maxMs = NAN, tflops = NAN;
@@ -1015,6 +1057,71 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
                   float beta, BenchRow &row, std::vector<double> &times,
                   std::string &error);
 
+/// Times cublasGemmStridedBatchedEx on a batched kernel's buffers: f32 with
+/// CUBLAS_COMPUTE_32F_PEDANTIC in the session's pedantic math mode (the
+/// same plain FP32 arithmetic as the SGEMM baseline), bf16 and f16 as the
+/// GemmEx baseline (CUBLAS_COMPUTE_32F, the default math mode, restored to
+/// pedantic after). Fills the row's cuBLAS columns; false, with `error`,
+/// when cuBLAS lacks the entry point or fails.
+bool timeCublasStridedBatched(const Gpu &gpu, CublasSession &cublas,
+                              const GemmPlan &plan,
+                              const GemmOffsets &gemmOffsets,
+                              const Options &options, uint64_t sets,
+                              uint64_t setBytes, CUdeviceptr poolPointer,
+                              ElementType input, ElementType output, float beta,
+                              BenchRow &row, std::vector<double> &times,
+                              std::string &error) {
+  const Cublas &library = *cublas.cublas;
+  if (!library.gemmStridedBatchedEx) {
+    error = library.path + " has no cublasGemmStridedBatchedEx";
+    return false;
+  }
+  bool allF32 = input == ElementType::F32 && output == ElementType::F32;
+  int inputType = toCudaDataType(input);
+  int resultType = toCudaDataType(output);
+  int computeType = allF32 ? CUBLAS_COMPUTE_32F_PEDANTIC : CUBLAS_COMPUTE_32F;
+  if (!allF32) {
+    CublasStatus status =
+        library.setMathMode(cublas.handle, CUBLAS_DEFAULT_MATH);
+    if (status != 0) {
+      error = "cublasSetMathMode failed: " + library.describe(status);
+      return false;
+    }
+  }
+  const float alpha = 1.0f;
+  auto launch = [&](int i, std::string &launchError) {
+    uint64_t base = poolPointer + (i % sets) * setBytes;
+    CublasStatus status = library.gemmStridedBatchedEx(
+        cublas.handle, plan.transFirst ? CUBLAS_OP_T : CUBLAS_OP_N,
+        plan.transSecond ? CUBLAS_OP_T : CUBLAS_OP_N, static_cast<int>(plan.m),
+        static_cast<int>(plan.n), static_cast<int>(plan.k), &alpha,
+        reinterpret_cast<const void *>(base + gemmOffsets.first), inputType,
+        static_cast<int>(plan.ldFirst), plan.strideFirst,
+        reinterpret_cast<const void *>(base + gemmOffsets.second), inputType,
+        static_cast<int>(plan.ldSecond), plan.strideSecond, &beta,
+        reinterpret_cast<void *>(base + gemmOffsets.result), resultType,
+        static_cast<int>(plan.ldResult), plan.strideResult,
+        static_cast<int>(plan.batch), computeType, CUBLAS_GEMM_DEFAULT);
+    if (status != 0) {
+      launchError =
+          "cublasGemmStridedBatchedEx failed: " + library.describe(status);
+      return false;
+    }
+    return true;
+  };
+  bool timed =
+      timeLaunches(gpu, options.warmup, options.iters, launch, times, error);
+  if (!allF32)
+    library.setMathMode(cublas.handle, CUBLAS_PEDANTIC_MATH);
+  if (!timed)
+    return false;
+  row.cublasCall = "gemm_strided_batched_ex";
+  row.cublasMs = median(times);
+  row.cublasTflops = getTflops(row.batch, row.m, row.n, row.k, row.cublasMs);
+  row.ratio = row.cublasMs / row.ms;
+  return true;
+}
+
 BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
                        const Options &options, const std::string &path,
                        uint64_t seed, bool &fatal) {
@@ -1031,7 +1138,8 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
     row.m = problem.m;
     row.n = problem.n;
     row.k = problem.k;
-    row.shape = formatShape(problem.m, problem.n, problem.k);
+    row.batch = problem.batch;
+    row.shape = formatShape(problem.m, problem.n, problem.k, problem.batch);
     row.config = formatConfigShort(manifest.config);
     row.configText = manifest.config.text;
     row.types = formatElementTypes(manifest);
@@ -1053,7 +1161,7 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
   std::vector<uint64_t> offsets(numParams), bytes(numParams);
   uint64_t setBytes = 0;
   for (size_t i = 0; i < numParams; ++i) {
-    getRequiredBytes(manifest.params[i], bytes[i]);
+    getRequiredBytes(manifest.params[i], problem.batch, bytes[i]);
     uint64_t alignment =
         std::max<uint64_t>(kSetAlignment, manifest.params[i].alignment);
     setBytes = roundUp(setBytes, alignment);
@@ -1097,10 +1205,11 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
     const ParamInfo &param = manifest.params[i];
     if (param.role == ParamRole::Result)
       continue;
-    std::vector<float> dense(static_cast<size_t>(param.rows * param.cols));
+    std::vector<float> dense(
+        static_cast<size_t>(problem.batch * param.rows * param.cols));
     fillUniform(dense, seed, param.role == ParamRole::Lhs ? 1 : 2);
     std::vector<char> staging(bytes[i], 0);
-    scatterElements(dense.data(), param, staging.data());
+    scatterBatchElements(dense.data(), param, problem.batch, staging.data());
     if (!gpu.check(
             d.cuMemcpyHtoD(pool.pointer + offsets[i], staging.data(), bytes[i]),
             "cuMemcpyHtoD", error)) {
@@ -1145,7 +1254,7 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
   row.ms = median(times);
   row.minMs = *std::min_element(times.begin(), times.end());
   row.maxMs = *std::max_element(times.begin(), times.end());
-  row.tflops = getTflops(row.m, row.n, row.k, row.ms);
+  row.tflops = getTflops(row.batch, row.m, row.n, row.k, row.ms);
   row.ok = true;
 
   if (!cublas) {
@@ -1172,6 +1281,17 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
   const ParamInfo *result = findParam(manifest, ParamRole::Result);
   bool allF32 = problem.elementType == ElementType::F32 &&
                 result->elementType == ElementType::F32;
+  if (plan.batch > 1) {
+    // A batched kernel (never with an epilogue): the strided batched GEMM.
+    if (!timeCublasStridedBatched(gpu, *cublas, plan, gemmOffsets, options,
+                                  sets, setBytes, pool.pointer,
+                                  problem.elementType, result->elementType,
+                                  beta, row, times, error)) {
+      addNote(row, "cuBLAS n/a: " + error);
+      fatal = !gpu.healthy();
+    }
+    return row;
+  }
   if (!manifest.epilogue.empty()) {
     // The fair baseline for a fused epilogue is cuBLASLt with the same
     // epilogue in its kernel; without one, the plain GEMM (noted).
@@ -1232,7 +1352,7 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
     }
     row.cublasCall = "gemm_ex";
     row.cublasMs = median(times);
-    row.cublasTflops = getTflops(row.m, row.n, row.k, row.cublasMs);
+    row.cublasTflops = getTflops(row.batch, row.m, row.n, row.k, row.cublasMs);
     row.ratio = row.cublasMs / row.ms;
     return row;
   }
@@ -1262,7 +1382,7 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
   }
   row.cublasCall = "sgemm";
   row.cublasMs = median(times);
-  row.cublasTflops = getTflops(row.m, row.n, row.k, row.cublasMs);
+  row.cublasTflops = getTflops(row.batch, row.m, row.n, row.k, row.cublasMs);
   row.ratio = row.cublasMs / row.ms;
   return row;
 }
@@ -1430,7 +1550,7 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
   addNote(row, std::string("cuBLAS ran cuBLASLt with its ") + match.name() +
                    " epilogue");
   row.cublasMs = median(times);
-  row.cublasTflops = getTflops(row.m, row.n, row.k, row.cublasMs);
+  row.cublasTflops = getTflops(row.batch, row.m, row.n, row.k, row.cublasMs);
   row.ratio = row.cublasMs / row.ms;
   return true;
 }
@@ -1569,6 +1689,7 @@ std::string benchJson(const Gpu &gpu, const CublasSession *cublas,
     out += ", \"m\": " + std::to_string(r.m);
     out += ", \"n\": " + std::to_string(r.n);
     out += ", \"k\": " + std::to_string(r.k);
+    out += ", \"batch\": " + std::to_string(r.batch);
     out += ", \"element_type\": " + quoteJson(r.elementType);
     out += ", \"result_type\": " + quoteJson(r.resultType);
     out += ", \"config\": " + quoteJson(r.config);
@@ -1607,7 +1728,7 @@ std::string benchCsv(const Gpu &gpu, const std::vector<BenchRow> &rows) {
                     "min_ms,max_ms,tflops,cublas_ms,cublas_tflops,ratio,"
                     "note,gpu,driver_version,cuda_driver_api,"
                     "sm_clock_max_mhz,memory_clock_max_mhz,element_type,"
-                    "result_type,cublas_call\n";
+                    "result_type,cublas_call,batch\n";
   for (const BenchRow &r : rows) {
     out += csvField(r.kernel) + "," + csvField(r.path) + "," +
            (r.ok ? "1" : "0") + "," + std::to_string(r.m) + "," +
@@ -1621,7 +1742,8 @@ std::string benchCsv(const Gpu &gpu, const std::vector<BenchRow> &rows) {
            "," + std::to_string(gpu.device.driverVersion) + "," +
            std::to_string(gpu.maxSmClockMhz()) + "," +
            std::to_string(gpu.maxMemoryClockMhz()) + "," + r.elementType + "," +
-           r.resultType + "," + r.cublasCall + "\n";
+           r.resultType + "," + r.cublasCall + "," + std::to_string(r.batch) +
+           "\n";
   }
   return out;
 }

@@ -35,6 +35,10 @@ inline constexpr int64_t kManifestVersion = 2;
 /// parameter; the runtime keeps them on the stack at launch).
 inline constexpr size_t kMaxTensorMaps = 8;
 
+/// The most matrices a batched kernel multiplies (problem.batch): the batch
+/// is the launch grid's y dimension, whose limit this is.
+inline constexpr int64_t kMaxBatch = 65535;
+
 /// The most blocks in a thread block cluster (16 needs the non-portable
 /// cluster size opt-in, which the runtime sets; 8 is portable).
 inline constexpr unsigned kMaxClusterBlocks = 16;
@@ -124,6 +128,12 @@ struct ProblemInfo {
   ElementType accumulatorType = ElementType::F32;
   CInit cInit = CInit::Accumulate;
   double cFillValue = 0.0;
+  /// Batched matmul (linalg.batch_matmul): C[b] (+)= A[b] * B[b] for b in
+  /// 0..batch-1, the batch on the launch grid's y dimension (grid y equals
+  /// it), at most kMaxBatch. 1 for a plain matmul. JSON "problem.batch",
+  /// written after "k" only when above 1 (absent means 1). Last in the
+  /// struct so that brace-initialized ProblemInfos stay valid.
+  int64_t batch = 1;
 };
 
 struct ParamInfo {
@@ -137,6 +147,12 @@ struct ParamInfo {
   /// Byte alignment the kernel assumes for the base pointer.
   uint32_t alignment = 1;
   ParamAccess access = ParamAccess::Read;
+  /// Elements between the matrices of consecutive batches: matrix b starts
+  /// at base + b * batchStride. At least 1 for the lhs, rhs and result
+  /// params of a batched kernel (problem.batch above 1), 0 (none) for
+  /// every param otherwise. JSON "batch_stride", after "col_stride", written
+  /// only when not 0.
+  int64_t batchStride = 0;
 };
 
 /// The matrix a tensor map of `param` reads, as it is stored (rows
@@ -294,6 +310,10 @@ bool parseManifestJson(std::string_view text, KernelManifest &out,
 /// Checks the fields against each other: three params with roles lhs, rhs,
 /// result whose extents match m, n, k; element types (A and B of the
 /// problem's, f32, bf16 or f16; C f32 or the problem's; f32 accumulation);
+/// a batch of 1 to kMaxBatch, and for a batched kernel (batch above 1)
+/// grid y equal to the batch, a batch_stride on each of A, B and C (C's
+/// matrices apart: at least one matrix's extent), no epilogue and no
+/// tensor maps, for an unbatched one no batch_stride;
 /// positive launch dimensions with at most 1024 threads per block; the
 /// cluster (at most 16 blocks, dividing the grid, as many blocks as
 /// config.cluster, sm_90 or newer); each tensor map against its param and
@@ -328,12 +348,17 @@ bool parseChip(std::string_view chip, ChipVersion &version);
 /// "8.0" -> 8, 0.
 bool parsePtxVersion(std::string_view text, int &major, int &minor);
 
-/// Elements a buffer must hold for `param`:
-/// (rows-1)*rowStride + (cols-1)*colStride + 1. False if that overflows.
-bool getRequiredElements(const ParamInfo &param, uint64_t &elements);
+/// Elements a buffer must hold for `param` of a kernel of `batch` matrices
+/// (problem.batch; 1 for a plain matmul, and then batchStride is not
+/// used): (batch-1)*batchStride + (rows-1)*rowStride + (cols-1)*colStride
+/// + 1. False if that overflows, or for a batch below 1 or a negative
+/// stride.
+bool getRequiredElements(const ParamInfo &param, int64_t batch,
+                         uint64_t &elements);
 
-/// Bytes a buffer must hold for `param`. False if that overflows.
-bool getRequiredBytes(const ParamInfo &param, uint64_t &bytes);
+/// Bytes a buffer must hold for `param` of a kernel of `batch` matrices:
+/// getRequiredElements times the element size. False if that overflows.
+bool getRequiredBytes(const ParamInfo &param, int64_t batch, uint64_t &bytes);
 
 /// The param with `role`, or null.
 const ParamInfo *findParam(const KernelManifest &manifest, ParamRole role);

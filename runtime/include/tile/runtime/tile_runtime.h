@@ -85,10 +85,17 @@ typedef struct tile_param_info {
   uint32_t alignment;             /* bytes */
   const char *access;             /* "read", "write" or "readwrite" */
   uint32_t element_bytes;
-  uint64_t required_bytes; /* the smallest buffer that holds the param */
+  /* The smallest buffer that holds the param: (rows-1)*row_stride +
+   * (cols-1)*col_stride + 1 elements, plus (batch-1)*batch_stride for a
+   * batched kernel (tile_kernel_info.batch above 1), times element_bytes. */
+  uint64_t required_bytes;
   /* How many of the kernel's tensor maps view this param: the runtime
    * encodes them from this param's buffer at each launch. */
   uint32_t num_tensor_maps;
+  /* Added with batched kernels (appended to keep the layout of the fields
+   * above): elements between the matrices of consecutive batches, matrix b
+   * at base + b*batch_stride; 0 when the kernel is not batched. */
+  int64_t batch_stride;
 } tile_param_info;
 
 /* One TMA descriptor (CUtensorMap) the kernel takes by value after its
@@ -135,6 +142,11 @@ typedef struct tile_kernel_info {
   const char *config_short; /* "128x128x8/32x64/8x8/s2/g8/pad4/pf" */
   /* From ptxas at compile time; -1 where unknown. */
   int64_t registers, spill_stores, spill_loads, stack_bytes;
+  /* Added with batched kernels (appended to keep the layout of the fields
+   * above): the number of matrices, C[b] (+)= A[b] * B[b] for b in
+   * 0..batch-1, launched on grid y (grid[1] == batch); 1 for a plain
+   * matmul. Each lhs, rhs and result param then has a batch_stride. */
+  int64_t batch;
 } tile_kernel_info;
 
 /* Reads and parses the manifest, checks its consistency, reads every binary
