@@ -11,44 +11,53 @@
 #   options  extra tile-matmul-to-ptx options, e.g. block=128,128,8 stages=1;
 #            three more are read here: in=TYPE (A and B: f32, bf16 or f16;
 #            default f32), out=TYPE (C: f32 or the input type; default
-#            f32) and layout=L (nn: A and B row-major, the default; nt: B
-#            stored N x K; tn: A stored K x M; tt: both)
+#            f32), layout=L (nn: A and B row-major, the default; nt: B
+#            stored N x K; tn: A stored K x M; tt: both) and batch=N (a
+#            linalg.batch_matmul of N matrices of that shape; default 1,
+#            a plain linalg.matmul)
 # '#' starts a comment. For each line, OUT_DIR gets NAME.mlir and the
 # artifact files (<function>_matmul0.{json,ptx,cubin}).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 tile_opt=${TILE_OPT:-$root/build/bin/tile-opt}
-[[ $# -eq 2 ]] || { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[[ $# -eq 2 ]] || { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 shapes=$1
 out=$2
 mkdir -p "$out"
 [[ -x $tile_opt ]] || { echo "compile.sh: no tile-opt at $tile_opt (build first)" >&2; exit 1; }
 
-write_mlir() { # name m n k init in out layout
-  local name=$1 m=$2 n=$3 k=$4 init=$5 t=$6 o=$7 layout=$8
+write_mlir() { # name m n k init in out layout batch
+  local name=$1 m=$2 n=$3 k=$4 init=$5 t=$6 o=$7 layout=$8 batch=$9
+  # A batch: every operand gets it as its first dimension, and the maps a
+  # batch loop d0.
+  local op=linalg.matmul bs="" bl="" bi=""
+  if [[ $batch != 1 ]]; then
+    op=linalg.batch_matmul bs="${batch}x" bl="b, " bi="b, "
+  fi
   # Stored shapes and indexing maps of A and B (layout nn, nt, tn or tt).
-  local sa=${m}x${k} sb=${k}x${n} ma="(m, k)" mb="(k, n)" maps=""
-  [[ ${layout:0:1} == t ]] && sa=${k}x${m} ma="(k, m)"
-  [[ ${layout:1:1} == t ]] && sb=${n}x${k} mb="(n, k)"
+  local sa=${bs}${m}x${k} sb=${bs}${k}x${n} sc=${bs}${m}x${n}
+  local ma="(${bi}m, k)" mb="(${bi}k, n)" maps=""
+  [[ ${layout:0:1} == t ]] && sa=${bs}${k}x${m} ma="(${bi}k, m)"
+  [[ ${layout:1:1} == t ]] && sb=${bs}${n}x${k} mb="(${bi}n, k)"
   [[ $layout != nn ]] &&
-    maps="indexing_maps = [affine_map<(m, n, k) -> $ma>, affine_map<(m, n, k) -> $mb>, affine_map<(m, n, k) -> (m, n)>] "
+    maps="indexing_maps = [affine_map<(${bl}m, n, k) -> $ma>, affine_map<(${bl}m, n, k) -> $mb>, affine_map<(${bl}m, n, k) -> (${bi}m, n)>] "
   if [[ $init == acc ]]; then
     cat <<MLIR
-func.func @$name(%A: memref<${sa}x${t}>, %B: memref<${sb}x${t}>, %C: memref<${m}x${n}x${o}>) {
-  linalg.matmul ${maps}ins(%A, %B : memref<${sa}x${t}>, memref<${sb}x${t}>)
-                outs(%C : memref<${m}x${n}x${o}>)
+func.func @$name(%A: memref<${sa}x${t}>, %B: memref<${sb}x${t}>, %C: memref<${sc}x${o}>) {
+  $op ${maps}ins(%A, %B : memref<${sa}x${t}>, memref<${sb}x${t}>)
+                outs(%C : memref<${sc}x${o}>)
   return
 }
 MLIR
   else
     cat <<MLIR
-func.func @$name(%A: tensor<${sa}x${t}>, %B: tensor<${sb}x${t}>) -> tensor<${m}x${n}x${o}> {
+func.func @$name(%A: tensor<${sa}x${t}>, %B: tensor<${sb}x${t}>) -> tensor<${sc}x${o}> {
   %zero = arith.constant 0.0 : ${o}
-  %empty = tensor.empty() : tensor<${m}x${n}x${o}>
-  %C = linalg.fill ins(%zero : ${o}) outs(%empty : tensor<${m}x${n}x${o}>) -> tensor<${m}x${n}x${o}>
-  %R = linalg.matmul ${maps}ins(%A, %B : tensor<${sa}x${t}>, tensor<${sb}x${t}>)
-                     outs(%C : tensor<${m}x${n}x${o}>) -> tensor<${m}x${n}x${o}>
-  return %R : tensor<${m}x${n}x${o}>
+  %empty = tensor.empty() : tensor<${sc}x${o}>
+  %C = linalg.fill ins(%zero : ${o}) outs(%empty : tensor<${sc}x${o}>) -> tensor<${sc}x${o}>
+  %R = $op ${maps}ins(%A, %B : tensor<${sa}x${t}>, tensor<${sb}x${t}>)
+                     outs(%C : tensor<${sc}x${o}>) -> tensor<${sc}x${o}>
+  return %R : tensor<${sc}x${o}>
 }
 MLIR
   fi
@@ -60,17 +69,19 @@ jobs=()
 while read -r name m n k init options; do
   [[ -z ${name:-} || $name == \#* ]] && continue
   [[ $init == acc || $init == fill ]] || { echo "compile.sh: $name: INIT must be acc or fill" >&2; exit 1; }
-  in_type=f32 out_type=f32 layout=nn rest=()
+  in_type=f32 out_type=f32 layout=nn batch=1 rest=()
   for option in ${options:-}; do
     case $option in
       in=*) in_type=${option#in=} ;;
       out=*) out_type=${option#out=} ;;
       layout=nn|layout=nt|layout=tn|layout=tt) layout=${option#layout=} ;;
       layout=*) echo "compile.sh: $name: layout must be nn, nt, tn or tt" >&2; exit 1 ;;
+      batch=*) batch=${option#batch=}
+               [[ $batch =~ ^[1-9][0-9]*$ ]] || { echo "compile.sh: $name: batch must be a positive integer" >&2; exit 1; } ;;
       *) rest+=("$option") ;;
     esac
   done
-  write_mlir "$name" "$m" "$n" "$k" "$init" "$in_type" "$out_type" "$layout" >"$out/$name.mlir"
+  write_mlir "$name" "$m" "$n" "$k" "$init" "$in_type" "$out_type" "$layout" "$batch" >"$out/$name.mlir"
   jobs+=("$name"$'\t'"${rest[*]:-}")
 done <"$shapes"
 

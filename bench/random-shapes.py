@@ -11,6 +11,10 @@ unaligned extents come out naturally (most draws are not multiples of 8).
   bench/random-shapes.py --seed 7 --total 1000 ...   (no band balancing)
   bench/random-shapes.py --seed 7 --total 20 --max 2048 --k-min 4096
       --k-max 32768 ...   (deep K on a small grid: where split-K pays)
+  bench/random-shapes.py --seed 7 --count 5 --max 2048 --batch-max 256
+      --random-layout ... (batched matmuls: a batch log-uniform in
+      [2, BATCH_MAX], counted in the flop of the bands; a random layout
+      nn, nt, tn or tt per shape)
 
 prints lines NAME M N K INIT [options] for bench/compile.sh.
 """
@@ -37,7 +41,14 @@ def main():
                    help="K is log-uniform in [K_MIN, K_MAX] (default [1, MAX])")
     p.add_argument("--k-max", type=int, default=0)
     p.add_argument("--options", default="")
+    p.add_argument("--batch-max", type=int, default=0,
+                   help="draw a batch log-uniform in [2, BATCH_MAX] per "
+                        "shape (default: no batch)")
+    p.add_argument("--random-layout", action="store_true",
+                   help="a random layout=nn|nt|tn|tt per shape")
     args = p.parse_args()
+    if args.batch_max == 1 or args.batch_max < 0:
+        p.error("--batch-max must be at least 2")
     k_max = args.k_max or args.max
     if not 1 <= args.k_min <= k_max:
         p.error("need 1 <= --k-min <= --k-max")
@@ -50,7 +61,9 @@ def main():
           f"--init {args.init} --max {args.max}"
           + (f" --k-min {args.k_min} --k-max {k_max}"
              if (args.k_min, k_max) != (1, args.max) else "")
-          + (f" --options '{args.options}'" if args.options else ""))
+          + (f" --options '{args.options}'" if args.options else "")
+          + (f" --batch-max {args.batch_max}" if args.batch_max else "")
+          + (" --random-layout" if args.random_layout else ""))
     def more():
         return index < args.total if args.total else min(counts) < args.count
 
@@ -59,7 +72,13 @@ def main():
                 for _ in range(2))
         k = max(args.k_min, min(k_max, int(math.exp(
             rng.uniform(math.log(args.k_min), math.log(k_max))))))
-        flop = 2.0 * m * n * k
+        batch = 1
+        if args.batch_max:
+            batch = max(2, int(math.exp(rng.uniform(math.log(2),
+                                                    math.log(args.batch_max)))))
+        layout = (rng.choice(["nn", "nt", "tn", "tt"])
+                  if args.random_layout else "nn")
+        flop = 2.0 * m * n * k * batch
         band = next(i for i, (lo, hi) in enumerate(BANDS) if lo <= flop < hi)
         if not args.total and counts[band] >= args.count:
             continue
@@ -68,8 +87,10 @@ def main():
         types = ""
         if args.in_type != "f32" or args.out_type != "f32":
             types = f" in={args.in_type} out={args.out_type}"
+        extra = (f" batch={batch}" if batch != 1 else "") + (
+            f" layout={layout}" if layout != "nn" else "")
         print(f"{args.prefix}{index:03d}_b{band} {m} {n} {k} {init}{types}"
-              + (f" {args.options}" if args.options else ""))
+              + extra + (f" {args.options}" if args.options else ""))
         index += 1
 
 

@@ -106,10 +106,11 @@ ANCHORS = [
 # Sites no test can reach, with the reason. Keyed by file and a piece of the
 # site's message template.
 UNREACHABLE = [
-    ("lib/Transforms/Configure.cpp", "is not a 2-d memref or tensor",
-     "a linalg.matmul without indexing maps of its own (those are rejected "
-     "just before) has 2-d shaped operands, which the op's verifier checks "
-     "before any pass runs; the check guards the casts that follow"),
+    ("lib/Transforms/Configure.cpp", "is not a {}-d memref or tensor",
+     "a linalg.matmul (linalg.batch_matmul) without indexing maps of its "
+     "own (those are rejected just before) has 2-d (3-d) shaped operands, "
+     "which the op's verifier checks before any pass runs; the check guards "
+     "the casts that follow"),
 ]
 
 

@@ -312,7 +312,7 @@ FmaTimeTerms mlir::tile::fmaTimeTerms(const TileConfig &c, const MatmulShape &s,
   // they do not fit in 64 bits.
   int64_t splits = numSplits(c, s.k);
   double tiles = static_cast<double>(ceilDiv(s.m, c.blockM)) *
-                 ceilDiv(s.n, c.blockN) * splits;
+                 ceilDiv(s.n, c.blockN) * splits * s.batch;
   int64_t slices = splitKChunk(c, s.k) / c.blockK;
   // The busiest SM runs ceil(tiles / SMs) blocks, up to blocksPerSM at once.
   double blocksOnBusiestSM = std::ceil(tiles / chip.numSMs);
@@ -332,12 +332,13 @@ FmaTimeTerms mlir::tile::fmaTimeTerms(const TileConfig &c, const MatmulShape &s,
   double tileBytes =
       tiles * (c.blockM + c.blockN) * slices * c.blockK * s.elementBytes;
   double m = s.m, n = s.n, k = s.k;
-  double dramBytes = (m * k + k * n + 2 * m * n) * s.elementBytes;
+  double dramBytes = (m * k + k * n + 2 * m * n) * s.elementBytes * s.batch;
   terms.memory = std::max(dramBytes / chip.dramBytesPerSecond,
                           tileBytes / (2.5 * chip.dramBytesPerSecond));
   // Under split-K every block adds its partial tile into C atomically.
   terms.atomics =
-      splits > 1 ? static_cast<double>(splits) * s.m * s.n / kAtomicsPerSecond
+      splits > 1 ? static_cast<double>(splits) * s.m * s.n * s.batch /
+                       kAtomicsPerSecond
                  : 0.0;
   terms.launch = kLaunchSeconds;
   return terms;
@@ -460,7 +461,10 @@ mlir::tile::candidateConfigs(const MatmulShape &shape, const ChipInfo &chip) {
             }
             // Split-K where the tiles alone leave SMs idle and K is long
             // enough for every split to have several slices.
-            int64_t tiles = ceilDiv(shape.m, blockM) * ceilDiv(shape.n, blockN);
+            // (A double: for extents near 2^31, small tiles and a batch
+            // the count does not fit in 64 bits.)
+            double tiles = static_cast<double>(ceilDiv(shape.m, blockM)) *
+                           ceilDiv(shape.n, blockN) * shape.batch;
             for (const TileConfig &base : staged) {
               result.push_back(base);
               for (int64_t splits : {2, 4, 8, 16, 32}) {

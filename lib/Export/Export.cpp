@@ -410,13 +410,16 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
         describeBinary(rt::BinaryFormat::Cubin, cubinPath, cubin));
   manifest.binaries.push_back(
       describeBinary(rt::BinaryFormat::Ptx, ptxPath, ptx));
-  manifest.launch.grid = {static_cast<uint32_t>(blocks), 1, 1};
+  // A batched kernel's grid has a row of blocks per matrix.
+  manifest.launch.grid = {static_cast<uint32_t>(blocks),
+                          static_cast<uint32_t>(problem.batch), 1};
   manifest.launch.block = {static_cast<uint32_t>(config.getNumThreads()), 1, 1};
   manifest.launch.cluster = {1, 1, 1};
   manifest.launch.dynamicSharedBytes = static_cast<uint32_t>(**sharedBytes);
   manifest.problem.m = problem.m;
   manifest.problem.n = problem.n;
   manifest.problem.k = problem.k;
+  manifest.problem.batch = problem.batch;
   auto elementTypeOf = [](Type type) {
     return type.isBF16()  ? rt::ElementType::BF16
            : type.isF16() ? rt::ElementType::F16
@@ -491,6 +494,10 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
             problem.m, problem.n, alignC,
             problem.fill ? rt::ParamAccess::Write
                          : rt::ParamAccess::ReadWrite)};
+  // A batched kernel's parameters are the matrices one after another.
+  if (problem.batch != 1)
+    for (rt::ParamInfo &info : manifest.params)
+      info.batchStride = info.rows * info.cols;
   // A fused epilogue's operands (kernel parameters after C) and program.
   manifest.epilogue = rt::EpilogueInfo();
   if (Attribute attr = kernel->getAttr(kEpilogueAttrName)) {

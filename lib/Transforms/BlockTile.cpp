@@ -1,8 +1,9 @@
 //===- BlockTile.cpp - one thread block per tile of C, swizzled order -----===//
 //
-// Makes each configured linalg.matmul a kernel: gpu.module + gpu.func with
-// parameters (A, B, C), launched by a gpu.launch_func with one block per
-// BM x BN tile of C in a grouped ("swizzled") order. The block's share of the
+// Makes each configured linalg.matmul (or linalg.batch_matmul) a kernel:
+// gpu.module + gpu.func with parameters (A, B, C), launched by a
+// gpu.launch_func with one block per BM x BN tile of C in a grouped
+// ("swizzled") order (times the batch, along the grid's y dimension). The block's share of the
 // matmul is a linalg.matmul on subviews run by thread 0 (a transposed
 // operand's subview seen through a memref.transpose); later passes
 // distribute it.
@@ -37,11 +38,11 @@ namespace {
 
 /// The linalg.fill of `matmul`'s output that directly precedes it, with a
 /// constant fill value; such a fill becomes the kernel's C initialisation.
-linalg::FillOp getFoldableFill(linalg::MatmulOp matmul, FloatAttr &value) {
+linalg::FillOp getFoldableFill(linalg::LinalgOp matmul, FloatAttr &value) {
   auto fill = dyn_cast_or_null<linalg::FillOp>(matmul->getPrevNode());
   if (!fill || !fill.hasPureBufferSemantics())
     return nullptr;
-  if (fill.getOutputs().front() != matmul.getOutputs().front())
+  if (fill.getOutputs().front() != matmul.getDpsInits().front())
     return nullptr;
   if (!matchPattern(fill.getInputs().front(), m_Constant(&value)))
     return nullptr;
@@ -65,11 +66,11 @@ struct TileBlockTilePass
   void runOnOperation() override;
 
 private:
-  LogicalResult tileMatmul(linalg::MatmulOp matmul, SymbolTable &symbols,
+  LogicalResult tileMatmul(linalg::LinalgOp matmul, SymbolTable &symbols,
                            int64_t index);
 };
 
-LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
+LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
                                             SymbolTable &symbols,
                                             int64_t index) {
   ConfigAttr config = getConfig(matmul);
@@ -77,8 +78,15 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
   if (!matmul.hasPureBufferSemantics())
     return matmul.emitOpError()
            << "must be on memrefs for tile-block-tile (bufferize first)";
-  Value a = matmul.getInputs()[0], b = matmul.getInputs()[1],
-        c = matmul.getOutputs()[0];
+  Value a = matmul.getDpsInputs()[0], b = matmul.getDpsInputs()[1],
+        c = matmul.getDpsInits()[0];
+  FailureOr<MatmulLayout> layout = getMatmulLayout(matmul);
+  if (failed(layout))
+    return matmul.emitOpError()
+           << "has indexing maps tile-block-tile does not support (run "
+              "tile-configure, which explains why)";
+  bool batched = layout->batched;
+  unsigned rank = batched ? 3 : 2;
   auto aType = cast<MemRefType>(a.getType());
   auto bType = cast<MemRefType>(b.getType());
   auto cType = cast<MemRefType>(c.getType());
@@ -96,27 +104,32 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
                                cType.getElementType() == elementType)
                         : elementType.isF32() && cType.getElementType().isF32());
   for (MemRefType type : {aType, bType, cType})
-    if (!type.hasStaticShape() || !type.getLayout().isIdentity() ||
-        !typesSupported || type.getMemorySpace() ||
-        !llvm::all_of(type.getShape(), supportedExtent))
+    if (type.getRank() != rank || !type.hasStaticShape() ||
+        !type.getLayout().isIdentity() || !typesSupported ||
+        type.getMemorySpace() ||
+        !llvm::all_of(type.getShape(), supportedExtent) ||
+        (batched && (type.getDimSize(0) != cType.getDimSize(0) ||
+                     type.getDimSize(0) > kMaxBatch)))
       return matmul.emitOpError()
              << "operand type " << type
              << " is not supported by tile-block-tile (run tile-configure, "
                 "which explains why)";
 
-  FailureOr<MatmulLayout> layout = getMatmulLayout(matmul);
-  if (failed(layout))
+  if (batched && config.isWgmma())
     return matmul.emitOpError()
-           << "has indexing maps tile-block-tile does not support (run "
-              "tile-configure, which explains why)";
+           << "is batched, which the wgmma strategy does not support yet "
+              "(run tile-configure, which explains why)";
   MatmulProblem problem;
   problem.elementType = elementType;
   problem.resultType = cType.getElementType();
   problem.transposeA = layout->transposeA;
   problem.transposeB = layout->transposeB;
-  problem.m = cType.getDimSize(0);
-  problem.n = cType.getDimSize(1);
-  problem.k = aType.getDimSize(problem.transposeA ? 0 : 1);
+  // The matrices' dimensions come after the batch's.
+  unsigned first = batched ? 1 : 0;
+  problem.batch = batched ? cType.getDimSize(0) : 1;
+  problem.m = cType.getDimSize(first);
+  problem.n = cType.getDimSize(first + 1);
+  problem.k = aType.getDimSize(first + (problem.transposeA ? 0 : 1));
   // Split-K: the blocks of one tile each take a chunk of K and add their
   // partial products into C atomically, so C must hold its initial value
   // before the launch: a fill of C stays on the host then.
@@ -156,9 +169,11 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
            << "': a PTX kernel name holds only letters, digits, '_', '$' "
               "and '.' (rename the function)";
   // 32-bit index arithmetic where every element offset fits: fewer
-  // registers and instructions for addresses.
-  int64_t largest = std::max({problem.m * problem.k, problem.k * problem.n,
-                              problem.m * problem.n});
+  // registers and instructions for addresses. (A batch of at most 65535
+  // matrices of at most 2^62 elements each fits in 64 bits.)
+  int64_t largest = problem.batch * std::max({problem.m * problem.k,
+                                              problem.k * problem.n,
+                                              problem.m * problem.n});
   bool offsetsFit32 = largest <= std::numeric_limits<int32_t>::max();
   unsigned bitwidth = indexBitwidth != 0 ? indexBitwidth
                       : offsetsFit32     ? 32
@@ -185,7 +200,11 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
   // Parameters (A, B, C), then, when the TMA brings A and B to shared
   // memory, their tensor maps (built by the host from A and B).
   // A fused epilogue's operands come after C.
-  FailureOr<FusedEpilogue> epilogue = collectFusedEpilogue(matmul);
+  // A batched matmul has no fused epilogue (tile-fuse-epilogues fuses into
+  // linalg.matmul only).
+  FailureOr<FusedEpilogue> epilogue = FusedEpilogue();
+  if (auto plain = dyn_cast<linalg::MatmulOp>(matmul.getOperation()))
+    epilogue = collectFusedEpilogue(plain);
   if (failed(epilogue))
     return failure();
   unsigned numEpilogue = epilogue->operands.size();
@@ -209,7 +228,7 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
   kernel.setKnownBlockSizeAttr(builder.getDenseI32ArrayAttr(
       {static_cast<int32_t>(numThreads), 1, 1}));
   kernel.setKnownGridSizeAttr(builder.getDenseI32ArrayAttr(
-      {static_cast<int32_t>(blocks), 1, 1}));
+      {static_cast<int32_t>(blocks), static_cast<int32_t>(problem.batch), 1}));
   // A and B are only read and nothing aliases: LLVM may use ld.global.nc.
   for (unsigned arg : {0u, 1u, 2u})
     kernel.setArgAttr(arg, "llvm.noalias", builder.getUnitAttr());
@@ -255,6 +274,29 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
         argC = body.getArgument(2);
   Value blockId = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
   Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+  // A batched kernel: the grid's y dimension walks the batch; block y
+  // computes on matrix y of each operand, a rank-reducing subview that
+  // everything below takes as its operand.
+  if (batched) {
+    Value batchId = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::y);
+    auto matrixOf = [&](Value arg) -> Value {
+      auto type = cast<MemRefType>(arg.getType());
+      SmallVector<OpFoldResult> offsets = {batchId, builder.getIndexAttr(0),
+                                           builder.getIndexAttr(0)};
+      SmallVector<OpFoldResult> sizes = {builder.getIndexAttr(1),
+                                         builder.getIndexAttr(type.getDimSize(1)),
+                                         builder.getIndexAttr(type.getDimSize(2))};
+      SmallVector<OpFoldResult> strides(3, builder.getIndexAttr(1));
+      auto matrixType = memref::SubViewOp::inferRankReducedResultType(
+          type.getShape().drop_front(), type, offsets, sizes, strides);
+      return memref::SubViewOp::create(builder, loc,
+                                       cast<MemRefType>(matrixType), arg,
+                                       offsets, sizes, strides);
+    };
+    argA = matrixOf(argA);
+    argB = matrixOf(argB);
+    argC = matrixOf(argC);
+  }
   // Blocks [s*tiles, (s+1)*tiles) compute split s of every tile.
   Value tileId = blockId, splitId;
   if (splits > 1) {
@@ -357,14 +399,15 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::MatmulOp matmul,
                        createTensorMaps(builder, loc, config, a, b,
                                         problem.transposeB));
   auto c1 = constIndex(builder, loc, 1);
-  gpu::KernelDim3 grid{constIndex(builder, loc, blocks), c1, c1};
+  gpu::KernelDim3 grid{constIndex(builder, loc, blocks),
+                       constIndex(builder, loc, problem.batch), c1};
   gpu::KernelDim3 threads{constIndex(builder, loc, numThreads), c1, c1};
   gpu::LaunchFuncOp::create(builder, loc, kernel, grid, threads,
                             /*dynamicSharedMemorySize=*/Value(),
                             launchArgs);
   for (Operation *op : llvm::reverse(epilogue->ops))
     op->erase();
-  matmul.erase();
+  matmul->erase();
   if (fill)
     fill.erase();
   return success();
@@ -379,10 +422,11 @@ void TileBlockTilePass::runOnOperation() {
     return signalPassFailure();
   }
   // Kernels are named after their host function and counted per function.
-  SmallVector<std::pair<linalg::MatmulOp, int64_t>> matmuls;
+  SmallVector<std::pair<linalg::LinalgOp, int64_t>> matmuls;
   llvm::DenseMap<Operation *, int64_t> countPerFunction;
-  module.walk([&](linalg::MatmulOp matmul) {
-    if (!getConfig(matmul) || matmul->getParentOfType<gpu::GPUFuncOp>())
+  module.walk([&](linalg::LinalgOp matmul) {
+    if (!isCompiledMatmul(matmul) || !getConfig(matmul) ||
+        matmul->getParentOfType<gpu::GPUFuncOp>())
       return;
     Operation *function = matmul->getParentOfType<FunctionOpInterface>();
     matmuls.push_back({matmul, countPerFunction[function]++});

@@ -53,12 +53,13 @@ namespace {
 /// Each is an error at that op. Found through the SSA values (the operand
 /// itself, on tensors or memrefs; not through views of it). Other matmuls
 /// become kernels of their own and are not counted.
-LogicalResult checkHostNeighbours(linalg::MatmulOp op) {
+LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
   auto hostLinalg = [](Operation *other) -> linalg::LinalgOp {
     auto linalgOp = dyn_cast_or_null<linalg::LinalgOp>(other);
-    return linalgOp && !isa<linalg::MatmulOp>(other) ? linalgOp
-                                                     : linalg::LinalgOp();
+    return linalgOp && !isCompiledMatmul(other) ? linalgOp
+                                                : linalg::LinalgOp();
   };
+  StringRef opName = op->getName().getStringRef();
   for (auto [index, input] : llvm::enumerate(op.getDpsInputs())) {
     Operation *maker = hostLinalg(input.getDefiningOp());
     for (OpOperand &use : input.getUses()) {
@@ -71,8 +72,8 @@ LogicalResult checkHostNeighbours(linalg::MatmulOp op) {
       continue;
     StringRef operand = index == 0 ? "A" : "B";
     InFlightDiagnostic diag = maker->emitOpError()
-                              << "makes operand " << operand
-                              << " of a linalg.matmul: ";
+                              << "makes operand " << operand << " of a "
+                              << opName << ": ";
     if (isa<linalg::TransposeOp>(maker))
       diag << "a linalg.transpose on memrefs is not folded into the matmul "
               "(the kernel would read the operand before the transpose); "
@@ -83,7 +84,7 @@ LogicalResult checkHostNeighbours(linalg::MatmulOp op) {
       diag << "only the matmul becomes a kernel; linalg ops that compute "
               "its operands are not supported yet (this one would stay in "
               "host code, which no kernel runs)";
-    diag.attachNote(op.getLoc()) << "the linalg.matmul";
+    diag.attachNote(op.getLoc()) << "the " << opName;
     return diag;
   }
   // The first user of C after the matmul that tile-fuse-epilogues did not
@@ -104,7 +105,10 @@ LogicalResult checkHostNeighbours(linalg::MatmulOp op) {
     return success();
   // Why it is not fused: what fusing it after the fused ops would say.
   std::string why;
-  FailureOr<FusedEpilogue> fused = collectFusedEpilogue(op);
+  auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
+  FailureOr<FusedEpilogue> fused = FusedEpilogue();
+  if (matmul)
+    fused = collectFusedEpilogue(matmul);
   if (failed(fused))
     return failure();
   bool adjacent = true;
@@ -115,25 +119,27 @@ LogicalResult checkHostNeighbours(linalg::MatmulOp op) {
       adjacent = false;
   if (!adjacent)
     why = "other ops with memory effects come between it and the matmul";
+  else if (!matmul)
+    why = "epilogues are fused into linalg.matmul only, not into a "
+          "batched matmul yet";
   else
-    why = addEpilogueOp(op, cast<linalg::LinalgOp>(epilogue), *fused);
+    why = addEpilogueOp(matmul, cast<linalg::LinalgOp>(epilogue), *fused);
   if (why.empty())
     why = "it can be, but tile-fuse-epilogues did not run before "
           "tile-configure (the tile-matmul-to-ptx pipeline runs it)";
   InFlightDiagnostic diag =
       epilogue->emitOpError()
-      << "uses the result of a linalg.matmul and is not fused into its "
-         "kernel: "
-      << why
+      << "uses the result of a " << opName
+      << " and is not fused into its kernel: " << why
       << " (only the matmul and its fused epilogue become a kernel; this "
          "op would stay in host code, which no kernel runs)";
-  diag.attachNote(op.getLoc()) << "the linalg.matmul";
+  diag.attachNote(op.getLoc()) << "the " << opName;
   return diag;
 }
 
 /// Checks that the pipeline can lower `op`; emits the reason at the op
 /// otherwise. Fills `shape`.
-LogicalResult checkSupported(linalg::MatmulOp op, MatmulShape &shape,
+LogicalResult checkSupported(linalg::LinalgOp op, MatmulShape &shape,
                              Type &elementType) {
   FailureOr<MatmulLayout> layout = getMatmulLayout(op);
   if (failed(layout))
@@ -143,12 +149,14 @@ LogicalResult checkSupported(linalg::MatmulOp op, MatmulShape &shape,
               "yet";
   if (failed(checkHostNeighbours(op)))
     return failure();
+  // A batched matmul's operands are 3-d, the batch first.
+  int64_t rank = layout->batched ? 3 : 2;
   SmallVector<ShapedType> types;
   for (Value operand : op->getOperands()) {
     auto type = dyn_cast<ShapedType>(operand.getType());
-    if (!type || type.getRank() != 2)
+    if (!type || type.getRank() != rank)
       return op.emitOpError() << "operand of type " << operand.getType()
-                              << " is not a 2-d memref or tensor";
+                              << " is not a " << rank << "-d memref or tensor";
     types.push_back(type);
   }
   elementType = types[0].getElementType();
@@ -199,23 +207,38 @@ LogicalResult checkSupported(linalg::MatmulOp op, MatmulShape &shape,
   }
   shape.transposeA = layout->transposeA;
   shape.transposeB = layout->transposeB;
-  shape.m = types[2].getDimSize(0);
-  shape.n = types[2].getDimSize(1);
-  shape.k = types[0].getDimSize(layout->transposeA ? 0 : 1);
+  unsigned first = layout->batched ? 1 : 0;
+  if (layout->batched) {
+    // (The op's verifier checks that every operand has this batch.)
+    shape.batch = types[2].getDimSize(0);
+    if (shape.batch > kMaxBatch)
+      return op.emitOpError()
+             << "has a batch of " << shape.batch << " matrices, over the "
+             << "limit of " << kMaxBatch
+             << " (the kernel's grid has a row of blocks per matrix)";
+  }
+  shape.m = types[2].getDimSize(first);
+  shape.n = types[2].getDimSize(first + 1);
+  shape.k = types[0].getDimSize(first + (layout->transposeA ? 0 : 1));
   shape.elementBytes = elementType.getIntOrFloatBitWidth() / 8;
   shape.resultBytes = types[2].getElementType().getIntOrFloatBitWidth() / 8;
   shape.f16 = elementType.isF16();
   shape.readsC = !getOutputFill(op);
-  if (shape.m == 0 || shape.n == 0 || shape.k == 0)
-    return op.emitOpError() << "has an empty dimension (M = " << shape.m
-                            << ", N = " << shape.n << ", K = " << shape.k
+  if (shape.m == 0 || shape.n == 0 || shape.k == 0 || shape.batch == 0)
+    return op.emitOpError() << "has an empty dimension ("
+                            << (layout->batched
+                                    ? "batch = " + std::to_string(shape.batch) +
+                                          ", "
+                                    : std::string())
+                            << "M = " << shape.m << ", N = " << shape.n
+                            << ", K = " << shape.k
                             << "); there is nothing to compile";
   return success();
 }
 
 /// Checks that `config`'s strategy can compute `shape`'s element types and
 /// that its copies can reach the operands; emits the reason at `op`.
-LogicalResult checkStrategy(linalg::MatmulOp op, const TileConfig &config,
+LogicalResult checkStrategy(linalg::LinalgOp op, const TileConfig &config,
                             const MatmulShape &shape, Type elementType) {
   bool sixteenBit = shape.elementBytes == 2;
   if (!config.isWgmma() && sixteenBit)
@@ -230,6 +253,11 @@ LogicalResult checkStrategy(linalg::MatmulOp op, const TileConfig &config,
               "(f32 ones use the fma strategy; TF32 is not supported yet)";
   if (!config.isWgmma())
     return success();
+  if (shape.batch != 1)
+    return op.emitOpError()
+           << "is a batched matmul of " << elementType
+           << ", which the wgmma strategy does not support yet (batched f32 "
+              "matmuls use the fma strategy)";
   if (shape.transposeA)
     return op.emitOpError()
            << "reads A transposed (stored K x M), which the wgmma strategy "
@@ -267,7 +295,7 @@ private:
   /// Applies the pass options to `config`; false (after an error) if an
   /// option is malformed.
   LogicalResult applyOverrides(TileConfig &config, Operation *where);
-  LogicalResult configure(linalg::MatmulOp op, const ChipInfo &chipInfo,
+  LogicalResult configure(linalg::LinalgOp op, const ChipInfo &chipInfo,
                           const TuningTable *table);
 };
 
@@ -346,7 +374,7 @@ LogicalResult TileConfigurePass::applyOverrides(TileConfig &c,
   return success();
 }
 
-LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
+LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
                                            const ChipInfo &chipInfo,
                                            const TuningTable *givenTable) {
   MatmulShape shape;
@@ -370,8 +398,9 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
     config = existing.toTileConfig();
     source = "written on the op";
   } else if (std::optional<TuningTable::Match> tuned =
-                 // The table's entries were measured on row-major operands.
-                 shape.transposeA || shape.transposeB
+                 // The table's entries were measured on row-major operands,
+                 // one matrix per launch.
+                 shape.transposeA || shape.transposeB || shape.batch != 1
                      ? std::nullopt
                      : table.nearest(chipInfo.name, typeName, shape.m,
                                      shape.n, shape.k,
@@ -431,7 +460,8 @@ LogicalResult TileConfigurePass::configure(linalg::MatmulOp op,
            getSharedPlan(config, shape.elementBytes).totalBytes >
                chipInfo.sharedBytesPerBlock)
       --config.stages;
-  LLVM_DEBUG(llvm::dbgs() << "matmul " << shape.m << "x" << shape.n << "x"
+  LLVM_DEBUG(llvm::dbgs() << "matmul " << shape.batch << " x " << shape.m
+                          << "x" << shape.n << "x"
                           << shape.k << ": " << toString(config) << " ("
                           << source << ", then options)\n");
 
@@ -515,9 +545,9 @@ void TileConfigurePass::runOnOperation() {
     // Kernels made by tile-block-tile hold linalg ops of their own.
     if (op->getParentOfType<gpu::GPUModuleOp>())
       return;
-    if (auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation())) {
+    if (isCompiledMatmul(op)) {
       ++matmuls;
-      if (failed(configure(matmul, *chipInfo, table)))
+      if (failed(configure(op, *chipInfo, table)))
         failedAny = true;
       return;
     }
@@ -526,7 +556,7 @@ void TileConfigurePass::runOnOperation() {
     if (std::string reason = whyNotCompiled(op); !reason.empty()) {
       op->emitOpError() << "is not supported yet: it is " << reason
                         << "; tile-opt compiles linalg.matmul on 2-d "
-                           "operands";
+                           "operands and linalg.batch_matmul on 3-d ones";
       failedAny = true;
     } else if (!isa<linalg::FillOp>(op.getOperation()) &&
                !op->hasAttr(kFusedEpilogueAttrName)) {

@@ -14,6 +14,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
+
 using namespace mlir;
 using namespace mlir::tile;
 
@@ -30,26 +32,33 @@ std::string listLoops(ArrayRef<unsigned> loops) {
 /// The operand indexed by `map` in terms of the loops' roles, e.g. "[k][m]"
 /// for (d2, d0) when d0 is M and d2 is K.
 std::string describeIndexing(AffineMap map, unsigned m, unsigned n,
-                             unsigned k) {
+                             unsigned k, std::optional<unsigned> batch) {
   std::string text;
   llvm::raw_string_ostream os(text);
   for (AffineExpr result : map.getResults()) {
     auto dim = dyn_cast<AffineDimExpr>(result);
     unsigned position = dim ? dim.getPosition() : ~0u;
-    os << "[" << (position == m   ? "m"
-                  : position == n ? "n"
-                  : position == k ? "k"
-                                  : "?")
+    os << "[" << (position == m       ? "m"
+                  : position == n     ? "n"
+                  : position == k     ? "k"
+                  : batch && position == *batch ? "b"
+                                                : "?")
        << "]";
   }
   return text;
 }
 
-/// Whether `map` is exactly (d_first, d_second).
-bool indexes(AffineMap map, unsigned first, unsigned second) {
-  return map.getNumResults() == 2 && map.getNumSymbols() == 0 &&
-         map.getResult(0) == getAffineDimExpr(first, map.getContext()) &&
-         map.getResult(1) == getAffineDimExpr(second, map.getContext());
+/// Whether `map` is exactly (d_first, d_second), or (d_batch, d_first,
+/// d_second) when `batch` is given.
+bool indexes(AffineMap map, unsigned first, unsigned second,
+             std::optional<unsigned> batch) {
+  SmallVector<AffineExpr, 3> expected;
+  if (batch)
+    expected.push_back(getAffineDimExpr(*batch, map.getContext()));
+  expected.push_back(getAffineDimExpr(first, map.getContext()));
+  expected.push_back(getAffineDimExpr(second, map.getContext()));
+  return map.getNumSymbols() == 0 &&
+         map.getResults() == ArrayRef<AffineExpr>(expected);
 }
 
 /// Whether `value` is the block argument `arg` as an f32: the argument
@@ -110,10 +119,10 @@ std::string mlir::tile::whyNotPlainMatmul(linalg::LinalgOp op,
           "matrix-vector or vector product)";
     return text;
   }
-  if (!dims->batch.empty()) {
-    os << "a batched contraction (batch dimension"
-       << (dims->batch.size() > 1 ? "s " : " ") << listLoops(dims->batch)
-       << ")";
+  if (dims->batch.size() > 1) {
+    os << "a contraction with " << dims->batch.size()
+       << " batch dimensions (" << listLoops(dims->batch)
+       << "); one is supported";
     return text;
   }
   if (dims->m.size() != 1 || dims->n.size() != 1 || dims->k.size() != 1) {
@@ -123,25 +132,33 @@ std::string mlir::tile::whyNotPlainMatmul(linalg::LinalgOp op,
        << listLoops(dims->k) << ") dimensions; one of each is supported";
     return text;
   }
-  if (op.getNumLoops() != 3) {
+  bool batched = dims->batch.size() == 1;
+  if (op.getNumLoops() != (batched ? 4u : 3u)) {
     os << "a contraction with " << op.getNumLoops()
        << " loops, of which only d" << dims->m[0] << ", d" << dims->n[0]
        << " and d" << dims->k[0] << " are M, N and K";
     return text;
   }
   unsigned m = dims->m[0], n = dims->n[0], k = dims->k[0];
+  std::optional<unsigned> batch;
+  if (batched)
+    batch = dims->batch[0];
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   MatmulLayout found;
-  found.transposeA = indexes(maps[0], k, m);
-  found.transposeB = indexes(maps[1], n, k);
-  if (!(found.transposeA || indexes(maps[0], m, k)) ||
-      !(found.transposeB || indexes(maps[1], k, n)) ||
-      !indexes(maps[2], m, n)) {
-    os << "a matmul of C" << describeIndexing(maps[2], m, n, k)
-       << " += A" << describeIndexing(maps[0], m, n, k) << " * B"
-       << describeIndexing(maps[1], m, n, k)
-       << " (A [m][k] or [k][m], B [k][n] or [n][k] and C [m][n] are "
-          "supported)";
+  found.batched = batched;
+  found.transposeA = indexes(maps[0], k, m, batch);
+  found.transposeB = indexes(maps[1], n, k, batch);
+  if (!(found.transposeA || indexes(maps[0], m, k, batch)) ||
+      !(found.transposeB || indexes(maps[1], k, n, batch)) ||
+      !indexes(maps[2], m, n, batch)) {
+    os << "a " << (batched ? "batched matmul" : "matmul") << " of C"
+       << describeIndexing(maps[2], m, n, k, batch) << " += A"
+       << describeIndexing(maps[0], m, n, k, batch) << " * B"
+       << describeIndexing(maps[1], m, n, k, batch)
+       << (batched ? " (A [b][m][k] or [b][k][m], B [b][k][n] or [b][n][k] "
+                     "and C [b][m][n] are supported)"
+                   : " (A [m][k] or [k][m], B [k][n] or [n][k] and C [m][n] "
+                     "are supported)");
     return text;
   }
   Type aType = elementTypeOf(op.getDpsInputs()[0]),
@@ -168,42 +185,57 @@ std::string mlir::tile::whyNotPlainMatmul(linalg::LinalgOp op,
 
 SmallVector<AffineMap, 3> mlir::tile::getMatmulMaps(MLIRContext *context,
                                                     MatmulLayout layout) {
-  AffineExpr m = getAffineDimExpr(0, context), n = getAffineDimExpr(1, context),
-             k = getAffineDimExpr(2, context);
-  auto map = [&](AffineExpr first, AffineExpr second) {
-    return AffineMap::get(3, 0, {first, second}, context);
+  unsigned first = layout.batched ? 1 : 0, loops = first + 3;
+  AffineExpr b = getAffineDimExpr(0, context),
+             m = getAffineDimExpr(first, context),
+             n = getAffineDimExpr(first + 1, context),
+             k = getAffineDimExpr(first + 2, context);
+  auto map = [&](AffineExpr row, AffineExpr col) {
+    SmallVector<AffineExpr, 3> results;
+    if (layout.batched)
+      results.push_back(b);
+    results.append({row, col});
+    return AffineMap::get(loops, 0, results, context);
   };
   return {layout.transposeA ? map(k, m) : map(m, k),
           layout.transposeB ? map(n, k) : map(k, n), map(m, n)};
 }
 
-FailureOr<MatmulLayout> mlir::tile::getMatmulLayout(linalg::MatmulOp op) {
-  if (!op.hasUserDefinedMaps())
-    return MatmulLayout();
+bool mlir::tile::isCompiledMatmul(Operation *op) {
+  return isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op);
+}
+
+FailureOr<MatmulLayout> mlir::tile::getMatmulLayout(linalg::LinalgOp op) {
+  if (!isCompiledMatmul(op))
+    return failure();
   SmallVector<AffineMap> maps = op.getIndexingMapsArray();
   if (maps.size() != 3)
     return failure();
+  bool batched = isa<linalg::BatchMatmulOp>(op);
   for (bool transposeA : {false, true})
     for (bool transposeB : {false, true}) {
-      MatmulLayout layout{transposeA, transposeB};
+      MatmulLayout layout{transposeA, transposeB, batched};
       if (ArrayRef<AffineMap>(maps) ==
-          ArrayRef<AffineMap>(getMatmulMaps(op.getContext(), layout)))
+          ArrayRef<AffineMap>(getMatmulMaps(op->getContext(), layout)))
         return layout;
     }
   return failure();
 }
 
 std::string mlir::tile::whyNotCompiled(linalg::LinalgOp op) {
-  if (isa<linalg::MatmulOp>(op) || op.getNumReductionLoops() == 0)
+  if (isCompiledMatmul(op) || op.getNumReductionLoops() == 0)
     return std::string();
   std::string reason;
   if (linalg::isaConvolutionOpInterface(op))
     reason = "a convolution";
   else
     reason = whyNotPlainMatmul(op);
-  if (reason.empty())
-    reason = "a matmul in " + op->getName().getStringRef().str() +
-             " form, which tile-canonicalize-contractions makes a "
-             "linalg.matmul (tile-matmul-to-ptx runs it first)";
+  MatmulLayout layout;
+  if (reason.empty() && whyNotPlainMatmul(op, &layout).empty())
+    reason = std::string(layout.batched ? "a batched matmul" : "a matmul") +
+             " in " + op->getName().getStringRef().str() +
+             " form, which tile-canonicalize-contractions makes a " +
+             (layout.batched ? "linalg.batch_matmul" : "linalg.matmul") +
+             " (tile-matmul-to-ptx runs it first)";
   return reason;
 }

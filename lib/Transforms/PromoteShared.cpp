@@ -322,7 +322,10 @@ LogicalResult TilePromoteSharedPass::promote(gpu::GPUFuncOp kernel) {
   OpFoldResult rows = blockA->sizes[0];
   Value col0 = getValueOrCreateConstantIndexOp(b, loc, blockB->offsets[1]);
   OpFoldResult cols = blockB->sizes[1];
-  Value globalA = kernel.getArgument(0), globalB = kernel.getArgument(1);
+  // The matrices the block's views are subviews of: the parameters, or in
+  // a batched kernel the block's matrix of each.
+  Value globalA = blockA->subview.getSource(),
+        globalB = blockB->subview.getSource();
   Value threadId;
   kernel.walk([&](gpu::ThreadIdOp op) { threadId = op; });
   Value isThread0 = ifThread0.getCondition();

@@ -14,6 +14,7 @@
 #include "tile/Analysis/CostModel.h"
 #include "tile/Analysis/KernelPicture.h"
 #include "tile/Analysis/SharedPlan.h"
+#include "tile/Transforms/Contractions.h"
 #include "tile/Transforms/Passes.h"
 #include "tile/Transforms/Utils.h"
 
@@ -45,12 +46,18 @@ struct TileReportPass : public mlir::tile::impl::TileReportBase<TileReportPass> 
   void runOnOperation() override;
 };
 
+/// "8 x " before the matrix shape of a batch of 8; nothing for one matrix.
+std::string batchPrefix(const MatmulProblem &problem) {
+  return problem.batch != 1 ? std::to_string(problem.batch) + " x " : "";
+}
+
 /// The shape the cost model sees for `problem`.
 MatmulShape modelShape(const MatmulProblem &problem) {
   MatmulShape shape;
   shape.m = problem.m;
   shape.n = problem.n;
   shape.k = problem.k;
+  shape.batch = problem.batch;
   shape.elementBytes =
       problem.elementType ? problem.elementType.getIntOrFloatBitWidth() / 8 : 4;
   shape.resultBytes =
@@ -88,15 +95,16 @@ void printFmaReport(llvm::raw_ostream &os, StringRef name, ConfigAttr config,
   TileConfig c = config.toTileConfig();
   CostReport r =
       evaluate(c, chip, 4, problem.transposeA, problem.transposeB);
-  MatmulShape shape{problem.m, problem.n, problem.k, 4};
-  shape.transposeA = problem.transposeA;
-  shape.transposeB = problem.transposeB;
+  MatmulShape shape = modelShape(problem);
   auto percent = [](double x) { return llvm::format("%.0f%%", 100 * x); };
-  os << "kernel " << name << ": " << problem.m << "x" << problem.n << "x"
-     << problem.k << " f32, C "
+  os << "kernel " << name << ": " << batchPrefix(problem) << problem.m << "x"
+     << problem.n << "x" << problem.k << " f32, C "
      << (problem.fill ? "= fill + A*B" : "+= A*B") << "\n";
   os << "  config            " << toString(c) << "\n";
-  os << "  launch            " << numBlocks(config, problem) << " blocks x "
+  os << "  launch            " << numBlocks(config, problem);
+  if (problem.batch != 1)
+    os << " x " << problem.batch;
+  os << " blocks x "
      << r.threadsPerBlock << " threads ("
      << c.numWarps() << " warps of " << c.lanesM() << "x" << c.lanesN()
      << " lanes)\n";
@@ -131,7 +139,7 @@ void printFmaReport(llvm::raw_ostream &os, StringRef name, ConfigAttr config,
      << " instructions per warp, " << percent(r.sliceEfficiency)
      << " of them FMAs (with the slice copy and loop overhead)\n";
   double seconds = predictSeconds(c, shape, chip);
-  double flops = 2.0 * problem.m * problem.n * problem.k;
+  double flops = 2.0 * problem.batch * problem.m * problem.n * problem.k;
   os << "  model time        " << llvm::format("%.3f", seconds * 1e3)
      << " ms = " << llvm::format("%.1f", flops / seconds / 1e12)
      << " TFLOP/s (FP32 FMA peak "
@@ -369,18 +377,20 @@ void TileReportPass::runOnOperation() {
       failedAny = true;
   });
   // Matmuls configured but not yet made kernels, of shapes tile-configure
-  // accepts (static, 2-d, extents from 1 to 2^31 - 1, not transposed). Their
-  // pictures take the names tile-block-tile will give the kernels: the host
-  // function's name, "_matmul" and the count of configured matmuls before
-  // this one in that function.
+  // accepts (static, 2-d, extents from 1 to 2^31 - 1, not transposed, not
+  // batched). Their pictures take the names tile-block-tile will give the
+  // kernels: the host function's name, "_matmul" and the count of
+  // configured matmuls (batched ones too) before this one in that function.
   llvm::DenseMap<Operation *, int64_t> countPerFunction;
-  getOperation().walk([&](linalg::MatmulOp op) {
-    ConfigAttr config = getConfig(op);
-    if (!config || op->getParentOfType<gpu::GPUFuncOp>())
+  getOperation().walk([&](linalg::LinalgOp linalgOp) {
+    ConfigAttr config = getConfig(linalgOp);
+    if (!isCompiledMatmul(linalgOp) || !config ||
+        linalgOp->getParentOfType<gpu::GPUFuncOp>())
       return;
-    auto function = op->getParentOfType<FunctionOpInterface>();
+    auto function = linalgOp->getParentOfType<FunctionOpInterface>();
     int64_t index = countPerFunction[function]++;
-    if (op.hasUserDefinedMaps())
+    auto op = dyn_cast<linalg::MatmulOp>(linalgOp.getOperation());
+    if (!op || op.hasUserDefinedMaps())
       return;
     auto a = dyn_cast<ShapedType>(op.getInputs()[0].getType());
     auto b = dyn_cast<ShapedType>(op.getInputs()[1].getType());

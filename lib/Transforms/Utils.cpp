@@ -70,8 +70,8 @@ void mlir::tile::setStage(gpu::GPUFuncOp kernel, KernelStage stage) {
                   StringAttr::get(kernel.getContext(), stringifyStage(stage)));
 }
 
-linalg::FillOp mlir::tile::getOutputFill(linalg::MatmulOp matmul) {
-  Value output = matmul.getOutputs().front();
+linalg::FillOp mlir::tile::getOutputFill(linalg::LinalgOp matmul) {
+  Value output = matmul.getDpsInits().front();
   if (auto fill = output.getDefiningOp<linalg::FillOp>())
     return fill;
   auto previous = dyn_cast_or_null<linalg::FillOp>(matmul->getPrevNode());
@@ -95,6 +95,8 @@ DictionaryAttr mlir::tile::buildMatmulAttr(MLIRContext *context,
   };
   if (problem.fill)
     entries.push_back(b.getNamedAttr("c_fill", problem.fillValue));
+  if (problem.batch != 1)
+    entries.push_back(b.getNamedAttr("batch", b.getI64IntegerAttr(problem.batch)));
   if (problem.transposeA)
     entries.push_back(b.getNamedAttr("transpose_a", b.getBoolAttr(true)));
   if (problem.transposeB)
@@ -160,6 +162,14 @@ FailureOr<MatmulProblem> mlir::tile::getMatmulProblem(Operation *kernel,
              << "needs '" << key << "', an integer from 1 to " << kMaxExtent
              << ", got " << describe(dict.get(key));
     *out = *value;
+  }
+  if (Attribute batch = dict.get("batch")) {
+    std::optional<int64_t> value = integerIn(batch, 2, kMaxBatch);
+    if (!value)
+      return emitAttrError(kernel, passName, kMatmulAttrName)
+             << "needs 'batch', an integer from 2 to " << kMaxBatch
+             << " where present, got " << describe(batch);
+    problem.batch = *value;
   }
   auto init = dict.getAs<StringAttr>("c_init");
   if (!init || (init.getValue() != "accumulate" && init.getValue() != "fill"))
@@ -260,9 +270,13 @@ FailureOr<DictionaryAttr> mlir::tile::getPtxasReport(Operation *module,
 /// Whether `type` is memref<rows x cols x element> without a layout or
 /// memory space.
 static bool isOperandType(Type type, int64_t rows, int64_t cols,
-                          Type element) {
+                          Type element, int64_t batch = 1) {
   auto memref = dyn_cast<MemRefType>(type);
-  return memref && memref.getShape() == ArrayRef<int64_t>{rows, cols} &&
+  SmallVector<int64_t, 3> shape;
+  if (batch != 1)
+    shape.push_back(batch);
+  shape.append({rows, cols});
+  return memref && memref.getShape() == ArrayRef<int64_t>(shape) &&
          memref.getElementType() == element &&
          memref.getLayout().isIdentity() && !memref.getMemorySpace();
 }
@@ -311,16 +325,21 @@ static LogicalResult checkKernel(gpu::GPUFuncOp kernel, StringRef passName) {
   auto [rowsA, colsA] = problem->storedShapeA();
   auto [rowsB, colsB] = problem->storedShapeB();
   if (inputs.size() == (tma ? 5u : 3u) + epilogue &&
-      isOperandType(inputs[0], rowsA, colsA, problem->elementType) &&
-      isOperandType(inputs[1], rowsB, colsB, problem->elementType) &&
-      isOperandType(inputs[2], problem->m, problem->n, problem->resultType) &&
+      isOperandType(inputs[0], rowsA, colsA, problem->elementType,
+                    problem->batch) &&
+      isOperandType(inputs[1], rowsB, colsB, problem->elementType,
+                    problem->batch) &&
+      isOperandType(inputs[2], problem->m, problem->n, problem->resultType,
+                    problem->batch) &&
       (!tma || (isTensorMap(inputs[maps]) && isTensorMap(inputs[maps + 1]))))
     return success();
   std::string expected;
   llvm::raw_string_ostream os(expected);
-  os << "memref<" << rowsA << "x" << colsA << "x"
-     << problem->elementType << ">, memref<" << rowsB << "x"
-     << colsB << "x" << problem->elementType << ">, memref<"
+  std::string batch =
+      problem->batch != 1 ? std::to_string(problem->batch) + "x" : "";
+  os << "memref<" << batch << rowsA << "x" << colsA << "x"
+     << problem->elementType << ">, memref<" << batch << rowsB << "x"
+     << colsB << "x" << problem->elementType << ">, memref<" << batch
      << problem->m << "x" << problem->n << "x" << problem->resultType << ">"
      << (tma ? ", !nvgpu.tensormap.descriptor, !nvgpu.tensormap.descriptor"
              : "");

@@ -10,6 +10,7 @@
 // RUN: not tile-opt %s -split-input-file --tile-configure 2>&1 | FileCheck %s --check-prefix=UNCANONICAL
 // UNCANONICAL: error: 'linalg.generic' op is not supported yet: it is a matmul in linalg.generic form, which tile-canonicalize-contractions makes a linalg.matmul (tile-matmul-to-ptx runs it first); tile-opt compiles linalg.matmul on 2-d operands
 // UNCANONICAL: error: 'linalg.contract' op is not supported yet: it is a matmul in linalg.contract form, which tile-canonicalize-contractions makes a linalg.matmul (tile-matmul-to-ptx runs it first); tile-opt compiles linalg.matmul on 2-d operands
+// UNCANONICAL: error: 'linalg.generic' op is not supported yet: it is a batched matmul in linalg.generic form, which tile-canonicalize-contractions makes a linalg.batch_matmul (tile-matmul-to-ptx runs it first); tile-opt compiles linalg.matmul on 2-d operands and linalg.batch_matmul on 3-d ones
 
 
 // CHECK-LABEL: func.func @f32_memref
@@ -165,12 +166,13 @@ func.func @bf16_product(%a: memref<64x32xbf16>, %b: memref<32x48xbf16>, %c: memr
 
 // -----
 
-// A batch dimension.
+// A batch dimension: a linalg.batch_matmul on the same operands.
 // CHECK-LABEL: func.func @batched
-// CHECK-NOT:     linalg.matmul
-// CHECK:         linalg.generic
+//  CHECK-SAME: (%[[A:.*]]: memref<4x64x32xf32>, %[[B:.*]]: memref<4x32x48xf32>, %[[C:.*]]: memref<4x64x48xf32>)
+// CHECK-NOT:     linalg.generic
+// CHECK:         linalg.batch_matmul ins(%[[A]], %[[B]] : memref<4x64x32xf32>, memref<4x32x48xf32>) outs(%[[C]] : memref<4x64x48xf32>)
+// CHECK-NOT:     linalg.generic
 func.func @batched(%a: memref<4x64x32xf32>, %b: memref<4x32x48xf32>, %c: memref<4x64x48xf32>) {
-  // expected-error @+1 {{'linalg.generic' op is not supported yet: it is a batched contraction (batch dimension d0); tile-opt compiles linalg.matmul on 2-d operands}}
   linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, k, n)>,
                                    affine_map<(b, m, n, k) -> (b, m, n)>],
                   iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
@@ -181,6 +183,84 @@ func.func @batched(%a: memref<4x64x32xf32>, %b: memref<4x32x48xf32>, %c: memref<
     linalg.yield %s : f32
   }
   return
+}
+
+// -----
+
+// A batch loop written last and both operands transposed: the batch_matmul's
+// maps name the batch d0, then m, n, k; A is read (b, k, m), B (b, n, k).
+// CHECK-DAG:   #[[$MAPA:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d1)>
+// CHECK-DAG:   #[[$MAPB:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>
+// CHECK-DAG:   #[[$MAPC:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @batched_transposed
+// CHECK-NEXT:    linalg.batch_matmul indexing_maps = [#[[$MAPA]], #[[$MAPB]], #[[$MAPC]]] ins(%{{.*}}, %{{.*}} : memref<4x32x64xf32>, memref<4x48x32xf32>) outs(%{{.*}} : memref<4x64x48xf32>)
+func.func @batched_transposed(%a: memref<4x32x64xf32>, %b: memref<4x48x32xf32>, %c: memref<4x64x48xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(m, n, k, b) -> (b, k, m)>, affine_map<(m, n, k, b) -> (b, n, k)>,
+                                   affine_map<(m, n, k, b) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "reduction", "parallel"]}
+      ins(%a, %b : memref<4x32x64xf32>, memref<4x48x32xf32>) outs(%c : memref<4x64x48xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// The batch is not the operands' first dimension.
+// CHECK-LABEL: func.func @batch_inside
+// CHECK-NOT:     linalg.batch_matmul
+// CHECK:         linalg.generic
+func.func @batch_inside(%a: memref<64x4x32xf32>, %b: memref<4x32x48xf32>, %c: memref<4x64x48xf32>) {
+  // expected-error @+1 {{'linalg.generic' op is not supported yet: it is a batched matmul of C[b][m][n] += A[m][b][k] * B[b][k][n] (A [b][m][k] or [b][k][m], B [b][k][n] or [b][n][k] and C [b][m][n] are supported)}}
+  linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (m, b, k)>, affine_map<(b, m, n, k) -> (b, k, n)>,
+                                   affine_map<(b, m, n, k) -> (b, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<64x4x32xf32>, memref<4x32x48xf32>) outs(%c : memref<4x64x48xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Two batch dimensions.
+// CHECK-LABEL: func.func @two_batches
+// CHECK-NOT:     linalg.batch_matmul
+// CHECK:         linalg.generic
+func.func @two_batches(%a: memref<2x3x64x32xf32>, %b: memref<2x3x32x48xf32>, %c: memref<2x3x64x48xf32>) {
+  // expected-error @+1 {{'linalg.generic' op is not supported yet: it is a contraction with 2 batch dimensions (d0, d1); one is supported}}
+  linalg.generic {indexing_maps = [affine_map<(b0, b1, m, n, k) -> (b0, b1, m, k)>, affine_map<(b0, b1, m, n, k) -> (b0, b1, k, n)>,
+                                   affine_map<(b0, b1, m, n, k) -> (b0, b1, m, n)>],
+                  iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<2x3x64x32xf32>, memref<2x3x32x48xf32>) outs(%c : memref<2x3x64x48xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A linalg.transpose of the last two dimensions (permutation [0, 2, 1]) on
+// tensors making B of a batch_matmul is folded into its maps.
+// CHECK-DAG:   #[[$MAPB2:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3)>
+// CHECK-LABEL: func.func @batched_transpose_fold
+//  CHECK-SAME: (%[[A:.*]]: tensor<2x64x32xf32>, %[[W:.*]]: tensor<2x48x32xf32>
+// CHECK-NOT:     linalg.transpose
+// CHECK:         linalg.batch_matmul indexing_maps = [#{{.*}}, #[[$MAPB2]], #{{.*}}] ins(%[[A]], %[[W]] : tensor<2x64x32xf32>, tensor<2x48x32xf32>)
+func.func @batched_transpose_fold(%a: tensor<2x64x32xf32>, %w: tensor<2x48x32xf32>, %c: tensor<2x64x48xf32>) -> tensor<2x64x48xf32> {
+  %init = tensor.empty() : tensor<2x32x48xf32>
+  %b = linalg.transpose ins(%w : tensor<2x48x32xf32>) outs(%init : tensor<2x32x48xf32>) permutation = [0, 2, 1]
+  %r = linalg.batch_matmul ins(%a, %b : tensor<2x64x32xf32>, tensor<2x32x48xf32>) outs(%c : tensor<2x64x48xf32>) -> tensor<2x64x48xf32>
+  return %r : tensor<2x64x48xf32>
 }
 
 // -----

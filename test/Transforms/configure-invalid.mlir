@@ -199,6 +199,15 @@ func.func @empty_k(%a: memref<64x0xf32>, %b: memref<0x64xf32>, %c: memref<64x64x
 
 // -----
 
+// A batch of no matrices.
+func.func @empty_batch(%a: memref<0x64x32xf32>, %b: memref<0x32x48xf32>, %c: memref<0x64x48xf32>) {
+  // expected-error @+1 {{'linalg.batch_matmul' op has an empty dimension (batch = 0, M = 64, N = 48, K = 32); there is nothing to compile}}
+  linalg.batch_matmul ins(%a, %b : memref<0x64x32xf32>, memref<0x32x48xf32>) outs(%c : memref<0x64x48xf32>)
+  return
+}
+
+// -----
+
 // A 16x16 thread tile: 256 accumulators alone are over the register limit.
 func.func @too_many_registers(%a: memref<1024x1024xf32>, %b: memref<1024x1024xf32>,
                               %c: memref<1024x1024xf32>) {

@@ -291,3 +291,48 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A batch of 1 is no batch ('batch' is absent then); 70000 is over the
+// grid's y limit.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'batch', an integer from 2 to 65535 where present, got 1 : i64}}
+    gpu.func @batch_of_one(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {batch = 1 : i64, c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'batch', an integer from 2 to 65535 where present, got 70000 : i64}}
+    gpu.func @batch_too_large(%A: memref<70000x8x8xf32>, %B: memref<70000x8x8xf32>, %C: memref<70000x8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {batch = 70000 : i64, c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// 'batch' says 2 matrices, the parameters are single matrices.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: kernel parameters must be (A, B, C) of types memref<2x8x8xf32>, memref<2x8x8xf32>, memref<2x8x8xf32> as 'tile.matmul' and 'tile.config' say, got ('memref<8x8xf32>', 'memref<8x8xf32>', 'memref<8x8xf32>')}}
+    gpu.func @batch_not_params(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {batch = 2 : i64, c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}

@@ -341,3 +341,38 @@ TEST(FmaModel, ShortKTakesNoSliceLongerThanHalfOfIt) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(FmaModel, ABatchCountsItsBlocksAndBytes) {
+  // 64 matrices of 512x512x64: the blocks of every matrix share the SMs and
+  // each matrix streams its own operands, so the batch's compute and memory
+  // terms are those of one matrix times the waves and bytes it adds; a
+  // batch of 1 is the plain matmul.
+  TileConfig c = config(128, 128, 8, 32, 64, 8, 8);
+  MatmulShape one{512, 512, 64, 4};
+  MatmulShape batch = one;
+  batch.batch = 64;
+  FmaTimeTerms single = fmaTimeTerms(c, one, h200());
+  FmaTimeTerms all = fmaTimeTerms(c, batch, h200());
+  // The batch's 1024 tiles run like those of one 32768x512x64 matrix
+  // (same tiles, same K); its bytes are 64 times one matrix's.
+  FmaTimeTerms tall = fmaTimeTerms(c, MatmulShape{64 * 512, 512, 64, 4}, h200());
+  EXPECT_DOUBLE_EQ(all.compute, tall.compute);
+  EXPECT_GT(all.compute, single.compute);
+  EXPECT_NEAR(all.memory / single.memory, 64.0, 1e-9);
+  // Split-K is proposed where the tiles leave SMs idle: for one matrix of
+  // 512x512x4096, not for 64 of them (1024 tiles fill the chip).
+  MatmulShape deep{512, 512, 4096, 4};
+  auto splits = [&](const MatmulShape &shape) {
+    int64_t most = 1;
+    for (const TileConfig &candidate : candidateConfigs(shape, h200()))
+      most = std::max(most, candidate.splitK);
+    return most;
+  };
+  EXPECT_GT(splits(deep), 1);
+  deep.batch = 64;
+  EXPECT_EQ(splits(deep), 1);
+}
+
+} // namespace

@@ -222,7 +222,8 @@ std::pair<int64_t, int64_t> groupedTile(int64_t block, int64_t tilesM,
 
 /// Empty when every element of C was last written by a block that the
 /// config's launch order assigns to its tile (under split-K: block
-/// s * tiles + t for tile t); else what went wrong.
+/// s * tiles + t for tile t; in a batched kernel, in the row of blocks
+/// (grid y) of its matrix); else what went wrong.
 std::string checkOrder(gpu::GPUFuncOp kernel, const MatmulProblem &problem,
                        const LaunchDims &dims, const Buffer &c,
                        int64_t threadsPerBlock) {
@@ -233,26 +234,39 @@ std::string checkOrder(gpu::GPUFuncOp kernel, const MatmulProblem &problem,
   int64_t tilesM = (problem.m + blockM - 1) / blockM;
   int64_t tilesN = (problem.n + blockN - 1) / blockN;
   int64_t tiles = tilesM * tilesN;
-  int64_t grid = dims.grid[0] * dims.grid[1] * dims.grid[2];
-  if (grid % tiles != 0)
-    return "launch order: a grid of " + std::to_string(grid) + " blocks for " +
-           std::to_string(tiles) + " tiles of " + std::to_string(blockM) + "x" +
-           std::to_string(blockN);
+  int64_t grid = dims.grid[0];
+  if (grid % tiles != 0 || dims.grid[1] != problem.batch || dims.grid[2] != 1)
+    return "launch order: a grid of " + std::to_string(grid) + " x " +
+           std::to_string(dims.grid[1]) + " x " + std::to_string(dims.grid[2]) +
+           " blocks for " + std::to_string(tiles) + " tiles of " +
+           std::to_string(blockM) + "x" + std::to_string(blockN) +
+           (problem.batch != 1
+                ? " in each of " + std::to_string(problem.batch) + " matrices"
+                : std::string());
   std::vector<int64_t> blockOfTile(tiles, -1);
   for (int64_t b = 0; b < tiles; ++b) {
     auto [row, col] = groupedTile(b, tilesM, tilesN, config.getSwizzleGroup());
     blockOfTile[row * tilesN + col] = b;
   }
+  for (int64_t z = 0; z < problem.batch; ++z)
   for (int64_t i = 0; i < problem.m; ++i)
     for (int64_t j = 0; j < problem.n; ++j) {
-      int32_t writer =
-          c.shadow[(i * problem.n + j) * c.elementBytes / c.granule].writer;
+      int64_t element = (z * problem.m + i) * problem.n + j;
+      int32_t writer = c.shadow[element * c.elementBytes / c.granule].writer;
       if (writer < 0)
         continue;
-      int64_t block = writer / threadsPerBlock;
+      // Linear block ids run along x first: y * grid x + x.
+      int64_t linear = writer / threadsPerBlock;
+      int64_t block = linear % grid, row = linear / grid;
       int64_t tile = i / blockM * tilesN + j / blockN;
-      if (block % tiles == blockOfTile[tile])
+      if (block % tiles == blockOfTile[tile] && row == z)
         continue;
+      if (row != z)
+        return "launch order: C[" + std::to_string(z) + "][" +
+               std::to_string(i) + "][" + std::to_string(j) +
+               "] was written by a block of grid row " + std::to_string(row) +
+               "; matrix " + std::to_string(z) + " belongs to row " +
+               std::to_string(z);
       return "launch order: C[" + std::to_string(i) + "][" + std::to_string(j) +
              "] (tile " + std::to_string(i / blockM) + ", " +
              std::to_string(j / blockN) + ") was written by block " +
@@ -390,19 +404,28 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
     return outcome;
   }
   int64_t m = problem->m, n = problem->n, k = problem->k;
-  std::string head = " m=" + std::to_string(m) + " n=" + std::to_string(n) +
+  // A batched kernel's A, B and C are `batch` matrices each, the batch
+  // their first dimension; everything below is per matrix.
+  int64_t batch = problem->batch;
+  std::string head = (batch != 1 ? " batch=" + std::to_string(batch) : "") +
+                     " m=" + std::to_string(m) + " n=" + std::to_string(n) +
                      " k=" + std::to_string(k);
 
   // The arguments must be A (m x k), B (k x n), C (m x n) of the problem's
   // element types, then (for TMA copies) tensor maps.
   int64_t kindAB = elementKind(problem->elementType);
   int64_t kindC = elementKind(problem->resultType);
-  auto expect = [&](unsigned index, int64_t rows, int64_t cols, Type type) {
+  auto expect = [&](unsigned index, int64_t rows, int64_t cols, Type type,
+                    int64_t matrices = 1) {
     if (kernel.getNumArguments() <= index)
       return false;
     auto memref = dyn_cast<MemRefType>(kernel.getArgument(index).getType());
-    return memref && memref.getElementType() == type && memref.getRank() == 2 &&
-           memref.getDimSize(0) == rows && memref.getDimSize(1) == cols &&
+    SmallVector<int64_t, 3> shape;
+    if (matrices != 1)
+      shape.push_back(matrices);
+    shape.append({rows, cols});
+    return memref && memref.getElementType() == type &&
+           memref.getShape() == ArrayRef<int64_t>(shape) &&
            memref.getLayout().isIdentity();
   };
   // A fused epilogue's operands follow C (Epilogue.h).
@@ -445,14 +468,15 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
   auto [rowsA, colsA] = problem->storedShapeA();
   auto [rowsB, colsB] = problem->storedShapeB();
   if (kindAB < 0 || kindC < 0 ||
-      !expect(0, rowsA, colsA, problem->elementType) ||
-      !expect(1, rowsB, colsB, problem->elementType) ||
-      !expect(2, m, n, problem->resultType) || !extraAreMaps) {
+      !expect(0, rowsA, colsA, problem->elementType, batch) ||
+      !expect(1, rowsB, colsB, problem->elementType, batch) ||
+      !expect(2, m, n, problem->resultType, batch) || !extraAreMaps) {
     std::string text;
     llvm::raw_string_ostream os(text);
-    os << head << ": the kernel's arguments are not (A: " << rowsA << "x"
-       << colsA << ", B: " << rowsB << "x" << colsB << ", C: " << m << "x"
-       << n << ") "
+    std::string matrices = batch != 1 ? std::to_string(batch) + "x" : "";
+    os << head << ": the kernel's arguments are not (A: " << matrices << rowsA
+       << "x" << colsA << ", B: " << matrices << rowsB << "x" << colsB
+       << ", C: " << matrices << m << "x" << n << ") "
        << problem->elementType << ", " << problem->elementType << ", "
        << problem->resultType
        << " memrefs with the identity layout (f32, bf16 or f16), then "
@@ -483,7 +507,7 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
   // Inputs, rounded to their element types; `a`, `b`, `c0` hold the values
   // exactly.
   Random random(seed);
-  std::vector<float> a(m * k), b(k * n), c0(m * n);
+  std::vector<float> a(batch * m * k), b(batch * k * n), c0(batch * m * n);
   for (float &v : a)
     v = roundTo(random.value(), kindAB);
   for (float &v : b)
@@ -510,14 +534,16 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
   };
   // Global buffers at 256-byte-aligned addresses of their own.
   // A transposed operand is stored as the transpose of its logical matrix.
-  auto stored = [](const std::vector<float> &values, int64_t rows,
-                   int64_t cols, bool transposed) {
+  auto stored = [&](const std::vector<float> &values, int64_t rows,
+                    int64_t cols, bool transposed) {
     if (!transposed)
       return values;
     std::vector<float> result(values.size());
-    for (int64_t i = 0; i < rows; ++i)
-      for (int64_t j = 0; j < cols; ++j)
-        result[j * rows + i] = values[i * cols + j];
+    for (int64_t z = 0; z < batch; ++z)
+      for (int64_t i = 0; i < rows; ++i)
+        for (int64_t j = 0; j < cols; ++j)
+          result[z * rows * cols + j * rows + i] =
+              values[z * rows * cols + i * cols + j];
     return result;
   };
   std::unique_ptr<Buffer> bufferA =
@@ -529,19 +555,25 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
   std::unique_ptr<Buffer> bufferC =
       makeBuffer("C", c0, n, false, kindC, 3 << 24);
   if (problem->fill) // C is only written: NaN, and reading it is an error
-    bufferC->reset(m * n * bufferC->elementBytes, 0xff, kNobody);
-  auto desc = [](Buffer &buffer, int64_t rows, int64_t cols) {
+    bufferC->reset(batch * m * n * bufferC->elementBytes, 0xff, kNobody);
+  auto desc = [](Buffer &buffer, int64_t rows, int64_t cols,
+                 int64_t matrices = 1) {
     ArgValue arg;
     arg.desc.buffer = &buffer;
-    arg.desc.sizes[0] = rows;
-    arg.desc.sizes[1] = cols;
-    arg.desc.strides[0] = cols;
-    arg.desc.strides[1] = 1;
+    unsigned d = 0;
+    if (matrices != 1) {
+      arg.desc.sizes[d] = matrices;
+      arg.desc.strides[d++] = rows * cols;
+    }
+    arg.desc.sizes[d] = rows;
+    arg.desc.strides[d++] = cols;
+    arg.desc.sizes[d] = cols;
+    arg.desc.strides[d] = 1;
     return arg;
   };
-  SmallVector<ArgValue> args = {desc(*bufferA, rowsA, colsA),
-                                desc(*bufferB, rowsB, colsB),
-                                desc(*bufferC, m, n)};
+  SmallVector<ArgValue> args = {desc(*bufferA, rowsA, colsA, batch),
+                                desc(*bufferB, rowsB, colsB, batch),
+                                desc(*bufferC, m, n, batch)};
   // The epilogue's operands: random, rounded to their types, read only.
   std::vector<std::unique_ptr<Buffer>> epilogueBuffers;
   std::vector<std::vector<float>> epilogueValues(numEpilogue);
@@ -659,12 +691,16 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
   double maxError = 0;
   int64_t wrong = 0, firstWrong = -1;
   double firstWant = 0, firstGot = 0;
+  for (int64_t z = 0; z < batch; ++z)
   for (int64_t i = 0; i < m; ++i)
     for (int64_t j = 0; j < n; ++j) {
-      double init = problem->fill ? fillValue : c0[i * n + j];
+      // Matrix z of each operand.
+      const float *az = a.data() + z * m * k, *bz = b.data() + z * k * n;
+      int64_t cz = z * m * n;
+      double init = problem->fill ? fillValue : c0[cz + i * n + j];
       double want = init, scale = std::fabs(init);
       for (int64_t p = 0; p < k; ++p) {
-        double product = static_cast<double>(a[i * k + p]) * b[p * n + j];
+        double product = static_cast<double>(az[i * k + p]) * bz[p * n + j];
         want += product;
         scale += std::fabs(product);
       }
@@ -681,11 +717,12 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
         scale = magnitude;
       }
       double value = loadValue(
-          bufferC->bytes.data() + (i * n + j) * bufferC->elementBytes, kindC);
+          bufferC->bytes.data() + (cz + i * n + j) * bufferC->elementBytes,
+          kindC);
       double error = std::fabs(value - want) / std::max(scale, 1e-30);
       if (std::isnan(value) || error > limit) {
         if (wrong++ == 0) {
-          firstWrong = i * n + j;
+          firstWrong = cz + i * n + j;
           firstWant = want;
           firstGot = value;
         }
@@ -694,11 +731,14 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
       maxError = std::max(maxError, error);
     }
   if (wrong) {
+    std::string where =
+        (batch != 1 ? std::to_string(firstWrong / (m * n)) + ", " : "") +
+        std::to_string(firstWrong % (m * n) / n) + ", " +
+        std::to_string(firstWrong % n);
     outcome.text =
-        head + ": " + std::to_string(wrong) + " of " + std::to_string(m * n) +
-        " elements of C wrong; first wrong element (" +
-        std::to_string(firstWrong / n) + ", " + std::to_string(firstWrong % n) +
-        ") got " + fmt("%.9g", firstGot) + " want " + fmt("%.9g", firstWant) +
+        head + ": " + std::to_string(wrong) + " of " +
+        std::to_string(batch * m * n) +
+        " elements of C wrong; first wrong element (" + where + ") got " + fmt("%.9g", firstGot) + " want " + fmt("%.9g", firstWant) +
         launchText + statsText;
     return outcome;
   }

@@ -68,6 +68,10 @@ struct MatmulShape {
   /// A stored K x M, B stored N x K (transposed operands): the FP32 copies
   /// of such an operand run along the other dimension.
   bool transposeA = false, transposeB = false;
+  /// Independent matmuls of this shape in one launch (a batched matmul):
+  /// they multiply the blocks and the bytes. (Last, so that brace
+  /// initialisers {m, n, k, elementBytes, ...} keep their meaning.)
+  int64_t batch = 1;
 };
 
 /// Register need of the thread tile itself, as the article counts it:

@@ -22,11 +22,19 @@ namespace tile {
 /// (k, m)), B as N x K (indexed (n, k)).
 struct MatmulLayout {
   bool transposeA = false, transposeB = false;
+  /// One batch loop, outermost in every operand: C[b] += A[b] * B[b]
+  /// (linalg.batch_matmul; loops d0 = b, d1 = m, d2 = n, d3 = k).
+  bool batched = false;
 };
+
+/// Whether `op` is one of the ops tile-opt compiles: linalg.matmul or
+/// linalg.batch_matmul.
+bool isCompiledMatmul(Operation *op);
 
 /// Whether `op` computes C[m][n] += A[m][k] * B[k][n] on 2-d operands (A
 /// indexed (m, k) or (k, m), B (k, n) or (n, k), C (m, n), in any loop
-/// order) with a body of exactly arith.mulf then arith.addf into the output,
+/// order), or the same per batch on 3-d operands whose first dimension is
+/// one batch loop (C[b][m][n] += A[b][m][k] * B[b][k][n]; `layout->batched`) with a body of exactly arith.mulf then arith.addf into the output,
 /// on f32, or on bf16/f16 inputs each extended to an f32 output with
 /// arith.extf: the semantics of a linalg.matmul of those operand types
 /// (with indexing maps where an operand is transposed). Returns the empty
@@ -35,21 +43,23 @@ struct MatmulLayout {
 std::string whyNotPlainMatmul(linalg::LinalgOp op,
                               MatmulLayout *layout = nullptr);
 
-/// The layout of a linalg.matmul's operands from its indexing maps: the
-/// default maps, or user-defined maps that only transpose A and/or B.
-/// Fails (broadcasts, a permuted C) otherwise.
-FailureOr<MatmulLayout> getMatmulLayout(linalg::MatmulOp op);
+/// The layout of a linalg.matmul's or linalg.batch_matmul's operands from
+/// its indexing maps: the default maps, or user-defined maps that only
+/// transpose A and/or B. Fails (broadcasts, a permuted C, another op)
+/// otherwise.
+FailureOr<MatmulLayout> getMatmulLayout(linalg::LinalgOp op);
 
-/// The indexing maps of a linalg.matmul (loops d0 = m, d1 = n, d2 = k) with
-/// the operands in `layout`.
+/// The indexing maps of a linalg.matmul (loops d0 = m, d1 = n, d2 = k) or,
+/// for a batched layout, of a linalg.batch_matmul (d0 = b, d1 = m, d2 = n,
+/// d3 = k) with the operands in `layout`.
 SmallVector<AffineMap, 3> getMatmulMaps(MLIRContext *context,
                                         MatmulLayout layout);
 
-/// For a linalg op other than linalg.matmul: why tile-opt does not compile
+/// For a linalg op other than linalg.matmul and linalg.batch_matmul: why tile-opt does not compile
 /// it, or the empty string if it is not contraction-like (it has no
 /// reduction loop), which tile-opt leaves alone. A linalg.generic or
-/// linalg.contract that is a plain matmul gets a reason too (it must be
-/// rewritten first by tile-canonicalize-contractions).
+/// linalg.contract that is a plain (batched) matmul gets a reason too (it
+/// must be rewritten first by tile-canonicalize-contractions).
 std::string whyNotCompiled(linalg::LinalgOp op);
 
 } // namespace tile

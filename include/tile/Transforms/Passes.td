@@ -19,12 +19,16 @@ def TileCanonicalizeContractions : Pass<"tile-canonicalize-contractions"> {
     and `tile-matmul-tiling` pipelines, replaces such an op by a
     `linalg.matmul` on the same operands (tensors or memrefs, keeping its
     discardable attributes, such as a `tile.config`) when it is a plain
-    matmul, its operands row-major or transposed:
+    matmul, its operands row-major or transposed, and by a
+    `linalg.batch_matmul` when it is the same per matrix of a batch:
 
     - linalg's `isaContractionOpInterface` holds (two inputs, one output,
       projected-permutation indexing maps, a reduction loop, a multiply-add
-      body) and `inferContractionDims` finds no batch dimension and exactly
-      one M, one N and one K loop, and no other loop;
+      body) and `inferContractionDims` finds at most one batch dimension and
+      exactly one M, one N and one K loop, and no other loop;
+    - a batch loop indexes the first dimension of every operand (A
+      (b, m, k) or (b, k, m), B (b, k, n) or (b, n, k), C (b, m, n)); the
+      `linalg.batch_matmul`'s maps name it d0 (then d1 = m, d2 = n, d3 = k);
     - A is indexed (m, k) or (k, m) (stored K x M), B (k, n) or (n, k)
       (stored N x K, nn.Linear's weight) and C (m, n), in whatever order the
       loops come; a transposed operand becomes the `linalg.matmul`'s
@@ -40,13 +44,15 @@ def TileCanonicalizeContractions : Pass<"tile-canonicalize-contractions"> {
       makes a contraction to it).
 
     A `linalg.transpose` (permutation [1, 0], on tensors) that makes A or B
-    of a `linalg.matmul` is folded into the matmul's indexing maps: the
+    of a `linalg.matmul` (or, with permutation [0, 2, 1], of a
+    `linalg.batch_matmul`) is folded into the matmul's indexing maps: the
     matmul reads the transpose's input (two transposes cancel), and the
     transpose is erased when nothing else uses it.
 
     Every other op is left as it is; `tile-configure` then reports each
-    contraction-like op that is not a `linalg.matmul` at the op, saying
-    what it is (batched, transposed, another body or element type, ...).
+    contraction-like op that is not a `linalg.matmul` or
+    `linalg.batch_matmul` at the op, saying what it is (two batch
+    dimensions, a broadcast, another body or element type, ...).
 
     Example: the generic below becomes
     `linalg.matmul ins(%A, %B : ...) outs(%C : ...)`.
@@ -144,8 +150,16 @@ def TileConfigure : Pass<"tile-configure"> {
     found through the SSA values (the operand itself, on tensors or memrefs,
     not views of it); other matmuls and the `linalg.fill` of C do not count.
 
-    So is every other linalg op with a reduction loop, the contraction-like
-    ops the pipeline does not turn into a kernel: `linalg.batch_matmul`,
+    A `linalg.batch_matmul` (3-d operands, the batch first, row-major or
+    with A and/or B transposed per matrix) is configured like a
+    `linalg.matmul` of one matrix, with the batch counted in the cost
+    model's waves and bytes (the tuning table, measured on single matrices,
+    is not used); the batch is at most 65535 matrices (the kernel's grid
+    has a row of blocks per matrix), the fma strategy only (a bf16/f16
+    batch is an error for now), and no epilogue is fused into it.
+
+    Every other linalg op with a reduction loop is an error, the
+    contraction-like ops the pipeline does not turn into a kernel:
     `linalg.batch_reduce_matmul`, `linalg.matvec`, `linalg.vecmat`,
     `linalg.dot`, `linalg.mmt4d`, convolutions, reductions, and
     `linalg.generic`/`linalg.contract` ops that are not a plain matmul
@@ -231,8 +245,9 @@ def TileBlockTile : Pass<"tile-block-tile", "::mlir::ModuleOp"> {
   let summary = "Make each configured matmul a kernel of thread blocks with a "
                 "swizzled launch order";
   let description = [{
-    Replaces every `linalg.matmul` that carries a `#tile.config` (and the
-    `linalg.fill` of its output that directly precedes it, if any) by a
+    Replaces every `linalg.matmul` or `linalg.batch_matmul` that carries a
+    `#tile.config` (and the `linalg.fill` of its output that directly
+    precedes it, if any) by a
     `gpu.launch_func` of a new kernel, `gpu.func @<function>_matmul<i>` in a
     `gpu.module` of the same name. The kernel's parameters are always
     (A, B, C), in that order (the ABI the manifest describes); A and B are
@@ -240,11 +255,17 @@ def TileBlockTile : Pass<"tile-block-tile", "::mlir::ModuleOp"> {
     path), C `llvm.noalias`.
 
     One thread block computes one BM×BN tile of C and has
-    (BM/WM)·(BN/WN)·32 threads. The grid is one-dimensional; the linear block
+    (BM/WM)·(BN/WN)·32 threads. The grid is one-dimensional (two for a batch); the linear block
     index is mapped to a (tile row, tile column) pair in groups of G tile rows
     (G = `swizzle` of the config), so blocks that run at the same time read
     the same rows of A and columns of B from L2. The mapping is a bijection
     for every grid, including a last, partial group.
+
+    A batched matmul's kernel takes the 3-d operands and is launched with
+    one row of these blocks per matrix: block y of the grid computes on
+    matrix y of A, B and C (rank-reducing `memref.subview`s at [y, 0, 0],
+    made first in the kernel), and everything after that is the kernel of
+    one matrix; `tile.matmul` records `batch`.
 
     Inside the kernel, the block's tile of C is computed by a `linalg.matmul`
     on subviews (edge tiles get the remaining, smaller extent). At this stage

@@ -65,6 +65,10 @@ void setStage(gpu::GPUFuncOp kernel, KernelStage stage);
 /// The problem a kernel computes: C[m][n] (+)= A[m][k] * B[k][n].
 struct MatmulProblem {
   int64_t m = 0, n = 0, k = 0;
+  /// Matrices in a batched matmul (linalg.batch_matmul): the parameters are
+  /// batch x (the matrix) and block y of the grid computes matrix y. 1 for
+  /// a plain matmul.
+  int64_t batch = 1;
   /// Operands stored transposed: the kernel's A parameter is K x M (A^T,
   /// row-major) and/or its B parameter N x K (B^T, row-major: nn.Linear's
   /// weight layout). The product is the same; only the addressing differs.
@@ -90,7 +94,11 @@ struct MatmulProblem {
 /// tensor form's fill of the output, or a fill of the same buffer right
 /// before the matmul (which tile-block-tile folds into the kernel). C is
 /// then only written.
-linalg::FillOp getOutputFill(linalg::MatmulOp matmul);
+linalg::FillOp getOutputFill(linalg::LinalgOp matmul);
+
+/// The most matrices a batched matmul may have: its kernel's grid has one
+/// block row per matrix, and a grid's y dimension holds at most 65535.
+inline constexpr int64_t kMaxBatch = 65535;
 
 DictionaryAttr buildMatmulAttr(MLIRContext *context,
                                const MatmulProblem &problem);
