@@ -23,6 +23,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir {
 namespace tile {
@@ -126,6 +127,7 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   problem.transposeB = layout->transposeB;
   // The matrices' dimensions come after the batch's.
   unsigned first = batched ? 1 : 0;
+  problem.batched = batched;
   problem.batch = batched ? cType.getDimSize(0) : 1;
   problem.m = cType.getDimSize(first);
   problem.n = cType.getDimSize(first + 1);
@@ -169,11 +171,16 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
            << "': a PTX kernel name holds only letters, digits, '_', '$' "
               "and '.' (rename the function)";
   // 32-bit index arithmetic where every element offset fits: fewer
-  // registers and instructions for addresses. (A batch of at most 65535
-  // matrices of at most 2^62 elements each fits in 64 bits.)
-  int64_t largest = problem.batch * std::max({problem.m * problem.k,
-                                              problem.k * problem.n,
-                                              problem.m * problem.n});
+  // registers and instructions for addresses. (Saturating: tile-configure
+  // refuses operands of 2^63 elements and more, but this pass may run on
+  // a config written by hand.)
+  int64_t largest = static_cast<int64_t>(llvm::SaturatingMultiply(
+      static_cast<uint64_t>(problem.batch),
+      static_cast<uint64_t>(std::max({problem.m * problem.k,
+                                      problem.k * problem.n,
+                                      problem.m * problem.n}))));
+  if (largest < 0)
+    largest = std::numeric_limits<int64_t>::max();
   bool offsetsFit32 = largest <= std::numeric_limits<int32_t>::max();
   unsigned bitwidth = indexBitwidth != 0 ? indexBitwidth
                       : offsetsFit32     ? 32

@@ -31,6 +31,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/MathExtras.h"
 
 #define DEBUG_TYPE "tile-configure"
 
@@ -53,6 +54,14 @@ namespace {
 /// Each is an error at that op. Found through the SSA values (the operand
 /// itself, on tensors or memrefs; not through views of it). Other matmuls
 /// become kernels of their own and are not counted.
+/// "1, 0, 2" for the permutation {1, 0, 2}.
+std::string permutationText(ArrayRef<int64_t> permutation) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(permutation, os);
+  return text;
+}
+
 LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
   auto hostLinalg = [](Operation *other) -> linalg::LinalgOp {
     auto linalgOp = dyn_cast_or_null<linalg::LinalgOp>(other);
@@ -74,7 +83,26 @@ LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
     InFlightDiagnostic diag = maker->emitOpError()
                               << "makes operand " << operand << " of a "
                               << opName << ": ";
-    if (isa<linalg::TransposeOp>(maker))
+    // The permutation that swaps the matrix dimensions (the one
+    // tile-canonicalize-contractions folds).
+    static constexpr int64_t kSwap[] = {1, 0}, kBatchSwap[] = {0, 2, 1};
+    auto transpose = dyn_cast<linalg::TransposeOp>(maker);
+    bool swapsMatrix =
+        transpose && transpose.getPermutation() ==
+                         (isa<linalg::BatchMatmulOp>(op.getOperation())
+                              ? ArrayRef<int64_t>(kBatchSwap)
+                              : ArrayRef<int64_t>(kSwap));
+    if (transpose && transpose.hasPureTensorSemantics() && swapsMatrix)
+      diag << "tile-canonicalize-contractions folds this linalg.transpose "
+              "into the matmul's indexing maps (tile-matmul-to-ptx runs it "
+              "first)";
+    else if (transpose && !swapsMatrix)
+      diag << "a linalg.transpose with permutation ["
+           << permutationText(transpose.getPermutation())
+           << "] is not folded into the matmul (only one that swaps the "
+              "matrix dimensions is: [1, 0], or [0, 2, 1] for a "
+              "linalg.batch_matmul)";
+    else if (isa<linalg::TransposeOp>(maker))
       diag << "a linalg.transpose on memrefs is not folded into the matmul "
               "(the kernel would read the operand before the transpose); "
               "on tensors tile-canonicalize-contractions folds it, and a "
@@ -145,8 +173,10 @@ LogicalResult checkSupported(linalg::LinalgOp op, MatmulShape &shape,
   if (failed(layout))
     return op.emitOpError()
            << "with indexing maps other than transposes of A and B (a "
-              "broadcast operand, or C not indexed (m, n)) is not supported "
-              "yet";
+              "broadcast operand, or C not indexed "
+           << (isa<linalg::BatchMatmulOp>(op.getOperation()) ? "(b, m, n)"
+                                                             : "(m, n)")
+           << ") is not supported yet";
   if (failed(checkHostNeighbours(op)))
     return failure();
   // A batched matmul's operands are 3-d, the batch first.
@@ -216,6 +246,17 @@ LogicalResult checkSupported(linalg::LinalgOp op, MatmulShape &shape,
              << "has a batch of " << shape.batch << " matrices, over the "
              << "limit of " << kMaxBatch
              << " (the kernel's grid has a row of blocks per matrix)";
+    // Element offsets must fit in 64 bits (the kernel's widest index).
+    for (auto [index, type] : llvm::enumerate(types)) {
+      int64_t elements;
+      if (llvm::MulOverflow(type.getDimSize(0),
+                            type.getDimSize(1) * type.getDimSize(2),
+                            elements))
+        return op.emitOpError()
+               << "operand #" << index << " has " << type.getDimSize(0)
+               << " x " << type.getDimSize(1) << " x " << type.getDimSize(2)
+               << " elements, over the 2^63 - 1 that 64-bit offsets address";
+    }
   }
   shape.m = types[2].getDimSize(first);
   shape.n = types[2].getDimSize(first + 1);
@@ -253,7 +294,7 @@ LogicalResult checkStrategy(linalg::LinalgOp op, const TileConfig &config,
               "(f32 ones use the fma strategy; TF32 is not supported yet)";
   if (!config.isWgmma())
     return success();
-  if (shape.batch != 1)
+  if (isa<linalg::BatchMatmulOp>(op.getOperation()))
     return op.emitOpError()
            << "is a batched matmul of " << elementType
            << ", which the wgmma strategy does not support yet (batched f32 "
@@ -400,7 +441,7 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
   } else if (std::optional<TuningTable::Match> tuned =
                  // The table's entries were measured on row-major operands,
                  // one matrix per launch.
-                 shape.transposeA || shape.transposeB || shape.batch != 1
+                 shape.transposeA || shape.transposeB || isa<linalg::BatchMatmulOp>(op.getOperation())
                      ? std::nullopt
                      : table.nearest(chipInfo.name, typeName, shape.m,
                                      shape.n, shape.k,

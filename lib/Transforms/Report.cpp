@@ -48,7 +48,7 @@ struct TileReportPass : public mlir::tile::impl::TileReportBase<TileReportPass> 
 
 /// "8 x " before the matrix shape of a batch of 8; nothing for one matrix.
 std::string batchPrefix(const MatmulProblem &problem) {
-  return problem.batch != 1 ? std::to_string(problem.batch) + " x " : "";
+  return problem.batched ? std::to_string(problem.batch) + " x " : "";
 }
 
 /// The shape the cost model sees for `problem`.
@@ -102,7 +102,7 @@ void printFmaReport(llvm::raw_ostream &os, StringRef name, ConfigAttr config,
      << (problem.fill ? "= fill + A*B" : "+= A*B") << "\n";
   os << "  config            " << toString(c) << "\n";
   os << "  launch            " << numBlocks(config, problem);
-  if (problem.batch != 1)
+  if (problem.batched)
     os << " x " << problem.batch;
   os << " blocks x "
      << r.threadsPerBlock << " threads ("
@@ -377,8 +377,7 @@ void TileReportPass::runOnOperation() {
       failedAny = true;
   });
   // Matmuls configured but not yet made kernels, of shapes tile-configure
-  // accepts (static, 2-d, extents from 1 to 2^31 - 1, not transposed, not
-  // batched). Their pictures take the names tile-block-tile will give the
+  // accepts (static, extents from 1 to 2^31 - 1, not transposed). Their pictures take the names tile-block-tile will give the
   // kernels: the host function's name, "_matmul" and the count of
   // configured matmuls (batched ones too) before this one in that function.
   llvm::DenseMap<Operation *, int64_t> countPerFunction;
@@ -389,30 +388,36 @@ void TileReportPass::runOnOperation() {
       return;
     auto function = linalgOp->getParentOfType<FunctionOpInterface>();
     int64_t index = countPerFunction[function]++;
-    auto op = dyn_cast<linalg::MatmulOp>(linalgOp.getOperation());
-    if (!op || op.hasUserDefinedMaps())
+    FailureOr<MatmulLayout> layout = getMatmulLayout(linalgOp);
+    if (failed(layout) || layout->transposeA || layout->transposeB)
       return;
-    auto a = dyn_cast<ShapedType>(op.getInputs()[0].getType());
-    auto b = dyn_cast<ShapedType>(op.getInputs()[1].getType());
+    linalg::LinalgOp op = linalgOp;
+    auto a = dyn_cast<ShapedType>(op.getDpsInputs()[0].getType());
+    auto b = dyn_cast<ShapedType>(op.getDpsInputs()[1].getType());
+    // A batched matmul's matrices come after the batch.
+    unsigned first = layout->batched ? 1 : 0;
     if (!a || !b || !a.hasStaticShape() || !b.hasStaticShape() ||
-        a.getRank() != 2 || b.getRank() != 2)
+        a.getRank() != first + 2 || b.getRank() != first + 2)
       return;
     MatmulProblem problem;
-    problem.m = a.getDimSize(0);
-    problem.k = a.getDimSize(1);
-    problem.n = b.getDimSize(1);
+    problem.batched = layout->batched;
+    problem.batch = layout->batched ? a.getDimSize(0) : 1;
+    problem.m = a.getDimSize(first);
+    problem.k = a.getDimSize(first + 1);
+    problem.n = b.getDimSize(first + 1);
     if (llvm::any_of(
             std::array{problem.m, problem.n, problem.k}, [](int64_t extent) {
               return extent < 1 || extent > std::numeric_limits<int32_t>::max();
-            }))
+            }) ||
+        problem.batch < 1 || problem.batch > kMaxBatch)
       return;
     problem.elementType = a.getElementType();
     problem.resultType =
-        cast<ShapedType>(op.getOutputs()[0].getType()).getElementType();
+        cast<ShapedType>(op.getDpsInits()[0].getType()).getElementType();
     problem.fill = static_cast<bool>(getOutputFill(op));
     std::string name;
     llvm::raw_string_ostream nameStream(name);
-    nameStream << "(linalg.matmul at " << op.getLoc() << ")";
+    nameStream << "(" << op->getName() << " at " << op.getLoc() << ")";
     printReport(os, name, config, problem, *chipInfo, std::nullopt, nullptr);
     any = true;
     if (svgDir.empty() || kernelElementBytes(problem.elementType) == 0)

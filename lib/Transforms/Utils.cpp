@@ -95,7 +95,7 @@ DictionaryAttr mlir::tile::buildMatmulAttr(MLIRContext *context,
   };
   if (problem.fill)
     entries.push_back(b.getNamedAttr("c_fill", problem.fillValue));
-  if (problem.batch != 1)
+  if (problem.batched)
     entries.push_back(b.getNamedAttr("batch", b.getI64IntegerAttr(problem.batch)));
   if (problem.transposeA)
     entries.push_back(b.getNamedAttr("transpose_a", b.getBoolAttr(true)));
@@ -164,11 +164,12 @@ FailureOr<MatmulProblem> mlir::tile::getMatmulProblem(Operation *kernel,
     *out = *value;
   }
   if (Attribute batch = dict.get("batch")) {
-    std::optional<int64_t> value = integerIn(batch, 2, kMaxBatch);
+    std::optional<int64_t> value = integerIn(batch, 1, kMaxBatch);
     if (!value)
       return emitAttrError(kernel, passName, kMatmulAttrName)
-             << "needs 'batch', an integer from 2 to " << kMaxBatch
+             << "needs 'batch', an integer from 1 to " << kMaxBatch
              << " where present, got " << describe(batch);
+    problem.batched = true;
     problem.batch = *value;
   }
   auto init = dict.getAs<StringAttr>("c_init");
@@ -270,11 +271,11 @@ FailureOr<DictionaryAttr> mlir::tile::getPtxasReport(Operation *module,
 /// Whether `type` is memref<rows x cols x element> without a layout or
 /// memory space.
 static bool isOperandType(Type type, int64_t rows, int64_t cols,
-                          Type element, int64_t batch = 1) {
+                          Type element, std::optional<int64_t> batch = {}) {
   auto memref = dyn_cast<MemRefType>(type);
   SmallVector<int64_t, 3> shape;
-  if (batch != 1)
-    shape.push_back(batch);
+  if (batch)
+    shape.push_back(*batch);
   shape.append({rows, cols});
   return memref && memref.getShape() == ArrayRef<int64_t>(shape) &&
          memref.getElementType() == element &&
@@ -321,22 +322,33 @@ static LogicalResult checkKernel(gpu::GPUFuncOp kernel, StringRef passName) {
                << inputs[3 + j];
     }
   }
+  // What tile-block-tile makes of a batched matmul: an fma kernel without
+  // an epilogue (tile-configure refuses the rest).
+  bool fused = kernel->hasAttr(kEpilogueAttrName);
+  if (problem->batched && (config->isWgmma() || fused))
+    return emitAttrError(kernel, passName, kMatmulAttrName)
+           << "has 'batch' (a batched kernel), which "
+           << (fused ? "a fused epilogue" : "the wgmma strategy")
+           << " does not support yet";
   size_t maps = 3 + epilogue;
+  std::optional<int64_t> matrices;
+  if (problem->batched)
+    matrices = problem->batch;
   auto [rowsA, colsA] = problem->storedShapeA();
   auto [rowsB, colsB] = problem->storedShapeB();
   if (inputs.size() == (tma ? 5u : 3u) + epilogue &&
       isOperandType(inputs[0], rowsA, colsA, problem->elementType,
-                    problem->batch) &&
+                    matrices) &&
       isOperandType(inputs[1], rowsB, colsB, problem->elementType,
-                    problem->batch) &&
+                    matrices) &&
       isOperandType(inputs[2], problem->m, problem->n, problem->resultType,
-                    problem->batch) &&
+                    matrices) &&
       (!tma || (isTensorMap(inputs[maps]) && isTensorMap(inputs[maps + 1]))))
     return success();
   std::string expected;
   llvm::raw_string_ostream os(expected);
   std::string batch =
-      problem->batch != 1 ? std::to_string(problem->batch) + "x" : "";
+      problem->batched ? std::to_string(problem->batch) + "x" : "";
   os << "memref<" << batch << rowsA << "x" << colsA << "x"
      << problem->elementType << ">, memref<" << batch << rowsB << "x"
      << colsB << "x" << problem->elementType << ">, memref<" << batch

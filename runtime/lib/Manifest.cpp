@@ -1650,6 +1650,17 @@ bool validateBatchStride(const KernelManifest &manifest, const ParamInfo &param,
                               std::to_string(param.rowStride) +
                               ", col_stride " +
                               std::to_string(param.colStride) + ")");
+  // Every matrix's base keeps the alignment the kernel assumes for the
+  // first one.
+  uint64_t strideBytes = uint64_t(param.batchStride) *
+                         getElementTypeSize(param.elementType);
+  if (param.alignment > 1 && strideBytes % param.alignment != 0)
+    return invalid(error, what + " batch_stride " +
+                              std::to_string(param.batchStride) + " (" +
+                              std::to_string(strideBytes) +
+                              " bytes) is not a multiple of its alignment " +
+                              std::to_string(param.alignment) +
+                              ": matrix 1 would start misaligned");
   return true;
 }
 

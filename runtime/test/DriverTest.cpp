@@ -254,15 +254,15 @@ TEST_F(FakeDriverTest, LoadLaunchUnload) {
 }
 
 TEST_F(FakeDriverTest, BatchedKernelRunsItsBatchOnGridY) {
-  // The fill fixture as a batch of 3 (C's matrices 5 elements apart past
-  // their end): one launch with grid y 3, which the fake kernel computes
-  // matrix by matrix.
+  // The fill fixture as a batch of 3 (each operand's matrices 8 elements
+  // apart past their end, which keeps their 16-byte alignment): one launch
+  // with grid y 3, which the fake kernel computes matrix by matrix.
   TempDir dir;
-  std::string path = writeBatchedFixture(dir, "tile_test_matmul_fill", 3, 5);
+  std::string path = writeBatchedFixture(dir, "tile_test_matmul_fill", 3, 8);
   ASSERT_FALSE(path.empty());
   open(path);
   const int64_t m = 96, n = 80, k = 72, batch = 3;
-  const int64_t bsA = m * k + 5, bsB = k * n + 5, bsC = m * n + 5;
+  const int64_t bsA = m * k + 8, bsB = k * n + 8, bsC = m * n + 8;
   ScopedEnv spec("TILE_FAKE_CUDA_MATMUL", "96 80 72 fill 0 72 1 80 1 80 1");
   std::string strides = std::to_string(bsA) + " " + std::to_string(bsB) + " " +
                         std::to_string(bsC);

@@ -1440,9 +1440,14 @@ TEST(ManifestTest, BatchStridesAreChecked) {
   // Inputs may overlap (a shared operand read by every batch, or one
   // shifted by a row).
   m = base;
-  m.params[0].batchStride = 1;
+  m.params[0].batchStride = 4;
   m.params[1].batchStride = 4096;
   EXPECT_TRUE(validateManifest(m, error)) << error;
+  // Each matrix keeps the base's alignment (16 bytes: 4 f32 elements).
+  m.params[0].batchStride = 6;
+  EXPECT_EQ(validationError(m),
+            "manifest: param \"A\" (lhs) batch_stride 6 (24 bytes) is not a "
+            "multiple of its alignment 16: matrix 1 would start misaligned");
   // Column-major C: its span is the same.
   m = base;
   m.params[2].rowStride = 1;

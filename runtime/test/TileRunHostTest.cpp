@@ -827,7 +827,11 @@ TEST(GemmPlanTest, BatchedKernelsGetTheStridedBatchedGemm) {
     for (ParamInfo &param : manifest.params) {
       uint64_t elements = 0;
       ASSERT_TRUE(getRequiredElements(param, 1, elements));
-      param.batchStride = static_cast<int64_t>(elements) + gap++;
+      // Different gaps, each stride a multiple of the param's alignment.
+      int64_t unit = std::max<int64_t>(
+          1, param.alignment / getElementTypeSize(param.elementType));
+      param.batchStride = (static_cast<int64_t>(elements) + unit * gap++ +
+                           unit - 1) / unit * unit;
     }
     std::string error;
     ASSERT_TRUE(validateManifest(manifest, error)) << error;

@@ -566,7 +566,7 @@ TEST(TileRunTest, VerifyPassesBatchedKernels) {
     int64_t gap, cRowStride;
   } cases[] = {
       {"tile_test_matmul_fill", kFillSpec, "fill", 0, 80},
-      {"tile_test_matmul_accumulate", kAccumulateSpec, "accumulate", 7, 80},
+      {"tile_test_matmul_accumulate", kAccumulateSpec, "accumulate", 8, 80},
       {"tile_test_matmul_strided", kStridedSpec, "fill", 16, 84}};
   for (const Case &c : cases) {
     std::string path = writeBatchedFixture(dir, c.kernel, 3, c.gap);

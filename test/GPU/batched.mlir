@@ -3,8 +3,8 @@
 // AddressSanitizer without settings of its own.
 // UNSUPPORTED: sanitizer
 // Batched matmuls (linalg.batch_matmul, the batch on the grid's y) of
-// awkward shapes, each matrix transposed or not, both C initialisations and
-// a split-K config, run on the GPU with random inputs: tile-run verify
+// awkward shapes, each matrix transposed or not, both C initialisations, a
+// split-K config and a batch of one, run on the GPU with random inputs: tile-run verify
 // checks every element of every matrix of C against a float64 reference.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tile-opt %s -o /dev/null --tile-matmul-to-ptx="output-dir=%t"
@@ -15,7 +15,8 @@
 // CHECK-DAG: fill_matmul0 {{.*}} PASS
 // CHECK-DAG: split_matmul0 {{.*}} PASS
 // CHECK-DAG: many_matmul0 {{.*}} PASS
-// CHECK: 6 passed, 0 failed
+// CHECK-DAG: single_matmul0 {{.*}} PASS
+// CHECK: 7 passed, 0 failed
 func.func @edges(%A: memref<5x127x255xf32>, %B: memref<5x255x129xf32>, %C: memref<5x127x129xf32>) {
   linalg.batch_matmul ins(%A, %B : memref<5x127x255xf32>, memref<5x255x129xf32>) outs(%C : memref<5x127x129xf32>)
   return
@@ -44,5 +45,9 @@ func.func @split(%A: memref<2x64x4000xf32>, %B: memref<2x4000x48xf32>, %C: memre
 }
 func.func @many(%A: memref<3000x9x13xf32>, %B: memref<3000x13x7xf32>, %C: memref<3000x9x7xf32>) {
   linalg.batch_matmul ins(%A, %B : memref<3000x9x13xf32>, memref<3000x13x7xf32>) outs(%C : memref<3000x9x7xf32>)
+  return
+}
+func.func @single(%A: memref<1x77x93xf32>, %B: memref<1x93x61xf32>, %C: memref<1x77x61xf32>) {
+  linalg.batch_matmul ins(%A, %B : memref<1x77x93xf32>, memref<1x93x61xf32>) outs(%C : memref<1x77x61xf32>)
   return
 }

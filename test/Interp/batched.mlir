@@ -59,3 +59,4 @@
 // CHECK: PASS b_generic_matmul0 batch=2 m=30 n=40 k=19 max-rel-err=
 // CHECK: PASS b_mixed_matmul0 batch=2 m=20 n=10 k=30 max-rel-err=
 // CHECK: PASS b_mixed_matmul1 m=20 n=10 k=30 max-rel-err=
+// CHECK: PASS b_single_matmul0 batch=1 m=20 n=10 k=30 max-rel-err=

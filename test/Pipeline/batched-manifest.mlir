@@ -1,28 +1,26 @@
-// REQUIRES: ptxas
-// Batched matmuls through the whole pipeline: the grid's y is the batch, the
-// manifest says so (problem.batch, launch.grid[1]) and gives each param the
-// elements between its matrices (batch_stride, rows x cols as stored); the
-// kernel reads %ctaid.y, and its config (the cost model's: no tuning-table
-// entry is used for a batch) assembles without spills.
+// Batched matmuls through the whole pipeline (manifests only; ptxas runs in
+// batched-no-spills.mlir): the grid's y is the batch, the manifest says so
+// (problem.batch, launch.grid[1]) and gives each param the elements between
+// its matrices (batch_stride: rows x cols of the matrix as stored), and the
+// kernel reads %ctaid.y. A batch of one matrix is a plain kernel's manifest
+// (no batch fields, grid y 1).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: tile-opt %s -o %t/out.mlir --tile-matmul-to-ptx="output-dir=%t"
+// RUN: tile-opt %s -o %t/out.mlir --tile-matmul-to-ptx="output-dir=%t ptxas=off"
 // RUN: FileCheck %s --check-prefix=BMM --input-file=%t/bmm_matmul0.json
 // RUN: FileCheck %s --check-prefix=BT --input-file=%t/bt_matmul0.json
+// RUN: FileCheck %s --check-prefix=TA --input-file=%t/ta_matmul0.json
+// RUN: FileCheck %s --check-prefix=ONE --input-file=%t/one_matmul0.json
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t/bmm_matmul0.ptx
-// RUN: FileCheck %s --check-prefix=NOSPILL --input-file=%t/bmm_matmul0.json
-// RUN: FileCheck %s --check-prefix=NOSPILL --input-file=%t/bt_matmul0.json
-// RUN: FileCheck %s --check-prefix=NOSPILL --input-file=%t/big_matmul0.json
-// RUN: FileCheck %s --check-prefix=NOSPILL --input-file=%t/many_matmul0.json
-// RUN: FileCheck %s --check-prefix=PLAIN --input-file=%t/big_matmul0.json
 
+// M, N and K all differ, so each stride is told apart from the others.
 // BMM: "launch": {"grid": [{{[1-9][0-9]*}}, 64, 1],
-// BMM: "problem": {"m": 512, "n": 512, "k": 64, "batch": 64,
-// BMM: {"name": "A", "role": "lhs", "element_type": "f32", "rows": 512, "cols": 64, "row_stride": 64, "col_stride": 1, "batch_stride": 32768,
-// BMM: {"name": "B", "role": "rhs", "element_type": "f32", "rows": 64, "cols": 512, "row_stride": 512, "col_stride": 1, "batch_stride": 32768,
-// BMM: {"name": "C", "role": "result", "element_type": "f32", "rows": 512, "cols": 512, "row_stride": 512, "col_stride": 1, "batch_stride": 262144,
+// BMM: "problem": {"m": 96, "n": 160, "k": 48, "batch": 64,
+// BMM: {"name": "A", "role": "lhs", "element_type": "f32", "rows": 96, "cols": 48, "row_stride": 48, "col_stride": 1, "batch_stride": 4608,
+// BMM: {"name": "B", "role": "rhs", "element_type": "f32", "rows": 48, "cols": 160, "row_stride": 160, "col_stride": 1, "batch_stride": 7680,
+// BMM: {"name": "C", "role": "result", "element_type": "f32", "rows": 96, "cols": 160, "row_stride": 160, "col_stride": 1, "batch_stride": 15360,
 // PTX: mov.u32 %r{{[0-9]+}}, %ctaid.y;
-func.func @bmm(%A: memref<64x512x64xf32>, %B: memref<64x64x512xf32>, %C: memref<64x512x512xf32>) {
-  linalg.batch_matmul ins(%A, %B : memref<64x512x64xf32>, memref<64x64x512xf32>) outs(%C : memref<64x512x512xf32>)
+func.func @bmm(%A: memref<64x96x48xf32>, %B: memref<64x48x160xf32>, %C: memref<64x96x160xf32>) {
+  linalg.batch_matmul ins(%A, %B : memref<64x96x48xf32>, memref<64x48x160xf32>) outs(%C : memref<64x96x160xf32>)
   return
 }
 
@@ -30,6 +28,7 @@ func.func @bmm(%A: memref<64x512x64xf32>, %B: memref<64x64x512xf32>, %C: memref<
 // each param's batch_stride is its stored matrix's size.
 // BT: "launch": {"grid": [{{[1-9][0-9]*}}, 3, 1],
 // BT: "problem": {"m": 33, "n": 20, "k": 17, "batch": 3, "element_type": "f32", "accumulator_type": "f32", "c_init": "fill", "c_fill_value": 0.0}
+// BT: {"name": "A", "role": "lhs", "element_type": "f32", "rows": 33, "cols": 17, "row_stride": 17, "col_stride": 1, "batch_stride": 561,
 // BT: {"name": "B", "role": "rhs", "element_type": "f32", "rows": 17, "cols": 20, "row_stride": 1, "col_stride": 17, "batch_stride": 340,
 // BT: {"name": "C", "role": "result", "element_type": "f32", "rows": 33, "cols": 20, "row_stride": 20, "col_stride": 1, "batch_stride": 660,
 func.func @bt(%A: tensor<3x33x17xf32>, %W: tensor<3x20x17xf32>) -> tensor<3x33x20xf32> {
@@ -41,14 +40,21 @@ func.func @bt(%A: tensor<3x33x17xf32>, %W: tensor<3x20x17xf32>) -> tensor<3x33x2
   return %R : tensor<3x33x20xf32>
 }
 
-// A batch of large matrices, and many small ones.
-// PLAIN: "problem": {"m": 2048, "n": 2048, "k": 2048, "batch": 8,
-func.func @big(%A: memref<8x2048x2048xf32>, %B: memref<8x2048x2048xf32>, %C: memref<8x2048x2048xf32>) {
-  linalg.batch_matmul ins(%A, %B : memref<8x2048x2048xf32>, memref<8x2048x2048xf32>) outs(%C : memref<8x2048x2048xf32>)
+// A stored K x M per matrix (M = 40, K = 24): column-major with col_stride M.
+// TA: "problem": {"m": 40, "n": 56, "k": 24, "batch": 5,
+// TA: {"name": "A", "role": "lhs", "element_type": "f32", "rows": 40, "cols": 24, "row_stride": 1, "col_stride": 40, "batch_stride": 960,
+// TA: {"name": "B", "role": "rhs", "element_type": "f32", "rows": 24, "cols": 56, "row_stride": 56, "col_stride": 1, "batch_stride": 1344,
+// TA: {"name": "C", "role": "result", "element_type": "f32", "rows": 40, "cols": 56, "row_stride": 56, "col_stride": 1, "batch_stride": 2240,
+func.func @ta(%A: memref<5x24x40xf32>, %B: memref<5x24x56xf32>, %C: memref<5x40x56xf32>) {
+  linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, k, m)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+    ins(%A, %B : memref<5x24x40xf32>, memref<5x24x56xf32>) outs(%C : memref<5x40x56xf32>)
   return
 }
-func.func @many(%A: memref<1000x9x13xf32>, %B: memref<1000x13x7xf32>, %C: memref<1000x9x7xf32>) {
-  linalg.batch_matmul ins(%A, %B : memref<1000x9x13xf32>, memref<1000x13x7xf32>) outs(%C : memref<1000x9x7xf32>)
+
+// ONE: "launch": {"grid": [{{[1-9][0-9]*}}, 1, 1],
+// ONE: "problem": {"m": 20, "n": 10, "k": 30, "element_type"
+// ONE-NOT: batch
+func.func @one(%A: memref<1x20x30xf32>, %B: memref<1x30x10xf32>, %C: memref<1x20x10xf32>) {
+  linalg.batch_matmul ins(%A, %B : memref<1x20x30xf32>, memref<1x30x10xf32>) outs(%C : memref<1x20x10xf32>)
   return
 }
-// NOSPILL: "resources": {"registers": {{[1-9][0-9]*}}, "spill_stores": 0, "spill_loads": 0, "stack_bytes": 0}

@@ -7,7 +7,7 @@
 
 // The whole pipeline reports each of them too (the tensor forms after
 // bufferization, as memref ops) and writes no kernel for their modules: only
-// the last section (@chain) is compiled.
+// the @chain section is compiled.
 // RUN: rm -rf %t && not tile-opt %s -split-input-file --tile-matmul-to-ptx="output-dir=%t ptxas=off" 2>&1 | FileCheck %s --check-prefix=PIPELINE
 // RUN: ls %t | FileCheck %s --check-prefix=FILES --implicit-check-not=.json
 // PIPELINE: error: 'linalg.batch_matmul' op is a batched matmul of 'bf16', which the wgmma strategy does not support yet (batched f32 matmuls use the fma strategy)
@@ -29,6 +29,9 @@
 // PIPELINE: error: 'linalg.generic' op makes operand A of a linalg.matmul: only the matmul becomes a kernel
 // PIPELINE: error: 'linalg.generic' op uses the result of a linalg.matmul and is not fused into its kernel: its body has 'math.exp', which a fused epilogue does not compute
 // PIPELINE: error: 'linalg.generic' op uses the result of a linalg.matmul and is not fused into its kernel: it does not update the matmul's C in place
+// PIPELINE: error: 'linalg.transpose' op makes operand A of a linalg.batch_matmul: a linalg.transpose with permutation [1, 0, 2] is not folded
+// PIPELINE: error: 'linalg.batch_matmul' op with indexing maps other than transposes of A and B (a broadcast operand, or C not indexed (b, m, n))
+// PIPELINE: error: 'linalg.batch_matmul' op operand #0 has 1024 x 134217728 x 134217728 elements
 // FILES: chain_matmul0.json
 // FILES: chain_matmul1.json
 
@@ -265,4 +268,36 @@ func.func @chain(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>) -> tensor<64x64xf
   %r = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
   %s = linalg.matmul ins(%r, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
   return %s : tensor<64x64xf32>
+}
+
+// -----
+
+// A transpose on tensors that moves the batch is not folded (only [0, 2, 1]
+// is, for a batched matmul).
+func.func @batch_moving_transpose(%a: tensor<64x2x32xf32>, %b: tensor<2x32x48xf32>, %c: tensor<2x64x48xf32>) -> tensor<2x64x48xf32> {
+  %init = tensor.empty() : tensor<2x64x32xf32>
+  // expected-error @+1 {{'linalg.transpose' op makes operand A of a linalg.batch_matmul: a linalg.transpose with permutation [1, 0, 2] is not folded into the matmul (only one that swaps the matrix dimensions is: [1, 0], or [0, 2, 1] for a linalg.batch_matmul)}}
+  %t = linalg.transpose ins(%a : tensor<64x2x32xf32>) outs(%init : tensor<2x64x32xf32>) permutation = [1, 0, 2]
+  // expected-note @+1 {{the linalg.batch_matmul}}
+  %r = linalg.batch_matmul ins(%t, %b : tensor<2x64x32xf32>, tensor<2x32x48xf32>) outs(%c : tensor<2x64x48xf32>) -> tensor<2x64x48xf32>
+  return %r : tensor<2x64x48xf32>
+}
+
+// -----
+
+// A batched matmul with a broadcast B (one matrix for the whole batch).
+func.func @batch_broadcast(%a: memref<2x64x32xf32>, %b: memref<32x48xf32>, %c: memref<2x64x48xf32>) {
+  // expected-error @+1 {{'linalg.batch_matmul' op with indexing maps other than transposes of A and B (a broadcast operand, or C not indexed (b, m, n)) is not supported yet}}
+  linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+    ins(%a, %b : memref<2x64x32xf32>, memref<32x48xf32>) outs(%c : memref<2x64x48xf32>)
+  return
+}
+
+// -----
+
+// More elements in an operand than 64-bit offsets address.
+func.func @batch_too_many_elements(%a: memref<1024x134217728x134217728xf32>, %b: memref<1024x134217728x16xf32>, %c: memref<1024x134217728x16xf32>) {
+  // expected-error @+1 {{'linalg.batch_matmul' op operand #0 has 1024 x 134217728 x 134217728 elements, over the 2^63 - 1 that 64-bit offsets address}}
+  linalg.batch_matmul ins(%a, %b : memref<1024x134217728x134217728xf32>, memref<1024x134217728x16xf32>) outs(%c : memref<1024x134217728x16xf32>)
+  return
 }

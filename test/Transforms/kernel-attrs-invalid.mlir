@@ -294,14 +294,13 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// A batch of 1 is no batch ('batch' is absent then); 70000 is over the
-// grid's y limit.
+// A batch of no matrices; 70000 is over the grid's y limit.
 module attributes {gpu.container_module} {
   gpu.module @m {
-    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'batch', an integer from 2 to 65535 where present, got 1 : i64}}
-    gpu.func @batch_of_one(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
+    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'batch', an integer from 1 to 65535 where present, got 0 : i64}}
+    gpu.func @batch_of_none(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
         tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
-        tile.matmul = {batch = 1 : i64, c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.matmul = {batch = 0 : i64, c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
         tile.stage = "block"} {
       gpu.return
     }
@@ -312,7 +311,7 @@ module attributes {gpu.container_module} {
 
 module attributes {gpu.container_module} {
   gpu.module @m {
-    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'batch', an integer from 2 to 65535 where present, got 70000 : i64}}
+    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'batch', an integer from 1 to 65535 where present, got 70000 : i64}}
     gpu.func @batch_too_large(%A: memref<70000x8x8xf32>, %B: memref<70000x8x8xf32>, %C: memref<70000x8x8xf32>) kernel attributes {
         tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
         tile.matmul = {batch = 70000 : i64, c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
@@ -330,6 +329,37 @@ module attributes {gpu.container_module} {
     // expected-error @+1 {{tile-promote-shared: kernel parameters must be (A, B, C) of types memref<2x8x8xf32>, memref<2x8x8xf32>, memref<2x8x8xf32> as 'tile.matmul' and 'tile.config' say, got ('memref<8x8xf32>', 'memref<8x8xf32>', 'memref<8x8xf32>')}}
     gpu.func @batch_not_params(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
         tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.matmul = {batch = 2 : i64, c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A batched kernel on the wgmma strategy, or with a fused epilogue: what
+// tile-configure refuses, written by hand.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' has 'batch' (a batched kernel), which the wgmma strategy does not support yet}}
+    gpu.func @batch_wgmma(%A: memref<2x64x64xbf16>, %B: memref<2x64x64xbf16>, %C: memref<2x64x64xf32>) kernel attributes {
+        tile.config = #tile.config<strategy = wgmma, block = [64, 64, 64], warpgroup = [64, 64], mma = [64, 64, 16], stages = 2, copy = registers, specialize = true, swizzle = 8, smem = swizzle128>,
+        tile.matmul = {batch = 2 : i64, c_init = "accumulate", c_type = f32, element_type = bf16, k = 64 : i64, m = 64 : i64, n = 64 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' has 'batch' (a batched kernel), which a fused epilogue does not support yet}}
+    gpu.func @batch_epilogue(%A: memref<2x8x8xf32>, %B: memref<2x8x8xf32>, %C: memref<2x8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.epilogue = {operands = [], steps = ["maximumf acc 0"]},
         tile.matmul = {batch = 2 : i64, c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
         tile.stage = "block"} {
       gpu.return

@@ -407,7 +407,8 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
   // A batched kernel's A, B and C are `batch` matrices each, the batch
   // their first dimension; everything below is per matrix.
   int64_t batch = problem->batch;
-  std::string head = (batch != 1 ? " batch=" + std::to_string(batch) : "") +
+  bool batched = problem->batched;
+  std::string head = (batched ? " batch=" + std::to_string(batch) : "") +
                      " m=" + std::to_string(m) + " n=" + std::to_string(n) +
                      " k=" + std::to_string(k);
 
@@ -416,13 +417,13 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
   int64_t kindAB = elementKind(problem->elementType);
   int64_t kindC = elementKind(problem->resultType);
   auto expect = [&](unsigned index, int64_t rows, int64_t cols, Type type,
-                    int64_t matrices = 1) {
+                    bool inBatch = false) {
     if (kernel.getNumArguments() <= index)
       return false;
     auto memref = dyn_cast<MemRefType>(kernel.getArgument(index).getType());
     SmallVector<int64_t, 3> shape;
-    if (matrices != 1)
-      shape.push_back(matrices);
+    if (inBatch)
+      shape.push_back(batch);
     shape.append({rows, cols});
     return memref && memref.getElementType() == type &&
            memref.getShape() == ArrayRef<int64_t>(shape) &&
@@ -468,12 +469,12 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
   auto [rowsA, colsA] = problem->storedShapeA();
   auto [rowsB, colsB] = problem->storedShapeB();
   if (kindAB < 0 || kindC < 0 ||
-      !expect(0, rowsA, colsA, problem->elementType, batch) ||
-      !expect(1, rowsB, colsB, problem->elementType, batch) ||
-      !expect(2, m, n, problem->resultType, batch) || !extraAreMaps) {
+      !expect(0, rowsA, colsA, problem->elementType, batched) ||
+      !expect(1, rowsB, colsB, problem->elementType, batched) ||
+      !expect(2, m, n, problem->resultType, batched) || !extraAreMaps) {
     std::string text;
     llvm::raw_string_ostream os(text);
-    std::string matrices = batch != 1 ? std::to_string(batch) + "x" : "";
+    std::string matrices = batched ? std::to_string(batch) + "x" : "";
     os << head << ": the kernel's arguments are not (A: " << matrices << rowsA
        << "x" << colsA << ", B: " << matrices << rowsB << "x" << colsB
        << ", C: " << matrices << m << "x" << n << ") "
@@ -556,13 +557,13 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
       makeBuffer("C", c0, n, false, kindC, 3 << 24);
   if (problem->fill) // C is only written: NaN, and reading it is an error
     bufferC->reset(batch * m * n * bufferC->elementBytes, 0xff, kNobody);
-  auto desc = [](Buffer &buffer, int64_t rows, int64_t cols,
-                 int64_t matrices = 1) {
+  auto desc = [&](Buffer &buffer, int64_t rows, int64_t cols,
+                  bool inBatch = false) {
     ArgValue arg;
     arg.desc.buffer = &buffer;
     unsigned d = 0;
-    if (matrices != 1) {
-      arg.desc.sizes[d] = matrices;
+    if (inBatch) {
+      arg.desc.sizes[d] = batch;
       arg.desc.strides[d++] = rows * cols;
     }
     arg.desc.sizes[d] = rows;
@@ -571,9 +572,9 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
     arg.desc.strides[d] = 1;
     return arg;
   };
-  SmallVector<ArgValue> args = {desc(*bufferA, rowsA, colsA, batch),
-                                desc(*bufferB, rowsB, colsB, batch),
-                                desc(*bufferC, m, n, batch)};
+  SmallVector<ArgValue> args = {desc(*bufferA, rowsA, colsA, batched),
+                                desc(*bufferB, rowsB, colsB, batched),
+                                desc(*bufferC, m, n, batched)};
   // The epilogue's operands: random, rounded to their types, read only.
   std::vector<std::unique_ptr<Buffer>> epilogueBuffers;
   std::vector<std::vector<float>> epilogueValues(numEpilogue);
@@ -732,7 +733,7 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
     }
   if (wrong) {
     std::string where =
-        (batch != 1 ? std::to_string(firstWrong / (m * n)) + ", " : "") +
+        (batched ? std::to_string(firstWrong / (m * n)) + ", " : "") +
         std::to_string(firstWrong % (m * n) / n) + ", " +
         std::to_string(firstWrong % n);
     outcome.text =

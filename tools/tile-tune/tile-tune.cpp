@@ -4,7 +4,9 @@
 //
 //   tile-tune candidates SHAPES > CANDIDATES
 //     For every shape of SHAPES (bench/compile.sh format: NAME M N K INIT
-//     [in=TYPE out=TYPE ...]), the configs worth measuring. f32 shapes: the
+//     [in=TYPE out=TYPE batch=N layout=L ...]; the model ranks for the
+//     batch and layout, and the lines keep them), the configs worth
+//     measuring. f32 shapes: the
 //     cost model's best-ranked valid configs, plus a few structural
 //     baselines, then each once more with a register budget for one more
 //     block per SM (occupancy=N+1) where it fits. bf16/f16 shapes (in=, or
@@ -20,11 +22,12 @@
 //     Reads a bench/gpu/run-bench.sh run over the candidates, keeps the
 //     kernels tile-run verify passed, and writes, for every shape, the fastest
 //     config into the tuning table (merged with the table's other entries),
-//     with what was measured.
+//     with what was measured. Batched kernels are skipped: the table is
+//     keyed by one matrix's shape.
 //
 //   tile-tune predict DIR
 //     The model's predicted time of every kernel manifest in DIR (its
-//     problem and config): lines "KERNEL M N K PREDICTED_MS", for the
+//     problem, with its batch, and config): lines "KERNEL M N K PREDICTED_MS", for the
 //     validation run to set next to the measured times.
 //
 //   tile-tune fit RUN.json... [--report RUN.md... --table TABLE.json]
@@ -224,13 +227,28 @@ int runCandidates(const ChipInfo &chip) {
     if (!(fields >> shape.m >> shape.n >> shape.k >> init) || shape.m <= 0 ||
         shape.n <= 0 || shape.k <= 0 || (init != "acc" && init != "fill"))
       return fail("bad shape line: " + line);
-    // compile.sh's element types (in=, out=) are kept on every line.
-    std::string inType = elementTypeName, outType = "f32", option;
+    // compile.sh's element types (in=, out=), batch (batch=) and layout
+    // (layout=) are kept on every line; the model ranks for them.
+    std::string inType = elementTypeName, outType = "f32", option, kept;
     while (fields >> option) {
-      if (option.rfind("in=", 0) == 0)
+      if (option.rfind("in=", 0) == 0) {
         inType = option.substr(3);
-      else if (option.rfind("out=", 0) == 0)
+      } else if (option.rfind("out=", 0) == 0) {
         outType = option.substr(4);
+      } else if (option.rfind("batch=", 0) == 0) {
+        shape.batch = std::atoll(option.c_str() + 6);
+        if (shape.batch < 1)
+          return fail("bad batch in: " + line);
+        kept += " " + option;
+      } else if (option.rfind("layout=", 0) == 0) {
+        std::string layout = option.substr(7);
+        if (layout != "nn" && layout != "nt" && layout != "tn" &&
+            layout != "tt")
+          return fail("bad layout in: " + line + " (nn, nt, tn or tt)");
+        shape.transposeA = layout[0] == 't';
+        shape.transposeB = layout[1] == 't';
+        kept += " " + option;
+      }
     }
     shape.elementBytes = elementBytesOf(inType);
     shape.resultBytes = elementBytesOf(outType);
@@ -242,6 +260,7 @@ int runCandidates(const ChipInfo &chip) {
     std::string types;
     if (inType != "f32" || outType != "f32")
       types = " in=" + inType + " out=" + outType;
+    types += kept;
     bool wgmma = shape.elementBytes == 2;
     // The model's ranking, then the baselines that fit (no duplicates).
     // One lane layout per block and thread tile (the one whose fragment
@@ -438,6 +457,12 @@ int runSelect(const ChipInfo &chip, const ModelParameters *fitted = nullptr) {
                            k = run->getInteger("k");
     std::string text = run->getString("config_text").value_or("").str();
     if (!ok || !*ok || !ms || !m || !n || !k || !verified.count(kernel)) {
+      ++skipped;
+      continue;
+    }
+    // The tables are keyed by one matrix's shape: a batched kernel's time
+    // is not that of its shape.
+    if (run->getInteger("batch").value_or(1) != 1) {
       ++skipped;
       continue;
     }
@@ -661,6 +686,7 @@ int runPredict(const ChipInfo &chip) {
     MatmulShape shape{problem->getInteger("m").value_or(0),
                       problem->getInteger("n").value_or(0),
                       problem->getInteger("k").value_or(0), 4};
+    shape.batch = problem->getInteger("batch").value_or(1);
     std::string type = problem->getString("element_type").value_or("f32").str();
     if (int64_t bytes = elementBytesOf(type))
       shape.elementBytes = bytes;
@@ -731,6 +757,7 @@ int runFit(const ChipInfo &chip) {
       p.shape = MatmulShape{run->getInteger("m").value_or(0),
                             run->getInteger("n").value_or(0),
                             run->getInteger("k").value_or(0), 4};
+      p.shape.batch = run->getInteger("batch").value_or(1);
       p.config = attr.toTileConfig();
       p.terms = fmaTimeTerms(p.config, p.shape, chip);
       p.seconds = ms * 1e-3;

@@ -109,8 +109,8 @@ def TileFuseEpilogues : Pass<"tile-fuse-epilogues", "ModuleOp"> {
 def TileConfigure : Pass<"tile-configure"> {
   let summary = "Choose a #tile.config for every linalg.matmul";
   let description = [{
-    Attaches `tile.config = #tile.config<...>` to every `linalg.matmul` under
-    the pass's root. The config comes from, in order of precedence:
+    Attaches `tile.config = #tile.config<...>` to every `linalg.matmul` (and
+    `linalg.batch_matmul`) under the pass's root. The config comes from, in order of precedence:
 
     1. fields given as pass options (`block=`, `warp=`, `thread=`, `stages=`,
        `swizzle=`, `smem=`, `prefetch=`, `occupancy=`, `split-k=`), each
@@ -633,8 +633,11 @@ def TileExport : Pass<"tile-export", "::mlir::ModuleOp"> {
 def TileReport : Pass<"tile-report", "::mlir::ModuleOp"> {
   let summary = "Print the cost model's table for every configured matmul";
   let description = [{
-    For every `linalg.matmul` with a `#tile.config` (or kernel made from
-    one), prints to stdout the cost model's view of the config. fma
+    For every `linalg.matmul` or `linalg.batch_matmul` with a `#tile.config`
+    (or kernel made from one; a batched one's header gives the batch, as in
+    `8 x 2048x2048x2048`, its model counts every matrix; matmuls with
+    transposed operands are reported once they are kernels), prints to
+    stdout the cost model's view of the config. fma
     configs: arithmetic intensity at the global→shared and shared→register
     tiers, registers per thread (estimate, and what ptxas reported once the
     kernel is exported), shared bytes per block, occupancy (blocks and

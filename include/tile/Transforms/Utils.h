@@ -65,9 +65,11 @@ void setStage(gpu::GPUFuncOp kernel, KernelStage stage);
 /// The problem a kernel computes: C[m][n] (+)= A[m][k] * B[k][n].
 struct MatmulProblem {
   int64_t m = 0, n = 0, k = 0;
-  /// Matrices in a batched matmul (linalg.batch_matmul): the parameters are
-  /// batch x (the matrix) and block y of the grid computes matrix y. 1 for
-  /// a plain matmul.
+  /// A batched matmul (linalg.batch_matmul): the parameters are
+  /// batch x (the matrix), the batch first, and block y of the grid
+  /// computes matrix y. A plain matmul has 2-d parameters and batch 1; a
+  /// batched one may have a batch of 1 too.
+  bool batched = false;
   int64_t batch = 1;
   /// Operands stored transposed: the kernel's A parameter is K x M (A^T,
   /// row-major) and/or its B parameter N x K (B^T, row-major: nn.Linear's

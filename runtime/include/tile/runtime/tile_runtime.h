@@ -92,9 +92,11 @@ typedef struct tile_param_info {
   /* How many of the kernel's tensor maps view this param: the runtime
    * encodes them from this param's buffer at each launch. */
   uint32_t num_tensor_maps;
-  /* Added with batched kernels (appended to keep the layout of the fields
-   * above): elements between the matrices of consecutive batches, matrix b
-   * at base + b*batch_stride; 0 when the kernel is not batched. */
+  /* Added with batched kernels: elements between the matrices of
+   * consecutive batches, matrix b at base + b*batch_stride; 0 when the
+   * kernel is not batched. Appended, so the fields above keep their
+   * offsets; but the struct grew, and tile_kernel_info's params is an
+   * array of it: code compiled against an older header must be rebuilt. */
   int64_t batch_stride;
 } tile_param_info;
 
