@@ -617,6 +617,126 @@ TEST(LtEpilogueTest, MatchesBiasReluAndBoth) {
   }
 }
 
+TEST(LtEpilogueTest, MatchesGeluByValue) {
+  auto program = [](std::vector<std::string> steps,
+                    std::vector<EpilogueOperandKind> kinds) {
+    EpilogueInfo info;
+    info.steps = std::move(steps);
+    for (size_t j = 0; j < kinds.size(); ++j)
+      info.operands.push_back({"E" + std::to_string(j), kinds[j]});
+    return info;
+  };
+  EXPECT_EQ(geluTanh(0), 0);
+  EXPECT_NEAR(geluTanh(1), 0.8411919906, 1e-9);
+  EXPECT_NEAR(geluTanh(-1), -0.1588080094, 1e-9);
+  LtEpilogue match;
+  std::string reason;
+  // The compiler's bias per column then GELU (tanh form).
+  const std::vector<std::string> biasGelu = {
+      "addf acc p0", "mulf s0 s0",
+      "mulf s1 s0",  "mulf 0.0447149985 s2",
+      "addf s0 s3",  "mulf 0.797884583 s4",
+      "tanh s5",     "addf 1 s6",
+      "mulf 0.5 s0", "mulf s8 s7"};
+  ASSERT_TRUE(matchLtEpilogue(program(biasGelu, {EpilogueOperandKind::Col}),
+                              match, reason))
+      << reason;
+  EXPECT_EQ(match.kind, LtEpilogue::BiasGelu);
+  EXPECT_EQ(match.biasOperand, 0);
+  EXPECT_STREQ(match.name(), "bias_gelu");
+  // A row bias, the bias's args swapped (the row-major restriction is
+  // tile-run's, as for Bias).
+  std::vector<std::string> swapped = biasGelu;
+  swapped[0] = "addf p0 acc";
+  ASSERT_TRUE(matchLtEpilogue(program(swapped, {EpilogueOperandKind::Row}),
+                              match, reason))
+      << reason;
+  EXPECT_EQ(match.kind, LtEpilogue::BiasGelu);
+  EXPECT_EQ(match.biasOperand, 0);
+
+  // GELU alone: the same with acc for s0.
+  const std::vector<std::string> gelu = {
+      "mulf acc acc", "mulf s0 acc",         "mulf 0.0447149985 s1",
+      "addf acc s2",  "mulf 0.797884583 s3", "tanh s4",
+      "addf 1 s5",    "mulf 0.5 acc",        "mulf s7 s6"};
+  ASSERT_TRUE(matchLtEpilogue(program(gelu, {}), match, reason)) << reason;
+  EXPECT_EQ(match.kind, LtEpilogue::Gelu);
+  EXPECT_EQ(match.biasOperand, -1);
+  EXPECT_STREQ(match.name(), "gelu");
+
+  // Algebraically equal orders: x * 0.5 at the end; (1 + tanh) * x * 0.5
+  // with the inner x * (c + c' x^2); 0.5 x + 0.5 x tanh; bias then GELU
+  // with x * 0.5 at the end and the constants' exact decimals.
+  for (const std::vector<std::string> &steps :
+       std::vector<std::vector<std::string>>{
+           {"mulf acc acc", "mulf acc s0", "mulf s1 0.044715", "addf s2 acc",
+            "mulf s3 0.7978845608", "tanh s4", "addf s5 1", "mulf s6 acc",
+            "mulf s7 0.5"},
+           {"mulf acc acc", "mulf 0.0356774081 s0", "addf s1 0.797884583",
+            "mulf s2 acc", "tanh s3", "addf 1 s4", "mulf s5 acc",
+            "mulf s6 0.5"},
+           {"mulf acc acc", "mulf s0 acc", "mulf s1 0.044715", "addf s2 acc",
+            "mulf s3 0.7978845608", "tanh s4", "mulf 0.5 acc", "mulf s6 s5",
+            "addf s6 s7"}}) {
+    ASSERT_TRUE(matchLtEpilogue(program(steps, {}), match, reason)) << reason;
+    EXPECT_EQ(match.kind, LtEpilogue::Gelu);
+  }
+  ASSERT_TRUE(matchLtEpilogue(
+      program({"addf p0 acc", "mulf s0 s0", "mulf s0 s1", "mulf s2 0.044715",
+               "addf s3 s0", "mulf s4 0.7978845608", "tanh s5", "addf s6 1",
+               "mulf s7 s0", "mulf s8 0.5"},
+              {EpilogueOperandKind::Col}),
+      match, reason))
+      << reason;
+  EXPECT_EQ(match.kind, LtEpilogue::BiasGelu);
+
+  // Not cuBLASLt's GELU: another constant (0.04 for 0.044715); the same
+  // after a bias; tanh alone; x * tanh(x).
+  std::vector<std::string> wrong = gelu;
+  wrong[2] = "mulf 0.04 s1";
+  std::vector<std::string> wrongBias = biasGelu;
+  wrongBias[3] = "mulf 0.04 s2";
+  for (const EpilogueInfo &other :
+       {program(wrong, {}), program(wrongBias, {EpilogueOperandKind::Col}),
+        program({"tanh acc"}, {}), program({"tanh acc", "mulf s0 acc"}, {})}) {
+    EXPECT_FALSE(matchLtEpilogue(other, match, reason));
+    EXPECT_NE(reason.find("no cuBLASLt epilogue computes"), std::string::npos)
+        << reason;
+    EXPECT_NE(reason.find("not GELU, at acc = "), std::string::npos) << reason;
+  }
+  EXPECT_FALSE(matchLtEpilogue(program(wrongBias, {EpilogueOperandKind::Col}),
+                               match, reason));
+  EXPECT_NE(reason.find(", p0 = "), std::string::npos) << reason;
+  EXPECT_NE(reason.find("GELU(acc + p0)"), std::string::npos) << reason;
+
+  // Not bias then GELU: a full-size operand; the operand used again after
+  // the bias; GELU of acc beside an unused bias step; GELU with an unused
+  // operand; GELU then the bias (cuBLASLt adds its bias first); a second
+  // operand.
+  std::vector<std::string> biasTwice = biasGelu;
+  biasTwice.push_back("addf s9 p0");
+  const std::vector<std::string> unusedBias = {
+      "addf acc p0",  "mulf acc acc",
+      "mulf s1 acc",  "mulf 0.0447149985 s2",
+      "addf acc s3",  "mulf 0.797884583 s4",
+      "tanh s5",      "addf 1 s6",
+      "mulf 0.5 acc", "mulf s8 s7"};
+  std::vector<std::string> biasAfter = gelu;
+  biasAfter.push_back("addf s8 p0");
+  for (const EpilogueInfo &other :
+       {program(biasGelu, {EpilogueOperandKind::Full}),
+        program(biasTwice, {EpilogueOperandKind::Col}),
+        program(unusedBias, {EpilogueOperandKind::Col}),
+        program(gelu, {EpilogueOperandKind::Col}),
+        program(biasAfter, {EpilogueOperandKind::Col}),
+        program(biasGelu,
+                {EpilogueOperandKind::Col, EpilogueOperandKind::Col})}) {
+    EXPECT_FALSE(matchLtEpilogue(other, match, reason));
+    EXPECT_NE(reason.find("no cuBLASLt epilogue computes"), std::string::npos)
+        << reason;
+  }
+}
+
 TEST(ElementTypeTest, TypedBuffersAndPoison) {
   ParamInfo param;
   param.name = "X";

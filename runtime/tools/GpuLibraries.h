@@ -73,9 +73,9 @@ struct Cublas {
   std::string describe(CublasStatus status) const;
 };
 
-/// cuBLASLt, for the fused-epilogue baseline (bias, ReLU, bias + ReLU run
-/// inside cuBLAS's own kernel). Handles and descriptors are opaque
-/// pointers; enum values are those of cublasLt.h (CUDA 12 and 13).
+/// cuBLASLt, for the fused-epilogue baseline (bias, ReLU, GELU, bias + ReLU,
+/// bias + GELU run inside cuBLAS's own kernel). Handles and descriptors are
+/// opaque pointers; enum values are those of cublasLt.h (CUDA 12 and 13).
 using CublasLtHandle = struct cublasLtContext *;
 using CublasLtObject = void *; // a matmul, layout or preference descriptor
 enum : int {
@@ -89,6 +89,8 @@ enum : int {
   CUBLASLT_EPILOGUE_RELU = 2,
   CUBLASLT_EPILOGUE_BIAS = 4,
   CUBLASLT_EPILOGUE_RELU_BIAS = 6,
+  CUBLASLT_EPILOGUE_GELU = 32,      // the tanh approximation
+  CUBLASLT_EPILOGUE_GELU_BIAS = 36, // GELU | BIAS: the bias, then GELU
 };
 /// cublasLtMatmulHeuristicResult_t.
 struct CublasLtHeuristic {

@@ -448,6 +448,72 @@ bool binaryWith(const std::vector<std::string> &words,
 }
 } // namespace
 
+double tile::run::geluTanh(double x) {
+  return 0.5 * x *
+         (1.0 + std::tanh(0.7978845608028654 * (x + 0.044715 * x * x * x)));
+}
+
+namespace {
+/// The accumulators a program is evaluated at to tell GELU: 41 points
+/// over [-6, 6], 0, +-1e-3 (where GELU is about x/2) and +-20 (where it
+/// is x or 0).
+std::vector<double> getGeluSamples() {
+  std::vector<double> samples;
+  for (int i = 0; i <= 40; ++i)
+    samples.push_back(-6.0 + 0.3 * i);
+  for (double x : {0.0, 1e-3, -1e-3, 20.0, -20.0})
+    samples.push_back(x);
+  return samples;
+}
+
+std::string formatNumber(double value) {
+  char buffer[64];
+  std::snprintf(buffer, sizeof(buffer), "%.9g", value);
+  return buffer;
+}
+
+/// Whether `steps` computes geluTanh(acc + p) at every sample accumulator,
+/// where p is operands[bias] (0 when `bias` < 0; `operands` may then be
+/// null), within a relative 1e-5 of max(|GELU|, 1e-6). Otherwise sets
+/// `mismatch` to the sample that differs most (a NaN first).
+bool agreesWithGelu(const std::vector<tile::runtime::EpilogueStep> &steps,
+                    const double *operands, int bias, std::string &mismatch) {
+  double p = bias >= 0 ? operands[bias] : 0.0;
+  bool agrees = true;
+  double worst = -1, worstAcc = 0, worstValue = 0, worstExpected = 0;
+  for (double acc : getGeluSamples()) {
+    double magnitude = 0;
+    double value =
+        tile::runtime::evalEpilogue(steps, acc, 0.0, operands, magnitude);
+    double expected = geluTanh(acc + p);
+    double scale = std::max(std::fabs(expected), 1e-6);
+    double difference = std::fabs(value - expected);
+    // A NaN fails the comparison: it differs.
+    if (difference <= 1e-5 * scale)
+      continue;
+    if (std::isnan(difference))
+      difference = HUGE_VAL;
+    if (agrees || difference > worst) {
+      worst = difference;
+      worstAcc = acc;
+      worstValue = value;
+      worstExpected = expected;
+    }
+    agrees = false;
+  }
+  if (agrees)
+    return true;
+  std::string operand = "p" + std::to_string(bias);
+  mismatch = "at acc = " + formatNumber(worstAcc);
+  if (bias >= 0)
+    mismatch += ", " + operand + " = " + formatNumber(p);
+  mismatch += " it gives " + formatNumber(worstValue) + " where GELU(" +
+              (bias >= 0 ? "acc + " + operand : std::string("acc")) + ") is " +
+              formatNumber(worstExpected);
+  return false;
+}
+} // namespace
+
 bool tile::run::matchLtEpilogue(const runtime::EpilogueInfo &epilogue,
                                 LtEpilogue &result, std::string &reason) {
   auto fail = [&](const std::string &why) {
@@ -476,6 +542,25 @@ bool tile::run::matchLtEpilogue(const runtime::EpilogueInfo &epilogue,
       return -1;
     return static_cast<int>(index);
   };
+  // GELU by value: the program evaluated at sample accumulators (and bias
+  // values) against geluTanh, so that any equal order of its steps
+  // matches. `geluMismatch` says why a program with tanh is not GELU.
+  std::string geluMismatch;
+  auto isGelu = [&](int bias) {
+    std::vector<runtime::EpilogueStep> parsed;
+    if (!runtime::parseEpilogueSteps(epilogue.steps, epilogue.operands.size(),
+                                     parsed, geluMismatch))
+      return false;
+    if (bias < 0)
+      return agreesWithGelu(parsed, nullptr, -1, geluMismatch);
+    std::vector<double> operands(epilogue.operands.size(), 0.0);
+    for (double p : {-2.0, 0.5, 3.0}) {
+      operands[bias] = p;
+      if (!agreesWithGelu(parsed, operands.data(), bias, geluMismatch))
+        return false;
+    }
+    return true;
+  };
   if (steps.size() == 1 && isRelu(steps[0], "acc")) {
     result.kind = LtEpilogue::Relu;
     result.biasOperand = -1;
@@ -486,11 +571,26 @@ bool tile::run::matchLtEpilogue(const runtime::EpilogueInfo &epilogue,
              isRelu(steps[1], "s0")) {
     result.kind = LtEpilogue::BiasRelu;
     result.biasOperand = biasOperand(steps[0]);
+  } else if (!steps.empty() && epilogue.operands.empty() && isGelu(-1)) {
+    result.kind = LtEpilogue::Gelu;
+    result.biasOperand = -1;
+  } else if (!steps.empty() && epilogue.operands.size() == 1 &&
+             biasOperand(steps[0]) >= 0 && isGelu(biasOperand(steps[0]))) {
+    result.kind = LtEpilogue::BiasGelu;
+    result.biasOperand = biasOperand(steps[0]);
   } else {
     std::string program;
     for (const std::string &step : epilogue.steps)
       program += (program.empty() ? "" : "; ") + step;
-    return fail("'" + program + "' (only a row or column bias, ReLU, or both)");
+    bool hasTanh = std::any_of(steps.begin(), steps.end(), [](auto &words) {
+      return !words.empty() && words[0] == "tanh";
+    });
+    std::string why = "'" + program +
+                      "' (only a row or column bias, ReLU, GELU in its tanh "
+                      "form, or a bias then ReLU or GELU)";
+    if (hasTanh && !geluMismatch.empty())
+      why += ": not GELU, " + geluMismatch;
+    return fail(why);
   }
   if (epilogue.operands.size() != (result.biasOperand >= 0 ? 1u : 0u))
     return fail("a program with operands it does not use");

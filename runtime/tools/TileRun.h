@@ -207,18 +207,44 @@ bool planColumnMajorGemm(const KernelManifest &manifest, GemmPlan &plan,
 /// A cuBLASLt epilogue that computes what a fused epilogue program does,
 /// for the bench's baseline: Bias (an operand of one value per row or per
 /// column added to the product), Relu (the maximum with 0, maximumf or
-/// maxnumf) or BiasRelu (the two in that order), either argument order.
+/// maxnumf) or BiasRelu (the two in that order), either argument order,
+/// matched by the steps' text; Gelu (GELU in its tanh form, cuBLASLt's:
+/// 0.5 x (1 + tanh(0.7978845608 (x + 0.044715 x^3)))) or BiasGelu (a bias
+/// step, then GELU of it), matched by value: a program without operands
+/// is Gelu when, evaluated by runtime::evalEpilogue at fixed sample
+/// accumulators (41 points over [-6, 6], 0, +-1e-3, +-20), it agrees with
+/// geluTanh within a relative 1e-5 (of max(|gelu|, 1e-6)); one whose first
+/// step adds its only operand to acc (a row or column bias) is BiasGelu
+/// when it agrees with geluTanh(acc + p) there for p in {-2, 0.5, 3}. Any
+/// algebraically equal order of the GELU steps matches.
 struct LtEpilogue {
-  enum Kind { Bias, Relu, BiasRelu } kind = Bias;
-  int biasOperand = -1; // index into EpilogueInfo::operands; -1 for Relu
+  enum Kind { Bias, Relu, BiasRelu, Gelu, BiasGelu } kind = Bias;
+  int biasOperand = -1; // index into EpilogueInfo::operands; -1 without bias
   const char *name() const {
-    return kind == Bias ? "bias" : kind == Relu ? "relu" : "bias_relu";
+    switch (kind) {
+    case Bias:
+      return "bias";
+    case Relu:
+      return "relu";
+    case BiasRelu:
+      return "bias_relu";
+    case Gelu:
+      return "gelu";
+    case BiasGelu:
+      return "bias_gelu";
+    }
+    return "?";
   }
 };
 /// False, with `reason`, for any other program (a full-size operand, a
-/// scale, tanh, ...): cuBLASLt has no such epilogue.
+/// scale, tanh alone, GELU with other constants, ...): cuBLASLt has no
+/// such epilogue.
 bool matchLtEpilogue(const runtime::EpilogueInfo &epilogue, LtEpilogue &result,
                      std::string &reason);
+
+/// GELU in its tanh approximation (cuBLASLt's CUBLASLT_EPILOGUE_GELU), in
+/// float64: 0.5 x (1 + tanh(0.7978845608028654 (x + 0.044715 x^3))).
+double geluTanh(double x);
 
 /// The median; the mean of the two middle values for an even count.
 double median(std::vector<double> values);

@@ -75,10 +75,11 @@ commands:
            the same way: for f32 kernels SGEMM in pedantic math mode (plain
            FP32 FMA, no TF32); for bf16 and f16 kernels cublasGemmEx with
            the kernel's input and C types and FP32 compute, in the default
-           math mode (tensor cores); for a fused bias, ReLU or bias + ReLU
-           epilogue, cublasLtMatmul with the same epilogue (other
-           epilogues: the plain GEMM, noted); for a batched kernel
-           (problem.batch > 1) the strided batched GEMM,
+           math mode (tensor cores); for a fused bias, ReLU, GELU (tanh
+           form, recognized by value in any equal order of its steps),
+           bias + ReLU or bias + GELU epilogue, cublasLtMatmul with the
+           same epilogue (other epilogues: the plain GEMM, noted); for a
+           batched kernel (problem.batch > 1) the strided batched GEMM,
            cublasGemmStridedBatchedEx with the params' batch strides (f32:
            FP32 pedantic compute, CUBLAS_COMPUTE_32F_PEDANTIC; bf16 and
            f16: as cublasGemmEx). Prints a table: kernel, shape MxNxK
@@ -1388,9 +1389,9 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
 }
 
 /// Times cuBLASLt's matmul with the epilogue that matches the manifest's
-/// (bias, ReLU or both), on the same buffers as the kernel; fills the
-/// row's cuBLAS columns. False, with `error`, when none matches or
-/// cuBLASLt refuses.
+/// (bias, ReLU, GELU, bias then ReLU or GELU), on the same buffers as the
+/// kernel; fills the row's cuBLAS columns. False, with `error`, when none
+/// matches or cuBLASLt refuses.
 bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
                   const GemmPlan &plan, const GemmOffsets &gemmOffsets,
                   const Options &options, uint64_t sets, uint64_t setBytes,
@@ -1453,9 +1454,24 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
   int resultType = toCudaDataType(result->elementType);
   int transA = plan.transFirst ? CUBLAS_OP_T : CUBLAS_OP_N;
   int transB = plan.transSecond ? CUBLAS_OP_T : CUBLAS_OP_N;
-  int epilogue = match.kind == LtEpilogue::Bias   ? CUBLASLT_EPILOGUE_BIAS
-                 : match.kind == LtEpilogue::Relu ? CUBLASLT_EPILOGUE_RELU
-                                                  : CUBLASLT_EPILOGUE_RELU_BIAS;
+  int epilogue = CUBLASLT_EPILOGUE_DEFAULT;
+  switch (match.kind) {
+  case LtEpilogue::Bias:
+    epilogue = CUBLASLT_EPILOGUE_BIAS;
+    break;
+  case LtEpilogue::Relu:
+    epilogue = CUBLASLT_EPILOGUE_RELU;
+    break;
+  case LtEpilogue::BiasRelu:
+    epilogue = CUBLASLT_EPILOGUE_RELU_BIAS;
+    break;
+  case LtEpilogue::Gelu:
+    epilogue = CUBLASLT_EPILOGUE_GELU;
+    break;
+  case LtEpilogue::BiasGelu:
+    epilogue = CUBLASLT_EPILOGUE_GELU_BIAS;
+    break;
+  }
   uint64_t maxWorkspace = workspaceBytes;
   bool ok =
       check(lt->create(&handle), "cublasLtCreate") &&
