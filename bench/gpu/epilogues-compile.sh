@@ -2,10 +2,11 @@
 # Compiles the fused-epilogue artifacts for bench/gpu/epilogues.sh (run HERE,
 # from the repository root, after scripts/build.sh):
 #   bench/artifacts/epilogues/verify/  each epilogue (bias per column + ReLU,
-#       bias per row, alpha*AB + beta*D, residual + ReLU) on 12 shapes with
-#       edges, f32 (fma) and bf16 (wgmma, bf16 C)
-#   bench/artifacts/epilogues/bench/   4096^3 plain and bias + ReLU, f32 and
-#       bf16
+#       bias per row, alpha*AB + beta*D, residual + ReLU, bias per column +
+#       GELU in its tanh form) on 12 shapes with edges, f32 (fma) and bf16
+#       (wgmma, bf16 C)
+#   bench/artifacts/epilogues/bench/   4096^3 plain, bias + ReLU and bias +
+#       GELU, f32 and bf16
 set -euo pipefail
 out=bench/artifacts/epilogues
 rm -rf "$out" && mkdir -p "$out/verify" "$out/bench" "$out/src"
@@ -41,6 +42,25 @@ gen() {
     %s = arith.addf %p, %q : $t
     linalg.yield %s : $t
   }" ;;
+    bias_gelu) ins="%bias: memref<${n}x$t>"
+      body="%half = arith.constant 0.5 : $t
+  %one = arith.constant 1.0 : $t
+  %k0 = arith.constant 0.797884583 : $t
+  %k1 = arith.constant 0.044715 : $t
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (n)>, affine_map<(m, n) -> (m, n)>], iterator_types = [\"parallel\", \"parallel\"]} ins(%bias : memref<${n}x$t>) outs(%c : memref<${m}x${n}x$t>) {
+  ^bb0(%bv: $t, %o: $t):
+    %x = arith.addf %o, %bv : $t
+    %x2 = arith.mulf %x, %x : $t
+    %x3 = arith.mulf %x2, %x : $t
+    %t0 = arith.mulf %k1, %x3 : $t
+    %t1 = arith.addf %x, %t0 : $t
+    %t2 = arith.mulf %k0, %t1 : $t
+    %t3 = math.tanh %t2 : $t
+    %t4 = arith.addf %one, %t3 : $t
+    %t5 = arith.mulf %half, %x : $t
+    %y = arith.mulf %t5, %t4 : $t
+    linalg.yield %y : $t
+  }" ;;
     residual_relu) ins="%r: memref<${m}x${n}x$t>"
       body="linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m, n)>], iterator_types = [\"parallel\", \"parallel\"]} ins(%r : memref<${m}x${n}x$t>) outs(%c : memref<${m}x${n}x$t>) {
   ^bb0(%x: $t, %o: $t):
@@ -60,7 +80,7 @@ gen() {
 }
 shapes="1x1x1 37x41x23 64x64x64 65x129x72 127x255x64 128x128x128 130x136x72 257x511x200 333x517x136 512x512x512 1000x1000x1000 1024x4096x512"
 for t in f32 bf16; do
-  for e in bias_relu row_bias alpha_beta residual_relu; do
+  for e in bias_relu row_bias alpha_beta residual_relu bias_gelu; do
     file=$out/src/${e}_$t.mlir
     : >"$file"
     for s in $shapes; do
@@ -71,7 +91,8 @@ for t in f32 bf16; do
   done
   file=$out/src/bench_$t.mlir
   { gen "plain_${t}_4096" 4096 4096 4096 "$t" plain
-    gen "bias_relu_${t}_4096" 4096 4096 4096 "$t" bias_relu; } >"$file"
+    gen "bias_relu_${t}_4096" 4096 4096 4096 "$t" bias_relu
+    gen "bias_gelu_${t}_4096" 4096 4096 4096 "$t" bias_gelu; } >"$file"
   "$opt" "$file" --tile-matmul-to-ptx="output-dir=$out/bench" >/dev/null
 done
 ls "$out/verify"/*.json | wc -l | xargs echo "verify manifests:"

@@ -129,6 +129,7 @@ void mlir::tile::buildMatmulToPTXPipeline(OpPassManager &pm,
   device.addPass(createSCFToControlFlowPass());
   device.addPass(createStripDebugInfoPass());
   device.addPass(createTileLowerNVGPU());
+  device.addPass(createTileExpandMath());
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
   toNVVM.useBarePtrCallConv = true;
   device.addPass(createConvertGpuOpsToNVVMOps(toNVVM));

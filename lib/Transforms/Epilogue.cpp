@@ -4,6 +4,7 @@
 #include "tile/runtime/Manifest.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -316,6 +317,7 @@ StringRef stepName(Operation *op) {
       .Case<arith::MaxNumFOp>([](auto) { return "maxnumf"; })
       .Case<arith::MinNumFOp>([](auto) { return "minnumf"; })
       .Case<arith::NegFOp>([](auto) { return "negf"; })
+      .Case<math::TanhOp>([](auto) { return "tanh"; })
       .Default([](Operation *) { return StringRef(); });
 }
 
@@ -434,7 +436,8 @@ std::string mlir::tile::addEpilogueOp(linalg::MatmulOp matmul,
     if (name.empty())
       return ("its body has '" + op.getName().getStringRef() +
               "', which a fused epilogue does not compute (addf, subf, "
-              "mulf, divf, maximumf, minimumf, maxnumf, minnumf, negf)")
+              "mulf, divf, maximumf, minimumf, maxnumf, minnumf, negf, "
+              "tanh)")
           .str();
     std::string text = name.str();
     for (Value operand : op.getOperands()) {
@@ -626,8 +629,10 @@ Value mlir::tile::emitEpilogueValue(OpBuilder &b, Location loc,
       out = arith::MaxNumFOp::create(b, loc, args[0], args[1]);
     else if (op == "minnumf")
       out = arith::MinNumFOp::create(b, loc, args[0], args[1]);
-    else // tanh: not made by addEpilogueOp yet
-      out = args[0];
+    else if (op == "tanh")
+      out = math::TanhOp::create(b, loc, args[0]);
+    else
+      llvm_unreachable("epilogue steps are checked when they are read");
     values.push_back(out);
   }
   return values.empty() ? acc : values.back();

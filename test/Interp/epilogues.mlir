@@ -1,6 +1,7 @@
 // Fused epilogues (Inputs/epilogues.mlir: bias per column + ReLU, bias per
-// row, alpha*AB + beta*D, a residual and a chain of two ops, on 1x1 to
-// 129x257 shapes) through the FP32 pipeline, after each pass and for the
+// row, alpha*AB + beta*D, a residual and a chain of two ops, a bias and
+// GELU's tanh form, on 1x1 to 129x257 shapes) through the FP32 pipeline,
+// after each pass and for the
 // ways of filling shared memory; tile-interp checks every element against
 // the float64 reference with the same epilogue.
 
@@ -17,3 +18,4 @@
 // CHECK: PASS alpha_beta_matmul0 m=130 n=70 k=3 max-rel-err=
 // CHECK: PASS residual_chain_matmul0 m=1 n=1 k=1 max-rel-err=
 // CHECK: PASS big_edge_matmul0 m=129 n=257 k=65 max-rel-err=
+// CHECK: PASS bias_gelu_matmul0 m=45 n=70 k=33 max-rel-err=

@@ -1,6 +1,6 @@
 // Fused epilogues on the wgmma strategy (Inputs/wgmma-epilogues.mlir: bias
 // per column + ReLU on bf16 C, bias per row + ReLU on f32 C, 0.5*AB + R on
-// f16, 1x1x1), after tile-block-tile and tile-wgmma and through the whole
+// f16, 1x1x1, GELU's tanh form on an f32 C), after tile-block-tile and tile-wgmma and through the whole
 // tiling pipeline with TMA (specialized and not), cp.async and register
 // copies.
 
@@ -15,3 +15,4 @@
 // CHECK: PASS row_bias_matmul0 m=65 n=72 k=24 max-rel-err=
 // CHECK: PASS residual_matmul0 m=64 n=64 k=40 max-rel-err=
 // CHECK: PASS one_matmul0 m=1 n=1 k=1 max-rel-err=
+// CHECK: PASS gelu_matmul0 m=96 n=80 k=64 max-rel-err=

@@ -64,3 +64,47 @@ func.func @bias_relu(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %c: memref<64
   }
   return
 }
+
+// -----
+
+// GELU in its tanh form: math.tanh is a step ("tanh"), the constants are
+// numbers; after tile-thread-tile each accumulator goes through the whole
+// program, math.tanh included, before it is stored.
+// FUSE-LABEL: func.func @gelu
+// FUSE: linalg.matmul {tile.epilogue = {operands = [], steps = ["mulf acc acc", "mulf s0 acc", "mulf 0.0447149985 s1", "addf acc s2", "mulf 0.797884583 s3", "tanh s4", "addf 1 s5", "mulf 0.5 acc", "mulf s7 s6"]}}
+// THREAD-LABEL: gpu.func @gelu_matmul0
+// THREAD: } {tile.k_loop}
+// THREAD: %[[X:.*]] = vector.extract %{{.*}}[0] : f32 from vector<4xf32>
+// THREAD: %[[X2:.*]] = arith.mulf %[[X]], %[[X]] : f32
+// THREAD: %[[X3:.*]] = arith.mulf %[[X2]], %[[X]] : f32
+// THREAD: %[[T0:.*]] = arith.mulf %{{.*}}, %[[X3]] : f32
+// THREAD: %[[T1:.*]] = arith.addf %[[X]], %[[T0]] : f32
+// THREAD: %[[T2:.*]] = arith.mulf %{{.*}}, %[[T1]] : f32
+// THREAD: %[[T3:.*]] = math.tanh %[[T2]] : f32
+// THREAD: %[[T4:.*]] = arith.addf %{{.*}}, %[[T3]] : f32
+// THREAD: %[[T5:.*]] = arith.mulf %{{.*}}, %[[X]] : f32
+// THREAD: %[[R:.*]] = arith.mulf %[[T5]], %[[T4]] : f32
+// THREAD: vector.insert %[[R]]
+// THREAD: memref.store
+func.func @gelu(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %c: memref<64x64xf32>) {
+  linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%c : memref<64x64xf32>)
+  %half = arith.constant 0.5 : f32
+  %one = arith.constant 1.0 : f32
+  %k0 = arith.constant 0.797884583 : f32
+  %k1 = arith.constant 0.044715 : f32
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+      outs(%c : memref<64x64xf32>) {
+  ^bb0(%x: f32):
+    %x2 = arith.mulf %x, %x : f32
+    %x3 = arith.mulf %x2, %x : f32
+    %t0 = arith.mulf %k1, %x3 : f32
+    %t1 = arith.addf %x, %t0 : f32
+    %t2 = arith.mulf %k0, %t1 : f32
+    %t3 = math.tanh %t2 : f32
+    %t4 = arith.addf %one, %t3 : f32
+    %t5 = arith.mulf %half, %x : f32
+    %r = arith.mulf %t5, %t4 : f32
+    linalg.yield %r : f32
+  }
+  return
+}

@@ -470,6 +470,27 @@ LogicalResult compileNegF(Compiler &c, Operation *op) {
   return success();
 }
 
+/// math.tanh (a fused epilogue's; on the GPU tile-expand-math replaces it
+/// with a polynomial approximation a few ulp from this).
+template <typename T> void execTanh(Exec &, Thread &thread, const Inst &inst) {
+  for (int64_t i = 0; i < inst.imm[0]; ++i)
+    (&thread.at<T>(inst.out[0]))[i] = std::tanh((&thread.at<T>(inst.in[0]))[i]);
+}
+
+LogicalResult compileTanh(Compiler &c, Operation *op) {
+  auto [lanes, element] = lanesOf(op->getResult(0).getType());
+  ExecFn fn = isF32(element)   ? execTanh<float>
+              : isF64(element) ? execTanh<double>
+                               : nullptr;
+  if (!fn)
+    return c.fail(op, "unsupported float type (f32 and f64 only)");
+  Inst &inst = c.emit(fn, op);
+  inst.in = {c.use(op->getOperand(0))};
+  inst.out = {c.def(op->getResult(0))};
+  inst.imm = {lanes};
+  return success();
+}
+
 /// a * b + c with one rounding (math.fma, vector.fma).
 template <typename T> void execFma(Exec &, Thread &thread, const Inst &inst) {
   int64_t lanes = inst.imm[0];
@@ -669,5 +690,6 @@ void mlir::tile::interp::registerArithHandlers(HandlerRegistry &registry) {
   registry.add(arith::NegFOp::getOperationName(), compileNegF);
   registry.add(arith::CmpFOp::getOperationName(), compileCmpF);
   registry.add(math::FmaOp::getOperationName(), compileFma);
+  registry.add(math::TanhOp::getOperationName(), compileTanh);
   registry.add(vector::FMAOp::getOperationName(), compileFma);
 }

@@ -89,8 +89,11 @@ def TileFuseEpilogues : Pass<"tile-fuse-epilogues", "ModuleOp"> {
     bias per column, as nn.Linear has), along its rows (`memref<m>`, the
     first loop) or of C's shape (a residual, or C's old value for beta*C),
     made before the matmul; the body made of `arith` `addf`, `subf`, `mulf`,
-    `divf`, `maximumf`, `minimumf`, `maxnumf`, `minnumf`, `negf` and float
-    constants (ReLU is `maximumf(x, 0)`; alpha is `mulf(x, alpha)`).
+    `divf`, `maximumf`, `minimumf`, `maxnumf`, `minnumf`, `negf`, `math`
+    `tanh` and float constants (ReLU is `maximumf(x, 0)`; alpha is
+    `mulf(x, alpha)`; GELU's tanh form is
+    `0.5 x (1 + tanh(0.7978845608 (x + 0.044715 x^3)))`, whose `math.tanh`
+    the device pipeline's `tile-expand-math` turns into arith ops).
     `linalg.generic` and the named elementwise ops (`linalg.add`,
     `linalg.max`, ...) alike.
 
@@ -294,7 +297,8 @@ def TileBlockTile : Pass<"tile-block-tile", "::mlir::ModuleOp"> {
                            "::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect",
                            "::mlir::nvgpu::NVGPUDialect",
-                           "::mlir::DLTIDialect"];
+                           "::mlir::DLTIDialect",
+                           "::mlir::math::MathDialect"];
 }
 
 def TilePromoteShared : Pass<"tile-promote-shared"> {
@@ -400,7 +404,8 @@ def TileThreadTile : Pass<"tile-thread-tile"> {
                            "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect",
                            "::mlir::arith::ArithDialect",
-                           "::mlir::LLVM::LLVMDialect"];
+                           "::mlir::LLVM::LLVMDialect",
+                           "::mlir::math::MathDialect"];
 }
 
 def TilePipeline : Pass<"tile-pipeline"> {
@@ -487,7 +492,8 @@ def TileWgmma : Pass<"tile-wgmma"> {
                            "::mlir::arith::ArithDialect",
                            "::mlir::vector::VectorDialect",
                            "::mlir::LLVM::LLVMDialect",
-                           "::mlir::NVVM::NVVMDialect"];
+                           "::mlir::NVVM::NVVMDialect",
+                           "::mlir::math::MathDialect"];
 }
 
 def TileMbarrierPipeline : Pass<"tile-mbarrier-pipeline"> {
@@ -537,6 +543,21 @@ def TileLowerNVGPU : Pass<"tile-lower-nvgpu", "::mlir::gpu::GPUModuleOp"> {
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
+}
+
+def TileExpandMath : Pass<"tile-expand-math", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Expand a fused epilogue's math.tanh into arith ops";
+  let description = [{
+    Rewrites every f32 `math.tanh` in the module (a fused epilogue's, such
+    as GELU's tanh form) with upstream's polynomial approximation
+    (`populatePolynomialApproximateTanhPattern`: a rational approximation on
+    a clamped input, in arith ops and `math.fma`). `convert-gpu-to-nvvm`
+    would otherwise make it a call to libdevice's `__nv_tanhf`, which the
+    exported PTX cannot resolve. A `math.tanh` the patterns leave (another
+    element type) is an error at the op. Runs before `convert-gpu-to-nvvm`.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
 }
 
 def TileTensorMapParams : Pass<"tile-tensor-map-params",

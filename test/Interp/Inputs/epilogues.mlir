@@ -73,3 +73,29 @@ func.func @big_edge(%a: memref<129x65xf32>, %b: memref<65x257xf32>, %c: memref<1
   }
   return
 }
+
+// A bias per column, then GELU in its tanh form:
+// 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))).
+func.func @bias_gelu(%a: memref<45x33xf32>, %b: memref<33x70xf32>, %c: memref<45x70xf32>, %bias: memref<70xf32>) {
+  linalg.matmul ins(%a, %b : memref<45x33xf32>, memref<33x70xf32>) outs(%c : memref<45x70xf32>)
+  %half = arith.constant 0.5 : f32
+  %one = arith.constant 1.0 : f32
+  %k0 = arith.constant 0.797884583 : f32
+  %k1 = arith.constant 0.044715 : f32
+  linalg.generic {indexing_maps = [#col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%bias : memref<70xf32>) outs(%c : memref<45x70xf32>) {
+  ^bb0(%bv: f32, %o: f32):
+    %x = arith.addf %o, %bv : f32
+    %x2 = arith.mulf %x, %x : f32
+    %x3 = arith.mulf %x2, %x : f32
+    %t0 = arith.mulf %k1, %x3 : f32
+    %t1 = arith.addf %x, %t0 : f32
+    %t2 = arith.mulf %k0, %t1 : f32
+    %t3 = math.tanh %t2 : f32
+    %t4 = arith.addf %one, %t3 : f32
+    %t5 = arith.mulf %half, %x : f32
+    %r = arith.mulf %t5, %t4 : f32
+    linalg.yield %r : f32
+  }
+  return
+}

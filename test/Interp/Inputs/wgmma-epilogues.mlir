@@ -58,3 +58,27 @@ func.func @one(%a: memref<1x1xbf16>, %b: memref<1x1xbf16>, %c: memref<1x1xbf16>,
   }
   return
 }
+
+// GELU (tanh form) on an f32 C of bf16 inputs.
+func.func @gelu(%a: memref<96x64xbf16>, %b: memref<64x80xbf16>, %c: memref<96x80xf32>) {
+  linalg.matmul ins(%a, %b : memref<96x64xbf16>, memref<64x80xbf16>) outs(%c : memref<96x80xf32>)
+  %half = arith.constant 0.5 : f32
+  %one = arith.constant 1.0 : f32
+  %k0 = arith.constant 0.797884583 : f32
+  %k1 = arith.constant 0.044715 : f32
+  linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]}
+      outs(%c : memref<96x80xf32>) {
+  ^bb0(%x: f32):
+    %x3 = arith.mulf %x, %x : f32
+    %x4 = arith.mulf %x3, %x : f32
+    %t0 = arith.mulf %k1, %x4 : f32
+    %t1 = arith.addf %x, %t0 : f32
+    %t2 = arith.mulf %k0, %t1 : f32
+    %t3 = math.tanh %t2 : f32
+    %t4 = arith.addf %one, %t3 : f32
+    %t5 = arith.mulf %half, %x : f32
+    %r = arith.mulf %t5, %t4 : f32
+    linalg.yield %r : f32
+  }
+  return
+}
