@@ -35,7 +35,7 @@ def main():
     model = {}
     if args.model:
         for r in load(args.model)["results"]:
-            model[(r["m"], r["n"], r["k"])] = r
+            model[(r.get("batch", 1), r["m"], r["n"], r["k"])] = r
     gpu = final["gpu"]
     print("GPU: %s, %d SMs, driver %s; cuBLAS %s (%s math); %d timed launches"
           " after %d warm-up, median." % (gpu["name"], gpu["sm_count"],
@@ -58,7 +58,7 @@ def main():
             shape(r), r["config"], r["ms"], r["tflops"], r["cublas_tflops"],
             r["ratio"])
         if model:
-            m = model.get((r["m"], r["n"], r["k"]))
+            m = model.get((r.get("batch", 1), r["m"], r["n"], r["k"]))
             line += (" %s | %.2f |" % (m["config"], r["ms"] / m["ms"])
                      if m else " | |")
         print(line)

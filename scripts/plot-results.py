@@ -98,7 +98,8 @@ def positive(value):
 
 
 def flops(r):
-    return 2.0 * r["m"] * r["n"] * r["k"]
+    # A batched kernel (tile-run's "batch") computes every matrix.
+    return 2.0 * r.get("batch", 1) * r["m"] * r["n"] * r["k"]
 
 
 def intensity(r):
@@ -106,7 +107,7 @@ def intensity(r):
     a = ELEMENT_BYTES[r["element_type"]]
     c = ELEMENT_BYTES[r["result_type"]]
     moved = a * (r["m"] * r["k"] + r["k"] * r["n"]) + c * r["m"] * r["n"]
-    return flops(r) / moved
+    return flops(r) / (moved * r.get("batch", 1))
 
 
 def peak(r):
@@ -122,6 +123,8 @@ def band_of(r):
 
 def label(r):
     text = "%dx%dx%d" % (r["m"], r["n"], r["k"])
+    if r.get("batch", 1) != 1:
+        text = "%d x %s" % (r["batch"], text)
     if r["element_type"] != "f32":
         text += " " + r["element_type"]
     return text
