@@ -81,8 +81,8 @@ for name in "${names[@]}"; do
               sed 's|FAIL: TILE :: Interp/||' | paste -sd, -)
     # The first reason: tile-interp's FAIL line, else tile-opt's error (not
     # FileCheck's).
-    reason=$(grep -m1 -E '^FAIL [A-Za-z0-9_]+ m=' "$work/lit.log" |
-             sed -E 's/^FAIL ([A-Za-z0-9_]+) m=[0-9]+ n=[0-9]+ k=[0-9]+: /\1: /;
+    reason=$(grep -m1 -E '^FAIL [A-Za-z0-9_]+ (batch=[0-9]+ )?m=' "$work/lit.log" |
+             sed -E 's/^FAIL ([A-Za-z0-9_]+) (batch=[0-9]+ )?m=[0-9]+ n=[0-9]+ k=[0-9]+: /\1: /;
                      s/ \(grid [0-9]+, block .*$//')
     [[ -z $reason ]] &&
       reason=$(grep -E 'error: ' "$work/lit.log" | grep -v -m1 -E 'error: [A-Z0-9-]+:' |
