@@ -3,8 +3,8 @@
 // Makes each configured linalg.matmul (or linalg.batch_matmul) a kernel:
 // gpu.module + gpu.func with parameters (A, B, C), launched by a
 // gpu.launch_func with one block per BM x BN tile of C in a grouped
-// ("swizzled") order (times the batch, along the grid's y dimension). The block's share of the
-// matmul is a linalg.matmul on subviews run by thread 0 (a transposed
+// ("swizzled") order (times the batch, along the grid's y dimension). The
+// block's share of the matmul is a linalg.matmul on subviews run by thread 0 (a transposed
 // operand's subview seen through a memref.transpose); later passes
 // distribute it.
 //
@@ -125,13 +125,13 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   problem.resultType = cType.getElementType();
   problem.transposeA = layout->transposeA;
   problem.transposeB = layout->transposeB;
-  // The matrices' dimensions come after the batch's.
-  unsigned first = batched ? 1 : 0;
+  MatmulExtents extents =
+      getMatmulExtents(*layout, aType.getShape(), cType.getShape());
   problem.batched = batched;
-  problem.batch = batched ? cType.getDimSize(0) : 1;
-  problem.m = cType.getDimSize(first);
-  problem.n = cType.getDimSize(first + 1);
-  problem.k = aType.getDimSize(first + (problem.transposeA ? 0 : 1));
+  problem.batch = extents.batch;
+  problem.m = extents.m;
+  problem.n = extents.n;
+  problem.k = extents.k;
   // Split-K: the blocks of one tile each take a chunk of K and add their
   // partial products into C atomically, so C must hold its initial value
   // before the launch: a fill of C stays on the host then.

@@ -4,10 +4,10 @@
 // rest of the pipeline takes linalg.matmul and linalg.batch_matmul. Ops that
 // are a plain (batched) matmul (Contractions.h says which; A and/or B may be
 // transposed) are replaced by a linalg.matmul (linalg.batch_matmul) on the
-// same operands, with indexing maps where an operand is transposed; all others are left for tile-configure to report. A
-// linalg.transpose (on tensors) that makes A or B of a linalg.matmul is
-// folded into the matmul's indexing maps: the matmul reads the transpose's
-// input.
+// same operands, with indexing maps where an operand is transposed; all
+// others are left for tile-configure to report. A linalg.transpose (on
+// tensors) that makes A or B of a linalg.matmul is folded into the matmul's
+// indexing maps: the matmul reads the transpose's input.
 //
 //===----------------------------------------------------------------------===//
 

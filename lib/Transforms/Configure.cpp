@@ -237,10 +237,14 @@ LogicalResult checkSupported(linalg::LinalgOp op, MatmulShape &shape,
   }
   shape.transposeA = layout->transposeA;
   shape.transposeB = layout->transposeB;
-  unsigned first = layout->batched ? 1 : 0;
+  // (The op's verifier checks that every operand has C's batch.)
+  MatmulExtents extents =
+      getMatmulExtents(*layout, types[0].getShape(), types[2].getShape());
+  shape.batch = extents.batch;
+  shape.m = extents.m;
+  shape.n = extents.n;
+  shape.k = extents.k;
   if (layout->batched) {
-    // (The op's verifier checks that every operand has this batch.)
-    shape.batch = types[2].getDimSize(0);
     if (shape.batch > kMaxBatch)
       return op.emitOpError()
              << "has a batch of " << shape.batch << " matrices, over the "
@@ -258,9 +262,6 @@ LogicalResult checkSupported(linalg::LinalgOp op, MatmulShape &shape,
                << " elements, over the 2^63 - 1 that 64-bit offsets address";
     }
   }
-  shape.m = types[2].getDimSize(first);
-  shape.n = types[2].getDimSize(first + 1);
-  shape.k = types[0].getDimSize(first + (layout->transposeA ? 0 : 1));
   shape.elementBytes = elementType.getIntOrFloatBitWidth() / 8;
   shape.resultBytes = types[2].getElementType().getIntOrFloatBitWidth() / 8;
   shape.f16 = elementType.isF16();

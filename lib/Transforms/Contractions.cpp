@@ -201,6 +201,20 @@ SmallVector<AffineMap, 3> mlir::tile::getMatmulMaps(MLIRContext *context,
           layout.transposeB ? map(n, k) : map(k, n), map(m, n)};
 }
 
+MatmulExtents mlir::tile::getMatmulExtents(MatmulLayout layout,
+                                           ArrayRef<int64_t> shapeA,
+                                           ArrayRef<int64_t> shapeC) {
+  // The matrices' dimensions come after the batch's.
+  unsigned first = layout.batched ? 1 : 0;
+  MatmulExtents extents;
+  if (layout.batched)
+    extents.batch = shapeC[0];
+  extents.m = shapeC[first];
+  extents.n = shapeC[first + 1];
+  extents.k = shapeA[first + (layout.transposeA ? 0 : 1)];
+  return extents;
+}
+
 bool mlir::tile::isCompiledMatmul(Operation *op) {
   return isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op);
 }
@@ -226,12 +240,12 @@ std::string mlir::tile::whyNotCompiled(linalg::LinalgOp op) {
   if (isCompiledMatmul(op) || op.getNumReductionLoops() == 0)
     return std::string();
   std::string reason;
+  MatmulLayout layout;
   if (linalg::isaConvolutionOpInterface(op))
     reason = "a convolution";
   else
-    reason = whyNotPlainMatmul(op);
-  MatmulLayout layout;
-  if (reason.empty() && whyNotPlainMatmul(op, &layout).empty())
+    reason = whyNotPlainMatmul(op, &layout);
+  if (reason.empty())
     reason = std::string(layout.batched ? "a batched matmul" : "a matmul") +
              " in " + op->getName().getStringRef().str() +
              " form, which tile-canonicalize-contractions makes a " +

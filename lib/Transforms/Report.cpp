@@ -377,9 +377,10 @@ void TileReportPass::runOnOperation() {
       failedAny = true;
   });
   // Matmuls configured but not yet made kernels, of shapes tile-configure
-  // accepts (static, extents from 1 to 2^31 - 1, not transposed). Their pictures take the names tile-block-tile will give the
-  // kernels: the host function's name, "_matmul" and the count of
-  // configured matmuls (batched ones too) before this one in that function.
+  // accepts (static, extents from 1 to 2^31 - 1, not transposed). Their
+  // pictures take the names tile-block-tile will give the kernels: the host
+  // function's name, "_matmul" and the count of configured matmuls (batched
+  // ones too) before this one in that function.
   llvm::DenseMap<Operation *, int64_t> countPerFunction;
   getOperation().walk([&](linalg::LinalgOp linalgOp) {
     ConfigAttr config = getConfig(linalgOp);
@@ -393,18 +394,19 @@ void TileReportPass::runOnOperation() {
       return;
     linalg::LinalgOp op = linalgOp;
     auto a = dyn_cast<ShapedType>(op.getDpsInputs()[0].getType());
-    auto b = dyn_cast<ShapedType>(op.getDpsInputs()[1].getType());
-    // A batched matmul's matrices come after the batch.
-    unsigned first = layout->batched ? 1 : 0;
-    if (!a || !b || !a.hasStaticShape() || !b.hasStaticShape() ||
-        a.getRank() != first + 2 || b.getRank() != first + 2)
+    auto c = dyn_cast<ShapedType>(op.getDpsInits()[0].getType());
+    int64_t rank = layout->batched ? 3 : 2;
+    if (!a || !c || !a.hasStaticShape() || !c.hasStaticShape() ||
+        a.getRank() != rank || c.getRank() != rank)
       return;
+    MatmulExtents extents =
+        getMatmulExtents(*layout, a.getShape(), c.getShape());
     MatmulProblem problem;
     problem.batched = layout->batched;
-    problem.batch = layout->batched ? a.getDimSize(0) : 1;
-    problem.m = a.getDimSize(first);
-    problem.k = a.getDimSize(first + 1);
-    problem.n = b.getDimSize(first + 1);
+    problem.batch = extents.batch;
+    problem.m = extents.m;
+    problem.n = extents.n;
+    problem.k = extents.k;
     if (llvm::any_of(
             std::array{problem.m, problem.n, problem.k}, [](int64_t extent) {
               return extent < 1 || extent > std::numeric_limits<int32_t>::max();
@@ -412,8 +414,7 @@ void TileReportPass::runOnOperation() {
         problem.batch < 1 || problem.batch > kMaxBatch)
       return;
     problem.elementType = a.getElementType();
-    problem.resultType =
-        cast<ShapedType>(op.getDpsInits()[0].getType()).getElementType();
+    problem.resultType = c.getElementType();
     problem.fill = static_cast<bool>(getOutputFill(op));
     std::string name;
     llvm::raw_string_ostream nameStream(name);

@@ -451,15 +451,13 @@ LogicalResult compileFloatBinary(Compiler &c, Operation *op) {
   return success();
 }
 
-template <typename T> void execNegF(Exec &, Thread &thread, const Inst &inst) {
-  for (int64_t i = 0; i < inst.imm[0]; ++i)
-    (&thread.at<T>(inst.out[0]))[i] = -(&thread.at<T>(inst.in[0]))[i];
-}
-
-LogicalResult compileNegF(Compiler &c, Operation *op) {
+/// A unary float op on f32 or f64 (scalars or vectors), computed lane by
+/// lane by `Op<T>::run`.
+template <template <typename> class Op>
+LogicalResult compileUnaryFloat(Compiler &c, Operation *op) {
   auto [lanes, element] = lanesOf(op->getResult(0).getType());
-  ExecFn fn = isF32(element)   ? execNegF<float>
-              : isF64(element) ? execNegF<double>
+  ExecFn fn = isF32(element)   ? Op<float>::run
+              : isF64(element) ? Op<double>::run
                                : nullptr;
   if (!fn)
     return c.fail(op, "unsupported float type (f32 and f64 only)");
@@ -469,27 +467,23 @@ LogicalResult compileNegF(Compiler &c, Operation *op) {
   inst.imm = {lanes};
   return success();
 }
+
+template <typename T> struct ExecNegF {
+  static void run(Exec &, Thread &thread, const Inst &inst) {
+    for (int64_t i = 0; i < inst.imm[0]; ++i)
+      (&thread.at<T>(inst.out[0]))[i] = -(&thread.at<T>(inst.in[0]))[i];
+  }
+};
 
 /// math.tanh (a fused epilogue's; on the GPU tile-expand-math replaces it
 /// with a polynomial approximation a few ulp from this).
-template <typename T> void execTanh(Exec &, Thread &thread, const Inst &inst) {
-  for (int64_t i = 0; i < inst.imm[0]; ++i)
-    (&thread.at<T>(inst.out[0]))[i] = std::tanh((&thread.at<T>(inst.in[0]))[i]);
-}
-
-LogicalResult compileTanh(Compiler &c, Operation *op) {
-  auto [lanes, element] = lanesOf(op->getResult(0).getType());
-  ExecFn fn = isF32(element)   ? execTanh<float>
-              : isF64(element) ? execTanh<double>
-                               : nullptr;
-  if (!fn)
-    return c.fail(op, "unsupported float type (f32 and f64 only)");
-  Inst &inst = c.emit(fn, op);
-  inst.in = {c.use(op->getOperand(0))};
-  inst.out = {c.def(op->getResult(0))};
-  inst.imm = {lanes};
-  return success();
-}
+template <typename T> struct ExecTanh {
+  static void run(Exec &, Thread &thread, const Inst &inst) {
+    for (int64_t i = 0; i < inst.imm[0]; ++i)
+      (&thread.at<T>(inst.out[0]))[i] =
+          std::tanh((&thread.at<T>(inst.in[0]))[i]);
+  }
+};
 
 /// a * b + c with one rounding (math.fma, vector.fma).
 template <typename T> void execFma(Exec &, Thread &thread, const Inst &inst) {
@@ -687,9 +681,11 @@ void mlir::tile::interp::registerArithHandlers(HandlerRegistry &registry) {
                compileFloatBinary<FloatOp::MaxNumF>);
   registry.add(arith::MinNumFOp::getOperationName(),
                compileFloatBinary<FloatOp::MinNumF>);
-  registry.add(arith::NegFOp::getOperationName(), compileNegF);
+  registry.add(arith::NegFOp::getOperationName(),
+               compileUnaryFloat<ExecNegF>);
   registry.add(arith::CmpFOp::getOperationName(), compileCmpF);
   registry.add(math::FmaOp::getOperationName(), compileFma);
-  registry.add(math::TanhOp::getOperationName(), compileTanh);
+  registry.add(math::TanhOp::getOperationName(),
+               compileUnaryFloat<ExecTanh>);
   registry.add(vector::FMAOp::getOperationName(), compileFma);
 }

@@ -49,6 +49,17 @@ std::string whyNotPlainMatmul(linalg::LinalgOp op,
 /// otherwise.
 FailureOr<MatmulLayout> getMatmulLayout(linalg::LinalgOp op);
 
+/// The extents of a (batched) matmul in `layout`: the batch (1 when the
+/// layout is not batched), then M, N and K of one matrix.
+struct MatmulExtents {
+  int64_t batch = 1, m = 0, n = 0, k = 0;
+};
+
+/// The extents of a matmul in `layout` from the shapes of A (as stored) and
+/// C, whose ranks the layout fixes (3 with the batch first, else 2).
+MatmulExtents getMatmulExtents(MatmulLayout layout, ArrayRef<int64_t> shapeA,
+                               ArrayRef<int64_t> shapeC);
+
 /// The indexing maps of a linalg.matmul (loops d0 = m, d1 = n, d2 = k) or,
 /// for a batched layout, of a linalg.batch_matmul (d0 = b, d1 = m, d2 = n,
 /// d3 = k) with the operands in `layout`.
