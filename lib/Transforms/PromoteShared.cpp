@@ -63,14 +63,19 @@ Value granuleIndex(CopyContext &ctx, int64_t i, int64_t granules) {
 }
 
 /// Loads `width` elements of `source` at (row, col); a plain memref.load for
-/// one element, an aligned vector.load otherwise.
+/// one element, an aligned vector.load otherwise. The vector load indexes
+/// the memref `source` views (a batched kernel's operand), so that no
+/// subview is left to fold into it with its alignment dropped.
 Value loadGlobal(CopyContext &ctx, Value source, Value row, Value col,
                  int64_t width) {
   Type f32 = ctx.b.getF32Type();
   if (width == 1)
     return memref::LoadOp::create(ctx.b, ctx.loc, source, ValueRange{row, col});
+  SmallVector<Value> indices = {row, col};
+  Value root = resolveToRoot(ctx.b, ctx.loc, source, indices,
+                             /*throughRankReducing=*/true);
   return vector::LoadOp::create(ctx.b, ctx.loc, VectorType::get({width}, f32),
-                                source, ValueRange{row, col},
+                                root, indices,
                                 /*nontemporal=*/false,
                                 llvm::MaybeAlign(width * 4));
 }

@@ -274,7 +274,8 @@ LogicalResult TileThreadTilePass::tileThreads(gpu::GPUFuncOp kernel) {
         Value valid = andConditions(b, loc, rowValid[r], colValid[j][p]);
         auto load = [&](OpBuilder &nb, Location nl) -> Value {
           SmallVector<Value> indices = {rowIndex[r], col};
-          Value root = resolveToRoot(nb, nl, warpCValue, indices);
+          Value root = resolveToRoot(nb, nl, warpCValue, indices,
+                                     /*throughRankReducing=*/vectorC);
           if (vectorC)
             return vector::LoadOp::create(nb, nl, vecC, root, indices,
                                           /*nontemporal=*/false,
@@ -444,6 +445,8 @@ LogicalResult TileThreadTilePass::tileThreads(gpu::GPUFuncOp kernel) {
             piece = vector::InsertOp::create(b, loc, element, piece, e);
           }
         if (!ifAccumulate && vectorC) {
+          target = resolveToRoot(b, loc, target, indices,
+                                 /*throughRankReducing=*/true);
           vector::StoreOp::create(b, loc, piece, target, indices,
                                   /*nontemporal=*/false,
                                   llvm::MaybeAlign(layout.widthC * 4));

@@ -547,21 +547,35 @@ mlir::tile::getGlobalVectorWidths(ConfigAttr config,
 }
 
 Value mlir::tile::resolveToRoot(OpBuilder &b, Location loc, Value view,
-                                SmallVectorImpl<Value> &indices) {
+                                SmallVectorImpl<Value> &indices,
+                                bool throughRankReducing) {
   while (auto subview = view.getDefiningOp<memref::SubViewOp>()) {
     if (!llvm::all_of(subview.getMixedStrides(), [](OpFoldResult stride) {
           return isConstantIntValue(stride, 1);
         }))
       break;
-    if (subview.getSourceType().getRank() != subview.getType().getRank())
+    // A rank-reducing subview (a batched kernel's matrix) drops unit
+    // dimensions: their index is the offset alone.
+    if (!throughRankReducing &&
+        subview.getSourceType().getRank() != subview.getType().getRank())
       break;
-    for (auto [index, offset] :
-         llvm::zip_equal(indices, subview.getMixedOffsets())) {
-      if (isConstantIntValue(offset, 0))
+    llvm::SmallBitVector dropped = subview.getDroppedDims();
+    SmallVector<Value> sourceIndices;
+    auto next = indices.begin();
+    for (auto [dim, offset] : llvm::enumerate(subview.getMixedOffsets())) {
+      if (dropped.test(dim)) {
+        sourceIndices.push_back(getValueOrCreateConstantIndexOp(b, loc, offset));
         continue;
-      index = b.createOrFold<arith::AddIOp>(
-          loc, getValueOrCreateConstantIndexOp(b, loc, offset), index);
+      }
+      Value index = *next++;
+      sourceIndices.push_back(
+          isConstantIntValue(offset, 0)
+              ? index
+              : b.createOrFold<arith::AddIOp>(
+                    loc, getValueOrCreateConstantIndexOp(b, loc, offset),
+                    index));
     }
+    indices.assign(sourceIndices.begin(), sourceIndices.end());
     view = subview.getSource();
   }
   return view;

@@ -183,3 +183,34 @@ func.func @async_partial_k(%A: memref<128x60xf32>, %B: memref<60x128xf32>, %C: m
     ins(%A, %B : memref<128x60xf32>, memref<60x128xf32>) outs(%C : memref<128x128xf32>)
   return
 }
+
+// -----
+
+// A batch: block y's matrices are rank-reducing subviews of the 3-d
+// operands. The 16-byte global loads index the operands themselves (matrix
+// y, then row and k), so fold-memref-alias-ops has no subview to fold into
+// them (it would drop their alignment, and the PTX would have four scalar
+// loads for each vector).
+
+// CHECK-LABEL: func.func @batched
+//       CHECK: gpu.func @batched_matmul0(%[[A:.*]]: memref<3x128x64xf32> {{.*}}, %[[B:.*]]: memref<3x64x128xf32> {{.*}}, %{{.*}}: memref<3x128x128xf32>
+//       CHECK: %[[TID:.*]] = gpu.thread_id x
+//       CHECK: %[[Y:.*]] = gpu.block_id y
+//       CHECK: %[[ROW0:.*]] = arith.muli %{{.*}}, %c64 {tile.tile_origin = "row"} : index
+//       CHECK: %[[COL0:.*]] = arith.muli %{{.*}}, %c64 {tile.tile_origin = "col"} : index
+//       CHECK: scf.for %[[K0:.*]] = %c0 to %c64 step %c8 {
+//       CHECK:   %[[R:.*]] = arith.divui %[[TID]], %c2 : index
+//       CHECK:   %[[KC:.*]] = arith.muli %{{.*}}, %c4 : index
+//       CHECK:   %[[ROW:.*]] = arith.addi %[[ROW0]], %[[R]] : index
+//       CHECK:   %[[K:.*]] = arith.addi %[[K0]], %[[KC]] : index
+//       CHECK:   vector.load %[[A]][%[[Y]], %[[ROW]], %[[K]]] {alignment = 16 : i64} : memref<3x128x64xf32>, vector<4xf32>
+//       CHECK:   %[[KR:.*]] = arith.divui %[[TID]], %c16 : index
+//       CHECK:   %[[NC:.*]] = arith.muli %{{.*}}, %c4 : index
+//       CHECK:   %[[KB:.*]] = arith.addi %[[K0]], %[[KR]] : index
+//       CHECK:   %[[COL:.*]] = arith.addi %[[COL0]], %[[NC]] : index
+//       CHECK:   vector.load %[[B]][%[[Y]], %[[KB]], %[[COL]]] {alignment = 16 : i64} : memref<3x64x128xf32>, vector<4xf32>
+func.func @batched(%A: memref<3x128x64xf32>, %B: memref<3x64x128xf32>, %C: memref<3x128x128xf32>) {
+  linalg.batch_matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>}
+    ins(%A, %B : memref<3x128x64xf32>, memref<3x64x128xf32>) outs(%C : memref<3x128x128xf32>)
+  return
+}

@@ -208,9 +208,13 @@ std::pair<Value, Value> emitSwizzledTileIndex(OpBuilder &b, Location loc,
 /// Follows `view` through unit-stride memref.subview ops to the memref they
 /// view, adding the subview offsets to `indices`. Accesses the passes emit
 /// go to that root memref directly (fold-memref-alias-ops would drop their
-/// `alignment` attribute, and with it the 16-byte accesses).
+/// `alignment` attribute, and with it the 16-byte accesses). A
+/// rank-reducing subview (a batched kernel's matrix) ends the walk unless
+/// `throughRankReducing`: then `indices` gain the dropped dimensions'
+/// offsets, for vector accesses that index nothing but their memref.
 Value resolveToRoot(OpBuilder &b, Location loc, Value view,
-                    SmallVectorImpl<Value> &indices);
+                    SmallVectorImpl<Value> &indices,
+                    bool throughRankReducing = false);
 
 inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
