@@ -13,6 +13,9 @@
 # kept in OUT_DIR as shapes.txt and candidates.txt (not .json: tile-run
 # reads every .json of the folder as a manifest). A kernel whose compile
 # fails is reported and left out; the others are still compiled.
+# Environment (bench/explore-compile.sh sets both): MIN_FLOP keeps only the
+# shapes with 2*M*N*K >= MIN_FLOP (default 0: all); RANKED_ONLY=0 adds
+# tile-tune's baselines and occupancy variants to the ranked configs.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -23,9 +26,13 @@ seed=12001
 [[ -x build/bin/tile-tune && -x build/bin/tile-opt ]] ||
   { echo "fit-compile: build tile-opt and tile-tune first" >&2; exit 1; }
 rm -rf "$out" && mkdir -p "$out"
-python3 bench/random-shapes.py --seed "$seed" --total "$count" --prefix fit \
+min_flop=${MIN_FLOP:-0}
+ranked=(--ranked-only)
+[[ ${RANKED_ONLY:-1} == 0 ]] && ranked=()
+python3 bench/random-shapes.py --seed "$seed" --total "$count" --prefix fit |
+  awk -v min="$min_flop" '/^#/ || 2 * $2 * $3 * $4 >= min + 0' \
   >"$out/shapes.txt"
-build/bin/tile-tune candidates --top "$top" --ranked-only "$out/shapes.txt" \
+build/bin/tile-tune candidates --top "$top" "${ranked[@]}" "$out/shapes.txt" \
   >"$out/candidates.txt"
 start=$(date +%s)
 nice -n 10 bench/compile.sh "$out/candidates.txt" "$out"
