@@ -341,13 +341,21 @@ FmaTimeTerms mlir::tile::fmaTimeTerms(const TileConfig &c, const MatmulShape &s,
                        kAtomicsPerSecond
                  : 0.0;
   terms.launch = kLaunchSeconds;
+  terms.blocksOnBusiestSM = blocksOnBusiestSM;
+  terms.resident = resident;
+  terms.slices = slices;
+  terms.warpsPerBlock = c.numWarps();
+  terms.ring = c.stages >= 3;
   return terms;
 }
 
 double FmaCalibration::seconds(const FmaTimeTerms &t) const {
+  double factor = (t.ring ? ringFactor : 1.0) *
+                  std::pow(residencyFactor, std::log2(std::max(1.0, t.resident)));
   return timeScale *
-             (std::max(computeScale * t.compute, memoryScale * t.memory) +
-              t.atomics) +
+             (std::max(computeScale * t.compute, memoryScale * t.memory) *
+                  factor +
+              atomicsScale * t.atomics) +
          launchSeconds;
 }
 
@@ -359,7 +367,10 @@ const FmaCalibration &mlir::tile::builtinFmaCalibration() {
          {std::pair<const char *, double *>{"time_scale", &result.timeScale},
           {"compute_scale", &result.computeScale},
           {"memory_scale", &result.memoryScale},
-          {"launch_seconds", &result.launchSeconds}})
+          {"launch_seconds", &result.launchSeconds},
+          {"atomics_scale", &result.atomicsScale},
+          {"ring_factor", &result.ringFactor},
+          {"residency_factor", &result.residencyFactor}})
       if (std::optional<double> value = table.getModelParameter(key))
         *out = *value;
     return result;

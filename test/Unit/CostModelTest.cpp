@@ -7,6 +7,7 @@
 
 #include "tile/Analysis/CostModel.h"
 #include "tile/Analysis/FmaModel.h"
+#include "tile/Analysis/TuningTable.h"
 
 #include "gtest/gtest.h"
 
@@ -269,6 +270,68 @@ TEST(FmaModel, DefaultCalibrationIsTheModelsOwnSum) {
   EXPECT_FALSE(std::isfinite(predictSeconds(huge, shape, h200(), plain)));
 }
 
+TEST(FmaModel, RingResidencyAndAtomicsFactors) {
+  // The terms say whether the slices come through a cp.async ring and how
+  // many blocks are resident; the calibration's factors apply to exactly
+  // those: the ring factor to stages >= 3, the residency factor once per
+  // doubling of the resident blocks, the atomics scale to the split-K
+  // atomics only.
+  TileConfig two = config(64, 128, 8, 32, 64, 8, 8);
+  two.minBlocksPerSM = 4;
+  TileConfig ring = two;
+  ring.stages = 3;
+  MatmulShape shape{4096, 4096, 4096, 4};
+  FmaTimeTerms twoTerms = fmaTimeTerms(two, shape, h200());
+  FmaTimeTerms ringTerms = fmaTimeTerms(ring, shape, h200());
+  EXPECT_FALSE(twoTerms.ring);
+  EXPECT_TRUE(ringTerms.ring);
+  EXPECT_EQ(twoTerms.resident, 4);
+  EXPECT_EQ(twoTerms.warpsPerBlock, 4);
+  EXPECT_EQ(twoTerms.slices, 4096 / 8);
+  // 4096^2 / (64 * 128) = 2048 tiles over 132 SMs.
+  EXPECT_EQ(twoTerms.blocksOnBusiestSM, 16);
+  FmaCalibration plain;
+  FmaCalibration fitted = plain;
+  fitted.ringFactor = 0.8;
+  fitted.residencyFactor = 0.9;
+  fitted.atomicsScale = 0.25;
+  double bound = std::max(twoTerms.compute, twoTerms.memory);
+  // Four resident blocks: two doublings.
+  EXPECT_DOUBLE_EQ(fitted.seconds(twoTerms), bound * 0.9 * 0.9 + 4e-6);
+  double ringBound = std::max(ringTerms.compute, ringTerms.memory);
+  EXPECT_DOUBLE_EQ(fitted.seconds(ringTerms),
+                   ringBound * 0.8 * 0.9 * 0.9 + 4e-6);
+  // One resident block: no residency factor.
+  FmaTimeTerms one = twoTerms;
+  one.resident = 1;
+  EXPECT_DOUBLE_EQ(fitted.seconds(one), bound + 4e-6);
+  // Split-K: only the atomics take the atomics scale.
+  TileConfig split = config(64, 64, 16, 32, 32, 8, 4);
+  split.splitK = 8;
+  MatmulShape skinny{64, 64, 8192, 4};
+  FmaTimeTerms splitTerms = fmaTimeTerms(split, skinny, h200());
+  ASSERT_GT(splitTerms.atomics, 0);
+  FmaCalibration atomicsOnly = plain;
+  atomicsOnly.atomicsScale = 0.25;
+  EXPECT_DOUBLE_EQ(atomicsOnly.seconds(splitTerms),
+                   std::max(splitTerms.compute, splitTerms.memory) +
+                       0.25 * splitTerms.atomics + 4e-6);
+  // The built-in calibration reads all six numbers from the table's model.
+  const TuningTable &table = TuningTable::builtin("f32");
+  const FmaCalibration &builtin = builtinFmaCalibration();
+  for (auto [key, value] :
+       {std::pair<const char *, double>{"ring_factor", builtin.ringFactor},
+        {"residency_factor", builtin.residencyFactor},
+        {"atomics_scale", builtin.atomicsScale},
+        {"compute_scale", builtin.computeScale},
+        {"memory_scale", builtin.memoryScale},
+        {"launch_seconds", builtin.launchSeconds}}) {
+    std::optional<double> stored = table.getModelParameter(key);
+    ASSERT_TRUE(stored.has_value()) << key;
+    EXPECT_DOUBLE_EQ(*stored, value) << key;
+  }
+}
+
 TEST(FmaModel, ShapeFormsAddRegistersToTheHint) {
   // The aligned, filled kernel is what evaluate() counts; partial tiles
   // (bounds checks) and an accumulating C add to it, and the hint's
@@ -337,7 +400,9 @@ TEST(FmaModel, ShortKTakesNoSliceLongerThanHalfOfIt) {
         std::any_of(longK.begin(), longK.end(),
                     [&](const TileConfig &c) { return c.blockK == blockK; }))
         << blockK;
-  EXPECT_EQ(defaultConfig(MatmulShape{228, 187, 59, 4}, h200()).blockK, 16);
+  // The default pick obeys the same rule.
+  EXPECT_LE(2 * defaultConfig(MatmulShape{228, 187, 59, 4}, h200()).blockK,
+            59);
 }
 
 } // namespace

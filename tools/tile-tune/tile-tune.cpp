@@ -31,8 +31,9 @@
 //     validation run to set next to the measured times.
 //
 //   tile-tune fit RUN.json... [--report RUN.md... --table TABLE.json]
-//     Fits the FP32 model's calibration (FmaCalibration: compute and memory
-//     scales, launch seconds) to the measured times of a run, prints the
+//     Fits the FP32 model's calibration (FmaCalibration: compute, memory
+//     and atomics scales, launch seconds, the cp.async ring's and the
+//     residency's factors) to the measured times of a run, prints the
 //     predicted against the measured time of every kernel before and after,
 //     and with --table writes the calibration into the table's "model"
 //     object together with select's entries (the fastest verified config of
@@ -128,6 +129,10 @@ cl::opt<std::string> fitTable("table",
                                        "calibration and the fastest configs "
                                        "into"),
                               cl::sub(fitCommand), cl::cat(tuneCategory));
+cl::opt<std::string> fitPoints("points",
+                               cl::desc("Write every measured kernel's model "
+                                        "terms and time here (TSV)"),
+                               cl::sub(fitCommand), cl::cat(tuneCategory));
 cl::opt<std::string> shapesFile(cl::Positional, cl::desc("SHAPES"),
                                 cl::Required, cl::sub(candidatesCommand),
                                 cl::cat(tuneCategory));
@@ -709,6 +714,73 @@ struct FitPoint {
   double seconds;
 };
 
+/// Minimises `f` from `start` (Nelder-Mead: reflect, expand, contract,
+/// shrink; unit initial steps, a fixed number of iterations).
+std::vector<double>
+nelderMead(std::vector<double> start,
+           llvm::function_ref<double(const std::vector<double> &)> f) {
+  size_t n = start.size();
+  std::vector<std::vector<double>> simplex(n + 1, start);
+  for (size_t i = 0; i < n; ++i)
+    simplex[i + 1][i] += 0.5;
+  std::vector<double> values;
+  for (const std::vector<double> &x : simplex)
+    values.push_back(f(x));
+  auto along = [&](const std::vector<double> &from,
+                   const std::vector<double> &to, double t) {
+    std::vector<double> x(n);
+    for (size_t j = 0; j < n; ++j)
+      x[j] = from[j] + t * (to[j] - from[j]);
+    return x;
+  };
+  for (int iteration = 0; iteration < 400 * static_cast<int>(n);
+       ++iteration) {
+    std::vector<size_t> order(n + 1);
+    for (size_t i = 0; i <= n; ++i)
+      order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [&](size_t a, size_t b) { return values[a] < values[b]; });
+    std::vector<std::vector<double>> sorted;
+    std::vector<double> sortedValues;
+    for (size_t i : order) {
+      sorted.push_back(simplex[i]);
+      sortedValues.push_back(values[i]);
+    }
+    simplex = std::move(sorted);
+    values = std::move(sortedValues);
+    std::vector<double> centroid(n, 0.0);
+    for (size_t i = 0; i < n; ++i)
+      for (size_t j = 0; j < n; ++j)
+        centroid[j] += simplex[i][j] / n;
+    std::vector<double> reflected = along(centroid, simplex[n], -1);
+    double fr = f(reflected);
+    if (fr < values[0]) {
+      std::vector<double> expanded = along(centroid, simplex[n], -2);
+      double fe = f(expanded);
+      simplex[n] = fe < fr ? expanded : reflected;
+      values[n] = std::min(fe, fr);
+    } else if (fr < values[n - 1]) {
+      simplex[n] = reflected;
+      values[n] = fr;
+    } else {
+      std::vector<double> contracted = along(centroid, simplex[n], 0.5);
+      double fc = f(contracted);
+      if (fc < values[n]) {
+        simplex[n] = contracted;
+        values[n] = fc;
+      } else {
+        for (size_t i = 1; i <= n; ++i) {
+          simplex[i] = along(simplex[0], simplex[i], 0.5);
+          values[i] = f(simplex[i]);
+        }
+      }
+    }
+  }
+  size_t bestIndex = std::min_element(values.begin(), values.end()) -
+                     values.begin();
+  return simplex[bestIndex];
+}
+
 double fitError(const std::vector<FitPoint> &points,
                 const FmaCalibration &calibration) {
   double sum = 0;
@@ -768,39 +840,54 @@ int runFit(const ChipInfo &chip) {
   }
   if (points.empty())
     return fail("no measured f32 kernel to fit in the results");
+  if (!fitPoints.empty()) {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(fitPoints, ec);
+    if (ec)
+      return fail("cannot write " + fitPoints + ": " + ec.message());
+    os << "kernel\tm\tn\tk\tbatch\tconfig\tmeasured_s\tcompute_s\t"
+          "memory_s\tatomics_s\tblocks_on_busiest_sm\tresident\tslices\t"
+          "warps_per_block\n";
+    for (const FitPoint &p : points)
+      os << llvm::formatv("{0}\t{1}\t{2}\t{3}\t{4}\t{5}\t{6:e6}\t{7:e6}\t"
+                          "{8:e6}\t{9:e6}\t{10}\t{11}\t{12}\t{13}\n",
+                          p.kernel, p.shape.m, p.shape.n, p.shape.k,
+                          p.shape.batch, toShortString(p.config), p.seconds,
+                          p.terms.compute, p.terms.memory, p.terms.atomics,
+                          p.terms.blocksOnBusiestSM, p.terms.resident,
+                          p.terms.slices, p.terms.warpsPerBlock);
+  }
 
-  // A coarse grid, then a finer one around its best: the scales over
-  // [1/4, 4], the launch over [0, 20] us (squared log errors, so that
-  // short and long kernels count alike).
+  // Nelder-Mead over the logarithms of the six numbers (all positive),
+  // from the built-in calibration, minimising the mean squared log error
+  // (so that short and long kernels count alike). timeScale stays 1.
   FmaCalibration before = builtinFmaCalibration();
-  FmaCalibration best = before;
-  double bestError = fitError(points, best);
-  auto search = [&](double computeLo, double computeHi, double memoryLo,
-                    double memoryHi, double launchLo, double launchHi,
-                    int steps) {
-    FmaCalibration center = best;
-    for (int i = 0; i <= steps; ++i)
-      for (int j = 0; j <= steps; ++j)
-        for (int l = 0; l <= steps; ++l) {
-          FmaCalibration c = center;
-          c.timeScale = 1;
-          c.computeScale =
-              computeLo * std::pow(computeHi / computeLo, double(i) / steps);
-          c.memoryScale =
-              memoryLo * std::pow(memoryHi / memoryLo, double(j) / steps);
-          c.launchSeconds = launchLo + (launchHi - launchLo) * l / steps;
-          double error = fitError(points, c);
-          if (error < bestError) {
-            bestError = error;
-            best = c;
-          }
-        }
+  auto fromLogs = [](const std::vector<double> &x) {
+    FmaCalibration c;
+    c.timeScale = 1;
+    c.computeScale = std::exp(x[0]);
+    c.memoryScale = std::exp(x[1]);
+    c.launchSeconds = std::exp(x[2]);
+    c.atomicsScale = std::exp(x[3]);
+    c.ringFactor = std::exp(x[4]);
+    c.residencyFactor = std::exp(x[5]);
+    return c;
   };
-  search(0.25, 4, 0.25, 4, 0, 20e-6, 24);
-  search(best.computeScale / 1.15, best.computeScale * 1.15,
-         best.memoryScale / 1.15, best.memoryScale * 1.15,
-         std::max(0.0, best.launchSeconds - 1e-6), best.launchSeconds + 1e-6,
-         20);
+  std::vector<double> start = {
+      std::log(before.timeScale * before.computeScale),
+      std::log(before.timeScale * before.memoryScale),
+      std::log(std::max(before.launchSeconds, 1e-7)),
+      std::log(before.timeScale * before.atomicsScale),
+      std::log(before.ringFactor), std::log(before.residencyFactor)};
+  FmaCalibration best = fromLogs(
+      nelderMead(start, [&](const std::vector<double> &x) {
+        return fitError(points, fromLogs(x));
+      }));
+  double bestError = fitError(points, best);
+  if (bestError > fitError(points, before)) {
+    best = before;
+    bestError = fitError(points, before);
+  }
 
   llvm::outs() << "| kernel | M | N | K | config | measured ms | predicted ms "
                   "(before) | predicted ms (fitted) | fitted / measured |\n"
@@ -818,18 +905,23 @@ int runFit(const ChipInfo &chip) {
       "\n{0} kernels; within 20% of the measured time: {1:f1}% before, "
       "{2:f1}% fitted; rms log error {3:f3} before, {4:f3} fitted\n"
       "fitted: compute_scale {5:f4}, memory_scale {6:f4}, launch_seconds "
-      "{7:e3}\n",
+      "{7:e3}, atomics_scale {8:f4}, ring_factor {9:f4}, residency_factor "
+      "{10:f4}\n",
       points.size(), 100 * within20(points, before),
       100 * within20(points, best), std::sqrt(fitError(points, before)),
       std::sqrt(bestError), best.computeScale, best.memoryScale,
-      best.launchSeconds);
+      best.launchSeconds, best.atomicsScale, best.ringFactor,
+      best.residencyFactor);
   if (fitTable.empty())
     return 0;
   if (fitReport.size() != fitResults.size())
     return fail("--table needs a --report (the verify lines) for each run");
-  ModelParameters model = {{"compute_scale", best.computeScale},
+  ModelParameters model = {{"atomics_scale", best.atomicsScale},
+                           {"compute_scale", best.computeScale},
                            {"launch_seconds", best.launchSeconds},
                            {"memory_scale", best.memoryScale},
+                           {"residency_factor", best.residencyFactor},
+                           {"ring_factor", best.ringFactor},
                            {"time_scale", best.timeScale}};
   // Each run as select takes it, into the same table: a shape measured in
   // several keeps its fastest.

@@ -22,20 +22,28 @@ namespace tile {
 /// the launch. All infinite when the config does not fit.
 struct FmaTimeTerms {
   double compute = 0, memory = 0, atomics = 0, launch = 0;
+  /// The schedule behind the terms: blocks on the busiest SM, how many of
+  /// them are resident at once, K slices per block, warps per block.
+  double blocksOnBusiestSM = 0, resident = 0, slices = 0, warpsPerBlock = 0;
+  /// Whether the slices come through a cp.async ring (stages >= 3).
+  bool ring = false;
 };
 FmaTimeTerms fmaTimeTerms(const TileConfig &config, const MatmulShape &shape,
                           const ChipInfo &chip);
 
 /// Calibration of the FP32 model's predicted time against measurements:
-/// seconds = timeScale * (max(computeScale * compute, memoryScale * memory)
-/// + atomics) + launchSeconds. The scales come from `tile-tune fit` over
-/// measured kernels (tuning/h200-f32.json's "model" object, embedded at
-/// build time); the defaults (1, 1, 1, the model's 4 us launch) leave the
-/// terms as the model computes them. computeScale and memoryScale change
-/// which term bounds a kernel, and so the ranking; timeScale does not.
+///   seconds = timeScale * (max(computeScale * compute, memoryScale * memory)
+///             * ring * residency + atomicsScale * atomics) + launchSeconds
+/// where ring is ringFactor for a config with a cp.async ring (stages >= 3)
+/// and 1 otherwise, and residency is residencyFactor ^ log2(resident
+/// blocks per SM). The numbers come from `tile-tune fit` over measured
+/// kernels (tuning/h200-f32.json's "model" object, embedded at build
+/// time); the defaults (all 1, the model's 4 us launch) leave the terms as
+/// the model computes them. All but timeScale change the ranking.
 struct FmaCalibration {
   double timeScale = 1, computeScale = 1, memoryScale = 1;
   double launchSeconds = 4e-6;
+  double atomicsScale = 1, ringFactor = 1, residencyFactor = 1;
   /// The terms combined under this calibration.
   double seconds(const FmaTimeTerms &terms) const;
 };
