@@ -333,8 +333,18 @@ FmaTimeTerms mlir::tile::fmaTimeTerms(const TileConfig &c, const MatmulShape &s,
       tiles * (c.blockM + c.blockN) * slices * c.blockK * s.elementBytes;
   double m = s.m, n = s.n, k = s.k;
   double dramBytes = (m * k + k * n + 2 * m * n) * s.elementBytes * s.batch;
-  terms.memory = std::max(dramBytes / chip.dramBytesPerSecond,
-                          tileBytes / (2.5 * chip.dramBytesPerSecond));
+  terms.dram = dramBytes / chip.dramBytesPerSecond;
+  terms.tile = tileBytes / (2.5 * chip.dramBytesPerSecond);
+  terms.memory = std::max(terms.dram, terms.tile);
+  terms.cRowSecondsPerByte =
+      m * n * s.batch / c.blockN / chip.dramBytesPerSecond;
+  double inFlightBytes = static_cast<double>(c.blockM + c.blockN) *
+                         c.blockK * s.elementBytes *
+                         (c.stages >= 3 ? c.stages - 1 : 1) *
+                         std::max<int64_t>(resident, 1);
+  double activeSMs = std::min(tiles, static_cast<double>(chip.numSMs));
+  terms.loadsPerLatency = (m * k + k * n) * s.elementBytes * s.batch /
+                          (inFlightBytes * activeSMs);
   // Under split-K every block adds its partial tile into C atomically.
   terms.atomics =
       splits > 1 ? static_cast<double>(splits) * s.m * s.n * s.batch /
@@ -352,10 +362,13 @@ FmaTimeTerms mlir::tile::fmaTimeTerms(const TileConfig &c, const MatmulShape &s,
 double FmaCalibration::seconds(const FmaTimeTerms &t) const {
   double factor = (t.ring ? ringFactor : 1.0) *
                   std::pow(residencyFactor, std::log2(std::max(1.0, t.resident)));
-  return timeScale *
-             (std::max(computeScale * t.compute, memoryScale * t.memory) *
-                  factor +
-              atomicsScale * t.atomics) +
+  double memory =
+      cRowBytes > 0
+          ? std::max(t.dram + cRowBytes * t.cRowSecondsPerByte, t.tile)
+          : t.memory;
+  double bound = std::max({computeScale * t.compute, memoryScale * memory,
+                           loadLatencySeconds * t.loadsPerLatency});
+  return timeScale * (bound * factor + atomicsScale * t.atomics) +
          launchSeconds;
 }
 
@@ -370,7 +383,9 @@ const FmaCalibration &mlir::tile::builtinFmaCalibration() {
           {"launch_seconds", &result.launchSeconds},
           {"atomics_scale", &result.atomicsScale},
           {"ring_factor", &result.ringFactor},
-          {"residency_factor", &result.residencyFactor}})
+          {"residency_factor", &result.residencyFactor},
+          {"c_row_bytes", &result.cRowBytes},
+          {"load_latency_seconds", &result.loadLatencySeconds}})
       if (std::optional<double> value = table.getModelParameter(key))
         *out = *value;
     return result;

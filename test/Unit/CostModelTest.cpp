@@ -325,11 +325,72 @@ TEST(FmaModel, RingResidencyAndAtomicsFactors) {
         {"atomics_scale", builtin.atomicsScale},
         {"compute_scale", builtin.computeScale},
         {"memory_scale", builtin.memoryScale},
-        {"launch_seconds", builtin.launchSeconds}}) {
+        {"launch_seconds", builtin.launchSeconds},
+        {"c_row_bytes", builtin.cRowBytes},
+        {"load_latency_seconds", builtin.loadLatencySeconds}}) {
     std::optional<double> stored = table.getModelParameter(key);
     ASSERT_TRUE(stored.has_value()) << key;
     EXPECT_DOUBLE_EQ(*stored, value) << key;
   }
+}
+
+TEST(FmaModel, CRowPiecesAndLoadLatency) {
+  // C's row pieces: M x N / blockN of them. A K of 8 with large M and N
+  // writes C and reads little: narrow tiles (more, shorter pieces) cost
+  // more DRAM time once each piece costs extra bytes.
+  MatmulShape flat{4096, 2048, 8, 4};
+  TileConfig narrow = config(64, 32, 8, 32, 32, 8, 4);
+  TileConfig wide = config(32, 128, 8, 32, 32, 8, 4);
+  narrow.minBlocksPerSM = wide.minBlocksPerSM = 4;
+  FmaTimeTerms narrowTerms = fmaTimeTerms(narrow, flat, h200());
+  FmaTimeTerms wideTerms = fmaTimeTerms(wide, flat, h200());
+  EXPECT_DOUBLE_EQ(narrowTerms.cRowSecondsPerByte,
+                   4096.0 * 2048 / 32 / h200().dramBytesPerSecond);
+  EXPECT_DOUBLE_EQ(wideTerms.cRowSecondsPerByte,
+                   4096.0 * 2048 / 128 / h200().dramBytesPerSecond);
+  EXPECT_DOUBLE_EQ(narrowTerms.dram, wideTerms.dram);
+  EXPECT_DOUBLE_EQ(narrowTerms.memory,
+                   std::max(narrowTerms.dram, narrowTerms.tile));
+  FmaCalibration plain;
+  FmaCalibration rows = plain;
+  rows.cRowBytes = 48;
+  // Without the row bytes both are memory-bound alike; with them the
+  // narrow tile is slower, by its extra pieces.
+  ASSERT_GT(narrowTerms.dram, narrowTerms.compute);
+  ASSERT_GT(wideTerms.dram, wideTerms.compute);
+  EXPECT_DOUBLE_EQ(plain.seconds(narrowTerms), plain.seconds(wideTerms));
+  EXPECT_DOUBLE_EQ(rows.seconds(narrowTerms),
+                   std::max(narrowTerms.dram +
+                                48 * narrowTerms.cRowSecondsPerByte,
+                            narrowTerms.tile) +
+                       4e-6);
+  EXPECT_GT(rows.seconds(narrowTerms), rows.seconds(wideTerms));
+
+  // Loads per latency: A and B's bytes over the bytes in flight on the
+  // active SMs. M = 2 (a matrix-vector product): 16x64x8 blocks, one
+  // slice in flight through registers, two of a 3-stage ring.
+  MatmulShape gemv{2, 5504, 6144, 4};
+  TileConfig regs = config(16, 64, 8, 8, 32, 4, 2);
+  regs.minBlocksPerSM = 8;
+  TileConfig ring = regs;
+  ring.stages = 3;
+  FmaTimeTerms regsTerms = fmaTimeTerms(regs, gemv, h200());
+  FmaTimeTerms ringTerms = fmaTimeTerms(ring, gemv, h200());
+  // 5504 / 64 = 86 tiles: 86 active SMs, one block each.
+  ASSERT_EQ(regsTerms.resident, 1);
+  double bytes = (2.0 * 6144 + 6144.0 * 5504) * 4;
+  EXPECT_DOUBLE_EQ(regsTerms.loadsPerLatency,
+                   bytes / ((16 + 64) * 8 * 4 * 1 * 86.0));
+  EXPECT_DOUBLE_EQ(ringTerms.loadsPerLatency,
+                   bytes / ((16 + 64) * 8 * 4 * 2 * 86.0));
+  FmaCalibration latency = plain;
+  latency.loadLatencySeconds = 1e-6;
+  // The latency bound is the largest term here.
+  ASSERT_GT(1e-6 * regsTerms.loadsPerLatency,
+            std::max(regsTerms.compute, regsTerms.memory));
+  EXPECT_DOUBLE_EQ(latency.seconds(regsTerms),
+                   1e-6 * regsTerms.loadsPerLatency + 4e-6);
+  EXPECT_GT(latency.seconds(regsTerms), latency.seconds(ringTerms));
 }
 
 TEST(FmaModel, ShapeFormsAddRegistersToTheHint) {

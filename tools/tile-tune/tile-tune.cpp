@@ -33,7 +33,8 @@
 //   tile-tune fit RUN.json... [--report RUN.md... --table TABLE.json]
 //     Fits the FP32 model's calibration (FmaCalibration: compute, memory
 //     and atomics scales, launch seconds, the cp.async ring's and the
-//     residency's factors) to the measured times of a run, prints the
+//     residency's factors, C's row-piece bytes, the load latency) to the
+//     measured times of a run, prints the
 //     predicted against the measured time of every kernel before and after,
 //     and with --table writes the calibration into the table's "model"
 //     object together with select's entries (the fastest verified config of
@@ -858,7 +859,7 @@ int runFit(const ChipInfo &chip) {
                           p.terms.slices, p.terms.warpsPerBlock);
   }
 
-  // Nelder-Mead over the logarithms of the six numbers (all positive),
+  // Nelder-Mead over the logarithms of the eight numbers (all positive),
   // from the built-in calibration, minimising the mean squared log error
   // (so that short and long kernels count alike). timeScale stays 1.
   FmaCalibration before = builtinFmaCalibration();
@@ -871,6 +872,8 @@ int runFit(const ChipInfo &chip) {
     c.atomicsScale = std::exp(x[3]);
     c.ringFactor = std::exp(x[4]);
     c.residencyFactor = std::exp(x[5]);
+    c.cRowBytes = std::exp(x[6]);
+    c.loadLatencySeconds = std::exp(x[7]);
     return c;
   };
   std::vector<double> start = {
@@ -878,7 +881,12 @@ int runFit(const ChipInfo &chip) {
       std::log(before.timeScale * before.memoryScale),
       std::log(std::max(before.launchSeconds, 1e-7)),
       std::log(before.timeScale * before.atomicsScale),
-      std::log(before.ringFactor), std::log(before.residencyFactor)};
+      std::log(before.ringFactor), std::log(before.residencyFactor),
+      // Terms the calibration leaves out (0) start at a plausible size:
+      // 32 bytes per C row piece, 1 us of load latency.
+      std::log(before.cRowBytes > 0 ? before.cRowBytes : 32.0),
+      std::log(before.loadLatencySeconds > 0 ? before.loadLatencySeconds
+                                             : 1e-6)};
   FmaCalibration best = fromLogs(
       nelderMead(start, [&](const std::vector<double> &x) {
         return fitError(points, fromLogs(x));
@@ -906,19 +914,21 @@ int runFit(const ChipInfo &chip) {
       "{2:f1}% fitted; rms log error {3:f3} before, {4:f3} fitted\n"
       "fitted: compute_scale {5:f4}, memory_scale {6:f4}, launch_seconds "
       "{7:e3}, atomics_scale {8:f4}, ring_factor {9:f4}, residency_factor "
-      "{10:f4}\n",
+      "{10:f4}, c_row_bytes {11:f2}, load_latency_seconds {12:e3}\n",
       points.size(), 100 * within20(points, before),
       100 * within20(points, best), std::sqrt(fitError(points, before)),
       std::sqrt(bestError), best.computeScale, best.memoryScale,
       best.launchSeconds, best.atomicsScale, best.ringFactor,
-      best.residencyFactor);
+      best.residencyFactor, best.cRowBytes, best.loadLatencySeconds);
   if (fitTable.empty())
     return 0;
   if (fitReport.size() != fitResults.size())
     return fail("--table needs a --report (the verify lines) for each run");
   ModelParameters model = {{"atomics_scale", best.atomicsScale},
+                           {"c_row_bytes", best.cRowBytes},
                            {"compute_scale", best.computeScale},
                            {"launch_seconds", best.launchSeconds},
+                           {"load_latency_seconds", best.loadLatencySeconds},
                            {"memory_scale", best.memoryScale},
                            {"residency_factor", best.residencyFactor},
                            {"ring_factor", best.ringFactor},

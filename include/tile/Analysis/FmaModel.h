@@ -27,13 +27,27 @@ struct FmaTimeTerms {
   double blocksOnBusiestSM = 0, resident = 0, slices = 0, warpsPerBlock = 0;
   /// Whether the slices come through a cp.async ring (stages >= 3).
   bool ring = false;
+  /// The memory term's parts: DRAM traffic and L2-to-SM tile traffic, in
+  /// seconds (memory = max(dram, tile)).
+  double dram = 0, tile = 0;
+  /// C's row pieces: one per row of each block tile (M x N / blockN over
+  /// the batch), over the DRAM bandwidth: seconds per byte that each piece
+  /// costs beyond its own (FmaCalibration::cRowBytes).
+  double cRowSecondsPerByte = 0;
+  /// A and B's bytes over the bytes the active SMs keep in flight (the
+  /// resident blocks' slices being copied: stages - 1 of them through a
+  /// cp.async ring, one through registers): the time the loads take per
+  /// second of load latency (FmaCalibration::loadLatencySeconds).
+  double loadsPerLatency = 0;
 };
 FmaTimeTerms fmaTimeTerms(const TileConfig &config, const MatmulShape &shape,
                           const ChipInfo &chip);
 
 /// Calibration of the FP32 model's predicted time against measurements:
-///   seconds = timeScale * (max(computeScale * compute, memoryScale * memory)
-///             * ring * residency + atomicsScale * atomics) + launchSeconds
+///   seconds = timeScale * (max(computeScale * compute, memoryScale * memory',
+///             loadLatencySeconds * loadsPerLatency) * ring * residency
+///             + atomicsScale * atomics) + launchSeconds
+///   memory' = max(dram + cRowBytes * cRowSecondsPerByte, tile)
 /// where ring is ringFactor for a config with a cp.async ring (stages >= 3)
 /// and 1 otherwise, and residency is residencyFactor ^ log2(resident
 /// blocks per SM). The numbers come from `tile-tune fit` over measured
@@ -44,6 +58,10 @@ struct FmaCalibration {
   double timeScale = 1, computeScale = 1, memoryScale = 1;
   double launchSeconds = 4e-6;
   double atomicsScale = 1, ringFactor = 1, residencyFactor = 1;
+  /// DRAM bytes each row piece of a C tile costs beyond its own (partial
+  /// bursts at its ends), and the load latency that bounds a kernel with
+  /// few bytes in flight; 0 leaves both out.
+  double cRowBytes = 0, loadLatencySeconds = 0;
   /// The terms combined under this calibration.
   double seconds(const FmaTimeTerms &terms) const;
 };
