@@ -305,7 +305,9 @@ FmaTimeTerms mlir::tile::fmaTimeTerms(const TileConfig &c, const MatmulShape &s,
       evaluate(c, chip, s.elementBytes, s.transposeA, s.transposeB);
   if (!r.fits) {
     double inf = std::numeric_limits<double>::infinity();
-    return {inf, inf, inf, inf};
+    FmaTimeTerms infinite{inf, inf, inf, inf};
+    infinite.dram = infinite.tile = inf;
+    return infinite;
   }
   // Split-K: every tile's K range is divided among `splits` blocks. Counts
   // of blocks and bytes are doubles: for extents near 2^31 and small tiles
@@ -338,9 +340,10 @@ FmaTimeTerms mlir::tile::fmaTimeTerms(const TileConfig &c, const MatmulShape &s,
   terms.memory = std::max(terms.dram, terms.tile);
   terms.cRowSecondsPerByte =
       m * n * s.batch / c.blockN / chip.dramBytesPerSecond;
+  terms.ring = c.stages >= 3;
   double inFlightBytes = static_cast<double>(c.blockM + c.blockN) *
                          c.blockK * s.elementBytes *
-                         (c.stages >= 3 ? c.stages - 1 : 1) *
+                         (terms.ring ? c.stages - 1 : 1) *
                          std::max<int64_t>(resident, 1);
   double activeSMs = std::min(tiles, static_cast<double>(chip.numSMs));
   terms.loadsPerLatency = (m * k + k * n) * s.elementBytes * s.batch /
@@ -355,39 +358,41 @@ FmaTimeTerms mlir::tile::fmaTimeTerms(const TileConfig &c, const MatmulShape &s,
   terms.resident = resident;
   terms.slices = slices;
   terms.warpsPerBlock = c.numWarps();
-  terms.ring = c.stages >= 3;
   return terms;
 }
 
 double FmaCalibration::seconds(const FmaTimeTerms &t) const {
   double factor = (t.ring ? ringFactor : 1.0) *
                   std::pow(residencyFactor, std::log2(std::max(1.0, t.resident)));
-  double memory =
-      cRowBytes > 0
-          ? std::max(t.dram + cRowBytes * t.cRowSecondsPerByte, t.tile)
-          : t.memory;
+  // With cRowBytes = 0 this is t.memory.
+  double memory = std::max(t.dram + cRowBytes * t.cRowSecondsPerByte, t.tile);
   double bound = std::max({computeScale * t.compute, memoryScale * memory,
                            loadLatencySeconds * t.loadsPerLatency});
   return timeScale * (bound * factor + atomicsScale * t.atomics) +
          launchSeconds;
 }
 
+const std::vector<FmaCalibrationField> &mlir::tile::fmaCalibrationFields() {
+  static const std::vector<FmaCalibrationField> fields = {
+      {"atomics_scale", &FmaCalibration::atomicsScale},
+      {"c_row_bytes", &FmaCalibration::cRowBytes},
+      {"compute_scale", &FmaCalibration::computeScale},
+      {"launch_seconds", &FmaCalibration::launchSeconds},
+      {"load_latency_seconds", &FmaCalibration::loadLatencySeconds},
+      {"memory_scale", &FmaCalibration::memoryScale},
+      {"residency_factor", &FmaCalibration::residencyFactor},
+      {"ring_factor", &FmaCalibration::ringFactor},
+      {"time_scale", &FmaCalibration::timeScale}};
+  return fields;
+}
+
 const FmaCalibration &mlir::tile::builtinFmaCalibration() {
   static const FmaCalibration calibration = [] {
     FmaCalibration result;
     const TuningTable &table = TuningTable::builtin("f32");
-    for (auto [key, out] :
-         {std::pair<const char *, double *>{"time_scale", &result.timeScale},
-          {"compute_scale", &result.computeScale},
-          {"memory_scale", &result.memoryScale},
-          {"launch_seconds", &result.launchSeconds},
-          {"atomics_scale", &result.atomicsScale},
-          {"ring_factor", &result.ringFactor},
-          {"residency_factor", &result.residencyFactor},
-          {"c_row_bytes", &result.cRowBytes},
-          {"load_latency_seconds", &result.loadLatencySeconds}})
-      if (std::optional<double> value = table.getModelParameter(key))
-        *out = *value;
+    for (const FmaCalibrationField &field : fmaCalibrationFields())
+      if (std::optional<double> value = table.getModelParameter(field.key))
+        result.*field.member = *value;
     return result;
   }();
   return calibration;

@@ -316,21 +316,32 @@ TEST(FmaModel, RingResidencyAndAtomicsFactors) {
   EXPECT_DOUBLE_EQ(atomicsOnly.seconds(splitTerms),
                    std::max(splitTerms.compute, splitTerms.memory) +
                        0.25 * splitTerms.atomics + 4e-6);
-  // The built-in calibration reads all six numbers from the table's model.
+  // The built-in calibration reads every number from the table's model,
+  // each under its own key, and fmaCalibrationFields() (what `tile-tune
+  // fit` writes) names the same keys, in key order.
   const TuningTable &table = TuningTable::builtin("f32");
   const FmaCalibration &builtin = builtinFmaCalibration();
-  for (auto [key, value] :
-       {std::pair<const char *, double>{"ring_factor", builtin.ringFactor},
-        {"residency_factor", builtin.residencyFactor},
-        {"atomics_scale", builtin.atomicsScale},
-        {"compute_scale", builtin.computeScale},
-        {"memory_scale", builtin.memoryScale},
-        {"launch_seconds", builtin.launchSeconds},
-        {"c_row_bytes", builtin.cRowBytes},
-        {"load_latency_seconds", builtin.loadLatencySeconds}}) {
+  std::vector<std::pair<std::string, double>> expected = {
+      {"atomics_scale", builtin.atomicsScale},
+      {"c_row_bytes", builtin.cRowBytes},
+      {"compute_scale", builtin.computeScale},
+      {"launch_seconds", builtin.launchSeconds},
+      {"load_latency_seconds", builtin.loadLatencySeconds},
+      {"memory_scale", builtin.memoryScale},
+      {"residency_factor", builtin.residencyFactor},
+      {"ring_factor", builtin.ringFactor},
+      {"time_scale", builtin.timeScale}};
+  for (const auto &[key, value] : expected) {
     std::optional<double> stored = table.getModelParameter(key);
     ASSERT_TRUE(stored.has_value()) << key;
     EXPECT_DOUBLE_EQ(*stored, value) << key;
+  }
+  const std::vector<FmaCalibrationField> &fields = fmaCalibrationFields();
+  ASSERT_EQ(fields.size(), expected.size());
+  for (size_t i = 0; i < fields.size(); ++i) {
+    EXPECT_EQ(fields[i].key, expected[i].first);
+    EXPECT_DOUBLE_EQ(builtin.*fields[i].member, expected[i].second)
+        << fields[i].key;
   }
 }
 

@@ -891,10 +891,11 @@ int runFit(const ChipInfo &chip) {
       nelderMead(start, [&](const std::vector<double> &x) {
         return fitError(points, fromLogs(x));
       }));
+  double beforeError = fitError(points, before);
   double bestError = fitError(points, best);
-  if (bestError > fitError(points, before)) {
+  if (bestError > beforeError) {
     best = before;
-    bestError = fitError(points, before);
+    bestError = beforeError;
   }
 
   llvm::outs() << "| kernel | M | N | K | config | measured ms | predicted ms "
@@ -916,7 +917,7 @@ int runFit(const ChipInfo &chip) {
       "{7:e3}, atomics_scale {8:f4}, ring_factor {9:f4}, residency_factor "
       "{10:f4}, c_row_bytes {11:f2}, load_latency_seconds {12:e3}\n",
       points.size(), 100 * within20(points, before),
-      100 * within20(points, best), std::sqrt(fitError(points, before)),
+      100 * within20(points, best), std::sqrt(beforeError),
       std::sqrt(bestError), best.computeScale, best.memoryScale,
       best.launchSeconds, best.atomicsScale, best.ringFactor,
       best.residencyFactor, best.cRowBytes, best.loadLatencySeconds);
@@ -924,15 +925,9 @@ int runFit(const ChipInfo &chip) {
     return 0;
   if (fitReport.size() != fitResults.size())
     return fail("--table needs a --report (the verify lines) for each run");
-  ModelParameters model = {{"atomics_scale", best.atomicsScale},
-                           {"c_row_bytes", best.cRowBytes},
-                           {"compute_scale", best.computeScale},
-                           {"launch_seconds", best.launchSeconds},
-                           {"load_latency_seconds", best.loadLatencySeconds},
-                           {"memory_scale", best.memoryScale},
-                           {"residency_factor", best.residencyFactor},
-                           {"ring_factor", best.ringFactor},
-                           {"time_scale", best.timeScale}};
+  ModelParameters model;
+  for (const FmaCalibrationField &field : fmaCalibrationFields())
+    model.emplace_back(field.key, best.*field.member);
   // Each run as select takes it, into the same table: a shape measured in
   // several keeps its fastest.
   tableFile = fitTable;

@@ -65,6 +65,15 @@ struct FmaCalibration {
   /// The terms combined under this calibration.
   double seconds(const FmaTimeTerms &terms) const;
 };
+/// A calibration number and its key in a tuning table's "model" object.
+struct FmaCalibrationField {
+  const char *key;
+  double FmaCalibration::*member;
+};
+/// Every number of FmaCalibration, in the order of their keys: what
+/// builtinFmaCalibration() reads from the table and `tile-tune fit` writes.
+const std::vector<FmaCalibrationField> &fmaCalibrationFields();
+
 /// The calibration of the built-in f32 tuning table ("model"), or the
 /// defaults when it has none.
 const FmaCalibration &builtinFmaCalibration();
