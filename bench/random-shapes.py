@@ -15,6 +15,10 @@ unaligned extents come out naturally (most draws are not multiples of 8).
       --random-layout ... (batched matmuls: a batch log-uniform in
       [2, BATCH_MAX], counted in the flop of the bands; a random layout
       nn, nt, tn or tt per shape)
+  bench/random-shapes.py --seed 7 --count 5 --init acc --random-strides ...
+      (strided operands: per operand a row padding and an offset, each 0,
+      a multiple of 8 up to 64, or 1 to 40, for compile.sh's pad= and
+      offset=; needs --init acc)
 
 prints lines NAME M N K INIT [options] for bench/compile.sh.
 """
@@ -46,7 +50,12 @@ def main():
                         "shape (default: no batch)")
     p.add_argument("--random-layout", action="store_true",
                    help="a random layout=nn|nt|tn|tt per shape")
+    p.add_argument("--random-strides", action="store_true",
+                   help="random pad=PA,PB,PC and offset=OA,OB,OC per shape "
+                        "(strided memrefs; needs --init acc)")
     args = p.parse_args()
+    if args.random_strides and args.init != "acc":
+        p.error("--random-strides needs --init acc (memref operands)")
     if args.batch_max == 1 or args.batch_max < 0:
         p.error("--batch-max must be at least 2")
     k_max = args.k_max or args.max
@@ -63,7 +72,17 @@ def main():
              if (args.k_min, k_max) != (1, args.max) else "")
           + (f" --options '{args.options}'" if args.options else "")
           + (f" --batch-max {args.batch_max}" if args.batch_max else "")
-          + (" --random-layout" if args.random_layout else ""))
+          + (" --random-layout" if args.random_layout else "")
+          + (" --random-strides" if args.random_strides else ""))
+
+    def count():  # 0, a multiple of 8 up to 64, or 1 to 40
+        kind = rng.random()
+        if kind < 0.25:
+            return 0
+        if kind < 0.6:
+            return 8 * rng.randint(1, 8)
+        return rng.randint(1, 40)
+
     def more():
         return index < args.total if args.total else min(counts) < args.count
 
@@ -89,6 +108,10 @@ def main():
             types = f" in={args.in_type} out={args.out_type}"
         extra = (f" batch={batch}" if batch != 1 else "") + (
             f" layout={layout}" if layout != "nn" else "")
+        if args.random_strides:
+            pads = ",".join(str(count()) for _ in range(3))
+            offsets = ",".join(str(count()) for _ in range(3))
+            extra += f" pad={pads} offset={offsets}"
         print(f"{args.prefix}{index:03d}_b{band} {m} {n} {k} {init}{types}"
               + extra + (f" {args.options}" if args.options else ""))
         index += 1

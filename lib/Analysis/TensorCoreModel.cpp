@@ -42,6 +42,7 @@
 #include <cassert>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <sstream>
 
 using namespace mlir::tile;
@@ -170,26 +171,32 @@ bool mlir::tile::tmaRowsAligned(const MatmulShape &shape) {
   // transposed).
   int64_t rowA = shape.transposeA ? shape.m : shape.k;
   int64_t rowB = shape.transposeB ? shape.k : shape.n;
-  return (rowA * shape.elementBytes) % 16 == 0 &&
-         (rowB * shape.elementBytes) % 16 == 0;
+  return repackRowStride(rowA, shape.elementBytes, shape.layoutAlignA) == 0 &&
+         repackRowStride(rowB, shape.elementBytes, shape.layoutAlignB) == 0;
 }
 
-int64_t mlir::tile::repackRowStride(int64_t cols, int64_t elementBytes) {
+int64_t mlir::tile::repackRowStride(int64_t cols, int64_t elementBytes,
+                                    int64_t layoutAlign) {
   int64_t perGranule = 16 / elementBytes;
-  if (cols % perGranule == 0)
+  if ((layoutAlign ? layoutAlign : cols) % perGranule == 0)
     return 0;
   return roundUp(cols, perGranule);
 }
 
 double mlir::tile::repackSeconds(const MatmulShape &shape) {
-  auto copy = [&](int64_t rows, int64_t cols) {
-    if (repackRowStride(cols, shape.elementBytes) == 0)
+  auto copy = [&](int64_t rows, int64_t cols, int64_t layoutAlign) {
+    if (repackRowStride(cols, shape.elementBytes, layoutAlign) == 0)
       return 0.0;
     double bytes = 2.0 * static_cast<double>(rows) * cols * shape.elementBytes;
     return kRepackFixedSeconds + rows * kRepackRowSeconds +
            bytes / kRepackBytesPerSecond;
   };
-  return copy(shape.m, shape.k) + copy(shape.k, shape.n);
+  int64_t rowsA = shape.transposeA ? shape.k : shape.m;
+  int64_t colsA = shape.transposeA ? shape.m : shape.k;
+  int64_t rowsB = shape.transposeB ? shape.n : shape.k;
+  int64_t colsB = shape.transposeB ? shape.k : shape.n;
+  return copy(rowsA, colsA, shape.layoutAlignA) +
+         copy(rowsB, colsB, shape.layoutAlignB);
 }
 
 WarpgroupRegisters mlir::tile::warpgroupRegisters(const TileConfig &c) {
@@ -560,8 +567,12 @@ mlir::tile::tensorCoreCandidates(const MatmulShape &shape,
           // kernels with odd N (TMA and register copies alike), 64x128 and
           // 64x64 ones in 0 of 37, and with even N none of 66 spilled
           // (bench/wgmma-random.txt, ptxas 13.0; bench/results/
-          // 2026-12-01-wgmma-repack.md).
-          if (shape.n % 2 != 0 && warpM * warpN / kWarpgroupSize > 64)
+          // 2026-12-01-wgmma-repack.md). A strided C at an odd offset or
+          // row stride stores single elements the same way (with an even
+          // N: 248 and 52 bytes of spills in 2 of 11 such bf16/f16
+          // kernels, bench/strided.txt).
+          if (std::gcd(shape.n, shape.layoutAlignC) % 2 != 0 &&
+              warpM * warpN / kWarpgroupSize > 64)
             continue;
           // The instruction covers the warpgroup tile's N, or 128 or 64 of
           // it (several instructions per k step).

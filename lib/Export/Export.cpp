@@ -442,14 +442,16 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   // is repacked by the runtime into rows padded to 16 bytes, and the TMA
   // reads the copy: the kernel never touches that buffer, which then needs
   // no more than element alignment.
-  auto repackedCols = [&](int64_t cols) -> int64_t {
+  auto repackedCols = [&](int64_t cols, int64_t layoutAlign) -> int64_t {
     if (!tc.isWgmma() || tc.copyKind() != CopyKind::Tma || !tc.repack)
       return 0;
-    return repackRowStride(cols, inputBytes);
+    return repackRowStride(cols, inputBytes, layoutAlign);
   };
   // (A transposed TMA reads rows of M, a transposed B rows of K.)
-  int64_t repackA = repackedCols(problem.storedShapeA().second),
-          repackB = repackedCols(problem.storedShapeB().second);
+  int64_t repackA = repackedCols(problem.storedShapeA().second,
+                                 layoutAlignment(problem.layoutA)),
+          repackB = repackedCols(problem.storedShapeB().second,
+                                 layoutAlignment(problem.layoutB));
   int64_t alignA, alignB;
   if (tc.isWgmma()) {
     alignA = alignB = tc.copyKind() == CopyKind::Tma ? 16 : inputBytes;
@@ -468,10 +470,13 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
                                  : getGlobalVectorWidths(config, problem).c *
                                        resultBytes);
   // A transposed operand is its logical matrix stored column-major:
-  // element (i, j) at i + j * rows.
+  // element (i, j) at i + j * rows (its stored rows' stride). A strided
+  // operand's offset and strides are its memref's; a dense one's rows are
+  // its columns apart, its matrices one after another.
   auto param = [](const char *paramName, rt::ParamRole role,
                   rt::ElementType type, int64_t rows, int64_t cols,
                   int64_t alignment, rt::ParamAccess access,
+                  std::optional<StridedLayout> layout = {},
                   bool transposed = false) {
     rt::ParamInfo info;
     info.name = paramName;
@@ -479,25 +484,33 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
     info.elementType = type;
     info.rows = rows;
     info.cols = cols;
-    info.rowStride = transposed ? 1 : cols;
-    info.colStride = transposed ? rows : 1;
+    int64_t stride = layout ? layout->rowStride : transposed ? rows : cols;
+    info.rowStride = transposed ? 1 : stride;
+    info.colStride = transposed ? stride : 1;
+    if (layout) {
+      info.offset = layout->offset;
+      info.batchStride = layout->batchStride;
+    }
     info.alignment = static_cast<uint32_t>(alignment);
     info.access = access;
     return info;
   };
   manifest.params = {
       param("A", rt::ParamRole::Lhs, manifest.problem.elementType, problem.m,
-            problem.k, alignA, rt::ParamAccess::Read, problem.transposeA),
+            problem.k, alignA, rt::ParamAccess::Read,
+            problem.effectiveLayoutA(), problem.transposeA),
       param("B", rt::ParamRole::Rhs, manifest.problem.elementType, problem.k,
-            problem.n, alignB, rt::ParamAccess::Read, problem.transposeB),
+            problem.n, alignB, rt::ParamAccess::Read,
+            problem.effectiveLayoutB(), problem.transposeB),
       param("C", rt::ParamRole::Result, elementTypeOf(problem.resultType),
             problem.m, problem.n, alignC,
-            problem.fill ? rt::ParamAccess::Write
-                         : rt::ParamAccess::ReadWrite)};
-  // A batched kernel's parameters are the matrices one after another.
-  if (problem.batch != 1)
+            problem.fill ? rt::ParamAccess::Write : rt::ParamAccess::ReadWrite,
+            problem.effectiveLayoutC())};
+  // Only a batched kernel's parameters have a batch stride (the manifest
+  // of a batch of 1 too).
+  if (problem.batch == 1)
     for (rt::ParamInfo &info : manifest.params)
-      info.batchStride = info.rows * info.cols;
+      info.batchStride = 0;
   // A fused epilogue's operands (kernel parameters after C) and program.
   manifest.epilogue = rt::EpilogueInfo();
   if (Attribute attr = kernel->getAttr(kEpilogueAttrName)) {

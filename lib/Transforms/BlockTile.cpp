@@ -106,7 +106,7 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
                         : elementType.isF32() && cType.getElementType().isF32());
   for (MemRefType type : {aType, bType, cType})
     if (type.getRank() != rank || !type.hasStaticShape() ||
-        !type.getLayout().isIdentity() || !typesSupported ||
+        failed(getStridedLayout(type)) || !typesSupported ||
         type.getMemorySpace() ||
         !llvm::all_of(type.getShape(), supportedExtent) ||
         (batched && (type.getDimSize(0) != cType.getDimSize(0) ||
@@ -132,6 +132,15 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   problem.m = extents.m;
   problem.n = extents.n;
   problem.k = extents.k;
+  // Strided operands keep their layouts (canonical strided<...> types
+  // below, whatever form the layout had).
+  problem.layoutA = *getStridedLayout(aType);
+  problem.layoutB = *getStridedLayout(bType);
+  problem.layoutC = *getStridedLayout(cType);
+  aType = getOperandType(aType.getShape(), elementType, problem.layoutA);
+  bType = getOperandType(bType.getShape(), elementType, problem.layoutB);
+  cType = getOperandType(cType.getShape(), cType.getElementType(),
+                         problem.layoutC);
   // Split-K: the blocks of one tile each take a chunk of K and add their
   // partial products into C atomically, so C must hold its initial value
   // before the launch: a fill of C stays on the host then.
@@ -174,13 +183,27 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   // registers and instructions for addresses. (Saturating: tile-configure
   // refuses operands of 2^63 elements and more, but this pass may run on
   // a config written by hand.)
-  int64_t largest = static_cast<int64_t>(llvm::SaturatingMultiply(
-      static_cast<uint64_t>(problem.batch),
-      static_cast<uint64_t>(std::max({problem.m * problem.k,
-                                      problem.k * problem.n,
-                                      problem.m * problem.n}))));
-  if (largest < 0)
-    largest = std::numeric_limits<int64_t>::max();
+  // (An operand's elements reach offset + (batch-1)*batchStride +
+  // (rows-1)*rowStride + cols; dense ones batch*rows*cols.)
+  auto span = [&](StridedLayout layout, std::pair<int64_t, int64_t> stored) {
+    uint64_t total = llvm::SaturatingAdd(
+        static_cast<uint64_t>(layout.offset),
+        llvm::SaturatingMultiply(static_cast<uint64_t>(problem.batch - 1),
+                                 static_cast<uint64_t>(layout.batchStride)));
+    total = llvm::SaturatingAdd(
+        total, llvm::SaturatingMultiply(
+                   static_cast<uint64_t>(stored.first - 1),
+                   static_cast<uint64_t>(layout.rowStride)));
+    return llvm::SaturatingAdd(total, static_cast<uint64_t>(stored.second));
+  };
+  uint64_t largestSpan =
+      std::max({span(problem.effectiveLayoutA(), problem.storedShapeA()),
+                span(problem.effectiveLayoutB(), problem.storedShapeB()),
+                span(problem.effectiveLayoutC(), {problem.m, problem.n})});
+  int64_t largest =
+      largestSpan > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())
+          ? std::numeric_limits<int64_t>::max()
+          : static_cast<int64_t>(largestSpan);
   bool offsetsFit32 = largest <= std::numeric_limits<int32_t>::max();
   unsigned bitwidth = indexBitwidth != 0 ? indexBitwidth
                       : offsetsFit32     ? 32
@@ -398,7 +421,14 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   // The host side: launch the kernel on (A, B, C) and, for the TMA, the
   // tensor maps of A and B (upstream's nvgpu.tma.create.descriptor).
   builder.setInsertionPoint(matmul);
-  SmallVector<Value> launchArgs = {a, b, c};
+  // (A layout spelled other than strided<...> is cast to it.)
+  auto asParam = [&](Value operand, MemRefType type) -> Value {
+    if (operand.getType() == type)
+      return operand;
+    return memref::CastOp::create(builder, loc, type, operand);
+  };
+  SmallVector<Value> launchArgs = {asParam(a, aType), asParam(b, bType),
+                                   asParam(c, cType)};
   llvm::append_range(launchArgs,
                      createEpilogueLaunchArgs(builder, loc, *epilogue));
   if (tma)

@@ -165,6 +165,70 @@ LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
   return diag;
 }
 
+/// Checks that operand #`index` of `op` has a layout the kernels address:
+/// none, or static strides and offset with contiguous rows; C's elements
+/// each at their own address. Emits the reason at the op otherwise.
+LogicalResult checkLayout(linalg::LinalgOp op, MemRefType type,
+                          int64_t index) {
+  if (type.getLayout().isIdentity())
+    return success();
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return op.emitOpError()
+           << "operand #" << index << " has the layout " << type.getLayout()
+           << ", which is not strided; only memrefs without a layout or with "
+              "a strided one (static strides and offset) are supported";
+  auto dynamic = [](int64_t value) { return ShapedType::isDynamic(value); };
+  if (dynamic(offset) || llvm::any_of(strides, dynamic))
+    return op.emitOpError()
+           << "operand #" << index << " of type " << type
+           << " has a dynamic offset or stride; only static ones are "
+              "supported yet (the kernel's parameters are bare pointers)";
+  if (strides.back() != 1)
+    return op.emitOpError()
+           << "operand #" << index << " of type " << type
+           << " has an innermost stride of " << strides.back()
+           << "; the kernels read and write rows of contiguous elements "
+              "(stride 1)";
+  for (int64_t stride : ArrayRef<int64_t>(strides).drop_back())
+    if (stride < 1)
+      return op.emitOpError()
+             << "operand #" << index << " of type " << type
+             << " has a stride of " << stride
+             << "; the kernels take strides of at least 1";
+  int64_t last = offset, term;
+  for (auto [extent, stride] : llvm::zip(type.getShape(), strides))
+    if (llvm::MulOverflow(extent - 1, stride, term) ||
+        llvm::AddOverflow(last, term, last))
+      return op.emitOpError()
+             << "operand #" << index << " of type " << type
+             << " reaches past element 2^63 - 1, which 64-bit offsets do "
+                "not address";
+  // C's rows (and matrices) must not overlap: the kernel's blocks write
+  // them concurrently.
+  if (index == 2) {
+    ArrayRef<int64_t> shape = type.getShape();
+    int64_t rank = type.getRank();
+    int64_t cols = shape[rank - 1], rowStride = strides[rank - 2];
+    if (shape[rank - 2] > 1 && rowStride < cols)
+      return op.emitOpError()
+             << "writes C of type " << type << ", whose rows overlap (row "
+             << "stride " << rowStride << " below its " << cols
+             << " columns): one address would hold several elements of C";
+    if (rank == 3 && shape[0] > 1) {
+      int64_t matrix = (shape[1] - 1) * rowStride + cols;
+      if (strides[0] < matrix)
+        return op.emitOpError()
+               << "writes C of type " << type << ", whose matrices overlap "
+               << "(batch stride " << strides[0] << " below the " << matrix
+               << " elements one matrix spans): one address would hold "
+                  "several elements of C";
+    }
+  }
+  return success();
+}
+
 /// Checks that the pipeline can lower `op`; emits the reason at the op
 /// otherwise. Fills `shape`.
 LogicalResult checkSupported(linalg::LinalgOp op, MatmulShape &shape,
@@ -209,12 +273,8 @@ LogicalResult checkSupported(linalg::LinalgOp op, MatmulShape &shape,
              << "writes C of " << element << " from inputs of "
              << elementType << "; C must be f32 or the inputs' type";
     if (auto memref = dyn_cast<MemRefType>(type)) {
-      if (!memref.getLayout().isIdentity())
-        return op.emitOpError()
-               << "operand #" << index << " has the layout attribute "
-               << memref.getLayout()
-               << "; only memrefs without one (row-major, identity layout) "
-                  "are supported yet";
+      if (failed(checkLayout(op, memref, index)))
+        return failure();
       if (Attribute space = memref.getMemorySpace()) {
         InFlightDiagnostic diag = op.emitOpError()
                                   << "operand #" << index
@@ -261,6 +321,16 @@ LogicalResult checkSupported(linalg::LinalgOp op, MatmulShape &shape,
                << " x " << type.getDimSize(1) << " x " << type.getDimSize(2)
                << " elements, over the 2^63 - 1 that 64-bit offsets address";
     }
+  }
+  // Strided operands: what their rows' starts are aligned to.
+  for (auto [index, type] : llvm::enumerate(types)) {
+    auto memref = dyn_cast<MemRefType>(type);
+    if (!memref)
+      continue;
+    int64_t alignment = layoutAlignment(*getStridedLayout(memref));
+    (index == 0 ? shape.layoutAlignA
+                : index == 1 ? shape.layoutAlignB : shape.layoutAlignC) =
+        alignment;
   }
   shape.elementBytes = elementType.getIntOrFloatBitWidth() / 8;
   shape.resultBytes = types[2].getElementType().getIntOrFloatBitWidth() / 8;

@@ -64,6 +64,9 @@ MatmulShape modelShape(const MatmulProblem &problem) {
       problem.resultType ? problem.resultType.getIntOrFloatBitWidth() / 8 : 4;
   shape.readsC = !problem.fill;
   shape.f16 = problem.elementType && problem.elementType.isF16();
+  shape.layoutAlignA = layoutAlignment(problem.layoutA);
+  shape.layoutAlignB = layoutAlignment(problem.layoutB);
+  shape.layoutAlignC = layoutAlignment(problem.layoutC);
   shape.transposeA = problem.transposeA;
   shape.transposeB = problem.transposeB;
   return shape;
@@ -221,9 +224,12 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
     // What tile-export writes into the manifest's tensor maps.
     os << "  repack            ";
     bool any = false;
-    for (auto [operand, rows, cols] :
-         {std::tuple{"A", problem.m, problem.k}, {"B", problem.k, problem.n}})
-      if (int64_t stride = repackRowStride(cols, shape.elementBytes)) {
+    auto [rowsA, colsA] = problem.storedShapeA();
+    auto [rowsB, colsB] = problem.storedShapeB();
+    for (auto [operand, rows, cols, align] :
+         {std::tuple{"A", rowsA, colsA, shape.layoutAlignA},
+          {"B", rowsB, colsB, shape.layoutAlignB}})
+      if (int64_t stride = repackRowStride(cols, shape.elementBytes, align)) {
         os << (any ? ", " : "") << operand << " " << rows << "x" << cols
            << " into rows of " << stride;
         any = true;
@@ -416,6 +422,19 @@ void TileReportPass::runOnOperation() {
     problem.elementType = a.getElementType();
     problem.resultType = c.getElementType();
     problem.fill = static_cast<bool>(getOutputFill(op));
+    // Strided memref operands (tile-configure checked their layouts).
+    for (auto [operand, layout] :
+         llvm::zip(op->getOperands(),
+                   std::array{&problem.layoutA, &problem.layoutB,
+                              &problem.layoutC})) {
+      auto memref = dyn_cast<MemRefType>(operand.getType());
+      if (!memref)
+        continue;
+      FailureOr<std::optional<StridedLayout>> strided =
+          getStridedLayout(memref);
+      if (succeeded(strided))
+        *layout = *strided;
+    }
     std::string name;
     llvm::raw_string_ostream nameStream(name);
     nameStream << "(" << op->getName() << " at " << op.getLoc() << ")";

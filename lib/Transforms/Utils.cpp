@@ -81,6 +81,70 @@ linalg::FillOp mlir::tile::getOutputFill(linalg::LinalgOp matmul) {
   return {};
 }
 
+FailureOr<std::optional<StridedLayout>>
+mlir::tile::getStridedLayout(MemRefType type) {
+  if (type.getLayout().isIdentity())
+    return std::optional<StridedLayout>();
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) ||
+      ShapedType::isDynamic(offset) || offset < 0 ||
+      (type.getRank() != 2 && type.getRank() != 3) || strides.back() != 1)
+    return failure();
+  StridedLayout layout;
+  layout.offset = offset;
+  for (int64_t stride : ArrayRef<int64_t>(strides).drop_back())
+    if (ShapedType::isDynamic(stride) || stride < 1)
+      return failure();
+  layout.rowStride = strides[strides.size() - 2];
+  if (type.getRank() == 3)
+    layout.batchStride = strides[0];
+  return std::optional<StridedLayout>(layout);
+}
+
+MemRefType mlir::tile::getOperandType(ArrayRef<int64_t> shape, Type element,
+                                      const std::optional<StridedLayout> &layout) {
+  if (!layout)
+    return MemRefType::get(shape, element);
+  SmallVector<int64_t, 3> strides;
+  if (shape.size() == 3)
+    strides.push_back(layout->batchStride);
+  strides.append({layout->rowStride, 1});
+  return MemRefType::get(
+      shape, element,
+      StridedLayoutAttr::get(element.getContext(), layout->offset, strides));
+}
+
+int64_t mlir::tile::layoutAlignment(const std::optional<StridedLayout> &layout) {
+  if (!layout)
+    return 0;
+  return std::gcd(layout->offset,
+                  std::gcd(layout->rowStride, layout->batchStride));
+}
+
+/// `layout`, or the dense layout of a batch of `rows` x `cols` matrices.
+static StridedLayout effectiveLayout(const std::optional<StridedLayout> &layout,
+                                     bool batched, int64_t rows, int64_t cols) {
+  if (layout)
+    return *layout;
+  StridedLayout dense;
+  dense.rowStride = cols;
+  dense.batchStride = batched ? rows * cols : 0;
+  return dense;
+}
+
+StridedLayout MatmulProblem::effectiveLayoutA() const {
+  auto [rows, cols] = storedShapeA();
+  return effectiveLayout(layoutA, batched, rows, cols);
+}
+StridedLayout MatmulProblem::effectiveLayoutB() const {
+  auto [rows, cols] = storedShapeB();
+  return effectiveLayout(layoutB, batched, rows, cols);
+}
+StridedLayout MatmulProblem::effectiveLayoutC() const {
+  return effectiveLayout(layoutC, batched, m, n);
+}
+
 DictionaryAttr mlir::tile::buildMatmulAttr(MLIRContext *context,
                                            const MatmulProblem &problem) {
   Builder b(context);
@@ -101,6 +165,18 @@ DictionaryAttr mlir::tile::buildMatmulAttr(MLIRContext *context,
     entries.push_back(b.getNamedAttr("transpose_a", b.getBoolAttr(true)));
   if (problem.transposeB)
     entries.push_back(b.getNamedAttr("transpose_b", b.getBoolAttr(true)));
+  for (auto [key, layout] :
+       {std::pair<StringRef, const std::optional<StridedLayout> *>{
+            "layout_a", &problem.layoutA},
+        {"layout_b", &problem.layoutB},
+        {"layout_c", &problem.layoutC}}) {
+    if (!*layout)
+      continue;
+    SmallVector<int64_t, 3> values = {(*layout)->offset, (*layout)->rowStride};
+    if (problem.batched)
+      values.push_back((*layout)->batchStride);
+    entries.push_back(b.getNamedAttr(key, b.getDenseI64ArrayAttr(values)));
+  }
   return b.getDictionaryAttr(entries);
 }
 
@@ -214,6 +290,30 @@ FailureOr<MatmulProblem> mlir::tile::getMatmulProblem(Operation *kernel,
              << describe(value);
     *out = flag.getValue();
   }
+  for (auto [key, out] :
+       {std::pair<StringRef, std::optional<StridedLayout> *>{"layout_a",
+                                                             &problem.layoutA},
+        {"layout_b", &problem.layoutB},
+        {"layout_c", &problem.layoutC}}) {
+    Attribute value = dict.get(key);
+    if (!value)
+      continue;
+    auto array = dyn_cast<DenseI64ArrayAttr>(value);
+    size_t size = problem.batched ? 3 : 2;
+    if (!array || array.size() != static_cast<int64_t>(size) ||
+        array[0] < 0 || array[1] < 1 || (problem.batched && array[2] < 1))
+      return emitAttrError(kernel, passName, kMatmulAttrName)
+             << "needs '" << key << "', array<i64: offset, row_stride"
+             << (problem.batched ? ", batch_stride" : "")
+             << "> (offset at least 0, strides at least 1) where present, got "
+             << describe(value);
+    StridedLayout layout;
+    layout.offset = array[0];
+    layout.rowStride = array[1];
+    if (problem.batched)
+      layout.batchStride = array[2];
+    *out = layout;
+  }
   return problem;
 }
 
@@ -268,18 +368,16 @@ FailureOr<DictionaryAttr> mlir::tile::getPtxasReport(Operation *module,
   return dict;
 }
 
-/// Whether `type` is memref<rows x cols x element> without a layout or
-/// memory space.
+/// Whether `type` is memref<rows x cols x element> with `layout` (none: no
+/// layout attribute) and no memory space.
 static bool isOperandType(Type type, int64_t rows, int64_t cols,
-                          Type element, std::optional<int64_t> batch = {}) {
-  auto memref = dyn_cast<MemRefType>(type);
+                          Type element, std::optional<int64_t> batch = {},
+                          const std::optional<StridedLayout> &layout = {}) {
   SmallVector<int64_t, 3> shape;
   if (batch)
     shape.push_back(*batch);
   shape.append({rows, cols});
-  return memref && memref.getShape() == ArrayRef<int64_t>(shape) &&
-         memref.getElementType() == element &&
-         memref.getLayout().isIdentity() && !memref.getMemorySpace();
+  return type == getOperandType(shape, element, layout);
 }
 
 /// A kernel at its pass's stage has a well-formed config and problem, and
@@ -338,21 +436,30 @@ static LogicalResult checkKernel(gpu::GPUFuncOp kernel, StringRef passName) {
   auto [rowsB, colsB] = problem->storedShapeB();
   if (inputs.size() == (tma ? 5u : 3u) + epilogue &&
       isOperandType(inputs[0], rowsA, colsA, problem->elementType,
-                    matrices) &&
+                    matrices, problem->layoutA) &&
       isOperandType(inputs[1], rowsB, colsB, problem->elementType,
-                    matrices) &&
+                    matrices, problem->layoutB) &&
       isOperandType(inputs[2], problem->m, problem->n, problem->resultType,
-                    matrices) &&
+                    matrices, problem->layoutC) &&
       (!tma || (isTensorMap(inputs[maps]) && isTensorMap(inputs[maps + 1]))))
     return success();
   std::string expected;
   llvm::raw_string_ostream os(expected);
-  std::string batch =
-      problem->batched ? std::to_string(problem->batch) + "x" : "";
-  os << "memref<" << batch << rowsA << "x" << colsA << "x"
-     << problem->elementType << ">, memref<" << batch << rowsB << "x"
-     << colsB << "x" << problem->elementType << ">, memref<" << batch
-     << problem->m << "x" << problem->n << "x" << problem->resultType << ">"
+  auto shapeOf = [&](int64_t rows, int64_t cols) {
+    SmallVector<int64_t, 3> shape;
+    if (matrices)
+      shape.push_back(*matrices);
+    shape.append({rows, cols});
+    return shape;
+  };
+  os << getOperandType(shapeOf(rowsA, colsA), problem->elementType,
+                       problem->layoutA)
+     << ", "
+     << getOperandType(shapeOf(rowsB, colsB), problem->elementType,
+                       problem->layoutB)
+     << ", "
+     << getOperandType(shapeOf(problem->m, problem->n), problem->resultType,
+                       problem->layoutC)
      << (tma ? ", !nvgpu.tensormap.descriptor, !nvgpu.tensormap.descriptor"
              : "");
   InFlightDiagnostic diag = kernel.emitError();
@@ -528,21 +635,30 @@ GlobalVectorWidths
 mlir::tile::getGlobalVectorWidths(ConfigAttr config,
                                   const MatmulProblem &problem) {
   GlobalVectorWidths widths;
+  // A strided operand's vectors must also stay aligned to its offset and
+  // strides (std::gcd(x, 0) is x: a dense operand's rows decide alone).
+  auto rowA = [&](int64_t cols) {
+    return std::gcd(cols, layoutAlignment(problem.layoutA));
+  };
+  auto rowB = [&](int64_t cols) {
+    return std::gcd(cols, layoutAlignment(problem.layoutB));
+  };
   // A transposed A is stored in shared memory with the same vectors, in
   // rows of BM plus the pad, which must keep them aligned too.
   widths.a = problem.transposeA
                  ? largestWidthDividing(
-                       problem.m,
+                       rowA(problem.m),
                        std::gcd(config.getBlockM(),
                                 getSharedPlan(config.toTileConfig(), 4)
                                     .rowElementsA))
-                 : largestWidthDividing(problem.k, config.getBlockK());
+                 : largestWidthDividing(rowA(problem.k), config.getBlockK());
   widths.b = problem.transposeB
-                 ? largestWidthDividing(problem.k, config.getBlockK())
-                 : largestWidthDividing(problem.n, config.getBlockN());
+                 ? largestWidthDividing(rowB(problem.k), config.getBlockK())
+                 : largestWidthDividing(rowB(problem.n), config.getBlockN());
   int64_t fragmentB =
       fragmentVectorWidth(config.getThreadN(), config.getBlockN());
-  widths.c = largestWidthDividing(problem.n, fragmentB);
+  widths.c = largestWidthDividing(
+      std::gcd(problem.n, layoutAlignment(problem.layoutC)), fragmentB);
   return widths;
 }
 

@@ -30,6 +30,8 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
+#include <numeric>
+
 namespace mlir {
 namespace tile {
 #define GEN_PASS_DEF_TILEWGMMA
@@ -184,10 +186,14 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
   OpFoldResult rows = warpgroupC.getMixedSizes()[0];
   OpFoldResult cols = warpgroupC.getMixedSizes()[1];
   // Pairs of columns go to C as one vector when every pair is entirely
-  // inside or outside C (N even) and so aligned to its width.
+  // inside or outside C (N even) and so aligned to its width (a strided C's
+  // offset and row stride even too).
   AccumulatorLayout layout = accs.layout(
       originRow, originCol,
-      /*vectorAccess=*/problem.n % 2 == 0 && !ifAccumulate);
+      /*vectorAccess=*/std::gcd(problem.n, layoutAlignment(problem.layoutC)) %
+                              2 ==
+                          0 &&
+          !ifAccumulate);
   layout.recomputeStorePositions = !fillValue;
   layout.atomicAdd = static_cast<bool>(ifAccumulate);
 

@@ -717,6 +717,36 @@ class FakeLaunchTest(unittest.TestCase):
             self.check_result(k, hosts, None, 1e-5)
             self.assertEqual(pad.value, 123.0)
 
+    def test_offsets(self):
+        # Strided params with offsets (memref subviews): each array is its
+        # matrix's view; the kernel gets the address `offset` elements
+        # before it, and adds the offset back (TILE_FAKE_CUDA_OFFSETS).
+        with open(fixture("strided")) as f:
+            manifest = json.load(f)
+        directory = tempfile.mkdtemp()
+        try:
+            shutil.copy(os.path.join(FIXTURES, "naive_matmul.ptx"), directory)
+            for p, offset in zip(manifest["params"], (4, 12, 8)):
+                p["offset"] = offset
+            path = os.path.join(directory, "offsets.json")
+            with open(path, "w") as f:
+                json.dump(manifest, f)
+            with tile_opt.load(path) as k:
+                self.assertEqual([p.offset for p in k.info.params],
+                                 [4, 12, 8])
+                # The buffer a param needs counts its offset.
+                plain = tile_opt.load(fixture("strided"))
+                self.assertEqual(k.info.params[2].required_bytes,
+                                 plain.info.params[2].required_bytes + 8 * 4)
+                plain.close()
+                self.describe(k)
+                os.environ["TILE_FAKE_CUDA_OFFSETS"] = "4 12 8"
+                hosts, args = arrays_for(k, self.rng)
+                k(*args)
+                self.check_result(k, hosts, None, 1e-5)
+        finally:
+            shutil.rmtree(directory)
+
     def test_bf16_tensor_maps_through_dlpack(self):
         with tile_opt.load(fixture("bf16_tma")) as k:
             self.describe(k)

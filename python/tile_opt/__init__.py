@@ -14,8 +14,10 @@ needs DLPack). Each is checked against the manifest before any CUDA call:
 its shape (A m x k, B k x n, C m x n; for a batched kernel, info.batch > 1,
 3-d arrays (batch, rows, cols): C[b] (+)= A[b] @ B[b]), element type (the
 manifest's f32, bf16 or f16), strides (the manifest's, in elements:
-row_stride and col_stride, and batch_stride first for a batched kernel),
-alignment, that C is writable and that all are on one CUDA device; a
+row_stride and col_stride, and batch_stride first for a batched kernel;
+a param with an offset, a strided memref's, takes the view of its matrix
+and the kernel gets that address minus the offset), alignment, that C is
+writable and that all are on one CUDA device; a
 mismatch raises ArgumentError naming the argument. The launch is
 asynchronous on `stream` (default: the legacy default stream), in the
 device's primary context (the one PyTorch and CuPy use).
@@ -52,6 +54,10 @@ class ParamInfo:
         self.rows, self.cols = c.rows, c.cols
         self.row_stride, self.col_stride = c.row_stride, c.col_stride
         self.batch, self.batch_stride = batch, c.batch_stride
+        # A strided operand's offset (a memref subview's): elements from the
+        # buffer the kernel takes to element (0, 0). An array passed for it
+        # is that element's view; the kernel gets its address minus offset.
+        self.offset = c.offset
         self.alignment = c.alignment
         self.access = _capi.text(c.access)
         self.element_bytes = c.element_bytes
@@ -212,7 +218,7 @@ class Kernel:
             # The array's shape and strides are the manifest's: it spans
             # what the param needs (the runtime's getRequiredBytes, batch
             # included).
-            buffers[i].device_ptr = v.ptr
+            buffers[i].device_ptr = v.ptr - p.offset * p.element_bytes
             buffers[i].size_bytes = p.required_bytes
         status = self._lib.tile_artifact_check_args(self._artifact, buffers,
                                                     len(views))
@@ -261,6 +267,8 @@ class Kernel:
                  if contiguous else manifest))
         if v.ptr == 0:
             raise ArgumentError("%s: null pointer" % v.name)
+        # (A strided param's offset keeps the alignment: tile-opt writes
+        # offsets that are multiples of it.)
         if v.ptr % p.alignment:
             raise ArgumentError("%s: address 0x%x is not %d-byte aligned, as "
                                 "the kernel assumes" % (v.name, v.ptr,

@@ -50,6 +50,8 @@ class ParamInfo(ctypes.Structure):
         ("num_tensor_maps", c_uint32),
         # Appended with batched kernels (tile_runtime.h).
         ("batch_stride", c_int64),
+        # Appended with strided operands.
+        ("offset", c_int64),
     ]
 
 

@@ -244,7 +244,8 @@ bool tile::runtime::operator==(const ParamInfo &lhs, const ParamInfo &rhs) {
          lhs.elementType == rhs.elementType && lhs.rows == rhs.rows &&
          lhs.cols == rhs.cols && lhs.rowStride == rhs.rowStride &&
          lhs.colStride == rhs.colStride && lhs.alignment == rhs.alignment &&
-         lhs.access == rhs.access && lhs.batchStride == rhs.batchStride;
+         lhs.access == rhs.access && lhs.batchStride == rhs.batchStride &&
+         lhs.offset == rhs.offset;
 }
 bool tile::runtime::operator==(const TensorMapInfo &lhs,
                                const TensorMapInfo &rhs) {
@@ -384,7 +385,9 @@ bool tile::runtime::getRequiredElements(const ParamInfo &param, int64_t batch,
                               &batchPart)) ||
       __builtin_add_overflow(rowPart, colPart, &total) ||
       __builtin_add_overflow(total, batchPart, &total) ||
-      __builtin_add_overflow(total, uint64_t(1), &total))
+      __builtin_add_overflow(total, uint64_t(1), &total) || param.offset < 0 ||
+      __builtin_add_overflow(total, static_cast<uint64_t>(param.offset),
+                             &total))
     return false;
   elements = total;
   return true;
@@ -585,6 +588,9 @@ Json toJson(const KernelManifest &manifest) {
     // Optional: the params of batched kernels have one (and only they).
     if (param.batchStride != 0)
       entry["batch_stride"] = param.batchStride;
+    // Optional: a strided operand's offset, when not 0.
+    if (param.offset != 0)
+      entry["offset"] = param.offset;
     entry["alignment"] = param.alignment;
     entry["access"] = stringifyParamAccess(param.access);
     params.push_back(std::move(entry));
@@ -1181,6 +1187,7 @@ bool readParam(const Json &value, size_t index, ParamInfo &param,
          reader.getInt("col_stride", param.colStride, 0, INT64_MAX) &&
          reader.getOptionalInt("batch_stride", param.batchStride, 1,
                                INT64_MAX) &&
+         reader.getOptionalInt("offset", param.offset, 1, INT64_MAX) &&
          reader.getUint32("alignment", param.alignment, 1) &&
          reader.getEnum("access", param.access, symbolizeParamAccess,
                         listNames(kParamAccessNames)) &&
@@ -1564,6 +1571,14 @@ bool validateTensorMap(const KernelManifest &manifest, size_t index,
                                 std::to_string(param.rowStride) +
                                 "); the TMA needs a multiple of 16 bytes "
                                 "below 2^40 (or repack_row_stride)");
+    if ((uint64_t(param.offset) * elementBytes) % 16 != 0)
+      return invalid(error, what + " views " + paramWhat +
+                                " whose first element is at offset " +
+                                std::to_string(param.offset) + " (" +
+                                std::to_string(uint64_t(param.offset) *
+                                               elementBytes) +
+                                " bytes); the TMA needs a multiple of 16 "
+                                "bytes (or repack_row_stride)");
   }
   if (uint64_t(param.rows) > (uint64_t(1) << 32) ||
       uint64_t(param.cols) > (uint64_t(1) << 32))
@@ -1639,9 +1654,12 @@ bool validateBatchStride(const KernelManifest &manifest, const ParamInfo &param,
   if (param.batchStride < 0)
     return invalid(error, what + " batch_stride must be positive (got " +
                               std::to_string(param.batchStride) + ")");
+  // (What one matrix spans from its first element: the offset aside.)
+  ParamInfo fromFirst = param;
+  fromFirst.offset = 0;
   uint64_t matrix = 0;
   if (param.role == ParamRole::Result &&
-      getRequiredElements(param, 1, matrix) &&
+      getRequiredElements(fromFirst, 1, matrix) &&
       uint64_t(param.batchStride) < matrix)
     return invalid(error, what + " batches overlap: batch_stride " +
                               std::to_string(param.batchStride) +

@@ -266,6 +266,8 @@ bool tile::runtime::checkLaunchArguments(const KernelManifest &manifest,
               " " + std::string(stringifyElementType(param.elementType)) +
               ", row_stride " + std::to_string(param.rowStride) +
               ", col_stride " + std::to_string(param.colStride) + batched +
+              (param.offset ? ", offset " + std::to_string(param.offset)
+                            : std::string()) +
               ") needs " + std::to_string(needed) +
               " bytes, the buffer holds " + std::to_string(arg.size_bytes);
       return false;
@@ -324,7 +326,14 @@ bool tile::runtime::getTensorMapEncoding(const KernelManifest &manifest,
     return false;
   }
   encoding.rank = 2;
-  encoding.globalAddress = args[paramIndex].device_ptr;
+  // (A strided param's matrix starts `offset` elements past its pointer;
+  // a repacked copy's at the copy's start.)
+  encoding.globalAddress =
+      args[paramIndex].device_ptr +
+      (map.repackRowStride != 0
+           ? 0
+           : static_cast<uint64_t>(param.offset) *
+                 getElementTypeSize(param.elementType));
   encoding.globalDim[0] = static_cast<uint64_t>(param.cols);
   encoding.globalDim[1] = static_cast<uint64_t>(param.rows);
   encoding.globalStrides[0] =
@@ -435,6 +444,7 @@ void buildInfo(tile_artifact &artifact) {
     for (const TensorMapInfo &map : m.tensorMaps)
       p.num_tensor_maps += map.param == param.name;
     p.batch_stride = param.batchStride;
+    p.offset = param.offset;
     artifact.params.push_back(p);
   }
   info.num_params = artifact.params.size();
@@ -921,7 +931,8 @@ int repackParams(const KernelManifest &manifest, const tile_buffer *args,
     uint64_t elementBytes = getElementTypeSize(param.elementType);
     CUDA_MEMCPY2D copy = {};
     copy.srcMemoryType = CU_MEMORYTYPE_DEVICE;
-    copy.srcDevice = args[copies[i].param].device_ptr;
+    copy.srcDevice = args[copies[i].param].device_ptr +
+                     static_cast<uint64_t>(param.offset) * elementBytes;
     copy.srcPitch = static_cast<size_t>(param.rowStride) * elementBytes;
     copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
     copy.dstDevice = repack.pointer + copies[i].offset;

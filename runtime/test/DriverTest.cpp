@@ -663,6 +663,75 @@ TEST_F(FakeDriverTest, RepackedOperandIsCopiedBeforeTheLaunch) {
   tile_kernel_unload(kernel);
 }
 
+TEST_F(FakeDriverTest, TensorMapsStartAtTheOffsets) {
+  // Strided params with offsets: B's map (in place) starts 8 elements (16
+  // bytes) into B's buffer; A (K = 71, repacked) is copied from 3 elements
+  // into its buffer. The fake kernel reads both through the maps.
+  TempDir dir;
+  writeFile(dir.file("naive_matmul.ptx"),
+            readFile(fixturePath("naive_matmul.ptx")));
+  KernelManifest manifest = repackedManifest();
+  manifest.params[0].offset = 3;
+  manifest.params[1].offset = 8;
+  std::string error;
+  ASSERT_TRUE(validateManifest(manifest, error)) << error;
+  writeFile(dir.file("offsets.json"), writeManifestJson(manifest));
+  open(dir.file("offsets.json"));
+  tile_kernel_info info;
+  ASSERT_EQ(tile_artifact_get_info(artifact, &info), TILE_SUCCESS);
+  EXPECT_EQ(info.params[0].offset, 3);
+  EXPECT_EQ(info.params[1].offset, 8);
+  EXPECT_EQ(info.params[2].offset, 0);
+  EXPECT_EQ(info.params[1].required_bytes, uint64_t(8 + 71 * 80) * 2);
+  tile_kernel *kernel = load(TILE_SUCCESS);
+  ASSERT_NE(kernel, nullptr);
+
+  const int m = 96, n = 80, k = 71;
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> dist(-1, 1);
+  // NaN before each matrix: read by mistake, it would show in C.
+  std::vector<uint16_t> a(3 + m * k, 0x7fc0), b(8 + k * n, 0x7fc0);
+  for (size_t i = 3; i < a.size(); ++i)
+    a[i] = tile::run::floatToBf16(dist(rng));
+  for (size_t i = 8; i < b.size(); ++i)
+    b[i] = tile::run::floatToBf16(dist(rng));
+  std::vector<float> c(m * n, std::nanf(""));
+  tile_buffer args[3] = {
+      {reinterpret_cast<uint64_t>(a.data()), a.size() * 2},
+      {reinterpret_cast<uint64_t>(b.data()), b.size() * 2},
+      {reinterpret_cast<uint64_t>(c.data()), uint64_t(m) * n * 4}};
+  ScopedEnv matmul("TILE_FAKE_CUDA_MATMUL",
+                   "96 80 71 fill 0 71 1 80 1 80 1 bf16 f32");
+  ASSERT_EQ(tile_kernel_launch(kernel, args, 3, nullptr), TILE_SUCCESS)
+      << tile_last_error();
+  std::vector<uint64_t> mapB = lastParamWords(fake, 4);
+  EXPECT_EQ(mapB[kMapAddress], args[1].device_ptr + 16);
+  // The kernel itself gets the buffers' starts (it adds the offsets).
+  unsigned long long pointer = 0;
+  fake.lastParam(1, &pointer, sizeof(pointer));
+  EXPECT_EQ(pointer, args[1].device_ptr);
+  int wrong = 0;
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      float sum = 0;
+      for (int kk = 0; kk < k; ++kk)
+        sum = std::fma(tile::run::bf16ToFloat(a[3 + i * k + kk]),
+                       tile::run::bf16ToFloat(b[8 + kk * n + j]), sum);
+      wrong += c[i * n + j] != sum;
+    }
+  EXPECT_EQ(wrong, 0);
+  // A buffer without room for the offset is refused.
+  args[1].size_bytes = uint64_t(k) * n * 2;
+  EXPECT_EQ(tile_kernel_launch(kernel, args, 3, nullptr),
+            TILE_ERROR_INVALID_LAUNCH_ARGS);
+  EXPECT_NE(std::string(tile_last_error()).find(", offset 8) needs 11376 "
+                                                "bytes, the buffer holds "
+                                                "11360"),
+            std::string::npos)
+      << tile_last_error();
+  tile_kernel_unload(kernel);
+}
+
 TEST_F(FakeDriverTest, BothOperandsRepacked) {
   // K = 71 and N = 77: A's rows are 142 bytes and B's 154; both maps view
   // copies (72 and 80 elements a row) in one buffer, each copy on a

@@ -33,6 +33,11 @@
 //                                  computes grid-y matmuls, matrix b of A,
 //                                  B and C at b times these strides
 //                                  (elements)
+//   TILE_FAKE_CUDA_OFFSETS         "oA oB oC": strided params' offsets
+//                                  (elements from each pointer to element
+//                                  (0, 0); A's and B's not added when they
+//                                  are read through tensor maps, whose
+//                                  base the runtime offsets)
 //   TILE_FAKE_CUDA_TENSOR_MAP_RESULT  what cuTensorMapEncodeTiled returns
 //                                  (default: its own checks)
 //   TILE_FAKE_CUDA_NO_CLUSTER      if set, the device cannot launch clusters
@@ -263,6 +268,14 @@ void runMatmul(void *a, void *b, void *c, const uint64_t *mapA,
     rsB = static_cast<long long>(mapB[kMapStride0] / typeBytes(in));
     csA = csB = 1;
   }
+  long long offA = 0, offB = 0, offC = 0;
+  std::string offsetSpec = envString("TILE_FAKE_CUDA_OFFSETS");
+  if (!offsetSpec.empty() &&
+      std::sscanf(offsetSpec.c_str(), "%lld %lld %lld", &offA, &offB,
+                  &offC) != 3)
+    return;
+  if (mapA && mapB)
+    offA = offB = 0;
   std::string bug = envString("TILE_FAKE_CUDA_BUG");
   bool accumulate = std::strcmp(init, "accumulate") == 0 && bug != "ignore-c0";
   // A batched kernel: one matrix per grid y index.
@@ -278,12 +291,12 @@ void runMatmul(void *a, void *b, void *c, const uint64_t *mapA,
       for (long long j = 0; j < n; ++j) {
         if (bug == "skip-last" && l == batch - 1 && i == m - 1 && j == n - 1)
           continue;
-        long long at = l * bsC + i * rsC + j * csC;
+        long long at = offC + l * bsC + i * rsC + j * csC;
         float sum =
             accumulate ? loadElement(c, at, out) : static_cast<float>(fill);
         for (long long kk = 0; kk < k; ++kk) {
-          float x = loadElement(a, l * bsA + i * rsA + kk * csA, in);
-          float y = loadElement(b, l * bsB + kk * rsB + j * csB, in);
+          float x = loadElement(a, offA + l * bsA + i * rsA + kk * csA, in);
+          float y = loadElement(b, offB + l * bsB + kk * rsB + j * csB, in);
           if (bug == "tf32") {
             x = roundToTf32(x);
             y = roundToTf32(y);
@@ -295,8 +308,9 @@ void runMatmul(void *a, void *b, void *c, const uint64_t *mapA,
         storeElement(c, at, sum, out);
       }
   if (bug == "stray")
-    storeElement(c, (batch - 1) * bsC + (m - 1) * rsC + (n - 1) * csC + 1, 1.0f,
-                 out);
+    storeElement(c,
+                 offC + (batch - 1) * bsC + (m - 1) * rsC + (n - 1) * csC + 1,
+                 1.0f, out);
 }
 
 /// The byte sizes of the parameters of `.entry name(...)` in PTX `image`:

@@ -1492,3 +1492,71 @@ TEST(ManifestTest, BatchedKernelsTakeNoEpilogueOrTensorMapsYet) {
   std::string error;
   EXPECT_TRUE(validateManifest(m, error)) << error;
 }
+
+TEST(ManifestTest, OffsetsRoundTripAndCount) {
+  // A strided param (a subview's memref): its matrix starts `offset`
+  // elements past the pointer the kernel takes.
+  KernelManifest original = makeExampleManifest();
+  original.params[0].rowStride = 4100;
+  original.params[0].offset = 8200;
+  std::string error;
+  ASSERT_TRUE(validateManifest(original, error)) << error;
+  std::string text = writeManifestJson(original);
+  // Written after the strides (and batch_stride), only where not 0.
+  EXPECT_NE(text.find("\"row_stride\": 4100, \"col_stride\": 1, "
+                      "\"offset\": 8200, \"alignment\": 16"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(countOccurrences(text, "\"offset\""), 1u) << text;
+  KernelManifest parsed;
+  ASSERT_TRUE(parseManifestJson(text, parsed, error)) << error;
+  EXPECT_EQ(parsed, original);
+  EXPECT_EQ(parsed.params[0].offset, 8200);
+  EXPECT_EQ(writeManifestJson(parsed), text);
+  KernelManifest other = original;
+  other.params[0].offset = 8204;
+  EXPECT_NE(other, original);
+  // A batch's matrices are apart by what one spans from its first element:
+  // the offset does not count.
+  KernelManifest batched = makeBatchedManifest();
+  batched.params[2].offset = 100;
+  EXPECT_TRUE(validateManifest(batched, error)) << error;
+  batched.params[2].batchStride -= 1;
+  EXPECT_EQ(validationError(batched),
+            "manifest: param \"C\" (result) batches overlap: batch_stride "
+            "16777215 is below the 16777216 elements one matrix spans "
+            "(row_stride 4096, col_stride 1)");
+  // The bytes a buffer needs count the offset.
+  uint64_t elements = 0;
+  ASSERT_TRUE(getRequiredElements(original.params[0], 1, elements));
+  EXPECT_EQ(elements, 8200u + 4095u * 4100u + 4096u);
+  ParamInfo negative = original.params[0];
+  negative.offset = -1;
+  EXPECT_FALSE(getRequiredElements(negative, 1, elements));
+  // Bytes past 2^64 are refused.
+  negative.offset = INT64_MAX;
+  uint64_t bytes = 0;
+  EXPECT_FALSE(getRequiredBytes(negative, 1, bytes));
+  // "offset" is at least 1 where present (0 is written as no field).
+  std::string zero = text;
+  zero.replace(zero.find("\"offset\": 8200"), 14, "\"offset\": 0");
+  EXPECT_FALSE(parseManifestJson(zero, parsed, error));
+  EXPECT_NE(error.find("field 'params[0].offset' must be an integer in [1, "),
+            std::string::npos)
+      << error;
+}
+
+TEST(ManifestTest, TensorMapsNeedOffsetsOn16Bytes) {
+  // The TMA reads a strided param in place from its first element: the
+  // offset must be a multiple of 16 bytes, unless the map repacks it.
+  KernelManifest m = makeWgmmaExampleManifest();
+  std::string error;
+  ASSERT_TRUE(validateManifest(m, error)) << error;
+  m.params[1].offset = 4; // 8 bytes of bf16
+  EXPECT_EQ(validationError(m),
+            "manifest: tensor_maps[1] views param \"B\" (rhs) whose first "
+            "element is at offset 4 (8 bytes); the TMA needs a multiple of 16 "
+            "bytes (or repack_row_stride)");
+  m.params[1].offset = 8; // 16 bytes
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+}

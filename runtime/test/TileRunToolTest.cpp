@@ -680,6 +680,82 @@ TEST(TileRunTest, InfoShowsTheBatch) {
       << result.out;
 }
 
+//===----------------------------------------------------------------------===//
+// Strided params with offsets (memref subviews: the kernel takes each
+// buffer's start and adds the offset)
+//===----------------------------------------------------------------------===//
+
+/// The fixture `name` with A, B and C at `offsets` elements into their
+/// buffers, written to `dir` with the PTX.
+std::string writeOffsetFixture(const TempDir &dir, const std::string &name,
+                               const int64_t (&offsets)[3]) {
+  tile::runtime::KernelManifest manifest;
+  std::string error;
+  if (!tile::runtime::parseManifestJson(readFile(fixturePath(name + ".json")), manifest,
+                         error))
+    return "";
+  for (int i = 0; i < 3; ++i)
+    manifest.params[i].offset = offsets[i];
+  std::string path = dir.file(name + "_offsets.json");
+  if (!writeFile(dir.file("naive_matmul.ptx"),
+                 readFile(fixturePath("naive_matmul.ptx"))) ||
+      !writeFile(path, tile::runtime::writeManifestJson(manifest)))
+    return "";
+  return path;
+}
+
+TEST(TileRunTest, VerifyPassesKernelsWithOffsets) {
+  TempDir dir;
+  struct Case {
+    const char *kernel, *spec, *init;
+  } cases[] = {{"tile_test_matmul_accumulate", kAccumulateSpec, "accumulate"},
+               {"tile_test_matmul_strided", kStridedSpec, "fill"}};
+  for (const Case &c : cases) {
+    std::string path = writeOffsetFixture(dir, c.kernel, {4, 12, 8});
+    ASSERT_FALSE(path.empty());
+    Env env = fakeEnv(c.spec);
+    env.push_back({"TILE_FAKE_CUDA_OFFSETS", "4 12 8"});
+    CommandResult result = tileRun({"verify", path, "--seed", "7"}, env);
+    EXPECT_EQ(result.exitCode, 0) << c.kernel << result.out << result.err;
+    EXPECT_NE(result.out.find(std::string("  PASS  seed 7  (ptx, ") + c.init),
+              std::string::npos)
+        << result.out;
+    EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+  }
+  // info shows the offsets and counts them in the bytes a buffer needs.
+  std::string path =
+      writeOffsetFixture(dir, "tile_test_matmul_accumulate", {4, 12, 8});
+  CommandResult info = tileRun({"info", path});
+  EXPECT_NE(info.out.find("C   result f32 96x80, strides 80,1, offset 8, "
+                          "align 16, readwrite, needs " +
+                          std::to_string((96 * 80 + 8) * 4) + " bytes\n"),
+            std::string::npos)
+      << info.out;
+}
+
+TEST(TileRunTest, VerifyCatchesAKernelThatIgnoresTheOffsets) {
+  // The kernel reads A, B and C at the buffers' starts: C's elements are
+  // written 8 elements early (outside C where they precede it, over the
+  // wrong elements elsewhere).
+  TempDir dir;
+  std::string path =
+      writeOffsetFixture(dir, "tile_test_matmul_fill", {4, 12, 8});
+  ASSERT_FALSE(path.empty());
+  CommandResult result =
+      tileRun({"verify", path, "--seed", "11"}, fakeEnv(kFillSpec));
+  EXPECT_EQ(result.exitCode, 1) << result.out << result.err;
+  EXPECT_NE(result.out.find("FAIL  seed 11"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("\n0 passed, 1 failed\n"), std::string::npos);
+  // Only C's offset wrong: A and B right.
+  Env env = fakeEnv(kFillSpec);
+  env.push_back({"TILE_FAKE_CUDA_OFFSETS", "4 12 0"});
+  result = tileRun({"verify", path, "--seed", "11"}, env);
+  EXPECT_EQ(result.exitCode, 1) << result.out << result.err;
+  EXPECT_NE(result.out.find("values were written outside C's elements"),
+            std::string::npos)
+      << result.out;
+}
+
 TEST(TileRunTest, VerifyBatchedWithTheCublasReference) {
   TempDir dir;
   std::string path = writeBatchedFixture(dir, "tile_test_matmul_accumulate", 2);

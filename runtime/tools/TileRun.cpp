@@ -40,7 +40,7 @@ void tile::run::scatterMatrix(const float *dense, const ParamInfo &param,
                               float *buffer) {
   for (int64_t i = 0; i < param.rows; ++i)
     for (int64_t j = 0; j < param.cols; ++j)
-      buffer[i * param.rowStride + j * param.colStride] =
+      buffer[param.offset + i * param.rowStride + j * param.colStride] =
           dense[i * param.cols + j];
 }
 
@@ -49,7 +49,7 @@ void tile::run::gatherMatrix(const float *buffer, const ParamInfo &param,
   for (int64_t i = 0; i < param.rows; ++i)
     for (int64_t j = 0; j < param.cols; ++j)
       dense[i * param.cols + j] =
-          buffer[i * param.rowStride + j * param.colStride];
+          buffer[param.offset + i * param.rowStride + j * param.colStride];
 }
 
 void tile::run::roundToElementType(std::vector<float> &values,
@@ -93,7 +93,7 @@ void tile::run::scatterElements(const float *dense, const ParamInfo &param,
                                 void *buffer) {
   for (int64_t i = 0; i < param.rows; ++i)
     for (int64_t j = 0; j < param.cols; ++j)
-      storeElement(buffer, i * param.rowStride + j * param.colStride,
+      storeElement(buffer, param.offset + i * param.rowStride + j * param.colStride,
                    dense[i * param.cols + j], param.elementType);
 }
 
@@ -102,7 +102,7 @@ void tile::run::gatherElements(const void *buffer, const ParamInfo &param,
   for (int64_t i = 0; i < param.rows; ++i)
     for (int64_t j = 0; j < param.cols; ++j)
       dense[i * param.cols + j] = loadElement(
-          buffer, i * param.rowStride + j * param.colStride, param.elementType);
+          buffer, param.offset + i * param.rowStride + j * param.colStride, param.elementType);
 }
 
 void tile::run::scatterBatchElements(const float *dense, const ParamInfo &param,

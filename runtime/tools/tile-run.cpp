@@ -611,6 +611,8 @@ int runInfo(const std::vector<std::string> &paths) {
       std::string batchStride;
       if (q.batchStride != 0)
         batchStride = ", batch_stride " + std::to_string(q.batchStride);
+      if (q.offset != 0)
+        batchStride += ", offset " + std::to_string(q.offset);
       std::printf(
           "  %-10s %-3s %-6s %s %s%lldx%lld, strides %lld,%lld%s, "
           "align %u, %s, needs %llu bytes\n",
@@ -871,7 +873,8 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
     for (int64_t l = 0; l < batch; ++l)
       for (int64_t i = 0; i < ops.c->rows; ++i)
         for (int64_t j = 0; j < ops.c->cols; ++j)
-          isElement[l * ops.c->batchStride + i * ops.c->rowStride +
+          isElement[ops.c->offset + l * ops.c->batchStride +
+                    i * ops.c->rowStride +
                     j * ops.c->colStride] = true;
     uint64_t stray = 0, first = 0;
     for (size_t i = 0; i < isElement.size(); ++i)
@@ -1267,10 +1270,14 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
     addNote(row, "cuBLAS n/a: " + reason);
     return row;
   }
+  // (cuBLAS gets each matrix's first element: a strided param's starts
+  // `offset` elements past its buffer.)
   auto offsetOf = [&](ParamRole role) {
     for (size_t i = 0; i < numParams; ++i)
       if (manifest.params[i].role == role)
-        return offsets[i];
+        return offsets[i] +
+               static_cast<uint64_t>(manifest.params[i].offset) *
+                   getElementTypeSize(manifest.params[i].elementType);
     return uint64_t(0);
   };
   const GemmOffsets gemmOffsets = {offsetOf(plan.first), offsetOf(plan.second),

@@ -1,6 +1,6 @@
 // Fused epilogues (Inputs/epilogues.mlir: bias per column + ReLU, bias per
 // row, alpha*AB + beta*D, a residual and a chain of two ops, a bias and
-// GELU's tanh form, on 1x1 to 129x257 shapes) through the FP32 pipeline,
+// GELU's tanh form, on 1x1 to 129x257 shapes; a strided C) through the FP32 pipeline,
 // after each pass and for the
 // ways of filling shared memory; tile-interp checks every element against
 // the float64 reference with the same epilogue.
@@ -19,3 +19,4 @@
 // CHECK: PASS residual_chain_matmul0 m=1 n=1 k=1 max-rel-err=
 // CHECK: PASS big_edge_matmul0 m=129 n=257 k=65 max-rel-err=
 // CHECK: PASS bias_gelu_matmul0 m=45 n=70 k=33 max-rel-err=
+// CHECK: PASS strided_c_matmul0 m=37 n=41 k=23 max-rel-err=

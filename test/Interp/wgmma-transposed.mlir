@@ -9,7 +9,7 @@
 // RUN: tile-opt %S/Inputs/wgmma-transposed.mlir --tile-matmul-tiling="block=64,128,64 warp=64,128 thread=64,64 stages=3 occupancy=1" | tile-interp | FileCheck %s
 // RUN: tile-opt %S/Inputs/wgmma-transposed.mlir --tile-matmul-tiling="block=128,128,64 warp=64,128 thread=64,128 stages=2 copy=registers occupancy=1" | tile-interp | FileCheck %s
 // RUN: tile-opt %S/Inputs/wgmma-transposed.mlir --tile-matmul-tiling="block=128,128,64 warp=64,128 thread=64,128 stages=3 copy=tma repack=true" | tile-interp | FileCheck %s
-// RUN: tile-opt %S/Inputs/wgmma-transposed.mlir --tile-matmul-tiling="block=128,64,64 warp=64,64 thread=64,32 stages=4 specialize=false" | tile-interp | FileCheck %s
+// RUN: tile-opt %S/Inputs/wgmma-transposed.mlir --tile-matmul-tiling="block=128,64,64 warp=64,64 thread=64,32 stages=4 specialize=false copy=tma repack=true" | tile-interp | FileCheck %s
 // RUN: tile-opt %S/Inputs/wgmma-transposed.mlir --tile-canonicalize-contractions %bufferize --tile-configure="block=64,64,64 warp=64,64 thread=64,32 stages=2 occupancy=1" --tile-block-tile --tile-promote-shared --tile-warpgroup-tile --tile-wgmma | tile-interp | FileCheck %s
 // After tile-promote-shared alone (thread 0's scalar product on the slab).
 // RUN: tile-opt %S/Inputs/wgmma-transposed.mlir --tile-canonicalize-contractions %bufferize --tile-configure="block=64,64,64 warp=64,64 thread=64,32 stages=2 occupancy=1" --tile-block-tile --tile-promote-shared | tile-interp | FileCheck %s

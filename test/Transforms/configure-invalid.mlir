@@ -172,11 +172,81 @@ func.func @broadcast_a(%a: memref<64xf32>, %b: memref<64x64xf32>, %c: memref<64x
 
 // -----
 
-// A 64x64 window of a matrix with rows of 128 elements.
-func.func @strided_layout(%a: memref<64x64xf32, strided<[128, 1]>>, %b: memref<64x64xf32>,
+// Strided memrefs (a 64x64 window of a matrix with rows of 128 elements)
+// are compiled (test/Transforms/strided.mlir); these layouts are not.
+func.func @dynamic_stride(%a: memref<64x64xf32, strided<[?, 1]>>, %b: memref<64x64xf32>,
                           %c: memref<64x64xf32>) {
-  // expected-error @+1 {{'linalg.matmul' op operand #0 has the layout attribute strided<[128, 1]>; only memrefs without one (row-major, identity layout) are supported yet}}
-  linalg.matmul ins(%a, %b : memref<64x64xf32, strided<[128, 1]>>, memref<64x64xf32>) outs(%c : memref<64x64xf32>)
+  // expected-error @+1 {{'linalg.matmul' op operand #0 of type 'memref<64x64xf32, strided<[?, 1]>>' has a dynamic offset or stride; only static ones are supported yet (the kernel's parameters are bare pointers)}}
+  linalg.matmul ins(%a, %b : memref<64x64xf32, strided<[?, 1]>>, memref<64x64xf32>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+func.func @dynamic_offset(%a: memref<64x64xf32>, %b: memref<64x64xf32, strided<[64, 1], offset: ?>>,
+                          %c: memref<64x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op operand #1 of type 'memref<64x64xf32, strided<[64, 1], offset: ?>>' has a dynamic offset or stride}}
+  linalg.matmul ins(%a, %b : memref<64x64xf32>, memref<64x64xf32, strided<[64, 1], offset: ?>>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// Every other column: the kernels read rows of contiguous elements.
+func.func @column_stride(%a: memref<64x64xf32>, %b: memref<64x64xf32>,
+                         %c: memref<64x64xf32, strided<[128, 2]>>) {
+  // expected-error @+1 {{'linalg.matmul' op operand #2 of type 'memref<64x64xf32, strided<[128, 2]>>' has an innermost stride of 2; the kernels read and write rows of contiguous elements (stride 1)}}
+  linalg.matmul ins(%a, %b : memref<64x64xf32>, memref<64x64xf32>) outs(%c : memref<64x64xf32, strided<[128, 2]>>)
+  return
+}
+
+// -----
+
+// One row read 64 times (a broadcast through a zero stride).
+func.func @zero_stride(%a: memref<64x64xf32, strided<[0, 1]>>, %b: memref<64x64xf32>,
+                       %c: memref<64x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op operand #0 of type 'memref<64x64xf32, strided<[0, 1]>>' has a stride of 0; the kernels take strides of at least 1}}
+  linalg.matmul ins(%a, %b : memref<64x64xf32, strided<[0, 1]>>, memref<64x64xf32>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// C's rows overlap: two elements of C at one address.
+func.func @overlapping_c(%a: memref<64x64xf32>, %b: memref<64x64xf32>,
+                         %c: memref<64x64xf32, strided<[32, 1]>>) {
+  // expected-error @+1 {{'linalg.matmul' op writes C of type 'memref<64x64xf32, strided<[32, 1]>>', whose rows overlap (row stride 32 below its 64 columns): one address would hold several elements of C}}
+  linalg.matmul ins(%a, %b : memref<64x64xf32>, memref<64x64xf32>) outs(%c : memref<64x64xf32, strided<[32, 1]>>)
+  return
+}
+
+// -----
+
+// (A's rows may overlap: it is only read.)
+func.func @overlapping_batches_of_c(%a: memref<2x64x64xf32, strided<[64, 32, 1]>>, %b: memref<2x64x64xf32>,
+                                    %c: memref<2x64x64xf32, strided<[4000, 64, 1]>>) {
+  // expected-error @+1 {{'linalg.batch_matmul' op writes C of type 'memref<2x64x64xf32, strided<[4000, 64, 1]>>', whose matrices overlap (batch stride 4000 below the 4096 elements one matrix spans): one address would hold several elements of C}}
+  linalg.batch_matmul ins(%a, %b : memref<2x64x64xf32, strided<[64, 32, 1]>>, memref<2x64x64xf32>) outs(%c : memref<2x64x64xf32, strided<[4000, 64, 1]>>)
+  return
+}
+
+// -----
+
+// Element offsets past 2^63 - 1.
+func.func @huge_offset(%a: memref<64x64xf32, strided<[4611686018427387904, 1], offset: 4611686018427387904>>, %b: memref<64x64xf32>,
+                       %c: memref<64x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op operand #0 of type 'memref<64x64xf32, strided<[4611686018427387904, 1], offset: 4611686018427387904>>' reaches past element 2^63 - 1, which 64-bit offsets do not address}}
+  linalg.matmul ins(%a, %b : memref<64x64xf32, strided<[4611686018427387904, 1], offset: 4611686018427387904>>, memref<64x64xf32>) outs(%c : memref<64x64xf32>)
+  return
+}
+
+// -----
+
+// A layout map that is not strided.
+func.func @not_strided(%a: memref<64x64xf32, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>, %b: memref<64x64xf32>,
+                       %c: memref<64x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op operand #0 has the layout affine_map<(d0, d1) -> (d0 floordiv 2, d1)>, which is not strided; only memrefs without a layout or with a strided one (static strides and offset) are supported}}
+  linalg.matmul ins(%a, %b : memref<64x64xf32, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>, memref<64x64xf32>) outs(%c : memref<64x64xf32>)
   return
 }
 

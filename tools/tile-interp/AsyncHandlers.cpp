@@ -316,7 +316,8 @@ void execTmaLoad(Exec &exec, Thread &thread, const Inst &inst) {
         int64_t at = address + linear;
         to = (at ^ (((at >> 7) & 7) << 4)) - address;
       }
-      std::memcpy(copy.data.data() + to, global + (row * map.cols + c) * eb,
+      std::memcpy(copy.data.data() + to,
+                  global + map.offset * eb + (row * map.rowStride + c) * eb,
                   eb);
     }
   }

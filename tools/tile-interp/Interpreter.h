@@ -347,6 +347,9 @@ struct TensorMap {
   std::string name; // "A", "B"
   Buffer *global = nullptr;
   int64_t rows = 0, cols = 0, elementBytes = 2;
+  /// The matrix's first element and its rows' stride, in elements (a
+  /// strided operand's; a dense one's: 0 and cols).
+  int64_t offset = 0, rowStride = 0;
   int64_t boxRows = 0, boxCols = 0;
   bool swizzle128 = false;
   /// Non-empty when the map cannot be encoded (the driver would refuse it).

@@ -251,7 +251,9 @@ std::string checkOrder(gpu::GPUFuncOp kernel, const MatmulProblem &problem,
   for (int64_t z = 0; z < problem.batch; ++z)
   for (int64_t i = 0; i < problem.m; ++i)
     for (int64_t j = 0; j < problem.n; ++j) {
-      int64_t element = (z * problem.m + i) * problem.n + j;
+      StridedLayout layout = problem.effectiveLayoutC();
+      int64_t element = layout.offset + z * layout.batchStride +
+                        i * layout.rowStride + j;
       int32_t writer = c.shadow[element * c.elementBytes / c.granule].writer;
       if (writer < 0)
         continue;
@@ -347,6 +349,16 @@ std::string tensorMapOf(gpu::LaunchFuncOp launch, unsigned index,
   map.rows = type.getDimSize(0);
   map.cols = type.getDimSize(1);
   map.elementBytes = type.getElementTypeBitWidth() / 8;
+  map.rowStride = map.cols;
+  // A strided operand: the map starts at its first element, rows its row
+  // stride apart (the runtime's encoding).
+  FailureOr<std::optional<StridedLayout>> layout = getStridedLayout(type);
+  if (failed(layout))
+    return "the matrix has a layout that is not strided";
+  if (*layout) {
+    map.offset = (*layout)->offset;
+    map.rowStride = (*layout)->rowStride;
+  }
   if (box.getRank() != 2 || create.getBoxDimensions().size() != 2)
     return "only 2-d boxes are modelled";
   for (unsigned d = 0; d < 2; ++d) {
@@ -382,10 +394,14 @@ std::string tensorMapOf(gpu::LaunchFuncOp launch, unsigned index,
       launch, launch.getKernel());
   ConfigAttr config = kernel ? getConfig(kernel) : ConfigAttr();
   bool repacked = config && config.toTileConfig().repack;
-  if (map.cols * map.elementBytes % 16 != 0 && !repacked)
+  if (map.rowStride * map.elementBytes % 16 != 0 && !repacked)
     map.invalid = "the row stride of " + map.name + " (" +
-                  std::to_string(map.cols * map.elementBytes) +
+                  std::to_string(map.rowStride * map.elementBytes) +
                   " bytes) is not a multiple of 16";
+  else if (map.offset * map.elementBytes % 16 != 0 && !repacked)
+    map.invalid = "the first element of " + map.name + " is " +
+                  std::to_string(map.offset * map.elementBytes) +
+                  " bytes into its buffer, not a multiple of 16";
   else if (map.boxRows > 256 || map.boxCols > 256)
     map.invalid = "a box dimension is over 256";
   else if (rowBytes % 16 != 0)
@@ -417,17 +433,16 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
   int64_t kindAB = elementKind(problem->elementType);
   int64_t kindC = elementKind(problem->resultType);
   auto expect = [&](unsigned index, int64_t rows, int64_t cols, Type type,
-                    bool inBatch = false) {
+                    bool inBatch = false,
+                    const std::optional<StridedLayout> &layout = {}) {
     if (kernel.getNumArguments() <= index)
       return false;
-    auto memref = dyn_cast<MemRefType>(kernel.getArgument(index).getType());
     SmallVector<int64_t, 3> shape;
     if (inBatch)
       shape.push_back(batch);
     shape.append({rows, cols});
-    return memref && memref.getElementType() == type &&
-           memref.getShape() == ArrayRef<int64_t>(shape) &&
-           memref.getLayout().isIdentity();
+    return kernel.getArgument(index).getType() ==
+           getOperandType(shape, type, layout);
   };
   // A fused epilogue's operands follow C (Epilogue.h).
   SmallVector<EpilogueOperandKind> epilogueKinds;
@@ -469,9 +484,12 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
   auto [rowsA, colsA] = problem->storedShapeA();
   auto [rowsB, colsB] = problem->storedShapeB();
   if (kindAB < 0 || kindC < 0 ||
-      !expect(0, rowsA, colsA, problem->elementType, batched) ||
-      !expect(1, rowsB, colsB, problem->elementType, batched) ||
-      !expect(2, m, n, problem->resultType, batched) || !extraAreMaps) {
+      !expect(0, rowsA, colsA, problem->elementType, batched,
+              problem->layoutA) ||
+      !expect(1, rowsB, colsB, problem->elementType, batched,
+              problem->layoutB) ||
+      !expect(2, m, n, problem->resultType, batched, problem->layoutC) ||
+      !extraAreMaps) {
     std::string text;
     llvm::raw_string_ostream os(text);
     std::string matrices = batched ? std::to_string(batch) + "x" : "";
@@ -480,8 +498,8 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
        << ", C: " << matrices << m << "x" << n << ") "
        << problem->elementType << ", " << problem->elementType << ", "
        << problem->resultType
-       << " memrefs with the identity layout (f32, bf16 or f16), then "
-          "tensor maps";
+       << " memrefs with the layouts 'tile.matmul' says (f32, bf16 or "
+          "f16), then tensor maps";
     outcome.text = text;
     return outcome;
   }
@@ -547,34 +565,83 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
               values[z * rows * cols + i * cols + j];
     return result;
   };
+  // A strided operand's matrices are spread over its buffer as its layout
+  // says; the elements between them hold NaN (a kernel that read one into
+  // C would be caught, and C's must still hold NaN after the run).
+  auto spread = [&](const std::vector<float> &values, int64_t rows,
+                    int64_t cols, const StridedLayout &layout,
+                    std::vector<float> &out) {
+    int64_t span = layout.offset + (batch - 1) * layout.batchStride +
+                   (rows - 1) * layout.rowStride + cols;
+    out.assign(span, std::numeric_limits<float>::quiet_NaN());
+    for (int64_t z = 0; z < batch; ++z)
+      for (int64_t i = 0; i < rows; ++i)
+        for (int64_t j = 0; j < cols; ++j)
+          out[layout.offset + z * layout.batchStride + i * layout.rowStride +
+              j] = values[(z * rows + i) * cols + j];
+  };
+  StridedLayout layoutA = problem->effectiveLayoutA(),
+                layoutB = problem->effectiveLayoutB(),
+                layoutC = problem->effectiveLayoutC();
+  // A's or B's matrices (or rows) may overlap (the memref's strides allow
+  // it for an operand that is only read): the reference takes the values
+  // that end up in the buffer.
+  auto readBack = [&](const std::vector<float> &buffer, int64_t rows,
+                      int64_t cols, const StridedLayout &layout,
+                      bool transposed, std::vector<float> &logical) {
+    for (int64_t z = 0; z < batch; ++z)
+      for (int64_t i = 0; i < rows; ++i)
+        for (int64_t j = 0; j < cols; ++j) {
+          float value = buffer[layout.offset + z * layout.batchStride +
+                               i * layout.rowStride + j];
+          // Stored (i, j) is logical (j, i) when transposed.
+          logical[z * rows * cols + (transposed ? j * rows + i : i * cols + j)] =
+              value;
+        }
+  };
+  std::vector<float> spreadA, spreadB, spreadC;
+  spread(stored(a, m, k, problem->transposeA), rowsA, colsA, layoutA, spreadA);
+  spread(stored(b, k, n, problem->transposeB), rowsB, colsB, layoutB, spreadB);
+  spread(c0, m, n, layoutC, spreadC);
+  readBack(spreadA, rowsA, colsA, layoutA, problem->transposeA, a);
+  readBack(spreadB, rowsB, colsB, layoutB, problem->transposeB, b);
+  // (Messages name a dense operand's elements C[i][j], a strided one's
+  // bytes.)
   std::unique_ptr<Buffer> bufferA =
-      makeBuffer("A", stored(a, m, k, problem->transposeA), colsA, true,
-                 kindAB, 1 << 24);
+      makeBuffer("A", spreadA, problem->layoutA ? 0 : colsA, true, kindAB,
+                 1 << 24);
   std::unique_ptr<Buffer> bufferB =
-      makeBuffer("B", stored(b, k, n, problem->transposeB), colsB, true,
-                 kindAB, 2 << 24);
-  std::unique_ptr<Buffer> bufferC =
-      makeBuffer("C", c0, n, false, kindC, 3 << 24);
+      makeBuffer("B", spreadB, problem->layoutB ? 0 : colsB, true, kindAB,
+                 2 << 24);
+  std::unique_ptr<Buffer> bufferC = makeBuffer(
+      "C", spreadC, problem->layoutC ? 0 : n, false, kindC, 3 << 24);
   if (problem->fill) // C is only written: NaN, and reading it is an error
-    bufferC->reset(batch * m * n * bufferC->elementBytes, 0xff, kNobody);
+    bufferC->reset(spreadC.size() * bufferC->elementBytes, 0xff, kNobody);
   auto desc = [&](Buffer &buffer, int64_t rows, int64_t cols,
-                  bool inBatch = false) {
+                  bool inBatch = false,
+                  std::optional<StridedLayout> layout = {}) {
+    StridedLayout dense;
+    dense.rowStride = cols;
+    dense.batchStride = rows * cols;
+    StridedLayout l = layout ? *layout : dense;
     ArgValue arg;
     arg.desc.buffer = &buffer;
+    arg.desc.byteOffset = l.offset * buffer.elementBytes;
     unsigned d = 0;
     if (inBatch) {
       arg.desc.sizes[d] = batch;
-      arg.desc.strides[d++] = rows * cols;
+      arg.desc.strides[d++] = l.batchStride;
     }
     arg.desc.sizes[d] = rows;
-    arg.desc.strides[d++] = cols;
+    arg.desc.strides[d++] = l.rowStride;
     arg.desc.sizes[d] = cols;
     arg.desc.strides[d] = 1;
     return arg;
   };
-  SmallVector<ArgValue> args = {desc(*bufferA, rowsA, colsA, batched),
-                                desc(*bufferB, rowsB, colsB, batched),
-                                desc(*bufferC, m, n, batched)};
+  SmallVector<ArgValue> args = {
+      desc(*bufferA, rowsA, colsA, batched, layoutA),
+      desc(*bufferB, rowsB, colsB, batched, layoutB),
+      desc(*bufferC, m, n, batched, layoutC)};
   // The epilogue's operands: random, rounded to their types, read only.
   std::vector<std::unique_ptr<Buffer>> epilogueBuffers;
   std::vector<std::vector<float>> epilogueValues(numEpilogue);
@@ -718,7 +785,10 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
         scale = magnitude;
       }
       double value = loadValue(
-          bufferC->bytes.data() + (cz + i * n + j) * bufferC->elementBytes,
+          bufferC->bytes.data() +
+              (layoutC.offset + z * layoutC.batchStride +
+               i * layoutC.rowStride + j) *
+                  bufferC->elementBytes,
           kindC);
       double error = std::fabs(value - want) / std::max(scale, 1e-30);
       if (std::isnan(value) || error > limit) {
@@ -742,6 +812,33 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
         " elements of C wrong; first wrong element (" + where + ") got " + fmt("%.9g", firstGot) + " want " + fmt("%.9g", firstWant) +
         launchText + statsText;
     return outcome;
+  }
+  // Nothing of C's buffer between its elements was written.
+  if (problem->layoutC) {
+    std::vector<bool> isElement(spreadC.size(), false);
+    for (int64_t z = 0; z < batch; ++z)
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < n; ++j)
+          isElement[layoutC.offset + z * layoutC.batchStride +
+                    i * layoutC.rowStride + j] = true;
+    int64_t stray = 0, first = -1;
+    for (size_t e = 0; e < isElement.size(); ++e) {
+      if (isElement[e])
+        continue;
+      const uint8_t *bytes = bufferC->bytes.data() + e * bufferC->elementBytes;
+      bool poison = std::all_of(bytes, bytes + bufferC->elementBytes,
+                                [](uint8_t byte) { return byte == 0xff; });
+      bool nan = std::isnan(loadValue(bytes, kindC));
+      if (!(poison || nan) && stray++ == 0)
+        first = e;
+    }
+    if (stray) {
+      outcome.text = head + ": " + std::to_string(stray) +
+                     " elements of C's buffer outside its matrix written; "
+                     "first at element " +
+                     std::to_string(first) + launchText + statsText;
+      return outcome;
+    }
   }
   if (checkLaunchOrder) {
     std::string order =

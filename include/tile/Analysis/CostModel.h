@@ -72,6 +72,10 @@ struct MatmulShape {
   /// they multiply the blocks and the bytes. (Last, so that brace
   /// initialisers {m, n, k, elementBytes, ...} keep their meaning.)
   int64_t batch = 1;
+  /// Strided operands (A and B as stored, C): the greatest common divisor
+  /// of the offset and strides, in elements; 0 for a dense operand (its
+  /// rows' length decides). The TMA needs rows and starts on 16 bytes.
+  int64_t layoutAlignA = 0, layoutAlignB = 0, layoutAlignC = 0;
 };
 
 /// Register need of the thread tile itself, as the article counts it:
@@ -196,14 +200,18 @@ TileConfig defaultConfig(const MatmulShape &shape, const ChipInfo &chip);
 // The tensor-core (wgmma) strategy (TensorCoreModel.cpp)
 //===----------------------------------------------------------------------===//
 
-/// Whether the TMA can copy the operands of `shape`: every row of A (K
-/// elements) and B (N elements) a multiple of 16 bytes long.
+/// Whether the TMA can copy the operands of `shape` in place: every row of
+/// A (K elements) and B (N elements) a multiple of 16 bytes long, or for a
+/// strided operand its offset and strides (layoutAlignA/B).
 bool tmaRowsAligned(const MatmulShape &shape);
 
 /// The row stride, in elements, of the runtime's repacked copy of a matrix
 /// with `cols` columns of `elementBytes` each: cols rounded up to 16 bytes;
-/// 0 when its rows are already a multiple of 16 bytes (nothing to repack).
-int64_t repackRowStride(int64_t cols, int64_t elementBytes);
+/// 0 when its rows already start on 16 bytes (nothing to repack): `cols`
+/// a multiple of 16 bytes, or for a strided operand (`layoutAlign`, see
+/// MatmulShape) its offset and strides.
+int64_t repackRowStride(int64_t cols, int64_t elementBytes,
+                        int64_t layoutAlign = 0);
 
 /// Seconds the runtime's repacking takes for `shape` (a strided
 /// device-to-device copy of each of A and B whose rows are not a multiple

@@ -142,9 +142,17 @@ def TileConfigure : Pass<"tile-configure"> {
     error at the op otherwise: shared memory per block over the chip's limit,
     an estimated register need over 255 per thread, more than 1024 threads.
     Matmuls the pipeline cannot lower yet (dynamic shapes, element types
-    other than f32, bf16 and f16, non-identity operand layouts such as
-    strided subviews, indexing maps that do more than transpose A or B, a
-    transposed A for the wgmma strategy) are errors at the op too.
+    other than f32, bf16 and f16, memref layouts other than static strides
+    and offsets with contiguous rows: a dynamic stride or offset, as a
+    subview at run-time offsets has, an innermost stride other than 1, a
+    stride of 0, a layout map that is not strided, C's rows or matrices
+    overlapping; indexing maps that do more than transpose A or B, a
+    transposed A for the wgmma strategy) are errors at the op too. Strided
+    memrefs (a `memref.subview` of a bigger buffer, padded rows) are
+    compiled: the model sees the greatest common divisor of each operand's
+    offset and strides (`layoutAlign`), which narrows vector widths and
+    decides whether the TMA reads A and B in place or on repacked copies, and
+    keeps 64x256 warpgroup tiles from a C stored one element at a time.
     Transposed operands skip the tuning table (its entries were measured on
     row-major ones). Only the matmul becomes a kernel, so a linalg op that
     makes A or B (a `linalg.transpose` on memrefs, a cast: a prologue) or uses C after the matmul (a

@@ -62,6 +62,36 @@ llvm::StringRef stringifyStage(KernelStage stage);
 std::optional<KernelStage> getStage(gpu::GPUFuncOp kernel);
 void setStage(gpu::GPUFuncOp kernel, KernelStage stage);
 
+/// Where the elements of a strided operand are (a memref with a strided
+/// layout, such as a subview of a bigger buffer), in elements from the
+/// buffer's start: element (i, j) of stored matrix b at
+/// offset + b * batchStride + i * rowStride + j. Rows are contiguous; the
+/// strides are at least 1 (batchStride is 0 for a plain matmul).
+struct StridedLayout {
+  int64_t offset = 0, rowStride = 0, batchStride = 0;
+  bool operator==(const StridedLayout &other) const {
+    return offset == other.offset && rowStride == other.rowStride &&
+           batchStride == other.batchStride;
+  }
+};
+
+/// The strided layout of `type` (static offset and strides, innermost
+/// stride 1, the others at least 1), or std::nullopt for a memref without
+/// a layout attribute (the identity layout: dense rows). Fails for any other
+/// layout (tile-configure says why at the op).
+FailureOr<std::optional<StridedLayout>> getStridedLayout(MemRefType type);
+
+/// The memref type of an operand: `shape` of `element` with `layout`
+/// (std::nullopt: no layout attribute).
+MemRefType getOperandType(ArrayRef<int64_t> shape, Type element,
+                          const std::optional<StridedLayout> &layout);
+
+/// The greatest common divisor of a layout's offset and strides: the
+/// largest number of elements that every row start of the operand is
+/// aligned to, relative to the buffer's start; 0 for the identity layout
+/// (then the rows' own length decides).
+int64_t layoutAlignment(const std::optional<StridedLayout> &layout);
+
 /// The problem a kernel computes: C[m][n] (+)= A[m][k] * B[k][n].
 struct MatmulProblem {
   int64_t m = 0, n = 0, k = 0;
@@ -90,6 +120,14 @@ struct MatmulProblem {
   bool fill = false;
   /// The fill value (meaningful when `fill`).
   FloatAttr fillValue;
+  /// The parameters' layouts where they are strided memrefs (A and B as
+  /// stored); std::nullopt for a memref without a layout (dense rows).
+  std::optional<StridedLayout> layoutA, layoutB, layoutC;
+  /// Where element (i, j) of the stored operand is, as a StridedLayout: the
+  /// parameter's own, or the dense one of `rows` x `cols` matrices.
+  StridedLayout effectiveLayoutA() const;
+  StridedLayout effectiveLayoutB() const;
+  StridedLayout effectiveLayoutC() const;
 };
 
 /// The linalg.fill that gives `matmul`'s output its value, if any: the
@@ -115,7 +153,9 @@ DictionaryAttr buildMatmulAttr(MLIRContext *context,
 /// 2^31 - 1), element_type (f32, bf16 or f16), c_type (f32 or the element type), c_init
 /// ("accumulate" or "fill") and, for "fill", c_fill (an f32 float), and
 /// optionally transpose_a / transpose_b (bools, absent means false; written
-/// only when true).
+/// only when true) and layout_a / layout_b / layout_c (a strided operand's
+/// array<i64: offset, row_stride> or, batched, array<i64: offset,
+/// row_stride, batch_stride>; absent for a memref without a layout).
 FailureOr<MatmulProblem> getMatmulProblem(Operation *kernel,
                                           StringRef passName = {});
 /// The kernel's `tile.config`, which must be a #tile.config.

@@ -99,3 +99,17 @@ func.func @bias_gelu(%a: memref<45x33xf32>, %b: memref<33x70xf32>, %c: memref<45
   }
   return
 }
+// A strided C (rows 44 apart, at offset 3; A strided too): bias per column,
+// ReLU.
+func.func @strided_c(%A: memref<37x23xf32, strided<[29, 1], offset: 5>>, %B: memref<23x41xf32>, %C: memref<37x41xf32, strided<[44, 1], offset: 3>>, %bias: memref<41xf32>) {
+  linalg.matmul ins(%A, %B : memref<37x23xf32, strided<[29, 1], offset: 5>>, memref<23x41xf32>) outs(%C : memref<37x41xf32, strided<[44, 1], offset: 3>>)
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
+    ins(%bias : memref<41xf32>) outs(%C : memref<37x41xf32, strided<[44, 1], offset: 3>>) {
+  ^bb0(%b: f32, %c: f32):
+    %s = arith.addf %c, %b : f32
+    %zero = arith.constant 0.0 : f32
+    %r = arith.maximumf %s, %zero : f32
+    linalg.yield %r : f32
+  }
+  return
+}

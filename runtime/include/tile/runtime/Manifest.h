@@ -142,7 +142,7 @@ struct ParamInfo {
   ElementType elementType = ElementType::F32;
   /// Logical extents: A is m x k, B is k x n, C is m x n.
   int64_t rows = 0, cols = 0;
-  /// Element (i, j) is at base[i * rowStride + j * colStride].
+  /// Element (i, j) is at base[offset + i * rowStride + j * colStride].
   int64_t rowStride = 0, colStride = 1;
   /// Byte alignment the kernel assumes for the base pointer.
   uint32_t alignment = 1;
@@ -153,6 +153,11 @@ struct ParamInfo {
   /// every param otherwise. JSON "batch_stride", after "col_stride", written
   /// only when not 0.
   int64_t batchStride = 0;
+  /// Elements from the base pointer to element (0, 0) (of matrix 0): a
+  /// strided memref's offset, such as a subview's. JSON "offset", after
+  /// "col_stride" and "batch_stride", written only when not 0. Last in the
+  /// struct so that brace-initialized ParamInfos stay valid.
+  int64_t offset = 0;
 };
 
 /// The matrix a tensor map of `param` reads, as it is stored (rows

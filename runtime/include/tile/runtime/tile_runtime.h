@@ -85,8 +85,8 @@ typedef struct tile_param_info {
   uint32_t alignment;             /* bytes */
   const char *access;             /* "read", "write" or "readwrite" */
   uint32_t element_bytes;
-  /* The smallest buffer that holds the param: (rows-1)*row_stride +
-   * (cols-1)*col_stride + 1 elements, plus (batch-1)*batch_stride for a
+  /* The smallest buffer that holds the param: offset + (rows-1)*row_stride
+   * + (cols-1)*col_stride + 1 elements, plus (batch-1)*batch_stride for a
    * batched kernel (tile_kernel_info.batch above 1), times element_bytes. */
   uint64_t required_bytes;
   /* How many of the kernel's tensor maps view this param: the runtime
@@ -98,6 +98,11 @@ typedef struct tile_param_info {
    * offsets; but the struct grew, and tile_kernel_info's params is an
    * array of it: code compiled against an older header must be rebuilt. */
   int64_t batch_stride;
+  /* Added with strided operands: elements from the pointer passed to
+   * element (0, 0), a strided memref's offset (a subview's); element
+   * (i, j) of matrix b at base[offset + b*batch_stride + i*row_stride +
+   * j*col_stride]. 0 for a dense operand. Appended, as batch_stride. */
+  int64_t offset;
 } tile_param_info;
 
 /* One TMA descriptor (CUtensorMap) the kernel takes by value after its
