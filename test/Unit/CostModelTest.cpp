@@ -513,3 +513,108 @@ TEST(FmaModel, ABatchCountsItsBlocksAndBytes) {
 }
 
 } // namespace
+
+TEST(FmaFit, NelderMeadFindsAQuadraticsMinimum) {
+  // A shifted, scaled bowl in four dimensions: its minimum, from far away.
+  std::vector<double> best = nelderMead(
+      {0, 0, 0, 0}, [](const std::vector<double> &x) {
+        return (x[0] - 1.5) * (x[0] - 1.5) + 4 * (x[1] + 2) * (x[1] + 2) +
+               0.25 * (x[2] - 3) * (x[2] - 3) + (x[3] - 0.1) * (x[3] - 0.1);
+      });
+  ASSERT_EQ(best.size(), 4u);
+  EXPECT_NEAR(best[0], 1.5, 1e-4);
+  EXPECT_NEAR(best[1], -2.0, 1e-4);
+  EXPECT_NEAR(best[2], 3.0, 1e-4);
+  EXPECT_NEAR(best[3], 0.1, 1e-4);
+}
+
+TEST(FmaFit, RecoversAKnownCalibrationFromItsOwnTimes) {
+  // Times made by a known calibration for kernels that exercise each of its
+  // numbers (compute- and memory-bound shapes, launch-bound tiny ones,
+  // split-K atomics, cp.async rings, 1 to 8 resident blocks, narrow and
+  // wide C tiles on memory-bound K-tiny shapes, matrix-vector shapes): the
+  // fit from the built-in calibration predicts them again and finds every
+  // number (memory_scale and c_row_bytes only apart with both widths of C
+  // tile on memory-bound shapes).
+  FmaCalibration truth;
+  truth.computeScale = 1.4;
+  truth.memoryScale = 2.5;
+  truth.launchSeconds = 6e-6;
+  truth.atomicsScale = 0.4;
+  truth.ringFactor = 0.85;
+  truth.residencyFactor = 0.93;
+  truth.cRowBytes = 40;
+  truth.loadLatencySeconds = 1.5e-6;
+  std::vector<FmaFitPoint> points;
+  // (Configs that cannot run, an occupancy whose register budget is too
+  // small, have infinite terms and are left out, as tile-tune fit does.)
+  auto add = [&](TileConfig c, MatmulShape shape) {
+    FmaFitPoint p;
+    p.terms = fmaTimeTerms(c, shape, h200());
+    if (!std::isfinite(p.terms.compute))
+      return;
+    p.seconds = truth.seconds(p.terms);
+    points.push_back(p);
+  };
+  std::vector<MatmulShape> shapes = {
+      {4096, 4096, 4096, 4}, {2048, 1024, 512, 4}, {8, 8, 8, 4},
+      {1, 16, 32, 4},        {300, 200, 7, 4},     {2, 5543, 6259, 4},
+      {3000, 3, 2000, 4},    {777, 555, 333, 4},   {64, 64, 8192, 4},
+      {8192, 64, 1024, 4},   {8192, 8192, 4, 4},   {4096, 6000, 16, 4}};
+  for (const MatmulShape &shape : shapes)
+    for (int64_t stages : {2, 3})
+      for (int64_t occupancy : {1, 2, 4, 8}) {
+        TileConfig big = config(128, 128, 8, 64, 32, 8, 8);
+        TileConfig narrow = config(32, 16, 16, 16, 16, 4, 2);
+        for (TileConfig c : {big, narrow}) {
+          c.stages = stages;
+          c.minBlocksPerSM = occupancy;
+          add(c, shape);
+        }
+      }
+  for (const MatmulShape &shape : {MatmulShape{64, 64, 8192, 4},
+                                   MatmulShape{2, 5543, 6259, 4},
+                                   MatmulShape{128, 256, 20000, 4}})
+    for (int64_t splits : {2, 8, 32}) {
+      TileConfig c = config(64, 64, 16, 32, 32, 8, 4);
+      c.splitK = splits;
+      add(c, shape);
+    }
+  ASSERT_GE(points.size(), 100u);
+  // The built-in calibration does not predict them...
+  EXPECT_GT(fmaFitError(points, builtinFmaCalibration()), 0.01);
+  FmaCalibration fitted = fitFmaCalibration(points, builtinFmaCalibration());
+  // ... the fitted one does: every time within 2%.
+  EXPECT_LT(fmaFitError(points, fitted), 1e-4);
+  EXPECT_DOUBLE_EQ(fmaWithin20(points, fitted), 1.0);
+  for (const FmaFitPoint &p : points)
+    EXPECT_NEAR(fitted.seconds(p.terms) / p.seconds, 1.0, 0.02);
+  EXPECT_EQ(fitted.timeScale, 1);
+  EXPECT_NEAR(fitted.computeScale, truth.computeScale, 0.05 * 1.4);
+  EXPECT_NEAR(fitted.memoryScale, truth.memoryScale, 0.05 * 2.5);
+  EXPECT_NEAR(fitted.launchSeconds, truth.launchSeconds, 0.05 * 6e-6);
+  EXPECT_NEAR(fitted.atomicsScale, truth.atomicsScale, 0.05 * 0.4);
+  EXPECT_NEAR(fitted.ringFactor, truth.ringFactor, 0.05);
+  EXPECT_NEAR(fitted.residencyFactor, truth.residencyFactor, 0.05);
+  EXPECT_NEAR(fitted.cRowBytes, truth.cRowBytes, 0.05 * 40);
+  EXPECT_NEAR(fitted.loadLatencySeconds, truth.loadLatencySeconds,
+              0.05 * 1.5e-6);
+}
+
+TEST(FmaFit, KeepsTheStartWhenNothingFitsBetter) {
+  // Times the start predicts exactly: the fit returns it (no worse).
+  FmaCalibration start = builtinFmaCalibration();
+  std::vector<FmaFitPoint> points;
+  for (MatmulShape shape : {MatmulShape{4096, 4096, 4096, 4},
+                            MatmulShape{100, 200, 300, 4}}) {
+    FmaFitPoint p;
+    p.terms = fmaTimeTerms(config(128, 128, 8, 64, 32, 8, 8), shape, h200());
+    p.seconds = start.seconds(p.terms);
+    points.push_back(p);
+  }
+  FmaCalibration fitted = fitFmaCalibration(points, start);
+  EXPECT_LE(fmaFitError(points, fitted), fmaFitError(points, start));
+  EXPECT_LT(fmaFitError(points, fitted), 1e-12);
+  EXPECT_EQ(fmaFitError({}, start), 0);
+  EXPECT_EQ(fmaWithin20({}, start), 0);
+}

@@ -706,102 +706,14 @@ int runPredict(const ChipInfo &chip) {
   return 0;
 }
 
-/// One measured fma kernel: its model terms and its time.
+/// One measured fma kernel: what the fit takes (its model terms and its
+/// time), and its name, shape and config for the table.
 struct FitPoint {
   std::string kernel;
   MatmulShape shape;
   TileConfig config;
-  FmaTimeTerms terms;
-  double seconds;
+  FmaFitPoint fit;
 };
-
-/// Minimises `f` from `start` (Nelder-Mead: reflect, expand, contract,
-/// shrink; unit initial steps, a fixed number of iterations).
-std::vector<double>
-nelderMead(std::vector<double> start,
-           llvm::function_ref<double(const std::vector<double> &)> f) {
-  size_t n = start.size();
-  std::vector<std::vector<double>> simplex(n + 1, start);
-  for (size_t i = 0; i < n; ++i)
-    simplex[i + 1][i] += 0.5;
-  std::vector<double> values;
-  for (const std::vector<double> &x : simplex)
-    values.push_back(f(x));
-  auto along = [&](const std::vector<double> &from,
-                   const std::vector<double> &to, double t) {
-    std::vector<double> x(n);
-    for (size_t j = 0; j < n; ++j)
-      x[j] = from[j] + t * (to[j] - from[j]);
-    return x;
-  };
-  for (int iteration = 0; iteration < 400 * static_cast<int>(n);
-       ++iteration) {
-    std::vector<size_t> order(n + 1);
-    for (size_t i = 0; i <= n; ++i)
-      order[i] = i;
-    std::sort(order.begin(), order.end(),
-              [&](size_t a, size_t b) { return values[a] < values[b]; });
-    std::vector<std::vector<double>> sorted;
-    std::vector<double> sortedValues;
-    for (size_t i : order) {
-      sorted.push_back(simplex[i]);
-      sortedValues.push_back(values[i]);
-    }
-    simplex = std::move(sorted);
-    values = std::move(sortedValues);
-    std::vector<double> centroid(n, 0.0);
-    for (size_t i = 0; i < n; ++i)
-      for (size_t j = 0; j < n; ++j)
-        centroid[j] += simplex[i][j] / n;
-    std::vector<double> reflected = along(centroid, simplex[n], -1);
-    double fr = f(reflected);
-    if (fr < values[0]) {
-      std::vector<double> expanded = along(centroid, simplex[n], -2);
-      double fe = f(expanded);
-      simplex[n] = fe < fr ? expanded : reflected;
-      values[n] = std::min(fe, fr);
-    } else if (fr < values[n - 1]) {
-      simplex[n] = reflected;
-      values[n] = fr;
-    } else {
-      std::vector<double> contracted = along(centroid, simplex[n], 0.5);
-      double fc = f(contracted);
-      if (fc < values[n]) {
-        simplex[n] = contracted;
-        values[n] = fc;
-      } else {
-        for (size_t i = 1; i <= n; ++i) {
-          simplex[i] = along(simplex[0], simplex[i], 0.5);
-          values[i] = f(simplex[i]);
-        }
-      }
-    }
-  }
-  size_t bestIndex = std::min_element(values.begin(), values.end()) -
-                     values.begin();
-  return simplex[bestIndex];
-}
-
-double fitError(const std::vector<FitPoint> &points,
-                const FmaCalibration &calibration) {
-  double sum = 0;
-  for (const FitPoint &p : points) {
-    double ratio = std::log(calibration.seconds(p.terms) / p.seconds);
-    sum += ratio * ratio;
-  }
-  return points.empty() ? 0 : sum / points.size();
-}
-
-/// Share of the points whose prediction is within 20% of the measured time.
-double within20(const std::vector<FitPoint> &points,
-                const FmaCalibration &calibration) {
-  int64_t close = 0;
-  for (const FitPoint &p : points) {
-    double ratio = calibration.seconds(p.terms) / p.seconds;
-    close += ratio >= 0.8 && ratio <= 1.2;
-  }
-  return points.empty() ? 0 : static_cast<double>(close) / points.size();
-}
 
 int runFit(const ChipInfo &chip) {
   mlir::MLIRContext context;
@@ -832,10 +744,10 @@ int runFit(const ChipInfo &chip) {
                             run->getInteger("k").value_or(0), 4};
       p.shape.batch = run->getInteger("batch").value_or(1);
       p.config = attr.toTileConfig();
-      p.terms = fmaTimeTerms(p.config, p.shape, chip);
-      p.seconds = ms * 1e-3;
+      p.fit.terms = fmaTimeTerms(p.config, p.shape, chip);
+      p.fit.seconds = ms * 1e-3;
       if (p.shape.m > 0 && p.shape.n > 0 && p.shape.k > 0 &&
-          std::isfinite(p.terms.compute))
+          std::isfinite(p.fit.terms.compute))
         points.push_back(p);
     }
   }
@@ -853,62 +765,34 @@ int runFit(const ChipInfo &chip) {
       os << llvm::formatv("{0}\t{1}\t{2}\t{3}\t{4}\t{5}\t{6:e6}\t{7:e6}\t"
                           "{8:e6}\t{9:e6}\t{10}\t{11}\t{12}\t{13}\n",
                           p.kernel, p.shape.m, p.shape.n, p.shape.k,
-                          p.shape.batch, toShortString(p.config), p.seconds,
-                          p.terms.compute, p.terms.memory, p.terms.atomics,
-                          p.terms.blocksOnBusiestSM, p.terms.resident,
-                          p.terms.slices, p.terms.warpsPerBlock);
+                          p.shape.batch, toShortString(p.config), p.fit.seconds,
+                          p.fit.terms.compute, p.fit.terms.memory,
+                          p.fit.terms.atomics, p.fit.terms.blocksOnBusiestSM,
+                          p.fit.terms.resident, p.fit.terms.slices,
+                          p.fit.terms.warpsPerBlock);
   }
 
-  // Nelder-Mead over the logarithms of the eight numbers (all positive),
-  // from the built-in calibration, minimising the mean squared log error
-  // (so that short and long kernels count alike). timeScale stays 1.
+  // The fit (fitFmaCalibration: Nelder-Mead over the logarithms of the
+  // eight numbers, from the built-in calibration).
+  std::vector<FmaFitPoint> fitPointsOnly;
+  for (const FitPoint &p : points)
+    fitPointsOnly.push_back(p.fit);
   FmaCalibration before = builtinFmaCalibration();
-  auto fromLogs = [](const std::vector<double> &x) {
-    FmaCalibration c;
-    c.timeScale = 1;
-    c.computeScale = std::exp(x[0]);
-    c.memoryScale = std::exp(x[1]);
-    c.launchSeconds = std::exp(x[2]);
-    c.atomicsScale = std::exp(x[3]);
-    c.ringFactor = std::exp(x[4]);
-    c.residencyFactor = std::exp(x[5]);
-    c.cRowBytes = std::exp(x[6]);
-    c.loadLatencySeconds = std::exp(x[7]);
-    return c;
-  };
-  std::vector<double> start = {
-      std::log(before.timeScale * before.computeScale),
-      std::log(before.timeScale * before.memoryScale),
-      std::log(std::max(before.launchSeconds, 1e-7)),
-      std::log(before.timeScale * before.atomicsScale),
-      std::log(before.ringFactor), std::log(before.residencyFactor),
-      // Terms the calibration leaves out (0) start at a plausible size:
-      // 32 bytes per C row piece, 1 us of load latency.
-      std::log(before.cRowBytes > 0 ? before.cRowBytes : 32.0),
-      std::log(before.loadLatencySeconds > 0 ? before.loadLatencySeconds
-                                             : 1e-6)};
-  FmaCalibration best = fromLogs(
-      nelderMead(start, [&](const std::vector<double> &x) {
-        return fitError(points, fromLogs(x));
-      }));
-  double beforeError = fitError(points, before);
-  double bestError = fitError(points, best);
-  if (bestError > beforeError) {
-    best = before;
-    bestError = beforeError;
-  }
+  FmaCalibration best = fitFmaCalibration(fitPointsOnly, before);
+  double beforeError = fmaFitError(fitPointsOnly, before);
+  double bestError = fmaFitError(fitPointsOnly, best);
 
   llvm::outs() << "| kernel | M | N | K | config | measured ms | predicted ms "
                   "(before) | predicted ms (fitted) | fitted / measured |\n"
                   "|---|---:|---:|---:|---|---:|---:|---:|---:|\n";
   for (const FitPoint &p : points) {
-    double fitted = best.seconds(p.terms);
+    double fitted = best.seconds(p.fit.terms);
     llvm::outs() << llvm::formatv(
         "| {0} | {1} | {2} | {3} | {4} | {5:f4} | {6:f4} | {7:f4} | "
         "{8:f2} |\n",
         p.kernel, p.shape.m, p.shape.n, p.shape.k, toShortString(p.config),
-        p.seconds * 1e3, before.seconds(p.terms) * 1e3, fitted * 1e3,
-        fitted / p.seconds);
+        p.fit.seconds * 1e3, before.seconds(p.fit.terms) * 1e3, fitted * 1e3,
+        fitted / p.fit.seconds);
   }
   llvm::outs() << llvm::formatv(
       "\n{0} kernels; within 20% of the measured time: {1:f1}% before, "
@@ -916,8 +800,8 @@ int runFit(const ChipInfo &chip) {
       "fitted: compute_scale {5:f4}, memory_scale {6:f4}, launch_seconds "
       "{7:e3}, atomics_scale {8:f4}, ring_factor {9:f4}, residency_factor "
       "{10:f4}, c_row_bytes {11:f2}, load_latency_seconds {12:e3}\n",
-      points.size(), 100 * within20(points, before),
-      100 * within20(points, best), std::sqrt(beforeError),
+      points.size(), 100 * fmaWithin20(fitPointsOnly, before),
+      100 * fmaWithin20(fitPointsOnly, best), std::sqrt(beforeError),
       std::sqrt(bestError), best.computeScale, best.memoryScale,
       best.launchSeconds, best.atomicsScale, best.ringFactor,
       best.residencyFactor, best.cRowBytes, best.loadLatencySeconds);

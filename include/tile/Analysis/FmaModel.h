@@ -12,6 +12,10 @@
 #define TILE_ANALYSIS_FMAMODEL_H
 
 #include "tile/Analysis/CostModel.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <vector>
 
 namespace mlir {
 namespace tile {
@@ -82,6 +86,39 @@ const FmaCalibration &builtinFmaCalibration();
 /// another calibration (tile-tune fit).
 double predictSeconds(const TileConfig &config, const MatmulShape &shape,
                       const ChipInfo &chip, const FmaCalibration &calibration);
+
+/// One measured fma kernel for fitting a calibration: the model's terms of
+/// its config and shape (fmaTimeTerms) and its measured time.
+struct FmaFitPoint {
+  FmaTimeTerms terms;
+  double seconds = 0;
+};
+
+/// Mean squared log error of `calibration`'s times over `points` (so that
+/// short and long kernels count alike); 0 for no points.
+double fmaFitError(llvm::ArrayRef<FmaFitPoint> points,
+                   const FmaCalibration &calibration);
+
+/// Share of `points` whose time under `calibration` is within 20% of the
+/// measured one.
+double fmaWithin20(llvm::ArrayRef<FmaFitPoint> points,
+                   const FmaCalibration &calibration);
+
+/// The calibration that minimises fmaFitError over `points`: Nelder-Mead
+/// over the logarithms of its eight numbers (timeScale stays 1; compute,
+/// memory and atomics absorb `start`'s timeScale), from `start` (a number
+/// `start` leaves at 0, cRowBytes or loadLatencySeconds, starts at 32 bytes
+/// or 1 us). `start` itself when nothing fits better.
+FmaCalibration fitFmaCalibration(llvm::ArrayRef<FmaFitPoint> points,
+                                 const FmaCalibration &start);
+
+/// Minimises `f` from `start` (Nelder-Mead: reflect, expand, contract,
+/// shrink; initial steps of 0.5 along each coordinate, `iterationsPerDim`
+/// iterations per dimension).
+std::vector<double>
+nelderMead(std::vector<double> start,
+           llvm::function_ref<double(const std::vector<double> &)> f,
+           int iterationsPerDim = 400);
 
 /// Registers the kernel forms a shape needs add to evaluate()'s estimate
 /// (which counts the interior, aligned kernel): bounds checks where the
