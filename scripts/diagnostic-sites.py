@@ -111,6 +111,11 @@ UNREACHABLE = [
      "own (those are rejected just before) has 2-d (3-d) shaped operands, "
      "which the op's verifier checks before any pass runs; the check guards "
      "the casts that follow"),
+    ("lib/Transforms/Configure.cpp", "has a layout the kernels do not take",
+     "checkLayout accepted every memref layout before this point, and it "
+     "accepts exactly what getStridedLayout reads (static strides of at "
+     "least 1, the innermost 1, a static offset of at least 0); the check "
+     "guards the dereference that follows"),
 ]
 
 

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 #include <sstream>
 
 using namespace mlir::tile;
@@ -479,9 +480,11 @@ mlir::tile::candidateConfigs(const MatmulShape &shape, const ChipInfo &chip) {
             // 4095x4097x4093 ran 0.81x cuBLAS that way against 0.96x with
             // registers, bench/results/2026-11-29-h200-cp-async.md).
             // A transposed B (stored N x K) is copied one element per
-            // cp.async whatever N is: register copies only.
+            // cp.async whatever N is: register copies only. A strided B's
+            // offset and row stride narrow its copies the same way.
             std::vector<TileConfig> staged = {c};
-            if (shape.n % 4 == 0 && !shape.transposeB) {
+            if (std::gcd(shape.n, shape.layoutAlignB) % 4 == 0 &&
+                !shape.transposeB) {
               TileConfig async = c;
               async.stages = 3;
               if (evaluate(async, chip, shape.elementBytes, shape.transposeA,

@@ -199,6 +199,16 @@ double mlir::tile::repackSeconds(const MatmulShape &shape) {
          copy(rowsB, colsB, shape.layoutAlignB);
 }
 
+bool mlir::tile::canRepack(const MatmulShape &shape) {
+  int64_t rowA = shape.transposeA ? shape.m : shape.k;
+  int64_t rowB = shape.transposeB ? shape.k : shape.n;
+  bool repackA =
+      repackRowStride(rowA, shape.elementBytes, shape.layoutAlignA) != 0;
+  bool repackB =
+      repackRowStride(rowB, shape.elementBytes, shape.layoutAlignB) != 0;
+  return !(repackA && shape.overlapRowsA) && !(repackB && shape.overlapRowsB);
+}
+
 WarpgroupRegisters mlir::tile::warpgroupRegisters(const TileConfig &c) {
   WarpgroupRegisters r;
   int64_t threads = c.numThreads();
@@ -529,7 +539,11 @@ mlir::tile::tensorCoreCandidates(const MatmulShape &shape,
   // registers, or the TMA on the runtime's repacked copies (whose cost the
   // estimate adds).
   bool aligned = tmaRowsAligned(shape);
-  std::vector<CopyKind> copies = {CopyKind::Tma};
+  // (Overlapping rows the TMA cannot read in place cannot be repacked
+  // either: register copies only.)
+  std::vector<CopyKind> copies;
+  if (aligned || canRepack(shape))
+    copies.push_back(CopyKind::Tma);
   if (!aligned)
     copies.push_back(CopyKind::Registers);
   // B is stored in 64-column chunks (BN a multiple of 64); a TMA box holds

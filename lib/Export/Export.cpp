@@ -484,7 +484,13 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
     info.elementType = type;
     info.rows = rows;
     info.cols = cols;
-    int64_t stride = layout ? layout->rowStride : transposed ? rows : cols;
+    // (A stored matrix of one row never uses its row stride: it gets its
+    // length, so that the runtime reads its orientation as tile-opt means
+    // it.)
+    int64_t storedRows = transposed ? cols : rows;
+    int64_t storedCols = transposed ? rows : cols;
+    int64_t stride =
+        layout && storedRows > 1 ? layout->rowStride : storedCols;
     info.rowStride = transposed ? 1 : stride;
     info.colStride = transposed ? stride : 1;
     if (layout) {

@@ -433,8 +433,8 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
                      createEpilogueLaunchArgs(builder, loc, *epilogue));
   if (tma)
     llvm::append_range(launchArgs,
-                       createTensorMaps(builder, loc, config, a, b,
-                                        problem.transposeB));
+                       createTensorMaps(builder, loc, config, launchArgs[0],
+                                        launchArgs[1], problem.transposeB));
   auto c1 = constIndex(builder, loc, 1);
   gpu::KernelDim3 grid{constIndex(builder, loc, blocks),
                        constIndex(builder, loc, problem.batch), c1};

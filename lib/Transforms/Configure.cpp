@@ -185,6 +185,11 @@ LogicalResult checkLayout(linalg::LinalgOp op, MemRefType type,
            << "operand #" << index << " of type " << type
            << " has a dynamic offset or stride; only static ones are "
               "supported yet (the kernel's parameters are bare pointers)";
+  if (offset < 0)
+    return op.emitOpError()
+           << "operand #" << index << " of type " << type
+           << " has a negative offset; the kernels address elements from "
+              "the buffer's start";
   if (strides.back() != 1)
     return op.emitOpError()
            << "operand #" << index << " of type " << type
@@ -327,10 +332,18 @@ LogicalResult checkSupported(linalg::LinalgOp op, MatmulShape &shape,
     auto memref = dyn_cast<MemRefType>(type);
     if (!memref)
       continue;
-    int64_t alignment = layoutAlignment(*getStridedLayout(memref));
+    FailureOr<std::optional<StridedLayout>> layout = getStridedLayout(memref);
+    if (failed(layout)) // (checkLayout accepted it: cannot happen)
+      return op.emitOpError() << "operand #" << index << " of type " << memref
+                              << " has a layout the kernels do not take";
+    int64_t alignment = layoutAlignment(*layout);
     (index == 0 ? shape.layoutAlignA
                 : index == 1 ? shape.layoutAlignB : shape.layoutAlignC) =
         alignment;
+    // Rows of A or B that overlap (only read, so allowed).
+    if (*layout && index < 2 && memref.getDimSize(memref.getRank() - 2) > 1 &&
+        (*layout)->rowStride < memref.getDimSize(memref.getRank() - 1))
+      (index == 0 ? shape.overlapRowsA : shape.overlapRowsB) = true;
   }
   shape.elementBytes = elementType.getIntOrFloatBitWidth() / 8;
   shape.resultBytes = types[2].getElementType().getIntOrFloatBitWidth() / 8;
@@ -387,6 +400,13 @@ LogicalResult checkStrategy(linalg::LinalgOp op, const TileConfig &config,
            << " elements with the TMA, which needs rows that are multiples "
               "of 16 bytes; use repack = true (padded copies made before "
               "the launch) or copy = registers";
+  if (config.copy == CopyKind::Tma && config.repack && !canRepack(shape))
+    return op.emitOpError()
+           << "cannot copy " << (shape.overlapRowsA ? "A" : "B")
+           << " with the TMA: its rows overlap (a row stride below its "
+              "row length), which the runtime cannot repack into rows on "
+              "16 bytes and the TMA cannot read in place; use copy = "
+              "registers";
   // Split-K adds f32 partial products into C with atomic adds.
   if (config.splitK > 1 && shape.resultBytes != 4)
     return op.emitOpError()
@@ -510,9 +530,17 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
     config = existing.toTileConfig();
     source = "written on the op";
   } else if (std::optional<TuningTable::Match> tuned =
-                 // The table's entries were measured on row-major operands,
-                 // one matrix per launch.
-                 shape.transposeA || shape.transposeB || isa<linalg::BatchMatmulOp>(op.getOperation())
+                 // The table's entries were measured on dense row-major
+                 // operands, one matrix per launch.
+                 shape.transposeA || shape.transposeB ||
+                         isa<linalg::BatchMatmulOp>(op.getOperation()) ||
+                         llvm::any_of(op->getOperands(),
+                                      [](Value operand) {
+                                        auto memref = dyn_cast<MemRefType>(
+                                            operand.getType());
+                                        return memref &&
+                                               !memref.getLayout().isIdentity();
+                                      })
                      ? std::nullopt
                      : table.nearest(chipInfo.name, typeName, shape.m,
                                      shape.n, shape.k,

@@ -733,6 +733,32 @@ TEST(TileRunTest, VerifyPassesKernelsWithOffsets) {
       << info.out;
 }
 
+TEST(TileRunTest, VerifyReadsOverlappingRowsOfAAsTheBufferHoldsThem) {
+  // A's rows 40 elements apart with 72 columns each (a strided operand that
+  // is only read may overlap): the reference takes what the buffer holds
+  // after A's later rows overwrote the ends of earlier ones.
+  TempDir dir;
+  tile::runtime::KernelManifest manifest;
+  std::string error;
+  ASSERT_TRUE(tile::runtime::parseManifestJson(
+      readFile(fixturePath("tile_test_matmul_accumulate.json")), manifest,
+      error))
+      << error;
+  manifest.params[0].rowStride = 40;
+  ASSERT_TRUE(tile::runtime::validateManifest(manifest, error)) << error;
+  ASSERT_TRUE(writeFile(dir.file("naive_matmul.ptx"),
+                        readFile(fixturePath("naive_matmul.ptx"))));
+  std::string path = dir.file("overlap.json");
+  ASSERT_TRUE(writeFile(path, tile::runtime::writeManifestJson(manifest)));
+  CommandResult result =
+      tileRun({"verify", path, "--seed", "7"},
+              fakeEnv("96 80 72 accumulate 0 40 1 80 1 80 1"));
+  EXPECT_EQ(result.exitCode, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find("  PASS  seed 7  (ptx, accumulate"),
+            std::string::npos)
+      << result.out;
+}
+
 TEST(TileRunTest, VerifyCatchesAKernelThatIgnoresTheOffsets) {
   // The kernel reads A, B and C at the buffers' starts: C's elements are
   // written 8 elements early (outside C where they precede it, over the

@@ -798,12 +798,16 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
     return failLine(name, shape, error);
   {
     std::vector<char> staging(aElements * aBytes, 0);
+    // A's or B's rows or matrices may overlap (only read, so allowed): the
+    // reference takes the values the buffer ends up holding.
     scatterBatchElements(a.data(), *ops.a, batch, staging.data());
+    gatherBatchElements(staging.data(), *ops.a, batch, a.data());
     if (!gpu.check(d.cuMemcpyHtoD(da.pointer, staging.data(), staging.size()),
                    "cuMemcpyHtoD(A)", error))
       return failLine(name, shape, error);
     staging.assign(bElements * bBytes, 0);
     scatterBatchElements(b.data(), *ops.b, batch, staging.data());
+    gatherBatchElements(staging.data(), *ops.b, batch, b.data());
     if (!gpu.check(d.cuMemcpyHtoD(db.pointer, staging.data(), staging.size()),
                    "cuMemcpyHtoD(B)", error))
       return failLine(name, shape, error);

@@ -13,6 +13,7 @@
 // RUN: FileCheck %s --check-prefix=BATCH --input-file=%t/batch_matmul0.json
 // RUN: FileCheck %s --check-prefix=INPLACE --input-file=%t/bf16_in_place_matmul0.json
 // RUN: FileCheck %s --check-prefix=REPACK --input-file=%t/bf16_repack_matmul0.json
+// RUN: FileCheck %s --check-prefix=ONEROW --input-file=%t/one_row_matmul0.json
 // RUN: tile-opt %s --tile-matmul-tiling | FileCheck %s --check-prefix=IR
 
 // (The f32 matmuls have configs of register double buffering, whose
@@ -106,5 +107,14 @@ func.func @bf16_repack(%a: memref<128x64xbf16, strided<[64, 1], offset: 4>>, %b:
   linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], repack = true>}
     ins(%a, %b : memref<128x64xbf16, strided<[64, 1], offset: 4>>, memref<64x128xbf16, strided<[130, 1]>>)
                 outs(%c : memref<128x128xf32, strided<[128, 1], offset: 1>>)
+  return
+}
+
+// One row of A (its row stride, 1 in the memref type, is never used): the
+// param says row_stride 64, its length, so that the runtime reads it as a
+// row-major 1 x 64 matrix.
+// ONEROW: {"name": "A", "role": "lhs", "element_type": "bf16", "rows": 1, "cols": 64, "row_stride": 64, "col_stride": 1, "offset": 8,
+func.func @one_row(%a: memref<1x64xbf16, strided<[1, 1], offset: 8>>, %b: memref<64x128xbf16>, %c: memref<1x128xf32>) {
+  linalg.matmul ins(%a, %b : memref<1x64xbf16, strided<[1, 1], offset: 8>>, memref<64x128xbf16>) outs(%c : memref<1x128xf32>)
   return
 }

@@ -242,6 +242,28 @@ func.func @huge_offset(%a: memref<64x64xf32, strided<[4611686018427387904, 1], o
 
 // -----
 
+func.func @negative_offset(%a: memref<8x8xf32, strided<[8, 1], offset: -4>>, %b: memref<8x8xf32>,
+                           %c: memref<8x8xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op operand #0 of type 'memref<8x8xf32, strided<[8, 1], offset: -4>>' has a negative offset; the kernels address elements from the buffer's start}}
+  linalg.matmul ins(%a, %b : memref<8x8xf32, strided<[8, 1], offset: -4>>, memref<8x8xf32>) outs(%c : memref<8x8xf32>)
+  return
+}
+
+// -----
+
+// Rows of A that overlap and are not on 16 bytes: the TMA cannot read them
+// in place and the runtime cannot repack them (the model picks register
+// copies; this config asks for the TMA).
+func.func @overlapping_rows_repacked(%a: memref<128x64xbf16, strided<[60, 1]>>, %b: memref<64x128xbf16>,
+                                     %c: memref<128x128xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op cannot copy A with the TMA: its rows overlap (a row stride below its row length), which the runtime cannot repack into rows on 16 bytes and the TMA cannot read in place; use copy = registers}}
+  linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], repack = true>}
+    ins(%a, %b : memref<128x64xbf16, strided<[60, 1]>>, memref<64x128xbf16>) outs(%c : memref<128x128xf32>)
+  return
+}
+
+// -----
+
 // A layout map that is not strided.
 func.func @not_strided(%a: memref<64x64xf32, affine_map<(d0, d1) -> (d0 floordiv 2, d1)>>, %b: memref<64x64xf32>,
                        %c: memref<64x64xf32>) {

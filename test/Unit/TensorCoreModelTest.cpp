@@ -495,3 +495,45 @@ TEST(TensorCoreModel, WavesAndEdgeWaste) {
 }
 
 } // namespace
+
+TEST(TensorCoreModel, StridedOperandsDecideInPlaceTmaAndRepacks) {
+  // Dense bf16: rows of K = 64 and N = 128 elements (128 and 256 bytes).
+  MatmulShape shape{128, 128, 64, 2};
+  EXPECT_TRUE(tmaRowsAligned(shape));
+  EXPECT_EQ(repackRowStride(64, 2), 0);
+  EXPECT_EQ(repackRowStride(65, 2), 72);
+  // A strided A whose offset and row stride have 4 in common (8 bytes): the
+  // TMA cannot start its rows on 16 bytes, though K is aligned; the copy's
+  // rows are K long.
+  shape.layoutAlignA = 4;
+  EXPECT_FALSE(tmaRowsAligned(shape));
+  EXPECT_EQ(repackRowStride(64, 2, 4), 64);
+  EXPECT_GT(repackSeconds(shape), 0);
+  // 8 elements in common (16 bytes): in place again, even with K odd.
+  shape.layoutAlignA = 8;
+  EXPECT_TRUE(tmaRowsAligned(shape));
+  EXPECT_EQ(repackRowStride(63, 2, 8), 0);
+  EXPECT_EQ(repackSeconds(shape), 0);
+  // Overlapping rows can be read in place but not repacked.
+  shape.overlapRowsA = true;
+  EXPECT_TRUE(canRepack(shape));
+  shape.layoutAlignA = 2;
+  EXPECT_FALSE(canRepack(shape));
+  // The candidates then copy through registers only.
+  for (const TileConfig &c : tensorCoreCandidates(shape, h200()))
+    EXPECT_EQ(c.copyKind(), CopyKind::Registers) << toString(c);
+  EXPECT_FALSE(tensorCoreCandidates(shape, h200()).empty());
+  // A transposed B's stored rows are K long: its repack cost counts K.
+  MatmulShape linear{128, 128, 63, 2};
+  linear.transposeB = true;
+  MatmulShape plain = linear;
+  plain.transposeB = false;
+  plain.k = 64;
+  plain.n = 127;
+  // (Plain: B's rows of N = 127 repack; linear: B's rows of K = 63.)
+  EXPECT_GT(repackSeconds(linear), 0);
+  EXPECT_GT(repackSeconds(plain), 0);
+  linear.k = 64;
+  linear.n = 127;
+  EXPECT_EQ(repackSeconds(linear), 0);
+}

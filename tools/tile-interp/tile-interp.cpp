@@ -332,12 +332,17 @@ std::string tensorMapOf(gpu::LaunchFuncOp launch, unsigned index,
   auto create = operand.getDefiningOp<nvgpu::TmaCreateDescriptorOp>();
   if (!create)
     return "not made by an nvgpu.tma.create.descriptor";
-  Value tensor = create.getTensor();
-  if (auto cast = tensor.getDefiningOp<memref::CastOp>())
-    tensor = cast.getSource();
+  // (Casts on either side: to the unranked memref the op takes, to the
+  // kernel's strided type; the canonicalizer folds them into one.)
+  auto throughCasts = [](Value value) {
+    while (auto cast = value.getDefiningOp<memref::CastOp>())
+      value = cast.getSource();
+    return value;
+  };
+  Value tensor = throughCasts(create.getTensor());
   int which = -1;
   for (int i = 0; i < 2; ++i)
-    if (launch.getKernelOperands()[i] == tensor)
+    if (throughCasts(launch.getKernelOperands()[i]) == tensor)
       which = i;
   if (which < 0)
     return "its nvgpu.tma.create.descriptor is not on A or B of the launch";
@@ -394,7 +399,12 @@ std::string tensorMapOf(gpu::LaunchFuncOp launch, unsigned index,
       launch, launch.getKernel());
   ConfigAttr config = kernel ? getConfig(kernel) : ConfigAttr();
   bool repacked = config && config.toTileConfig().repack;
-  if (map.rowStride * map.elementBytes % 16 != 0 && !repacked)
+  if (repacked && map.rows > 1 && map.rowStride < map.cols)
+    map.invalid = "the rows of " + map.name + " overlap (row stride " +
+                  std::to_string(map.rowStride) + " below " +
+                  std::to_string(map.cols) +
+                  " columns): the runtime cannot repack them";
+  else if (map.rowStride * map.elementBytes % 16 != 0 && !repacked)
     map.invalid = "the row stride of " + map.name + " (" +
                   std::to_string(map.rowStride * map.elementBytes) +
                   " bytes) is not a multiple of 16";

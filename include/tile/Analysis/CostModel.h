@@ -76,6 +76,10 @@ struct MatmulShape {
   /// of the offset and strides, in elements; 0 for a dense operand (its
   /// rows' length decides). The TMA needs rows and starts on 16 bytes.
   int64_t layoutAlignA = 0, layoutAlignB = 0, layoutAlignC = 0;
+  /// A's or B's stored rows overlap (a strided operand read with a row
+  /// stride below its row length): the runtime cannot repack it (its 2-d
+  /// copy reads whole rows), so the TMA reads it in place or not at all.
+  bool overlapRowsA = false, overlapRowsB = false;
 };
 
 /// Register need of the thread tile itself, as the article counts it:
@@ -217,6 +221,10 @@ int64_t repackRowStride(int64_t cols, int64_t elementBytes,
 /// device-to-device copy of each of A and B whose rows are not a multiple
 /// of 16 bytes, into rows padded to 16 bytes); 0 when both are aligned.
 double repackSeconds(const MatmulShape &shape);
+
+/// Whether the runtime can repack every operand of `shape` that the TMA
+/// cannot read in place (none has overlapping rows).
+bool canRepack(const MatmulShape &shape);
 
 /// How a wgmma block's registers are shared out among its warpgroups. One
 /// rule for the cost model and tile-mbarrier-pipeline (which emits the

@@ -19,3 +19,9 @@ func.func @wgmma_tb(%A: memref<100x40xbf16, strided<[48, 1], offset: 8>>, %B: me
     ins(%A, %B : memref<100x40xbf16, strided<[48, 1], offset: 8>>, memref<72x40xbf16, strided<[41, 1], offset: 2>>) outs(%C : memref<100x72xf32, strided<[73, 1], offset: 3>>)
   return
 }
+// A layout spelled as an affine map: the kernel's parameter and the host's
+// tensor map both take it cast to strided<[72, 1], offset: 8>.
+func.func @wgmma_affine(%A: memref<128x64xbf16, affine_map<(d0, d1) -> (d0 * 72 + d1 + 8)>>, %B: memref<64x128xbf16>, %C: memref<128x128xf32>) {
+  linalg.matmul ins(%A, %B : memref<128x64xbf16, affine_map<(d0, d1) -> (d0 * 72 + d1 + 8)>>, memref<64x128xbf16>) outs(%C : memref<128x128xf32>)
+  return
+}
