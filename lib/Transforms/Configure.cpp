@@ -531,16 +531,20 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
     source = "written on the op";
   } else if (std::optional<TuningTable::Match> tuned =
                  // The table's entries were measured on dense row-major
-                 // operands, one matrix per launch.
+                 // operands, one matrix per launch (a strided operand
+                 // whose offset and strides are on 16 bytes reads as a
+                 // dense one).
                  shape.transposeA || shape.transposeB ||
                          isa<linalg::BatchMatmulOp>(op.getOperation()) ||
-                         llvm::any_of(op->getOperands(),
-                                      [](Value operand) {
-                                        auto memref = dyn_cast<MemRefType>(
-                                            operand.getType());
-                                        return memref &&
-                                               !memref.getLayout().isIdentity();
-                                      })
+                         llvm::any_of(
+                             std::array<std::pair<int64_t, int64_t>, 3>{
+                                 {{shape.layoutAlignA, shape.elementBytes},
+                                  {shape.layoutAlignB, shape.elementBytes},
+                                  {shape.layoutAlignC, shape.resultBytes}}},
+                             [](std::pair<int64_t, int64_t> operand) {
+                               return operand.first != 0 &&
+                                      operand.first * operand.second % 16 != 0;
+                             })
                      ? std::nullopt
                      : table.nearest(chipInfo.name, typeName, shape.m,
                                      shape.n, shape.k,
