@@ -318,22 +318,36 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
         b, loc, isProducer,
         [&](OpBuilder &pb, Location) {
           setRegisters(pb, producerRegs);
-          scf::ForOp::create(
-              pb, loc, constIndex(pb, loc, 0), slabCount(pb),
-              constIndex(pb, loc, 1), ValueRange{},
-              [&](OpBuilder &lb, Location, Value k, ValueRange) {
-                Value reuse = arith::CmpIOp::create(
-                    lb, loc, arith::CmpIPredicate::uge, k,
-                    constIndex(lb, loc, stages));
-                auto ifReuse = scf::IfOp::create(lb, loc, reuse, false);
-                {
-                  OpBuilder::InsertionGuard guard(lb);
-                  lb.setInsertionPointToStart(ifReuse.thenBlock());
-                  waitEmpty(lb, k);
-                }
-                emitFill(lb, k, isLeader);
-                scf::YieldOp::create(lb, loc);
-              });
+          // With the TMA, the loop (its waits included) runs in the leader
+          // alone: the others would only wait, and a thread that falls two
+          // or more phases behind on an empty barrier (a warp the scheduler
+          // leaves asleep) reads the parity of a later phase and waits
+          // forever, so the block never ends. Register copies need all
+          // 128 threads, each ordered by its own arrive on the full
+          // barrier.
+          {
+            OpBuilder::InsertionGuard guard(pb);
+            if (tma) {
+              auto ifLeader = scf::IfOp::create(pb, loc, isLeader, false);
+              pb.setInsertionPointToStart(ifLeader.thenBlock());
+            }
+            scf::ForOp::create(
+                pb, loc, constIndex(pb, loc, 0), slabCount(pb),
+                constIndex(pb, loc, 1), ValueRange{},
+                [&](OpBuilder &lb, Location, Value k, ValueRange) {
+                  Value reuse = arith::CmpIOp::create(
+                      lb, loc, arith::CmpIPredicate::uge, k,
+                      constIndex(lb, loc, stages));
+                  auto ifReuse = scf::IfOp::create(lb, loc, reuse, false);
+                  {
+                    OpBuilder::InsertionGuard guard(lb);
+                    lb.setInsertionPointToStart(ifReuse.thenBlock());
+                    waitEmpty(lb, k);
+                  }
+                  emitFill(lb, k, trueValue);
+                  scf::YieldOp::create(lb, loc);
+                });
+          }
           scf::YieldOp::create(pb, loc);
         },
         [&](OpBuilder &cb, Location) {

@@ -6,9 +6,10 @@
 // K = 448: 7 slabs.
 
 // Specialized, TMA: the producer warpgroup (warpgroup 2) gives registers
-// back and, slab k, waits until slot k % 3 is empty (from k = 3 on: the
-// parity of its previous round, k / 3 - 1), then one thread issues the
-// slab's boxes on the slot's full barrier. The consumers take the
+// back; its leader alone runs the loop (a thread that only waited could
+// fall two phases behind and wait forever): slab k, it waits until slot
+// k % 3 is empty (from k = 3 on: the parity of its previous round,
+// k / 3 - 1), then issues the slab's boxes on the slot's full barrier. The consumers take the
 // registers, wait until slot k % 3 is full (parity k / 3), issue the
 // slab's wgmma group, wait until one group is in flight and release slab
 // k - 1's slot (one arrive per warpgroup; empty counts 2).
@@ -32,6 +33,7 @@
 // CHECK: %[[PRODUCER:.+]] = arith.cmpi eq, %{{.+}}, %c2
 // CHECK: scf.if %[[PRODUCER]] {
 // CHECK-NEXT: nvvm.setmaxregister decrease 40
+// CHECK-NEXT: scf.if %[[LEADER]] {
 // CHECK-NEXT: scf.for %[[K:.+]] = %c0 to %c7 step %c1 {
 // CHECK-NEXT: %[[REUSE:.+]] = arith.cmpi uge, %[[K]], %c3
 // CHECK-NEXT: scf.if %[[REUSE]] {
@@ -47,8 +49,8 @@
 // CHECK-NEXT: %[[SOFF:.+]] = arith.muli %[[S]], %c32768
 // CHECK-NEXT: %[[SLOT:.+]] = arith.addi %{{.+}}, %[[SOFF]]
 // CHECK-NEXT: %[[VA:.+]] = memref.view %{{.+}}[%[[SLOT]]][] {tile.shared = "A"}
-// CHECK: scf.if %[[LEADER]] {
-// CHECK-NEXT: nvgpu.mbarrier.arrive.expect_tx %[[FULL]][%[[S]]], %c32768
+// CHECK-NOT: scf.if
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[FULL]][%[[S]]], %c32768
 // CHECK-NEXT: nvgpu.tma.async.load %arg3[%[[K0]], %{{.+}}], %[[FULL]][%[[S]]] to %[[VA]]
 // CHECK: } else {
 // CHECK-NEXT: nvvm.setmaxregister increase 232
@@ -124,14 +126,15 @@ func.func @tma_ring(%A: memref<200x448xbf16>, %B: memref<448x200xbf16>, %C: memr
 
 // -----
 
-// Copies through registers: all 128 producer threads (thread - 256) copy
-// and fence, then arrive (full counts 128). With 64 accumulators a
+// Copies through registers: all 128 producer threads (thread - 256) run
+// the loop, copy and fence, then arrive (full counts 128). With 64 accumulators a
 // consumer keeps 136 registers (64 + 72) and gives the rest to the producer: the
 // consumers decrease from the launch's 168, the producer increases.
 // CHECK-LABEL: gpu.func @registers_matmul0
 // CHECK: nvgpu.mbarrier.init %[[FULL:.+]][%c0], %c128
 // CHECK: scf.if
 // CHECK-NEXT: nvvm.setmaxregister increase 232
+// CHECK-NEXT: scf.for
 // CHECK: %{{.+}} = arith.muli %[[K:.+]], %c64
 // CHECK-NEXT: %[[S:.+]] = arith.remui %[[K]], %c3
 // CHECK: %[[PT:.+]] = arith.subi %thread_id_x, %c256

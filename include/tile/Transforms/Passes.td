@@ -514,9 +514,11 @@ def TileMbarrierPipeline : Pass<"tile-mbarrier-pipeline"> {
     - `specialize = true`: the block's last warpgroup is the producer
       (`setmaxnreg` lowers its registers): for every slab it waits until
       the slot is empty (the parity of the slot's previous round), then
-      fills it: one thread issues the TMA boxes with the expected bytes on
-      the slot's full barrier, or all its threads copy through registers,
-      fence and arrive. The consumer warpgroups (`setmaxnreg` raises their
+      fills it: with the TMA its leader thread alone runs this loop and
+      issues the boxes with the expected bytes on the slot's full barrier
+      (a thread that only waited could fall two phases behind, read a
+      later phase's parity and wait forever); with register copies all its
+      threads copy, fence and arrive. The consumer warpgroups (`setmaxnreg` raises their
       registers) wait until a slot is full, issue the slab's wgmma group,
       wait until at most one group is in flight (`wgmma.wait_group 1`) and
       then release the previous slab's slot (one arrive per warpgroup).
