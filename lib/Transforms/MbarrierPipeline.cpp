@@ -325,9 +325,10 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
           // forever, so the block never ends. Register copies need all
           // 128 threads, each ordered by its own arrive on the full
           // barrier.
+          bool leaderOnly = tma;
           {
             OpBuilder::InsertionGuard guard(pb);
-            if (tma) {
+            if (leaderOnly) {
               auto ifLeader = scf::IfOp::create(pb, loc, isLeader, false);
               pb.setInsertionPointToStart(ifLeader.thenBlock());
             }
@@ -344,7 +345,7 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
                     lb.setInsertionPointToStart(ifReuse.thenBlock());
                     waitEmpty(lb, k);
                   }
-                  emitFill(lb, k, trueValue);
+                  emitFill(lb, k, leaderOnly ? trueValue : isLeader);
                   scf::YieldOp::create(lb, loc);
                 });
           }
