@@ -17,15 +17,32 @@
 // RUN: sed 's/swizzle = swizzle_128b/swizzle = none/' %S/Inputs/wgmma-ring.mlir | not tile-interp | FileCheck %s --check-prefix=SWIZZLE
 // SWIZZLE: FAIL ring m=64 n=8 k=256: 512 of 512 elements of C wrong
 
-// No wait on the full barrier: the wgmma reads a slot before its copy.
+// No wait on the full barrier: the wgmma reads a slot whose copy nothing
+// orders before it (warps 1-3 run late, after the copy landed: a data race;
+// had they run first, the read of a slot nothing wrote).
 // RUN: sed '/try_wait.parity %%full/d' %S/Inputs/wgmma-ring.mlir | not tile-interp | FileCheck %s --check-prefix=NO-WAIT
-// NO-WAIT: FAIL ring m=64 n=8 k=256: wgmma operand A reads shared memory byte {{[0-9]+}} (shared address {{[0-9]+}}), which nothing wrote (uninitialised: no copy has filled it yet, a missing or wrong wait on the full barrier?) [block 0, thread 127]
+// NO-WAIT: FAIL ring m=64 n=8 k=256: data race: wgmma operand A reads shared memory byte {{[0-9]+}} (shared address {{[0-9]+}}), written by the TMA copy that completed on mbarrier #0 (phase 0), with nothing ordering that write before the wgmma (a missing or wrong wait on the full barrier) [block 0, thread 127]
 // NO-WAIT-NEXT: at: {{.*}} = nvvm.wgmma.mma_async
 
 // The wrong parity: waiting for the phase before the current one returns at
-// once.
+// once for warp 0; warps 1-3, which run late, find slab 0 landed and wait
+// for a phase that never comes.
 // RUN: sed 's/%%fullParity, %%ticks/%%otherParity, %%ticks/' %S/Inputs/wgmma-ring.mlir | not tile-interp | FileCheck %s --check-prefix=PARITY
-// PARITY: FAIL ring m=64 n=8 k=256: wgmma operand A reads {{.*}}, which nothing wrote (uninitialised: no copy has filled it yet, a missing or wrong wait on the full barrier?)
+// PARITY: FAIL ring m=64 n=8 k=256: deadlock: every thread that has not returned waits, and no copy is in flight; 129 blocked, 0 at a gpu.barrier, 127 returned
+// PARITY-NEXT: thread 0 (and 31 more) waits for the rest of warpgroup 0 at a warpgroup-collective op (32 of 128 arrived) at: {{.*}} = nvvm.wgmma.mma_async
+// PARITY-NEXT: thread 32 (and 95 more) waits for the phase of parity 1 of mbarrier #0 (1 phases completed; the current one still expects 1 arrivals and 0 transaction bytes) at: nvgpu.mbarrier.try_wait.parity
+// PARITY-NEXT: thread 128 waits for the phase of parity 0 of mbarrier #2 (0 phases completed;{{.*}}
+// PARITY-NEXT: [block 0]
+
+// All 128 producer threads run the producer loop, the leader alone issues
+// the copies: the other threads only wait on the empty barriers. Run late
+// (warps 1-3), they find slot 0's empty barrier two phases on, read the
+// parity they wait for as the current phase's and wait forever (on the GPU
+// a warp left asleep does the same: the block never ends).
+// RUN: sed 's/%%runsLoop = arith.cmpi eq, %%inGroup/%%runsLoop = arith.cmpi uge, %%inGroup/' %S/Inputs/wgmma-ring.mlir | not tile-interp | FileCheck %s --check-prefix=LAG
+// LAG: FAIL ring m=64 n=8 k=256: deadlock: every thread that has not returned waits, and no copy is in flight; 96 blocked, 0 at a gpu.barrier, 160 returned (an mbarrier parity tells a phase from the next one only: a thread that fell two phases behind waits for a later phase, one that may never come)
+// LAG-NEXT: thread 160 (and 95 more) waits for the phase of parity 0 of mbarrier #2 (2 phases completed; the current one still expects 1 arrivals and 0 transaction bytes) at: nvgpu.mbarrier.try_wait.parity
+// LAG-NEXT: [block 0]
 
 // The slot of slab k - 1 released while its wgmma group is in flight:
 // wait_group 2 leaves it pending, or no wait_group before the release. The
@@ -52,14 +69,16 @@
 // the producer waits for a slot that is never released, the consumer for a
 // slab that is never copied.
 // RUN: sed 's/arrive %%empty\[%%previousSlot\]/arrive %%empty[%%slot]/' %S/Inputs/wgmma-ring.mlir | not tile-interp | FileCheck %s --check-prefix=DEADLOCK
-// DEADLOCK: FAIL ring m=64 n=8 k=256: deadlock: every thread that has not returned waits, and no copy is in flight; 256 blocked, 0 at a gpu.barrier, 0 returned
-// DEADLOCK-NEXT: thread 0 waits for the phase of parity 1 of mbarrier #0 (1 phases completed; the current one still expects 1 arrivals and 0 transaction bytes) at: nvgpu.mbarrier.try_wait.parity
+// DEADLOCK: FAIL ring m=64 n=8 k=256: deadlock: every thread that has not returned waits, and no copy is in flight; 129 blocked, 0 at a gpu.barrier, 127 returned
+// DEADLOCK-NEXT: thread 0 (and 127 more) waits for the phase of parity 1 of mbarrier #0 (1 phases completed; the current one still expects 1 arrivals and 0 transaction bytes) at: nvgpu.mbarrier.try_wait.parity
+// DEADLOCK-NEXT: thread 128 waits for the phase of parity 0 of mbarrier #2 (0 phases completed; the current one still expects 1 arrivals and 0 transaction bytes) at: nvgpu.mbarrier.try_wait.parity
 
-// The consumers stop after 3 of the 4 slabs: the producer's last load is
-// still in flight when every thread has returned (on the GPU it would write
-// shared memory after the block ended).
+// The consumers stop after 3 of the 4 slabs: nobody waits for the
+// producer's last load (on the GPU it could write shared memory after the
+// block ended). It lands while warps 1-3 still run; had every thread
+// returned first, the error would be the copies still in flight.
 // RUN: sed -e 's/      %%c4 = arith.constant 4 : index/      %%c4 = arith.constant 4 : index\n      %%c3 = arith.constant 3 : index/' -e 's/%%result = scf.for %%k = %%c0 to %%c4 step/%%result = scf.for %%k = %%c0 to %%c3 step/' %S/Inputs/wgmma-ring.mlir | not tile-interp | FileCheck %s --check-prefix=IN-FLIGHT
-// IN-FLIGHT: FAIL ring m=64 n=8 k=256: the block's threads all returned with 2 TMA copies still in flight (loads nobody waits for) [block 0]
+// IN-FLIGHT: FAIL ring m=64 n=8 k=256: the block's threads all returned without waiting for phase 1 of mbarrier #1, which TMA copies completed (loads nobody waits for) [block 0]
 
 // The producer does not wait for the empty barrier: its second arrival in
 // one phase of a full barrier (count 1) is an error.

@@ -170,6 +170,7 @@ LogicalResult compileMbarrierInit(Compiler &c, Operation *op) {
 void arrive(Exec &exec, Thread &thread, const Inst &inst, unsigned id,
             Mbarrier &barrier, int64_t tx) {
   barrier.tx += tx;
+  barrier.phaseTx += tx;
   if (--barrier.pending < 0)
     return exec.fail(thread, inst,
                      "arrives on mbarrier #" + Twine(id) +

@@ -14,8 +14,10 @@
 // Kernels that synchronise through mbarriers run their threads
 // interleaved: a thread that waits for an mbarrier phase, or for the rest
 // of its warpgroup at a wgmma, is Blocked and the others run; TMA copies
-// land when no thread can run; every thread blocked with nothing in flight
-// is a deadlock. Their threads keep vector clocks, so that an access of
+// land when no thread can run; warps 1-3 of each warpgroup run only after
+// that (late, as a GPU may leave a warp asleep: a thread that can fall two
+// phases behind then waits for a phase that never comes); every thread
+// blocked with nothing in flight is a deadlock. Their threads keep vector clocks, so that an access of
 // another thread in the same barrier interval is ordered when an mbarrier
 // phase carried it over (release at an arrive, acquire at a completed
 // wait), and the shadow records the writer's clock.
@@ -168,11 +170,48 @@ std::string Exec::deadlock() {
   }
   os << " " << blocked << " blocked, " << atBarrier << " at a gpu.barrier, "
      << done << " returned";
+  // A parity names a phase only up to two: a thread that fell two phases
+  // behind (warps 1-3 of each warpgroup run late here) waits for one that
+  // will not come.
+  bool stale = llvm::any_of(threads, [&](const Thread &thread) {
+    return thread.status == Status::Blocked &&
+           thread.blockedOn == BlockedOn::Mbarrier &&
+           mbarriers[thread.waitBarrier].phase >= 2;
+  });
+  if (stale)
+    os << " (an mbarrier parity tells a phase from the next one only: a "
+          "thread that fell two phases behind waits for a later phase, one "
+          "that may never come)";
+  // One line per place and thing waited for (the first thread and how
+  // many wait with it), at most 4.
+  auto sameWait = [](const Thread &a, const Thread &b) {
+    return a.pc == b.pc && a.blockedOn == b.blockedOn &&
+           (a.blockedOn != BlockedOn::Mbarrier ||
+            a.waitBarrier == b.waitBarrier) &&
+           (a.blockedOn != BlockedOn::Collective ||
+            a.linearTid / 128 == b.linearTid / 128);
+  };
   for (Thread &thread : threads) {
     if (thread.status != Status::Blocked || shown == 4)
       continue;
+    bool seen = false;
+    unsigned with = 0;
+    for (const Thread &other : threads) {
+      if (other.status != Status::Blocked || !sameWait(thread, other))
+        continue;
+      if (other.linearTid < thread.linearTid) {
+        seen = true;
+        break;
+      }
+      if (other.linearTid > thread.linearTid)
+        ++with;
+    }
+    if (seen)
+      continue;
     ++shown;
     os << "\n    thread " << thread.linearTid;
+    if (with)
+      os << " (and " << with << " more)";
     if (thread.blockedOn == BlockedOn::Mbarrier) {
       const Mbarrier &barrier = mbarriers[thread.waitBarrier];
       os << " waits for the phase of parity " << (barrier.phase % 2)
@@ -238,11 +277,23 @@ bool Exec::runBlock(uint64_t &budget) {
     }
   }
   const Inst *code = program.code.data();
+  // Mbarrier kernels: warps 1-3 of each warpgroup run only when no other
+  // thread can and no copy is left to land (the GPU may leave a warp asleep
+  // while the others run on): a thread that falls behind must still find
+  // the phase it waits for, or the kernel hangs.
+  auto lazy = [&](const Thread &thread) {
+    return async && thread.linearTid % 128 >= 32;
+  };
+  bool lazyTurn = false;
   while (true) {
     bool ran = false;
+    uint64_t wakesBefore = wakes;
     for (Thread &thread : threads) {
-      if (thread.status != Status::Running)
+      if (thread.status != Status::Running || lazy(thread) != lazyTurn)
         continue;
+      // A lazy warp's turn ends when it woke anyone: the others go first.
+      if (lazyTurn && wakes != wakesBefore)
+        break;
       ran = true;
       uint64_t executed = 0;
       while (thread.status == Status::Running && executed < budget) {
@@ -263,10 +314,12 @@ bool Exec::runBlock(uint64_t &budget) {
       if (thread.status == Status::Done && !finishThread(thread))
         return false;
     }
-    if (ran)
+    if (ran) {
+      lazyTurn = false;
       continue;
+    }
     // No thread can run: the oldest copy in flight lands (and may wake
-    // threads before the next one does). A block whose threads all
+    // threads before the next one does), then the lazy warps run. A block whose threads all
     // returned with copies in flight would have them write its shared
     // memory after it ended: an error.
     if (!tmaCopies.empty() &&
@@ -282,8 +335,18 @@ bool Exec::runBlock(uint64_t &budget) {
     if (!tmaCopies.empty()) {
       if (!completeOldestTma())
         return false;
+      lazyTurn = false;
       continue;
     }
+    if (!lazyTurn && std::any_of(threads.begin(), threads.end(),
+                                 [&](const Thread &t) {
+                                   return t.status == Status::Running &&
+                                          lazy(t);
+                                 })) {
+      lazyTurn = true;
+      continue;
+    }
+    lazyTurn = false;
     if (!deferred.empty()) {
       error = deferred;
       return false;
@@ -306,7 +369,21 @@ bool Exec::runBlock(uint64_t &budget) {
       return false;
     }
     if (!waiting) {
-      // The block ends: its warpgroups executed the same aligned ops.
+      // The block ends: every phase TMA copies completed was waited for
+      // (else they were loads nobody waits for: on the GPU they could land
+      // after the block ended) ...
+      for (unsigned id = 0; id < mbarriers.size(); ++id)
+        if (mbarriers[id].unwaitedTx) {
+          error = "the block's threads all returned without waiting for "
+                  "phase " +
+                  std::to_string(mbarriers[id].phase - 1) + " of mbarrier #" +
+                  std::to_string(id) +
+                  ", which TMA copies completed (loads nobody waits for) "
+                  "[block " +
+                  std::to_string(linearBlock) + "]";
+          return false;
+        }
+      // ... and its warpgroups executed the same aligned ops.
       for (unsigned g = 0; g < warpgroups.size(); ++g)
         for (unsigned t = g * 128 + 1;
              t < std::min<int64_t>((g + 1) * 128, threadsPerBlock); ++t)
@@ -355,6 +432,7 @@ bool Exec::runBlock(uint64_t &budget) {
       thread.status = Status::Running;
       thread.barrier = nullptr;
     }
+    ++wakes;
   }
 }
 
@@ -388,6 +466,7 @@ void Exec::release(Thread &thread, Mbarrier &barrier) {
 }
 
 void Exec::acquire(Thread &thread, unsigned id) {
+  mbarriers[id].unwaitedTx = false;
   const std::vector<uint32_t> &done = mbarriers[id].completedVC;
   for (size_t i = 0; i < thread.vc.size(); ++i)
     thread.vc[i] = std::max(thread.vc[i], done[i]);
@@ -402,6 +481,9 @@ void Exec::maybeCompletePhase(unsigned id) {
   seen = std::max(seen, barrier.phase + 1);
   ++barrier.phase;
   ++stats.mbarrierPhases;
+  if (barrier.phaseTx > 0)
+    barrier.unwaitedTx = true;
+  barrier.phaseTx = 0;
   barrier.pending = barrier.expected;
   std::fill(barrier.arrivedVC.begin(), barrier.arrivedVC.end(), 0);
   for (Thread &thread : threads)
@@ -409,6 +491,7 @@ void Exec::maybeCompletePhase(unsigned id) {
         thread.blockedOn == BlockedOn::Mbarrier && thread.waitBarrier == id) {
       thread.status = Status::Running;
       thread.blockedOn = BlockedOn::Nothing;
+      ++wakes;
     }
 }
 

@@ -338,6 +338,10 @@ struct Mbarrier {
   int32_t initThread = kNobody;
   uint32_t initClock = 0, initEpoch = 0;
   std::vector<uint32_t> arrivedVC, completedVC;
+  /// Transaction bytes expected in the current phase; whether a completed
+  /// phase that had some (TMA copies) was not waited for by any thread yet.
+  int64_t phaseTx = 0;
+  bool unwaitedTx = false;
 };
 
 /// A tensor map (cuTensorMapEncodeTiled through nvgpu.tma.create.descriptor)
@@ -446,6 +450,10 @@ public:
   bool waitAsyncGroups(Thread &thread, const Inst &inst, int64_t pending);
 
   Buffer &sharedMemory() { return shared; }
+  /// Counts the times a blocked thread was made to run again (a phase
+  /// completed, a warpgroup-collective op or a barrier released it): the
+  /// scheduler's lazy warps give the others their turn after one.
+  uint64_t wakes = 0;
 
   // --- mbarriers, TMA, wgmma (AsyncHandlers.cpp, WgmmaHandlers.cpp) ---
   /// The thread's own clock (vector clocks are kept when

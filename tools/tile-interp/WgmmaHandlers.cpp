@@ -496,6 +496,7 @@ void execMma(Exec &exec, Thread &thread, const Inst &inst) {
       other.blockedOn = BlockedOn::Nothing;
     }
   }
+  ++exec.wakes;
 }
 
 LogicalResult compileMma(Compiler &c, Operation *op) {

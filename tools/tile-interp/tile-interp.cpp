@@ -884,7 +884,9 @@ int main(int argc, char **argv) {
       "another thread's access), read of uninitialised memory (shared memory "
       "starts uninitialised and NaN; so does C when the kernel only writes "
       "it), access to a cp.async or TMA destination before a wait completed "
-      "it, barrier not reached by every thread, mbarrier deadlock, wgmma "
+      "it, barrier not reached by every thread, mbarrier deadlock (warps "
+      "1-3 of each warpgroup run late, as a GPU may leave them asleep), TMA "
+      "load nobody waits for, wgmma "
       "operand not ordered after its copy or overwritten before its group "
       "retired, or op it cannot interpret.\n");
 

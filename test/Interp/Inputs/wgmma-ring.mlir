@@ -79,7 +79,12 @@ module attributes {gpu.container_module} {
       }
       gpu.barrier
       %producer = arith.cmpi eq, %group, %c1 : index
+      // The producer's loop runs in its leader alone (the others would
+      // only wait, and one that fell two phases behind on an empty barrier
+      // would read a later phase's parity and wait forever).
+      %runsLoop = arith.cmpi eq, %inGroup, %c0 : index
       scf.if %producer {
+        scf.if %runsLoop {
         scf.for %k = %c0 to %c4 step %c1 {
           %slot = arith.remui %k, %c2 : index
           %round = arith.divui %k, %c2 : index
@@ -102,6 +107,7 @@ module attributes {gpu.container_module} {
             nvgpu.tma.async.load %mapA[%k0, %c0], %full[%slot] to %viewA : !tmap, !ring -> !slab
             nvgpu.tma.async.load %mapB[%c0, %k0], %full[%slot] to %viewB : !tmap, !ring -> !slab
           }
+        }
         }
       } else {
         // This thread's accumulators: C[row][col], [row][col + 1],
