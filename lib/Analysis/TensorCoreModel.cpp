@@ -124,7 +124,7 @@ constexpr double kLaunchSeconds = 4e-6;
 /// measurements favour.
 constexpr double kAtomicsPerSecond = 3e11;
 /// The runtime's repacking copy (cuMemcpy2DAsync device to device, from
-/// rows of any byte length into rows padded to 16 bytes, with its
+/// rows of any byte length into padded rows, with its
 /// stream-ordered allocation), measured on the H200 with
 /// bench/probe/memcpy2d.cu (CUDA-event medians of 20, 2026-12-01): 1x3
 /// 5.3 us, 37x13 6.0 us (the fixed cost); 8192x17 11.0 us (per row about
@@ -132,6 +132,23 @@ constexpr double kAtomicsPerSecond = 3e11;
 /// 178.6 us (about 1.6 TB/s read plus written once the rows are long).
 /// Within 15% of all ten probed shapes.
 constexpr double kRepackFixedSeconds = 5.3e-6;
+
+/// A TMA box row of a 128-byte swizzled slab is 128 bytes: where the
+/// stored rows start on 128-byte lines each is one line.
+constexpr int64_t kTmaLineBytes = 128;
+
+/// An operand the TMA reads in place whose rows do not start on 128 bytes:
+/// each box row spans two lines, and its slab bytes count this many times:
+/// rows that start an odd multiple of 16 bytes into a line (five 32-byte
+/// sectors a row instead of four) kMisalignedTmaFactor, rows on 32 bytes
+/// kSectorAlignedTmaFactor. On the H200 (bench/results/
+/// 2026-12-03-h200-tma-lines.md, 4096^3 bf16, 128x256x64 tiles, 4 stages)
+/// rows 16 bytes into a line made the kernel 1.16x slower for A alone,
+/// 1.36x for B alone, 1.73x for both (1.89x with B stored N x K), rows 64
+/// bytes in 1.22x for both; a dense 4096x4104x4104 (rows 16 bytes further
+/// into a line each) ran 1.37x slower per flop than 4096x4160x4160.
+constexpr double kMisalignedTmaFactor = 2.0;
+constexpr double kSectorAlignedTmaFactor = 1.25;
 constexpr double kRepackRowSeconds = 0.7e-9;
 constexpr double kRepackBytesPerSecond = 1.6e12;
 
@@ -166,47 +183,80 @@ constexpr double kNonSpecializedFactor = 0.9;
 
 } // namespace
 
+bool mlir::tile::rowsStartOn(int64_t bytes, int64_t cols,
+                             int64_t elementBytes, int64_t layoutAlign) {
+  return (layoutAlign ? layoutAlign : cols) * elementBytes % bytes == 0;
+}
+
 bool mlir::tile::tmaRowsAligned(const MatmulShape &shape) {
-  // The stored rows: A's are K long (M when transposed), B's N (K when
-  // transposed).
-  int64_t rowA = shape.transposeA ? shape.m : shape.k;
-  int64_t rowB = shape.transposeB ? shape.k : shape.n;
-  return repackRowStride(rowA, shape.elementBytes, shape.layoutAlignA) == 0 &&
-         repackRowStride(rowB, shape.elementBytes, shape.layoutAlignB) == 0;
+  return rowsStartOn(16, shape.storedColsA(), shape.elementBytes,
+                     shape.layoutAlignA) &&
+         rowsStartOn(16, shape.storedColsB(), shape.elementBytes,
+                     shape.layoutAlignB);
 }
 
 int64_t mlir::tile::repackRowStride(int64_t cols, int64_t elementBytes,
-                                    int64_t layoutAlign) {
-  int64_t perGranule = 16 / elementBytes;
-  if ((layoutAlign ? layoutAlign : cols) % perGranule == 0)
+                                    int64_t layoutAlign, bool overlap) {
+  if (rowsStartOn(kTmaLineBytes, cols, elementBytes, layoutAlign) ||
+      (overlap && rowsStartOn(16, cols, elementBytes, layoutAlign)))
     return 0;
-  return roundUp(cols, perGranule);
+  return roundUp(cols, kTmaLineBytes / elementBytes);
+}
+
+double mlir::tile::tmaLineFactor(int64_t offset, int64_t rowStride,
+                                 int64_t elementBytes) {
+  // The rows' starts within a line repeat after at most 128 rows.
+  int64_t first = offset * elementBytes % kTmaLineBytes;
+  int64_t step = rowStride * elementBytes % kTmaLineBytes;
+  double sum = 0;
+  for (int64_t r = 0; r < kTmaLineBytes; ++r) {
+    int64_t start = (first + r * step) % kTmaLineBytes;
+    sum += start == 0        ? 1.0
+           : start % 32 == 0 ? kSectorAlignedTmaFactor
+                             : kMisalignedTmaFactor;
+  }
+  return sum / kTmaLineBytes;
+}
+
+std::pair<int64_t, int64_t>
+mlir::tile::repackRowStrides(const MatmulShape &shape) {
+  int64_t colsA = shape.storedColsA(), colsB = shape.storedColsB();
+  int64_t perLine = kTmaLineBytes / shape.elementBytes;
+  bool needA = !rowsStartOn(16, colsA, shape.elementBytes, shape.layoutAlignA);
+  bool needB = !rowsStartOn(16, colsB, shape.elementBytes, shape.layoutAlignB);
+  // (A copy that must be made anyway pads its rows to the lines; one that
+  // need not be is made only when no other is: at 300x520x1001 f16 a
+  // second copy for B's 1040-byte rows cost 4 us on a 12 us kernel.)
+  if (needA || needB)
+    return {needA ? roundUp(colsA, perLine) : 0,
+            needB ? roundUp(colsB, perLine) : 0};
+  return {repackRowStride(colsA, shape.elementBytes, shape.layoutAlignA,
+                          shape.overlapRowsA),
+          repackRowStride(colsB, shape.elementBytes, shape.layoutAlignB,
+                          shape.overlapRowsB)};
 }
 
 double mlir::tile::repackSeconds(const MatmulShape &shape) {
-  auto copy = [&](int64_t rows, int64_t cols, int64_t layoutAlign) {
-    if (repackRowStride(cols, shape.elementBytes, layoutAlign) == 0)
+  auto copy = [&](int64_t rows, int64_t cols, int64_t stride) {
+    if (stride == 0)
       return 0.0;
     double bytes = 2.0 * static_cast<double>(rows) * cols * shape.elementBytes;
     return kRepackFixedSeconds + rows * kRepackRowSeconds +
            bytes / kRepackBytesPerSecond;
   };
-  int64_t rowsA = shape.transposeA ? shape.k : shape.m;
-  int64_t colsA = shape.transposeA ? shape.m : shape.k;
-  int64_t rowsB = shape.transposeB ? shape.n : shape.k;
-  int64_t colsB = shape.transposeB ? shape.k : shape.n;
-  return copy(rowsA, colsA, shape.layoutAlignA) +
-         copy(rowsB, colsB, shape.layoutAlignB);
+  auto [strideA, strideB] = repackRowStrides(shape);
+  return copy(shape.storedRowsA(), shape.storedColsA(), strideA) +
+         copy(shape.storedRowsB(), shape.storedColsB(), strideB);
 }
 
 bool mlir::tile::canRepack(const MatmulShape &shape) {
-  int64_t rowA = shape.transposeA ? shape.m : shape.k;
-  int64_t rowB = shape.transposeB ? shape.k : shape.n;
-  bool repackA =
-      repackRowStride(rowA, shape.elementBytes, shape.layoutAlignA) != 0;
-  bool repackB =
-      repackRowStride(rowB, shape.elementBytes, shape.layoutAlignB) != 0;
-  return !(repackA && shape.overlapRowsA) && !(repackB && shape.overlapRowsB);
+  // Rows not on 16 bytes must be repacked (the TMA cannot read them in
+  // place), which overlapping rows cannot be.
+  bool needA = !rowsStartOn(16, shape.storedColsA(), shape.elementBytes,
+                            shape.layoutAlignA);
+  bool needB = !rowsStartOn(16, shape.storedColsB(), shape.elementBytes,
+                            shape.layoutAlignB);
+  return !(needA && shape.overlapRowsA) && !(needB && shape.overlapRowsB);
 }
 
 WarpgroupRegisters mlir::tile::warpgroupRegisters(const TileConfig &c) {
@@ -384,8 +434,23 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
   // the TMA reads nothing outside it (the box's rest is zero-filled).
   double rowsA = static_cast<double>(s.m) / tilesM;
   double colsB = static_cast<double>(s.n) / tilesN;
-  double tmaBytes = (rowsA + colsB) * std::min(s.k, kPerBlock) *
-                    s.elementBytes;
+  // An operand read in place (not repacked) with rows off 128-byte lines
+  // counts its bytes more (tmaLineFactor).
+  std::pair<int64_t, int64_t> strides{0, 0};
+  if (c.copyKind() == CopyKind::Tma && c.repack)
+    strides = repackRowStrides(s);
+  auto lineFactor = [&](int64_t cols, int64_t repackStride, int64_t offset,
+                        int64_t rowStride) {
+    if (repackStride != 0)
+      return 1.0;
+    return tmaLineFactor(offset, rowStride ? rowStride : cols, s.elementBytes);
+  };
+  double tmaBytes =
+      (rowsA * lineFactor(s.storedColsA(), strides.first, s.offsetA,
+                          s.rowStrideA) +
+       colsB * lineFactor(s.storedColsB(), strides.second, s.offsetB,
+                          s.rowStrideB)) *
+      std::min(s.k, kPerBlock) * s.elementBytes;
   double copyElements =
       static_cast<double>(c.blockM + c.blockN) * kPerBlock;
   bool registerCopies = c.copyKind() == CopyKind::Registers;
@@ -544,6 +609,8 @@ mlir::tile::tensorCoreCandidates(const MatmulShape &shape,
   std::vector<CopyKind> copies;
   if (aligned || canRepack(shape))
     copies.push_back(CopyKind::Tma);
+  std::pair<int64_t, int64_t> lineStrides = repackRowStrides(shape);
+  bool lineRepack = lineStrides.first != 0 || lineStrides.second != 0;
   if (!aligned)
     copies.push_back(CopyKind::Registers);
   // B is stored in 64-column chunks (BN a multiple of 64); a TMA box holds
@@ -627,6 +694,14 @@ mlir::tile::tensorCoreCandidates(const MatmulShape &shape,
                   result.push_back(c);
                   appendSplitKCandidates(c, shape, chip, r.blocksPerSM,
                                          result);
+                  // Rows on 16 bytes but off 128-byte lines: the TMA
+                  // reads them in place, or repacked copies.
+                  if (copy == CopyKind::Tma && aligned && lineRepack) {
+                    c.repack = true;
+                    result.push_back(c);
+                    appendSplitKCandidates(c, shape, chip, r.blocksPerSM,
+                                           result);
+                  }
                 }
               }
             }

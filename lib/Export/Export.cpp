@@ -438,20 +438,14 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   // widths of an fma kernel; for a wgmma kernel 16 bytes for what the TMA
   // reads (else one element), and for C what tile-wgmma or tile-thread-tile
   // recorded.
-  // With repack = true an operand whose rows are not a multiple of 16 bytes
-  // is repacked by the runtime into rows padded to 16 bytes, and the TMA
+  // With repack = true an operand whose rows do not start on 128 bytes is
+  // repacked by the runtime into rows padded to 128 bytes, and the TMA
   // reads the copy: the kernel never touches that buffer, which then needs
   // no more than element alignment.
-  auto repackedCols = [&](int64_t cols, int64_t layoutAlign) -> int64_t {
-    if (!tc.isWgmma() || tc.copyKind() != CopyKind::Tma || !tc.repack)
-      return 0;
-    return repackRowStride(cols, inputBytes, layoutAlign);
-  };
   // (A transposed TMA reads rows of M, a transposed B rows of K.)
-  int64_t repackA = repackedCols(problem.storedShapeA().second,
-                                 layoutAlignment(problem.layoutA)),
-          repackB = repackedCols(problem.storedShapeB().second,
-                                 layoutAlignment(problem.layoutB));
+  int64_t repackA = 0, repackB = 0;
+  if (tc.isWgmma() && tc.copyKind() == CopyKind::Tma && tc.repack)
+    std::tie(repackA, repackB) = repackRowStrides(getModelShape(problem));
   int64_t alignA, alignB;
   if (tc.isWgmma()) {
     alignA = alignB = tc.copyKind() == CopyKind::Tma ? 16 : inputBytes;

@@ -340,6 +340,11 @@ LogicalResult checkSupported(linalg::LinalgOp op, MatmulShape &shape,
     (index == 0 ? shape.layoutAlignA
                 : index == 1 ? shape.layoutAlignB : shape.layoutAlignC) =
         alignment;
+    if (*layout && index < 2) {
+      (index == 0 ? shape.offsetA : shape.offsetB) = (*layout)->offset;
+      (index == 0 ? shape.rowStrideA : shape.rowStrideB) =
+          (*layout)->rowStride;
+    }
     // Rows of A or B that overlap (only read, so allowed).
     if (*layout && index < 2 && memref.getDimSize(memref.getRank() - 2) > 1 &&
         (*layout)->rowStride < memref.getDimSize(memref.getRank() - 1))

@@ -51,26 +51,6 @@ std::string batchPrefix(const MatmulProblem &problem) {
   return problem.batched ? std::to_string(problem.batch) + " x " : "";
 }
 
-/// The shape the cost model sees for `problem`.
-MatmulShape modelShape(const MatmulProblem &problem) {
-  MatmulShape shape;
-  shape.m = problem.m;
-  shape.n = problem.n;
-  shape.k = problem.k;
-  shape.batch = problem.batch;
-  shape.elementBytes =
-      problem.elementType ? problem.elementType.getIntOrFloatBitWidth() / 8 : 4;
-  shape.resultBytes =
-      problem.resultType ? problem.resultType.getIntOrFloatBitWidth() / 8 : 4;
-  shape.readsC = !problem.fill;
-  shape.f16 = problem.elementType && problem.elementType.isF16();
-  shape.layoutAlignA = layoutAlignment(problem.layoutA);
-  shape.layoutAlignB = layoutAlignment(problem.layoutB);
-  shape.layoutAlignC = layoutAlignment(problem.layoutC);
-  shape.transposeA = problem.transposeA;
-  shape.transposeB = problem.transposeB;
-  return shape;
-}
 
 std::string typeName(Type type) {
   std::string name;
@@ -98,7 +78,7 @@ void printFmaReport(llvm::raw_ostream &os, StringRef name, ConfigAttr config,
   TileConfig c = config.toTileConfig();
   CostReport r =
       evaluate(c, chip, 4, problem.transposeA, problem.transposeB);
-  MatmulShape shape = modelShape(problem);
+  MatmulShape shape = getModelShape(problem);
   auto percent = [](double x) { return llvm::format("%.0f%%", 100 * x); };
   os << "kernel " << name << ": " << batchPrefix(problem) << problem.m << "x"
      << problem.n << "x" << problem.k << " f32, C "
@@ -154,7 +134,7 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
                       const ChipInfo &chip, std::optional<int64_t> sharedBytes,
                       DictionaryAttr ptxas) {
   TileConfig c = config.toTileConfig();
-  MatmulShape shape = modelShape(problem);
+  MatmulShape shape = getModelShape(problem);
   CostReport r = evaluate(c, chip, shape.elementBytes);
   WarpgroupRegisters regs = warpgroupRegisters(c);
   SharedPlan plan = getSharedPlan(c, shape.elementBytes, problem.transposeB);
@@ -226,10 +206,11 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
     bool any = false;
     auto [rowsA, colsA] = problem.storedShapeA();
     auto [rowsB, colsB] = problem.storedShapeB();
-    for (auto [operand, rows, cols, align] :
-         {std::tuple{"A", rowsA, colsA, shape.layoutAlignA},
-          {"B", rowsB, colsB, shape.layoutAlignB}})
-      if (int64_t stride = repackRowStride(cols, shape.elementBytes, align)) {
+    auto [strideA, strideB] = repackRowStrides(shape);
+    for (auto [operand, rows, cols, stride] :
+         {std::tuple{"A", rowsA, colsA, strideA},
+          {"B", rowsB, colsB, strideB}})
+      if (stride) {
         os << (any ? ", " : "") << operand << " " << rows << "x" << cols
            << " into rows of " << stride;
         any = true;
@@ -238,7 +219,7 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
       os << " (the runtime's copies before the launch: "
          << us(repackSeconds(shape)) << ")\n";
     else
-      os << "none (the rows are multiples of 16 bytes)\n";
+      os << "none (the rows start on 128 bytes)\n";
   }
   if (!r.fits) {
     os << "  does not fit      " << r.whyNot << "\n";

@@ -844,3 +844,33 @@ std::pair<Value, Value> mlir::tile::findTileOrigin(gpu::GPUFuncOp kernel) {
   });
   return {row, col};
 }
+
+MatmulShape mlir::tile::getModelShape(const MatmulProblem &problem) {
+  MatmulShape shape;
+  shape.m = problem.m;
+  shape.n = problem.n;
+  shape.k = problem.k;
+  shape.batch = problem.batch;
+  shape.elementBytes =
+      problem.elementType ? problem.elementType.getIntOrFloatBitWidth() / 8 : 4;
+  shape.resultBytes =
+      problem.resultType ? problem.resultType.getIntOrFloatBitWidth() / 8 : 4;
+  shape.readsC = !problem.fill;
+  shape.f16 = problem.elementType && problem.elementType.isF16();
+  shape.layoutAlignA = layoutAlignment(problem.layoutA);
+  shape.layoutAlignB = layoutAlignment(problem.layoutB);
+  shape.layoutAlignC = layoutAlignment(problem.layoutC);
+  shape.overlapRowsA = problem.overlapRowsA();
+  shape.overlapRowsB = problem.overlapRowsB();
+  if (problem.layoutA) {
+    shape.offsetA = problem.layoutA->offset;
+    shape.rowStrideA = problem.layoutA->rowStride;
+  }
+  if (problem.layoutB) {
+    shape.offsetB = problem.layoutB->offset;
+    shape.rowStrideB = problem.layoutB->rowStride;
+  }
+  shape.transposeA = problem.transposeA;
+  shape.transposeB = problem.transposeB;
+  return shape;
+}

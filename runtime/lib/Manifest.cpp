@@ -1531,10 +1531,15 @@ bool validateTensorMap(const KernelManifest &manifest, size_t index,
                        " swizzle span");
   if (map.repackRowStride != 0) {
     // The TMA reads the runtime's repacked copy: its rows are the param's
-    // columns padded to 16 bytes, nothing more, so that the copy's size
-    // follows from the param's (and cannot wrap).
+    // columns padded to 128 bytes (a TMA box row per 128-byte line; 16
+    // bytes, the least the TMA takes, in artifacts of earlier versions),
+    // nothing more, so that the copy's size follows from the param's (and
+    // cannot wrap).
     uint64_t rowBytes = uint64_t(param.cols) * elementBytes;
-    uint64_t paddedBytes = (rowBytes + 15) / 16 * 16;
+    uint64_t paddedBytes = (rowBytes + 127) / 128 * 128;
+    if (uint64_t(map.repackRowStride) * elementBytes ==
+        (rowBytes + 15) / 16 * 16)
+      paddedBytes = (rowBytes + 15) / 16 * 16;
     if (!manifest.config.repack)
       return invalid(error, what + " has repack_row_stride " +
                                 std::to_string(map.repackRowStride) +
@@ -1546,9 +1551,9 @@ bool validateTensorMap(const KernelManifest &manifest, size_t index,
                                 " columns) into rows of " +
                                 std::to_string(map.repackRowStride) +
                                 " elements; repack_row_stride must be the "
-                                "columns padded to 16 bytes (" +
+                                "columns padded to 128 bytes (" +
                                 std::to_string(paddedBytes / elementBytes) +
-                                ")");
+                                ") or to 16 bytes");
     if (param.rowStride < param.cols)
       return invalid(error, what + " repacks " + paramWhat +
                                 " whose row_stride " +

@@ -1139,17 +1139,27 @@ TEST(ManifestTest, RepackedTensorMaps) {
   changed.config.repack = false;
   EXPECT_NE(changed, m);
 
-  // The copy's rows: exactly the columns padded to 16 bytes.
+  // The copy's rows: exactly the columns padded to 128 bytes (or, as
+  // earlier versions wrote them, to 16).
   KernelManifest bad = m;
-  for (int64_t stride : {4092, 4100, 4104}) {
+  for (int64_t stride : {4092, 4100, 4104, 4160}) {
     bad.tensorMaps[0].repackRowStride = stride;
     EXPECT_EQ(validationError(bad),
               "manifest: tensor_maps[0] repacks param \"A\" (lhs) (4093 "
               "columns) into rows of " +
                   std::to_string(stride) +
                   " elements; repack_row_stride must be the columns padded "
-                  "to 16 bytes (4096)");
+                  "to 128 bytes (4096) or to 16 bytes");
   }
+  KernelManifest padded = m;
+  padded.tensorMaps[1].repackRowStride = 4160; // 4097 columns, 128 bytes
+  std::string ok;
+  EXPECT_TRUE(validateManifest(padded, ok)) << ok;
+  padded.tensorMaps[1].repackRowStride = 4112; // neither
+  EXPECT_EQ(validationError(padded),
+            "manifest: tensor_maps[1] repacks param \"B\" (rhs) (4097 "
+            "columns) into rows of 4112 elements; repack_row_stride must be "
+            "the columns padded to 128 bytes (4160) or to 16 bytes");
   // The copy reads whole rows of the param.
   bad = m;
   bad.params[0].rowStride = 4000;

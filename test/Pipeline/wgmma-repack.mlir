@@ -9,16 +9,18 @@
 // RUN: FileCheck %s --check-prefix=REGS --input-file=%t.regs/both_matmul0.json
 
 // Rows the TMA cannot read in place (K or N not a multiple of 8 f16/bf16
-// elements) are repacked by the runtime into rows padded to 16 bytes; the
-// manifest's tensor map says how (repack_row_stride), and the param it
-// repacks needs only element alignment, since the kernel reads the copy.
+// elements) are repacked by the runtime into rows padded to 128 bytes (64
+// elements: each TMA box row one 128-byte line); the manifest's tensor map
+// says how (repack_row_stride), and the param it repacks needs only element
+// alignment, since the kernel reads the copy.
 
-// K = 1001 (2002-byte rows of A): A's map repacks to rows of 1008; B's rows
-// (256 elements) are read in place and keep the TMA's 16-byte alignment.
+// K = 1001 (2002-byte rows of A): A's map repacks to rows of 1024; B's rows
+// (256 elements, on 128 bytes) are read in place and keep the TMA's 16-byte
+// alignment.
 // KONLY: {"name": "A", "role": "lhs", "element_type": "f16", "rows": 300, "cols": 1001, "row_stride": 1001, "col_stride": 1, "alignment": 2, "access": "read"}
 // KONLY: {"name": "B", "role": "rhs", "element_type": "f16", "rows": 1001, "cols": 256, "row_stride": 256, "col_stride": 1, "alignment": 16, "access": "read"}
 // KONLY: "tensor_maps": [
-// KONLY-NEXT: {"param": "A", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "256B", "repack_row_stride": 1008}
+// KONLY-NEXT: {"param": "A", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "256B", "repack_row_stride": 1024}
 // KONLY-NEXT: {"param": "B", "box": [64, 64], "swizzle": "128B", "l2_promotion": "256B"}
 // KONLY-NEXT: ],
 // KONLY: "copy": "tma", "repack": true, "specialize": true,
@@ -28,11 +30,11 @@ func.func @konly(%a: memref<300x1001xf16>, %b: memref<1001x256xf16>, %c: memref<
   return
 }
 
-// K = 999 and N = 777: both repacked, to rows of 1000 and 784.
+// K = 999 and N = 777: both repacked, to rows of 1024 and 832.
 // BOTH: {"name": "A", {{.*}}"rows": 500, "cols": 999, "row_stride": 999, "col_stride": 1, "alignment": 2,
 // BOTH: {"name": "B", {{.*}}"rows": 999, "cols": 777, "row_stride": 777, "col_stride": 1, "alignment": 2,
-// BOTH: {"param": "A", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "256B", "repack_row_stride": 1000}
-// BOTH-NEXT: {"param": "B", "box": [64, 64], "swizzle": "128B", "l2_promotion": "256B", "repack_row_stride": 784}
+// BOTH: {"param": "A", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "256B", "repack_row_stride": 1024}
+// BOTH-NEXT: {"param": "B", "box": [64, 64], "swizzle": "128B", "l2_promotion": "256B", "repack_row_stride": 832}
 // The kernel is the TMA kernel: bulk tensor copies, no element loads of A.
 // PTX: cp.async.bulk.tensor.2d
 // PTX: wgmma.mma_async.sync.aligned.m64n{{[0-9]+}}k16.f32.bf16.bf16

@@ -60,13 +60,13 @@ func.func @unaligned(%A: memref<4095x4093xbf16>, %B: memref<4093x4097xbf16>, %C:
 // -----
 
 // The model's own choice for the same shape: the TMA on copies repacked by
-// the runtime, rows of 4093 -> 4096 and 4097 -> 4104 elements (16-byte
-// multiples). The copies: 2 x (5.3 us + rows x 0.7 ns + 2 x 33.5 MB at
+// the runtime, rows of 4093 -> 4096 and 4097 -> 4160 elements (padded to
+// 128 bytes). The copies: 2 x (5.3 us + rows x 0.7 ns + 2 x 33.5 MB at
 // 1.6 TB/s) = 100.2 us, part of the model time.
 // CHECK-LABEL: kernel (linalg.matmul at {{.*}}): 4095x4097x4093 bf16 -> f32, C += A*B
 // CHECK-NEXT: config            #tile.config<strategy = wgmma, {{.*}}, copy = tma, specialize = true, {{.*}}, repack = true>
 // CHECK: copies            TMA boxes
-// CHECK-NEXT: repack            A 4095x4093 into rows of 4096, B 4093x4097 into rows of 4104 (the runtime's copies before the launch: 100.2 us)
+// CHECK-NEXT: repack            A 4095x4093 into rows of 4096, B 4093x4097 into rows of 4160 (the runtime's copies before the launch: 100.2 us)
 // CHECK: model time        {{.*}}; launch 4.0 us, repack 100.2 us; 16-bit tensor peak 989.0)
 func.func @repacked(%A: memref<4095x4093xbf16>, %B: memref<4093x4097xbf16>, %C: memref<4095x4097xf32>) {
   linalg.matmul ins(%A, %B : memref<4095x4093xbf16>, memref<4093x4097xbf16>) outs(%C : memref<4095x4097xf32>)
@@ -78,7 +78,7 @@ func.func @repacked(%A: memref<4095x4093xbf16>, %B: memref<4093x4097xbf16>, %C: 
 // Only B's rows (100 f16 = 200 bytes) break the rule: one copy, 5.3 us +
 // 512 x 0.7 ns + 2 x 102400 B at 1.6 TB/s = 5.8 us.
 // CHECK-LABEL: kernel (linalg.matmul at {{.*}}): 256x100x512 f16 -> f16, C += A*B
-// CHECK: repack            B 512x100 into rows of 104 (the runtime's copies before the launch: 5.8 us)
+// CHECK: repack            B 512x100 into rows of 128 (the runtime's copies before the launch: 5.8 us)
 func.func @repack_b(%A: memref<256x512xf16>, %B: memref<512x100xf16>, %C: memref<256x100xf16>) {
   linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], repack = true>}
     ins(%A, %B : memref<256x512xf16>, memref<512x100xf16>) outs(%C : memref<256x100xf16>)
@@ -87,9 +87,10 @@ func.func @repack_b(%A: memref<256x512xf16>, %B: memref<512x100xf16>, %C: memref
 
 // -----
 
-// repack = true on aligned rows: nothing to copy, and no repack term.
+// repack = true on rows that start on 128 bytes: nothing to copy, and no
+// repack term.
 // CHECK-LABEL: kernel (linalg.matmul at {{.*}}): 256x128x512 f16 -> f16, C += A*B
-// CHECK: repack            none (the rows are multiples of 16 bytes)
+// CHECK: repack            none (the rows start on 128 bytes)
 // CHECK: model time        {{.*}}; launch 4.0 us; 16-bit tensor peak 989.0)
 func.func @repack_aligned(%A: memref<256x512xf16>, %B: memref<512x128xf16>, %C: memref<256x128xf16>) {
   linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], repack = true>}

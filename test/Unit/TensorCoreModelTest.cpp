@@ -501,7 +501,14 @@ TEST(TensorCoreModel, StridedOperandsDecideInPlaceTmaAndRepacks) {
   MatmulShape shape{128, 128, 64, 2};
   EXPECT_TRUE(tmaRowsAligned(shape));
   EXPECT_EQ(repackRowStride(64, 2), 0);
-  EXPECT_EQ(repackRowStride(65, 2), 72);
+  // Repacked rows are padded to 128 bytes (a TMA box row per line), rows
+  // on 16 bytes but not on 128 included.
+  EXPECT_EQ(repackRowStride(65, 2), 128);
+  EXPECT_EQ(repackRowStride(72, 2), 128);
+  EXPECT_EQ(repackRowStride(128, 2), 0);
+  EXPECT_TRUE(rowsStartOn(16, 72, 2));
+  EXPECT_FALSE(rowsStartOn(128, 72, 2));
+  EXPECT_TRUE(rowsStartOn(128, 4104, 2, 64));
   // A strided A whose offset and row stride have 4 in common (8 bytes): the
   // TMA cannot start its rows on 16 bytes, though K is aligned; the copy's
   // rows are K long.
@@ -509,14 +516,20 @@ TEST(TensorCoreModel, StridedOperandsDecideInPlaceTmaAndRepacks) {
   EXPECT_FALSE(tmaRowsAligned(shape));
   EXPECT_EQ(repackRowStride(64, 2, 4), 64);
   EXPECT_GT(repackSeconds(shape), 0);
-  // 8 elements in common (16 bytes): in place again, even with K odd.
+  // 8 elements in common (16 bytes): the TMA can read it in place, even
+  // with K odd; repack = true still copies it, into rows on 128 bytes.
   shape.layoutAlignA = 8;
   EXPECT_TRUE(tmaRowsAligned(shape));
-  EXPECT_EQ(repackRowStride(63, 2, 8), 0);
-  EXPECT_EQ(repackSeconds(shape), 0);
-  // Overlapping rows can be read in place but not repacked.
+  EXPECT_EQ(repackRowStride(63, 2, 8), 64);
+  EXPECT_GT(repackSeconds(shape), 0);
+  // 64 in common (128 bytes): nothing to repack.
+  EXPECT_EQ(repackRowStride(63, 2, 64), 0);
+  // Overlapping rows can be read in place but not repacked: on 16 bytes
+  // they stay in place even with repack = true.
   shape.overlapRowsA = true;
   EXPECT_TRUE(canRepack(shape));
+  EXPECT_EQ(repackRowStride(64, 2, 8, /*overlap=*/true), 0);
+  EXPECT_EQ(repackSeconds(shape), 0);
   shape.layoutAlignA = 2;
   EXPECT_FALSE(canRepack(shape));
   // The candidates then copy through registers only.
@@ -536,4 +549,78 @@ TEST(TensorCoreModel, StridedOperandsDecideInPlaceTmaAndRepacks) {
   linear.k = 64;
   linear.n = 127;
   EXPECT_EQ(repackSeconds(linear), 0);
+}
+
+TEST(TensorCoreModel, RowsOffLinesLoadTwiceOrRepack) {
+  // Where rows start within 128-byte lines: all on lines 1; all 16 bytes in
+  // 2; all 64 bytes in 1.25; rows of 4104 bf16 (8208 bytes) start 0, 16,
+  // ..., 112 bytes in, one eighth each: (1 + 3 x 1.25 + 4 x 2) / 8.
+  EXPECT_EQ(tmaLineFactor(0, 4096, 2), 1.0);
+  EXPECT_EQ(tmaLineFactor(8, 4160, 2), 2.0);
+  EXPECT_EQ(tmaLineFactor(32, 4160, 2), 1.25);
+  EXPECT_DOUBLE_EQ(tmaLineFactor(0, 4104, 2), (1 + 3 * 1.25 + 4 * 2) / 8);
+  // Rows of 4112 (8224 bytes) start 0, 32, 64, 96 bytes in.
+  EXPECT_DOUBLE_EQ(tmaLineFactor(0, 4112, 2), (1 + 3 * 1.25) / 4);
+
+  // 4096^3 bf16, 128x256 tiles: A's slab 128 x 64, B's 64 x 256. A strided
+  // A whose rows all start 16 bytes into a line (offset 8, rows of 4160)
+  // read in place counts its bytes twice: (2 x 128 + 256) / (128 + 256) of
+  // the dense load time.
+  MatmulShape dense = bf16(4096, 4096, 4096);
+  TileConfig c = measured(dense);
+  TensorCoreEstimate aligned = estimateTensorCore(c, dense, h200());
+  MatmulShape offA = dense;
+  offA.layoutAlignA = 8;
+  offA.offsetA = 8;
+  offA.rowStrideA = 4160;
+  TensorCoreEstimate inPlace = estimateTensorCore(c, offA, h200());
+  EXPECT_NEAR(inPlace.loadSeconds / aligned.loadSeconds, 512.0 / 384, 1e-9);
+  EXPECT_EQ(inPlace.repackSeconds, 0);
+  // Both operands off the lines: twice the bytes.
+  MatmulShape offBoth = offA;
+  offBoth.layoutAlignB = 8;
+  offBoth.offsetB = 8;
+  offBoth.rowStrideB = 4160;
+  EXPECT_NEAR(estimateTensorCore(c, offBoth, h200()).loadSeconds /
+                  aligned.loadSeconds,
+              2.0, 1e-9);
+  // Repacked, the TMA reads rows on lines again; the copies are counted.
+  c.repack = true;
+  TensorCoreEstimate repacked = estimateTensorCore(c, offA, h200());
+  EXPECT_NEAR(repacked.loadSeconds, aligned.loadSeconds, 1e-15);
+  EXPECT_GT(repacked.repackSeconds, 0);
+  // Overlapping rows are never repacked: in place, counted twice.
+  offA.overlapRowsA = true;
+  EXPECT_NEAR(estimateTensorCore(c, offA, h200()).loadSeconds /
+                  aligned.loadSeconds,
+              512.0 / 384, 1e-9);
+
+  // A dense 4096x4104x4104 (rows of 8208 bytes: on 16, not 128): the
+  // candidates hold the TMA in place and on repacked copies, and the TMA
+  // in place is predicted slower per flop than at 4096x4160x4160.
+  MatmulShape odd = bf16(4096, 4104, 4104);
+  bool inPlaceSeen = false, repackSeen = false;
+  for (const TileConfig &t : tensorCoreCandidates(odd, h200()))
+    if (t.copyKind() == CopyKind::Tma)
+      (t.repack ? repackSeen : inPlaceSeen) = true;
+  EXPECT_TRUE(inPlaceSeen);
+  EXPECT_TRUE(repackSeen);
+  MatmulShape even = bf16(4096, 4160, 4160);
+  TileConfig t = measured(odd);
+  EXPECT_GT(predictSeconds(t, odd, h200()) / (4104.0 * 4104),
+            predictSeconds(t, even, h200()) / (4160.0 * 4160));
+  // A copy that must be made (rows off 16 bytes) pads to 128 bytes; then
+  // an operand the TMA can read in place stays there (300x520x1001 f16: A's
+  // rows of 1001 are copied into rows of 1024, B's of 520 are not).
+  MatmulShape both{300, 520, 1001, 2};
+  EXPECT_EQ(repackRowStrides(both), std::make_pair(int64_t(1024), int64_t(0)));
+  both.k = 1024;
+  EXPECT_EQ(repackRowStrides(both), std::make_pair(int64_t(0), int64_t(576)));
+  both.n = 521;
+  both.k = 1001;
+  EXPECT_EQ(repackRowStrides(both),
+            std::make_pair(int64_t(1024), int64_t(576)));
+  // Rows already on lines: no repack candidates.
+  for (const TileConfig &u : tensorCoreCandidates(even, h200()))
+    EXPECT_FALSE(u.repack) << toString(u);
 }

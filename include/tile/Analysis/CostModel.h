@@ -80,6 +80,17 @@ struct MatmulShape {
   /// stride below its row length): the runtime cannot repack it (its 2-d
   /// copy reads whole rows), so the TMA reads it in place or not at all.
   bool overlapRowsA = false, overlapRowsB = false;
+  /// Strided A and B (as stored): the first element's offset and the row
+  /// stride, in elements, which place the rows within the TMA's 128-byte
+  /// lines; a row stride of 0 for a dense operand (rows of storedCols).
+  int64_t offsetA = 0, rowStrideA = 0, offsetB = 0, rowStrideB = 0;
+
+  /// A's and B's shapes as stored: A M x K (K x M transposed), B K x N
+  /// (N x K transposed).
+  int64_t storedRowsA() const { return transposeA ? k : m; }
+  int64_t storedColsA() const { return transposeA ? m : k; }
+  int64_t storedRowsB() const { return transposeB ? n : k; }
+  int64_t storedColsB() const { return transposeB ? k : n; }
 };
 
 /// Register need of the thread tile itself, as the article counts it:
@@ -209,17 +220,36 @@ TileConfig defaultConfig(const MatmulShape &shape, const ChipInfo &chip);
 /// strided operand its offset and strides (layoutAlignA/B).
 bool tmaRowsAligned(const MatmulShape &shape);
 
+/// Whether the rows of a matrix with `cols` columns of `elementBytes` each
+/// start on multiples of `bytes`: `cols` times the element size, or for a
+/// strided operand (`layoutAlign`, see MatmulShape) its offset and strides.
+bool rowsStartOn(int64_t bytes, int64_t cols, int64_t elementBytes,
+                 int64_t layoutAlign = 0);
+
 /// The row stride, in elements, of the runtime's repacked copy of a matrix
-/// with `cols` columns of `elementBytes` each: cols rounded up to 16 bytes;
-/// 0 when its rows already start on 16 bytes (nothing to repack): `cols`
-/// a multiple of 16 bytes, or for a strided operand (`layoutAlign`, see
-/// MatmulShape) its offset and strides.
+/// with `cols` columns of `elementBytes` each, made with repack = true:
+/// cols rounded up to 128 bytes, so that each TMA box row is one 128-byte
+/// line; 0 when its rows already start on 128 bytes (nothing to repack),
+/// or when they `overlap` but start on 16 bytes (read in place: overlapping
+/// rows cannot be repacked).
 int64_t repackRowStride(int64_t cols, int64_t elementBytes,
-                        int64_t layoutAlign = 0);
+                        int64_t layoutAlign = 0, bool overlap = false);
+
+/// The row strides of the copies the runtime makes of A and B (as stored)
+/// for a config with repack = true (0: read in place): the operands whose
+/// rows the TMA cannot read in place (off 16 bytes), padded to 128 bytes;
+/// where there are none, those off 128-byte lines (repackRowStride).
+std::pair<int64_t, int64_t> repackRowStrides(const MatmulShape &shape);
+
+/// How many times the TMA's slab bytes of an operand read in place count,
+/// for rows that start `offset` elements into the buffer, `rowStride` apart
+/// (`elementBytes` each): the average over the rows of 1 for a row on a
+/// 128-byte line, more for one that spans two (measured on the H200).
+double tmaLineFactor(int64_t offset, int64_t rowStride, int64_t elementBytes);
 
 /// Seconds the runtime's repacking takes for `shape` (a strided
-/// device-to-device copy of each of A and B whose rows are not a multiple
-/// of 16 bytes, into rows padded to 16 bytes); 0 when both are aligned.
+/// device-to-device copy of each of A and B that repackRowStride repacks,
+/// into rows padded to 128 bytes); 0 when neither is.
 double repackSeconds(const MatmulShape &shape);
 
 /// Whether the runtime can repack every operand of `shape` that the TMA

@@ -229,10 +229,11 @@ def TileConfigure : Pass<"tile-configure"> {
            "(empty: keep the chosen one; fma configs take the one their "
            "stages imply)">,
     Option<"repack", "repack", "std::string", /*default=*/"\"\"",
-           "Repack A or B whose rows break the TMA's 16-byte rule into "
-           "16-byte-pitched copies before the launch (wgmma with copy = "
-           "tma): true or false (empty: keep the chosen one; a copy option "
-           "other than tma turns it off)">,
+           "Repack A or B whose rows break the TMA's 16-byte rule (or, "
+           "where none does, start off 128-byte lines) into copies with "
+           "rows on 128 bytes before the launch (wgmma with copy = tma): "
+           "true or false (empty: keep the chosen one; a copy option other "
+           "than tma turns it off)">,
     Option<"specialize", "specialize", "std::string", /*default=*/"\"\"",
            "Warp specialization (wgmma): true or false (empty: keep the "
            "chosen one)">,

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Pass/Pass.h"
+#include "tile/Analysis/CostModel.h"
 #include "tile/Dialect/Tile/TileDialect.h"
 
 #include <optional>
@@ -128,7 +129,21 @@ struct MatmulProblem {
   StridedLayout effectiveLayoutA() const;
   StridedLayout effectiveLayoutB() const;
   StridedLayout effectiveLayoutC() const;
+  /// Whether the stored rows of A (B) overlap: a strided layout whose row
+  /// stride is below the row length, with more than one row.
+  bool overlapRowsA() const {
+    auto [rows, cols] = storedShapeA();
+    return layoutA && rows > 1 && layoutA->rowStride < cols;
+  }
+  bool overlapRowsB() const {
+    auto [rows, cols] = storedShapeB();
+    return layoutB && rows > 1 && layoutB->rowStride < cols;
+  }
 };
+
+/// The shape the cost models see for `problem` (its layouts, transposes,
+/// element sizes, batch).
+MatmulShape getModelShape(const MatmulProblem &problem);
 
 /// The linalg.fill that gives `matmul`'s output its value, if any: the
 /// tensor form's fill of the output, or a fill of the same buffer right
