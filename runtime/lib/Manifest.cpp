@@ -1755,6 +1755,16 @@ bool validateParam(const KernelManifest &manifest, const ParamInfo &param,
     return invalid(error, what + " alignment " +
                               std::to_string(param.alignment) +
                               " is not a power of two");
+  // The caller's pointer has the alignment; the kernel's accesses assume
+  // it of the first element too.
+  uint64_t offsetBytes =
+      uint64_t(param.offset) * getElementTypeSize(param.elementType);
+  if (offsetBytes % param.alignment != 0)
+    return invalid(error, what + " offset " + std::to_string(param.offset) +
+                              " (" + std::to_string(offsetBytes) +
+                              " bytes) is not a multiple of its alignment " +
+                              std::to_string(param.alignment) +
+                              ": its first element would be misaligned");
   if (param.role == ParamRole::Result) {
     if (problem.cInit == CInit::Accumulate &&
         param.access != ParamAccess::ReadWrite)

@@ -1563,10 +1563,39 @@ TEST(ManifestTest, TensorMapsNeedOffsetsOn16Bytes) {
   std::string error;
   ASSERT_TRUE(validateManifest(m, error)) << error;
   m.params[1].offset = 4; // 8 bytes of bf16
+  // (B's alignment, 16, is the first element's too: the param's own rule
+  // speaks first.)
+  EXPECT_EQ(validationError(m),
+            "manifest: param \"B\" (rhs) offset 4 (8 bytes) is not a "
+            "multiple of its alignment 16: its first element would be "
+            "misaligned");
+  m.params[1].alignment = 8;
   EXPECT_EQ(validationError(m),
             "manifest: tensor_maps[1] views param \"B\" (rhs) whose first "
             "element is at offset 4 (8 bytes); the TMA needs a multiple of 16 "
             "bytes (or repack_row_stride)");
+  m.params[1].alignment = 16;
   m.params[1].offset = 8; // 16 bytes
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+}
+
+TEST(ManifestTest, OffsetsKeepTheAlignment) {
+  // The caller's pointer has the param's alignment, and the kernel's
+  // vector accesses assume it of the first element: the offset's bytes
+  // must be a multiple of it.
+  KernelManifest m = makeExampleManifest(); // f32, alignment 16
+  std::string error;
+  m.params[0].rowStride = 4100;
+  m.params[0].offset = 4; // 16 bytes
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  m.params[0].offset = 2; // 8 bytes
+  EXPECT_EQ(validationError(m),
+            "manifest: param \"A\" (lhs) offset 2 (8 bytes) is not a "
+            "multiple of its alignment 16: its first element would be "
+            "misaligned");
+  m.params[0].alignment = 8;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  m.params[0].offset = 1; // 4 bytes: element alignment only
+  m.params[0].alignment = 4;
   EXPECT_TRUE(validateManifest(m, error)) << error;
 }
