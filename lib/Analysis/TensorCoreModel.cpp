@@ -642,6 +642,17 @@ mlir::tile::tensorCoreCandidates(const MatmulShape &shape,
           // bench/results/2026-12-01-wgmma-spills.md).
           if (copy == CopyKind::Registers && consumers < 2)
             continue;
+          // Nor, where the TMA can take the shape, with consumers of 128
+          // accumulators that read C (C += A*B): 1034x2016x5 bf16 and f16
+          // with two 64x256 consumers spilled 4 bytes at setmaxnreg 200
+          // (ptxas 13.0; 208 did not, which leaves the register-copy
+          // producer 88 of its 104; bench/check-spills.py --seed 20261209
+          // --count 10, bench/results/2026-12-03-wgmma-spills.md). (The
+          // consumers of fewer accumulators have no register-copy split:
+          // they need kMinConsumerNeed.)
+          if (copy == CopyKind::Registers && shape.readsC &&
+              copies.size() > 1 && warpM * warpN / kWarpgroupSize > 64)
+            continue;
           // An odd N makes C's stores single elements at odd columns, each
           // with its own guard: 64x256 warpgroup tiles (128 accumulators a
           // thread) then spilled 72-196 bytes in 6 of 21 random bf16/f16

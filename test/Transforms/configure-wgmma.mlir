@@ -43,8 +43,10 @@ func.func @f16_unaligned(%a: memref<300x1001xf16>, %b: memref<1001x256xf16>, %c:
 
 // -----
 
-// A tiny unaligned problem (K = 29, N = 42): two copies before the launch
-// would cost more than its one slab through registers.
+// A tiny unaligned problem (K = 29, N = 42) that only writes C: two copies
+// before the launch would cost more than its one slab through registers.
+// (Reading C, C += A*B, the register-copy split's consumers spill, and the
+// TMA on copies is chosen: @f16_tiny_unaligned_acc below.)
 // CHECK-LABEL: func.func @f16_tiny_unaligned
 // CHECK: strategy = wgmma, {{.*}}, mma = [64, {{[0-9]+}}, 16], {{.*}}copy = registers, specialize = true, {{[^,]*}}, smem = swizzle128{{(, occupancy = [0-9]+)?}}>
 // Register copies need the producer warpgroup:
@@ -53,6 +55,8 @@ func.func @f16_unaligned(%a: memref<300x1001xf16>, %b: memref<1001x256xf16>, %c:
 // REPACK-LABEL: func.func @f16_tiny_unaligned
 // REPACK: copy = tma, {{.*}}, repack = true>
 func.func @f16_tiny_unaligned(%a: memref<37x29xf16>, %b: memref<29x42xf16>, %c: memref<37x42xf16>) {
+  %zero = arith.constant 0.0 : f16
+  linalg.fill ins(%zero : f16) outs(%c : memref<37x42xf16>)
   linalg.matmul ins(%a, %b : memref<37x29xf16>, memref<29x42xf16>) outs(%c : memref<37x42xf16>)
   return
 }
@@ -66,6 +70,19 @@ func.func @f16_tiny_unaligned(%a: memref<37x29xf16>, %b: memref<29x42xf16>, %c: 
 // CHECK: strategy = wgmma, {{.*}}warpgroup = [64, {{64|128|32}}], {{.*}}copy = tma, specialize = true, {{.*}}, repack = true>
 func.func @f16_tiny_odd_n(%a: memref<37x29xf16>, %b: memref<29x41xf16>, %c: memref<37x41xf16>) {
   linalg.matmul ins(%a, %b : memref<37x29xf16>, memref<29x41xf16>) outs(%c : memref<37x41xf16>)
+  return
+}
+
+// -----
+
+// The same tiny unaligned problem reading C (C += A*B): with copies through
+// registers the only split (two 64x256 consumers at setmaxnreg 200, the
+// producer at 104) spilled its consumers when they read C, so the TMA
+// reads repacked copies.
+// CHECK-LABEL: func.func @f16_tiny_unaligned_acc
+// CHECK: strategy = wgmma, {{.*}}copy = tma, {{.*}}repack = true
+func.func @f16_tiny_unaligned_acc(%a: memref<37x29xf16>, %b: memref<29x42xf16>, %c: memref<37x42xf16>) {
+  linalg.matmul ins(%a, %b : memref<37x29xf16>, memref<29x42xf16>) outs(%c : memref<37x42xf16>)
   return
 }
 

@@ -624,3 +624,26 @@ TEST(TensorCoreModel, RowsOffLinesLoadTwiceOrRepack) {
   for (const TileConfig &u : tensorCoreCandidates(even, h200()))
     EXPECT_FALSE(u.repack) << toString(u);
 }
+
+TEST(TensorCoreModel, RegisterCopiesReadingCKeepConsumersSmall) {
+  // Rows of K = 5 (10 bytes): the TMA on a repacked copy, or copies
+  // through registers. With C read (C += A*B) no register-copy candidate
+  // has consumers of 128 accumulators (they spilled at setmaxnreg 200), so
+  // the TMA's remain; with C only written, they remain candidates.
+  MatmulShape acc = bf16(1034, 2016, 5);
+  acc.readsC = true;
+  bool tma = false;
+  for (const TileConfig &c : tensorCoreCandidates(acc, h200())) {
+    tma |= c.copyKind() == CopyKind::Tma;
+    if (c.copyKind() == CopyKind::Registers)
+      EXPECT_LE(c.warpM * c.warpN / 128, 64) << toString(c);
+  }
+  EXPECT_TRUE(tma);
+  EXPECT_EQ(defaultTensorCoreConfig(acc, h200()).copyKind(), CopyKind::Tma);
+  MatmulShape fill = acc;
+  fill.readsC = false;
+  bool wide = false;
+  for (const TileConfig &c : tensorCoreCandidates(fill, h200()))
+    wide |= c.copyKind() == CopyKind::Registers && c.warpM * c.warpN / 128 > 64;
+  EXPECT_TRUE(wide);
+}
