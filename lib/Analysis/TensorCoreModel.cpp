@@ -188,11 +188,18 @@ bool mlir::tile::rowsStartOn(int64_t bytes, int64_t cols,
   return (layoutAlign ? layoutAlign : cols) * elementBytes % bytes == 0;
 }
 
+namespace {
+/// Whether the TMA can read the stored rows of A (`b` false) or B in
+/// place: rows and their start on 16 bytes.
+bool tmaInPlace(const MatmulShape &shape, bool b) {
+  return rowsStartOn(16, b ? shape.storedColsB() : shape.storedColsA(),
+                     shape.elementBytes,
+                     b ? shape.layoutAlignB : shape.layoutAlignA);
+}
+} // namespace
+
 bool mlir::tile::tmaRowsAligned(const MatmulShape &shape) {
-  return rowsStartOn(16, shape.storedColsA(), shape.elementBytes,
-                     shape.layoutAlignA) &&
-         rowsStartOn(16, shape.storedColsB(), shape.elementBytes,
-                     shape.layoutAlignB);
+  return tmaInPlace(shape, false) && tmaInPlace(shape, true);
 }
 
 int64_t mlir::tile::repackRowStride(int64_t cols, int64_t elementBytes,
@@ -222,8 +229,7 @@ std::pair<int64_t, int64_t>
 mlir::tile::repackRowStrides(const MatmulShape &shape) {
   int64_t colsA = shape.storedColsA(), colsB = shape.storedColsB();
   int64_t perLine = kTmaLineBytes / shape.elementBytes;
-  bool needA = !rowsStartOn(16, colsA, shape.elementBytes, shape.layoutAlignA);
-  bool needB = !rowsStartOn(16, colsB, shape.elementBytes, shape.layoutAlignB);
+  bool needA = !tmaInPlace(shape, false), needB = !tmaInPlace(shape, true);
   // (A copy that must be made anyway pads its rows to the lines; one that
   // need not be is made only when no other is: at 300x520x1001 f16 a
   // second copy for B's 1040-byte rows cost 4 us on a 12 us kernel.)
@@ -252,11 +258,8 @@ double mlir::tile::repackSeconds(const MatmulShape &shape) {
 bool mlir::tile::canRepack(const MatmulShape &shape) {
   // Rows not on 16 bytes must be repacked (the TMA cannot read them in
   // place), which overlapping rows cannot be.
-  bool needA = !rowsStartOn(16, shape.storedColsA(), shape.elementBytes,
-                            shape.layoutAlignA);
-  bool needB = !rowsStartOn(16, shape.storedColsB(), shape.elementBytes,
-                            shape.layoutAlignB);
-  return !(needA && shape.overlapRowsA) && !(needB && shape.overlapRowsB);
+  return !(!tmaInPlace(shape, false) && shape.overlapRowsA) &&
+         !(!tmaInPlace(shape, true) && shape.overlapRowsB);
 }
 
 WarpgroupRegisters mlir::tile::warpgroupRegisters(const TileConfig &c) {

@@ -280,8 +280,14 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     return compute.getResults();
   };
   // The slot of slab `k` is free once its previous round was released.
+  // (From slab S on: the first S slabs find their slots unused.)
   auto waitEmpty = [&](OpBuilder &wb, Value k) {
     auto wc = [&](int64_t value) { return constIndex(wb, loc, value); };
+    Value reuse =
+        arith::CmpIOp::create(wb, loc, arith::CmpIPredicate::uge, k, wc(stages));
+    auto ifReuse = scf::IfOp::create(wb, loc, reuse, false);
+    OpBuilder::InsertionGuard guard(wb);
+    wb.setInsertionPointToStart(ifReuse.thenBlock());
     Value slot = arith::RemUIOp::create(wb, loc, k, wc(stages));
     Value round = arith::DivUIOp::create(wb, loc, k, wc(stages));
     Value previous = arith::SubIOp::create(wb, loc, round, wc(1));
@@ -336,15 +342,7 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
                 pb, loc, constIndex(pb, loc, 0), slabCount(pb),
                 constIndex(pb, loc, 1), ValueRange{},
                 [&](OpBuilder &lb, Location, Value k, ValueRange) {
-                  Value reuse = arith::CmpIOp::create(
-                      lb, loc, arith::CmpIPredicate::uge, k,
-                      constIndex(lb, loc, stages));
-                  auto ifReuse = scf::IfOp::create(lb, loc, reuse, false);
-                  {
-                    OpBuilder::InsertionGuard guard(lb);
-                    lb.setInsertionPointToStart(ifReuse.thenBlock());
-                    waitEmpty(lb, k);
-                  }
+                  waitEmpty(lb, k);
                   emitFill(lb, k, leaderOnly ? trueValue : isLeader);
                   scf::YieldOp::create(lb, loc);
                 });
@@ -433,15 +431,7 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
           {
             OpBuilder::InsertionGuard guard(lb);
             lb.setInsertionPointToStart(ifIssue.thenBlock());
-            Value reuse = arith::CmpIOp::create(
-                lb, loc, arith::CmpIPredicate::uge, ahead,
-                constIndex(lb, loc, stages));
-            auto ifReuse = scf::IfOp::create(lb, loc, reuse, false);
-            {
-              OpBuilder::InsertionGuard inner(lb);
-              lb.setInsertionPointToStart(ifReuse.thenBlock());
-              waitEmpty(lb, ahead);
-            }
+            waitEmpty(lb, ahead);
             emitFill(lb, ahead, trueValue);
           }
           scf::YieldOp::create(lb, loc, next);
