@@ -58,26 +58,28 @@ std::string describeModuleLoadError(const KernelManifest &manifest,
                                     const std::string &log);
 
 /// Checks launch arguments against the manifest's params: count, null
-/// pointers, sizes and alignment (the param's, and 16 bytes for a param a
-/// tensor map views in place; a repacked one is read by the copy and needs
-/// only its own).
+/// pointers, sizes (of a batched kernel's, every matrix) and alignment (the
+/// param's, and 16 bytes for a param a tensor map views in place; a
+/// repacked one is read by the copy and needs only its own).
 /// The message names the argument and param.
 bool checkLaunchArguments(const KernelManifest &manifest,
                           const tile_buffer *args, size_t numArgs,
                           std::string &error);
 
 /// The arguments of one cuTensorMapEncodeTiled call (docs/artifact.md).
+/// A batched map has rank 3, the batch outermost; a 2-d one uses the
+/// first `rank` entries of each array (and rank - 1 strides).
 struct TensorMapEncoding {
   int dataType = 0;
   uint32_t rank = 2;
   uint64_t globalAddress = 0;
-  /// Innermost first: {cols, rows}.
-  uint64_t globalDim[2] = {0, 0};
-  /// Bytes between rows.
-  uint64_t globalStrides[1] = {0};
-  /// Innermost first: {box cols, box rows}.
-  uint32_t boxDim[2] = {0, 0};
-  uint32_t elementStrides[2] = {1, 1};
+  /// Innermost first: {cols, rows, batch}.
+  uint64_t globalDim[3] = {0, 0, 0};
+  /// Bytes between rows, and between matrices.
+  uint64_t globalStrides[2] = {0, 0};
+  /// Innermost first: {box cols, box rows, 1}.
+  uint32_t boxDim[3] = {0, 0, 0};
+  uint32_t elementStrides[3] = {1, 1, 1};
   int interleave = CU_TENSOR_MAP_INTERLEAVE_NONE;
   int swizzle = CU_TENSOR_MAP_SWIZZLE_NONE;
   int l2Promotion = CU_TENSOR_MAP_L2_PROMOTION_NONE;

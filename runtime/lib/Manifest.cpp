@@ -251,7 +251,8 @@ bool tile::runtime::operator==(const TensorMapInfo &lhs,
                                const TensorMapInfo &rhs) {
   return lhs.param == rhs.param && lhs.box == rhs.box &&
          lhs.swizzle == rhs.swizzle && lhs.l2Promotion == rhs.l2Promotion &&
-         lhs.repackRowStride == rhs.repackRowStride;
+         lhs.repackRowStride == rhs.repackRowStride &&
+         lhs.batched == rhs.batched;
 }
 bool tile::runtime::operator==(const ConfigInfo &lhs, const ConfigInfo &rhs) {
   return lhs.strategy == rhs.strategy && lhs.block == rhs.block &&
@@ -605,6 +606,9 @@ Json toJson(const KernelManifest &manifest) {
         {"l2_promotion", stringifyTensorMapL2Promotion(map.l2Promotion)}};
     if (map.repackRowStride != 0)
       entry["repack_row_stride"] = map.repackRowStride;
+    // Optional: the maps of batched kernels are (and only they).
+    if (map.batched)
+      entry["batched"] = true;
     tensorMaps.push_back(std::move(entry));
   }
   root["tensor_maps"] = std::move(tensorMaps);
@@ -1210,7 +1214,7 @@ bool readTensorMap(const Json &value, size_t index, TensorMapInfo &map,
                         listNames(kTensorMapL2PromotionNames)) &&
          reader.getOptionalInt("repack_row_stride", map.repackRowStride, 1,
                                INT64_MAX) &&
-         reader.finish();
+         reader.getOptionalBool("batched", map.batched) && reader.finish();
 }
 
 bool readConfig(const Json &value, ConfigInfo &config, std::string &error) {
@@ -1503,6 +1507,20 @@ bool validateTensorMap(const KernelManifest &manifest, size_t index,
                               ": tensor maps need sm_90 or newer "
                               "(target.chip is " +
                               quoteJson(manifest.target.chip) + ")");
+  // A batched kernel's maps are 3-d, the batch outermost: a box stays in
+  // one matrix. A 2-d map over several matrices would let a box read rows
+  // of the next one where the kernel expects zeros past the edge.
+  // (The kernel of a linalg.batch_matmul with a batch of one has 3-d maps
+  // too: their batch stride is never stepped.)
+  int64_t batch = manifest.problem.batch;
+  if (!map.batched && batch >= 2)
+    return invalid(error, what + " views " + paramWhat +
+                              " of a batched kernel (problem.batch " +
+                              std::to_string(batch) +
+                              ") but is not batched: a batched kernel's "
+                              "tensor maps must be batched (a 2-d map over "
+                              "several matrices would let a box read the "
+                              "next matrix)");
   if (param.colStride != 1)
     return invalid(error, what + " views " + paramWhat + " with row_stride " +
                               std::to_string(param.rowStride) +
@@ -1561,12 +1579,31 @@ bool validateTensorMap(const KernelManifest &manifest, size_t index,
                                 " is below its " +
                                 std::to_string(param.cols) +
                                 " columns; the copy reads whole rows");
-    if (uint64_t(param.rows) > (uint64_t(1) << 32) ||
+    // A batched map's copy holds every matrix, one after another.
+    uint64_t copyRows = uint64_t(param.rows), matrixBytes = 0, copyBytes = 0;
+    bool tooLarge =
+        uint64_t(param.rows) > (uint64_t(1) << 32) ||
         paddedBytes > (uint64_t(1) << 40) ||
-        uint64_t(param.rows) * paddedBytes > (uint64_t(1) << 48))
+        __builtin_mul_overflow(uint64_t(param.rows), paddedBytes,
+                               &matrixBytes) ||
+        (map.batched &&
+         __builtin_mul_overflow(copyRows, uint64_t(batch), &copyRows)) ||
+        __builtin_mul_overflow(copyRows, paddedBytes, &copyBytes) ||
+        copyBytes > (uint64_t(1) << 48);
+    if (tooLarge)
       return invalid(error, what + " repacks " + paramWhat + " of " +
+                                (map.batched ? std::to_string(batch) + " x "
+                                             : std::string()) +
                                 formatExtent(param.rows, param.cols) +
                                 " into a copy of more than 2^48 bytes");
+    // The copy's matrices are the map's batch stride apart.
+    if (map.batched && matrixBytes >= (uint64_t(1) << 40))
+      return invalid(error, what + " repacks " + paramWhat + " of " +
+                                formatExtent(param.rows, param.cols) +
+                                " into matrices of " +
+                                std::to_string(matrixBytes) +
+                                " bytes; the TMA needs a batch stride below "
+                                "2^40 bytes");
   } else {
     uint64_t strideBytes = uint64_t(param.rowStride) * elementBytes;
     if (strideBytes % 16 != 0 || strideBytes >= (uint64_t(1) << 40))
@@ -1574,6 +1611,16 @@ bool validateTensorMap(const KernelManifest &manifest, size_t index,
                                 std::to_string(strideBytes) +
                                 " bytes apart (row_stride " +
                                 std::to_string(param.rowStride) +
+                                "); the TMA needs a multiple of 16 bytes "
+                                "below 2^40 (or repack_row_stride)");
+    uint64_t batchBytes = uint64_t(param.batchStride) * elementBytes;
+    if (map.batched && batch > 1 &&
+        (batchBytes % 16 != 0 || batchBytes >= (uint64_t(1) << 40)))
+      return invalid(error, what + " views " + paramWhat +
+                                " whose matrices are " +
+                                std::to_string(batchBytes) +
+                                " bytes apart (batch_stride " +
+                                std::to_string(param.batchStride) +
                                 "); the TMA needs a multiple of 16 bytes "
                                 "below 2^40 (or repack_row_stride)");
     if ((uint64_t(param.offset) * elementBytes) % 16 != 0)
@@ -1585,9 +1632,13 @@ bool validateTensorMap(const KernelManifest &manifest, size_t index,
                                 " bytes); the TMA needs a multiple of 16 "
                                 "bytes (or repack_row_stride)");
   }
+  // (kMaxBatch keeps a batch far below the limit.)
   if (uint64_t(param.rows) > (uint64_t(1) << 32) ||
-      uint64_t(param.cols) > (uint64_t(1) << 32))
+      uint64_t(param.cols) > (uint64_t(1) << 32) ||
+      (map.batched && uint64_t(batch) > (uint64_t(1) << 32)))
     return invalid(error, what + " views " + paramWhat + " of " +
+                              (map.batched ? std::to_string(batch) + " x "
+                                           : std::string()) +
                               formatExtent(param.rows, param.cols) +
                               "; the TMA allows at most 2^32 elements per "
                               "dimension");
@@ -1629,11 +1680,6 @@ bool validateBatch(const KernelManifest &manifest, std::string &error) {
                                 " has role \"epilogue\")");
   if (!manifest.epilogue.empty())
     return invalid(error, batched + " takes no fused epilogue yet");
-  if (!manifest.tensorMaps.empty())
-    return invalid(error, batched +
-                              " takes no tensor maps yet ('tensor_maps' "
-                              "lists " +
-                              std::to_string(manifest.tensorMaps.size()) + ")");
   return true;
 }
 

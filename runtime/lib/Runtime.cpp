@@ -325,24 +325,40 @@ bool tile::runtime::getTensorMapEncoding(const KernelManifest &manifest,
             ", which the runtime does not map";
     return false;
   }
-  encoding.rank = 2;
+  uint64_t elementBytes = getElementTypeSize(param.elementType);
+  encoding.rank = map.batched ? 3 : 2;
   // (A strided param's matrix starts `offset` elements past its pointer;
   // a repacked copy's at the copy's start.)
   encoding.globalAddress =
       args[paramIndex].device_ptr +
       (map.repackRowStride != 0
            ? 0
-           : static_cast<uint64_t>(param.offset) *
-                 getElementTypeSize(param.elementType));
+           : static_cast<uint64_t>(param.offset) * elementBytes);
   encoding.globalDim[0] = static_cast<uint64_t>(param.cols);
   encoding.globalDim[1] = static_cast<uint64_t>(param.rows);
   encoding.globalStrides[0] =
       static_cast<uint64_t>(map.repackRowStride != 0 ? map.repackRowStride
-                                                      : param.rowStride) *
-      getElementTypeSize(param.elementType);
+                                                     : param.rowStride) *
+      elementBytes;
   encoding.boxDim[0] = map.box[1];
   encoding.boxDim[1] = map.box[0];
   encoding.elementStrides[0] = encoding.elementStrides[1] = 1;
+  if (map.batched) {
+    // The batch outermost, a box one matrix deep. The repacked copy holds
+    // the matrices back to back (repackParams).
+    encoding.globalDim[2] = static_cast<uint64_t>(manifest.problem.batch);
+    // (A batch of one has no batch stride, and the map never steps it:
+    // any the driver takes, the matrix's rows rounded up to 16 bytes.)
+    uint64_t rowsBytes = static_cast<uint64_t>(param.rows) *
+                         encoding.globalStrides[0];
+    encoding.globalStrides[1] =
+        map.repackRowStride != 0 ? rowsBytes
+        : manifest.problem.batch > 1
+            ? static_cast<uint64_t>(param.batchStride) * elementBytes
+            : (rowsBytes + 15) / 16 * 16;
+    encoding.boxDim[2] = 1;
+    encoding.elementStrides[2] = 1;
+  }
   encoding.interleave = CU_TENSOR_MAP_INTERLEAVE_NONE;
   switch (map.swizzle) {
   case TensorMapSwizzle::None:
@@ -886,13 +902,15 @@ struct RepackBuffer {
 
 /// Enqueues the copies of every param a tensor map repacks (rows padded to
 /// its repack_row_stride) into one buffer of `repack`, and points that
-/// param's entry of `mapArgs` at its copy.
+/// param's entry of `mapArgs` at its copy. A batched map's copy holds all
+/// problem.batch matrices back to back, matrix b at b * rows *
+/// repack_row_stride elements.
 int repackParams(const KernelManifest &manifest, const tile_buffer *args,
                  RepackBuffer &repack, tile_buffer *mapArgs,
                  std::string &error) {
   struct Copy {
     int param;
-    uint64_t offset, pitch;
+    uint64_t offset, pitch, matrices;
   };
   Copy copies[kMaxTensorMaps];
   size_t numCopies = 0;
@@ -908,10 +926,12 @@ int repackParams(const KernelManifest &manifest, const tile_buffer *args,
     const ParamInfo param = getStoredMatrix(manifest.params[index]);
     uint64_t pitch = static_cast<uint64_t>(map.repackRowStride) *
                      getElementTypeSize(param.elementType);
+    uint64_t matrices =
+        map.batched ? static_cast<uint64_t>(manifest.problem.batch) : 1;
     // Each copy starts on a 256-byte boundary (the TMA needs 16).
     total = (total + 255) / 256 * 256;
-    copies[numCopies++] = {index, total, pitch};
-    total += pitch * static_cast<uint64_t>(param.rows);
+    copies[numCopies++] = {index, total, pitch, matrices};
+    total += pitch * static_cast<uint64_t>(param.rows) * matrices;
   }
   if (numCopies == 0)
     return TILE_SUCCESS;
@@ -929,27 +949,45 @@ int repackParams(const KernelManifest &manifest, const tile_buffer *args,
   for (size_t i = 0; i < numCopies; ++i) {
     const ParamInfo param = getStoredMatrix(manifest.params[copies[i].param]);
     uint64_t elementBytes = getElementTypeSize(param.elementType);
+    uint64_t rows = static_cast<uint64_t>(param.rows);
+    uint64_t matrices = copies[i].matrices;
+    uint64_t matrixBytes = copies[i].pitch * rows;
+    // Matrices back to back in the source (batch_stride rows * row_stride)
+    // are one run of rows at one pitch: a single copy of them all.
+    // Otherwise one copy per matrix.
+    bool oneCopy =
+        matrices == 1 || static_cast<uint64_t>(param.batchStride) ==
+                             rows * static_cast<uint64_t>(param.rowStride);
+    uint64_t numCalls = oneCopy ? 1 : matrices;
     CUDA_MEMCPY2D copy = {};
     copy.srcMemoryType = CU_MEMORYTYPE_DEVICE;
-    copy.srcDevice = args[copies[i].param].device_ptr +
-                     static_cast<uint64_t>(param.offset) * elementBytes;
     copy.srcPitch = static_cast<size_t>(param.rowStride) * elementBytes;
     copy.dstMemoryType = CU_MEMORYTYPE_DEVICE;
-    copy.dstDevice = repack.pointer + copies[i].offset;
     copy.dstPitch = copies[i].pitch;
     copy.WidthInBytes = static_cast<size_t>(param.cols) * elementBytes;
-    copy.Height = static_cast<size_t>(param.rows);
-    result = driver.cuMemcpy2DAsync(&copy, repack.stream);
-    if (result != CUDA_SUCCESS) {
-      error = "cuMemcpy2DAsync repacking param " + param.name + " (" +
-              std::to_string(param.rows) + "x" + std::to_string(param.cols) +
-              ", rows " + std::to_string(copy.srcPitch) + " -> " +
-              std::to_string(copy.dstPitch) + " bytes apart) of kernel " +
-              manifest.kernel + " failed: " + driver.describe(result);
-      return TILE_ERROR_CUDA;
+    copy.Height = static_cast<size_t>(oneCopy ? rows * matrices : rows);
+    for (uint64_t b = 0; b < numCalls; ++b) {
+      copy.srcDevice = args[copies[i].param].device_ptr +
+                       (static_cast<uint64_t>(param.offset) +
+                        b * static_cast<uint64_t>(param.batchStride)) *
+                           elementBytes;
+      copy.dstDevice = repack.pointer + copies[i].offset + b * matrixBytes;
+      result = driver.cuMemcpy2DAsync(&copy, repack.stream);
+      if (result != CUDA_SUCCESS) {
+        error =
+            "cuMemcpy2DAsync repacking param " + param.name + " (" +
+            (matrices > 1 ? std::to_string(matrices) + " x " : std::string()) +
+            std::to_string(param.rows) + "x" + std::to_string(param.cols) +
+            ", rows " + std::to_string(copy.srcPitch) + " -> " +
+            std::to_string(copy.dstPitch) + " bytes apart" +
+            (numCalls > 1 ? ", matrix " + std::to_string(b) : std::string()) +
+            ") of kernel " + manifest.kernel +
+            " failed: " + driver.describe(result);
+        return TILE_ERROR_CUDA;
+      }
     }
-    mapArgs[copies[i].param].device_ptr = copy.dstDevice;
-    mapArgs[copies[i].param].size_bytes = copies[i].pitch * param.rows;
+    mapArgs[copies[i].param].device_ptr = repack.pointer + copies[i].offset;
+    mapArgs[copies[i].param].size_bytes = matrixBytes * matrices;
   }
   return TILE_SUCCESS;
 }
@@ -1020,18 +1058,26 @@ int tile_kernel_launch(tile_kernel *kernel, const tile_buffer *args,
       const TensorMapInfo &map = manifest.tensorMaps[i];
       const ParamInfo &param =
           manifest.params[findParamIndex(manifest, map.param)];
-      return fail(
-          TILE_ERROR_TENSOR_MAP_FAILED,
-          "cuTensorMapEncodeTiled failed for tensor map " + std::to_string(i) +
-              " of kernel " + manifest.kernel + " (param " + param.name +
-              " at " + formatPointer(e.globalAddress) + ", " +
-              std::string(stringifyElementType(param.elementType)) + " " +
-              std::to_string(param.rows) + "x" + std::to_string(param.cols) +
-              ", rows " + std::to_string(e.globalStrides[0]) +
-              " bytes apart, box " + std::to_string(map.box[0]) + "x" +
-              std::to_string(map.box[1]) + ", swizzle " +
-              std::string(stringifyTensorMapSwizzle(map.swizzle)) +
-              "): " + driver.describe(result));
+      // A batched map: the batch before the extents, and its stride.
+      std::string batch, matrices;
+      if (map.batched) {
+        batch = std::to_string(e.globalDim[2]) + " x ";
+        matrices =
+            ", matrices " + std::to_string(e.globalStrides[1]) + " bytes apart";
+      }
+      return fail(TILE_ERROR_TENSOR_MAP_FAILED,
+                  "cuTensorMapEncodeTiled failed for tensor map " +
+                      std::to_string(i) + " of kernel " + manifest.kernel +
+                      " (param " + param.name + " at " +
+                      formatPointer(e.globalAddress) + ", " +
+                      std::string(stringifyElementType(param.elementType)) +
+                      " " + batch + std::to_string(param.rows) + "x" +
+                      std::to_string(param.cols) + ", rows " +
+                      std::to_string(e.globalStrides[0]) + " bytes apart" +
+                      matrices + ", box " + std::to_string(map.box[0]) + "x" +
+                      std::to_string(map.box[1]) + ", swizzle " +
+                      std::string(stringifyTensorMapSwizzle(map.swizzle)) +
+                      "): " + driver.describe(result));
     }
     params[numArgs + i] = &maps[i];
   }

@@ -498,6 +498,104 @@ TEST(TensorMapArgumentTest, Encoding) {
                    "have");
 }
 
+/// The wgmma example as a batch of 4 with batched maps, each param's
+/// matrices `gap` elements apart past one matrix.
+KernelManifest batchedWgmmaManifest(int64_t gap) {
+  KernelManifest manifest = makeWgmmaExampleManifest();
+  manifest.problem.batch = 4;
+  manifest.launch.grid[1] = 4;
+  for (ParamInfo &param : manifest.params)
+    param.batchStride = param.rows * param.cols + gap;
+  for (TensorMapInfo &map : manifest.tensorMaps)
+    map.batched = true;
+  return manifest;
+}
+
+TEST(TensorMapArgumentTest, BatchedEncoding) {
+  // A batched map is 3-d: the batch outermost, batch_stride bytes apart,
+  // a box one matrix deep.
+  KernelManifest manifest = batchedWgmmaManifest(64);
+  std::string error;
+  ASSERT_TRUE(validateManifest(manifest, error)) << error;
+  uint64_t bytes = 4ull * (4096ull * 4096ull + 64) * 2ull;
+  tile_buffer args[3] = {{0x7f0000000000, bytes},
+                         {0x7f1000000000, bytes},
+                         {0x7f2000000000, bytes}};
+  TensorMapEncoding e;
+  ASSERT_TRUE(getTensorMapEncoding(manifest, 0, args, e, error)) << error;
+  EXPECT_EQ(e.rank, 3u);
+  EXPECT_EQ(e.globalAddress, 0x7f0000000000u);
+  EXPECT_EQ(e.globalDim[0], 4096u);
+  EXPECT_EQ(e.globalDim[1], 4096u);
+  EXPECT_EQ(e.globalDim[2], 4u);
+  EXPECT_EQ(e.globalStrides[0], 4096u * 2u);
+  EXPECT_EQ(e.globalStrides[1], (4096u * 4096u + 64u) * 2u);
+  EXPECT_EQ(e.boxDim[0], 64u);
+  EXPECT_EQ(e.boxDim[1], 128u);
+  EXPECT_EQ(e.boxDim[2], 1u);
+  EXPECT_EQ(e.elementStrides[0], 1u);
+  EXPECT_EQ(e.elementStrides[1], 1u);
+  EXPECT_EQ(e.elementStrides[2], 1u);
+  EXPECT_EQ(e.swizzle, CU_TENSOR_MAP_SWIZZLE_128B);
+  // A column-major B (stored N x K): its stored matrices, batch_stride
+  // apart as the param's.
+  manifest.params[1].rowStride = 1;
+  manifest.params[1].colStride = 4096;
+  ASSERT_TRUE(getTensorMapEncoding(manifest, 1, args, e, error)) << error;
+  EXPECT_EQ(e.rank, 3u);
+  EXPECT_EQ(e.globalStrides[0], 4096u * 2u);
+  EXPECT_EQ(e.globalStrides[1], (4096u * 4096u + 64u) * 2u);
+  EXPECT_EQ(e.globalDim[2], 4u);
+
+  // A repacked map views the copy: its matrices are stacked, rows x
+  // repack_row_stride elements apart, whatever the param's batch_stride.
+  manifest = batchedWgmmaManifest(64);
+  manifest.params[0].cols = manifest.params[0].rowStride = 4093;
+  manifest.params[0].batchStride = 4096 * 4093 + 3;
+  manifest.tensorMaps[0].repackRowStride = 4096;
+  ASSERT_TRUE(getTensorMapEncoding(manifest, 0, args, e, error)) << error;
+  EXPECT_EQ(e.rank, 3u);
+  EXPECT_EQ(e.globalDim[0], 4093u);
+  EXPECT_EQ(e.globalDim[2], 4u);
+  EXPECT_EQ(e.globalStrides[0], 4096u * 2u);
+  EXPECT_EQ(e.globalStrides[1], 4096u * 4096u * 2u);
+  EXPECT_EQ(e.boxDim[2], 1u);
+
+  // A 2-d map leaves the third dimension alone.
+  manifest = makeWgmmaExampleManifest();
+  ASSERT_TRUE(getTensorMapEncoding(manifest, 0, args, e, error)) << error;
+  EXPECT_EQ(e.rank, 2u);
+  EXPECT_EQ(e.globalDim[2], 0u);
+  EXPECT_EQ(e.globalStrides[1], 0u);
+  EXPECT_EQ(e.boxDim[2], 0u);
+}
+
+TEST(TensorMapArgumentTest, BatchedBuffersHoldTheBatch) {
+  // A param a batched map views in place: its buffer holds every matrix,
+  // and its base the TMA's 16 bytes.
+  KernelManifest manifest = batchedWgmmaManifest(8);
+  std::string error;
+  ASSERT_TRUE(validateManifest(manifest, error)) << error;
+  uint64_t matrix = 4096ull * 4096ull * 2ull;
+  uint64_t bytes = 3 * (matrix + 16) + matrix;
+  tile_buffer args[3] = {
+      {0x10000000, bytes}, {0x30000000000, bytes}, {0x50000000000, bytes}};
+  EXPECT_TRUE(checkLaunchArguments(manifest, args, 3, error)) << error;
+  args[0].size_bytes = matrix;
+  EXPECT_FALSE(checkLaunchArguments(manifest, args, 3, error));
+  EXPECT_EQ(error, "argument 0 (A) is too small: param A (4096x4096 bf16, "
+                   "row_stride 4096, col_stride 1, batch 4, batch_stride "
+                   "16777224) needs " +
+                       std::to_string(bytes) + " bytes, the buffer holds " +
+                       std::to_string(matrix));
+  args[0].size_bytes = bytes;
+  manifest.params[0].alignment = 8; // (refused by validateManifest)
+  args[0].device_ptr = 0x10000008;
+  EXPECT_FALSE(checkLaunchArguments(manifest, args, 3, error));
+  EXPECT_EQ(error, "argument 0 (A) at 0x10000008 is not aligned to 16 bytes, "
+                   "as tensor map 0 needs");
+}
+
 //===----------------------------------------------------------------------===//
 // Binary choice and driver checks (pure functions)
 //===----------------------------------------------------------------------===//

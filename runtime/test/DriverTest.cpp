@@ -11,6 +11,7 @@
 #include "TestUtils.h"
 
 #include <cmath>
+#include <cstdio>
 #include <random>
 #include <vector>
 
@@ -102,11 +103,11 @@ enum FakeTensorMapWord {
   kMapAddress,
   kMapDim0,
   kMapDim1,
+  kMapDim2,
   kMapStride0,
-  kMapBox0,
-  kMapBox1,
-  kMapElementStride0,
-  kMapElementStride1,
+  kMapStride1,
+  kMapBoxDims,
+  kMapElementStrides,
   kMapInterleave,
   kMapSwizzle,
   kMapL2Promotion,
@@ -114,6 +115,10 @@ enum FakeTensorMapWord {
   kMapSequence,
 };
 constexpr uint64_t kFakeTensorMapMagic = 0x54454e534f524d41ull;
+
+/// Dimension `i` of a word that holds one per 16 bits (kMapBoxDims,
+/// kMapElementStrides).
+uint64_t fakeMapDim(uint64_t word, int i) { return word >> (16 * i) & 0xffff; }
 
 class FakeDriverTest : public ::testing::Test {
 protected:
@@ -522,10 +527,14 @@ TEST_F(FakeDriverTest, TensorMapsArePassedByValueAfterThePointers) {
     EXPECT_EQ(map[kMapDim0], expected[m].dim0) << m;
     EXPECT_EQ(map[kMapDim1], expected[m].dim1) << m;
     EXPECT_EQ(map[kMapStride0], expected[m].stride) << m;
-    EXPECT_EQ(map[kMapBox0], 16u) << m;
-    EXPECT_EQ(map[kMapBox1], 16u) << m;
-    EXPECT_EQ(map[kMapElementStride0], 1u) << m;
-    EXPECT_EQ(map[kMapElementStride1], 1u) << m;
+    EXPECT_EQ(map[kMapDim2], 0u) << m;
+    EXPECT_EQ(map[kMapStride1], 0u) << m;
+    EXPECT_EQ(fakeMapDim(map[kMapBoxDims], 0), 16u) << m;
+    EXPECT_EQ(fakeMapDim(map[kMapBoxDims], 1), 16u) << m;
+    EXPECT_EQ(fakeMapDim(map[kMapBoxDims], 2), 0u) << m;
+    EXPECT_EQ(fakeMapDim(map[kMapElementStrides], 0), 1u) << m;
+    EXPECT_EQ(fakeMapDim(map[kMapElementStrides], 1), 1u) << m;
+    EXPECT_EQ(fakeMapDim(map[kMapElementStrides], 2), 0u) << m;
     EXPECT_EQ(map[kMapInterleave], 0u) << m;
     EXPECT_EQ(map[kMapSwizzle], 0u) << m;
     EXPECT_EQ(map[kMapL2Promotion], expected[m].l2) << m;
@@ -795,6 +804,273 @@ TEST_F(FakeDriverTest, BothOperandsRepacked) {
       wrong += c[i * n + j] != sum;
     }
   EXPECT_EQ(wrong, 0);
+  tile_kernel_unload(kernel);
+}
+
+/// `manifest` as a batched kernel of `batch` matrices (grid y), matrix b of
+/// A, B and C at b times `strides` (elements), its maps batched; validated
+/// and written to `dir` beside the fixture's PTX. Returns the manifest's
+/// path (empty on failure).
+std::string writeBatchedManifest(const TempDir &dir, KernelManifest manifest,
+                                 int64_t batch, const int64_t (&strides)[3]) {
+  manifest.problem.batch = batch;
+  manifest.launch.grid[1] = static_cast<uint32_t>(batch);
+  for (int i = 0; i < 3; ++i)
+    manifest.params[i].batchStride = strides[i];
+  for (TensorMapInfo &map : manifest.tensorMaps)
+    map.batched = true;
+  std::string error;
+  EXPECT_TRUE(validateManifest(manifest, error)) << error;
+  std::string path = dir.file("batched.json");
+  if (!writeFile(dir.file("naive_matmul.ptx"),
+                 readFile(fixturePath("naive_matmul.ptx"))) ||
+      !writeFile(path, writeManifestJson(manifest)))
+    return "";
+  return path;
+}
+
+/// Random bf16 values, NaN in every element no matrix of `rows` x `cols`
+/// (`rowStride` apart) `batchStride` apart holds: read by mistake, it would
+/// show in C.
+std::vector<uint16_t> batchedBf16(int64_t batch, int64_t batchStride,
+                                  int64_t rows, int64_t cols, int64_t rowStride,
+                                  unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> dist(-1, 1);
+  std::vector<uint16_t> values((batch - 1) * batchStride + rows * rowStride,
+                               0x7fc0);
+  for (int64_t b = 0; b < batch; ++b)
+    for (int64_t i = 0; i < rows; ++i)
+      for (int64_t j = 0; j < cols; ++j)
+        values[b * batchStride + i * rowStride + j] =
+            tile::run::floatToBf16(dist(rng));
+  return values;
+}
+
+/// The elements of C (f32, m x n in dense rows, matrices `bsC` apart) that
+/// are not the product of A's and B's matrices (bf16, dense rows, `bsA` and
+/// `bsB` apart), summed as the fake kernel sums.
+int countWrongBatched(const std::vector<uint16_t> &a,
+                      const std::vector<uint16_t> &b,
+                      const std::vector<float> &c, int64_t batch, int64_t m,
+                      int64_t n, int64_t k, int64_t bsA, int64_t bsB,
+                      int64_t bsC) {
+  int wrong = 0;
+  for (int64_t l = 0; l < batch; ++l)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        float sum = 0;
+        for (int64_t kk = 0; kk < k; ++kk)
+          sum = std::fma(tile::run::bf16ToFloat(a[l * bsA + i * k + kk]),
+                         tile::run::bf16ToFloat(b[l * bsB + kk * n + j]), sum);
+        wrong += c[l * bsC + i * n + j] != sum;
+      }
+  return wrong;
+}
+
+TEST_F(FakeDriverTest, BatchedTensorMapsAreThreeDimensional) {
+  // The bf16 fixture as a batch of 4 (grid y 4, whole clusters of 1x2x1),
+  // A's and B's matrices 8 elements (16 bytes) apart past their ends: each
+  // map gets the batch as its outer dimension, the batch stride as its
+  // outer stride and a box one matrix deep. The fake kernel reads A and B
+  // through the maps, matrix b at b times their outer strides.
+  KernelManifest manifest = repackedManifest();
+  manifest.problem.k = 72;
+  manifest.params[0].cols = manifest.params[0].rowStride = 72;
+  manifest.params[0].alignment = 16;
+  manifest.params[1].rows = 72;
+  manifest.tensorMaps[0].repackRowStride = 0;
+  manifest.config.repack = false;
+  const int64_t m = 96, n = 80, k = 72, batch = 4;
+  const int64_t bsA = m * k + 8, bsB = k * n + 8, bsC = m * n;
+  TempDir dir;
+  std::string path =
+      writeBatchedManifest(dir, manifest, batch, {bsA, bsB, bsC});
+  ASSERT_FALSE(path.empty());
+  open(path);
+  tile_kernel *kernel = load(TILE_SUCCESS);
+  ASSERT_NE(kernel, nullptr);
+
+  std::vector<uint16_t> a = batchedBf16(batch, bsA, m, k, k, 3);
+  std::vector<uint16_t> b = batchedBf16(batch, bsB, k, n, n, 5);
+  std::vector<float> c(batch * bsC, std::nanf(""));
+  tile_buffer args[3] = {{reinterpret_cast<uint64_t>(a.data()), a.size() * 2},
+                         {reinterpret_cast<uint64_t>(b.data()), b.size() * 2},
+                         {reinterpret_cast<uint64_t>(c.data()), c.size() * 4}};
+  ScopedEnv matmul("TILE_FAKE_CUDA_MATMUL",
+                   "96 80 72 fill 0 72 1 80 1 80 1 bf16 f32");
+  std::string strides = std::to_string(bsA) + " " + std::to_string(bsB) + " " +
+                        std::to_string(bsC);
+  ScopedEnv batched("TILE_FAKE_CUDA_BATCH", strides.c_str());
+  ASSERT_EQ(tile_kernel_launch(kernel, args, 3, nullptr), TILE_SUCCESS)
+      << tile_last_error();
+  EXPECT_EQ(fake.tensorMapsEncoded(), 2);
+  struct Expected {
+    uint64_t address, dim0, dim1, stride0, stride1;
+  } expected[2] = {{args[0].device_ptr, 72, 96, 144, uint64_t(bsA) * 2},
+                   {args[1].device_ptr, 80, 72, 160, uint64_t(bsB) * 2}};
+  for (int i = 0; i < 2; ++i) {
+    std::vector<uint64_t> map = lastParamWords(fake, 3 + i);
+    EXPECT_EQ(map[kMapMagic], kFakeTensorMapMagic) << i;
+    EXPECT_EQ(map[kMapRank], 3u) << i;
+    EXPECT_EQ(map[kMapAddress], expected[i].address) << i;
+    EXPECT_EQ(map[kMapDim0], expected[i].dim0) << i;
+    EXPECT_EQ(map[kMapDim1], expected[i].dim1) << i;
+    EXPECT_EQ(map[kMapDim2], uint64_t(batch)) << i;
+    EXPECT_EQ(map[kMapStride0], expected[i].stride0) << i;
+    EXPECT_EQ(map[kMapStride1], expected[i].stride1) << i;
+    EXPECT_EQ(fakeMapDim(map[kMapBoxDims], 0), 16u) << i;
+    EXPECT_EQ(fakeMapDim(map[kMapBoxDims], 1), 16u) << i;
+    EXPECT_EQ(fakeMapDim(map[kMapBoxDims], 2), 1u) << i;
+    for (int d = 0; d < 3; ++d)
+      EXPECT_EQ(fakeMapDim(map[kMapElementStrides], d), 1u) << i << " " << d;
+  }
+  unsigned grid[3], block[3], shared;
+  unsigned long long pointers[3];
+  fake.lastLaunch(grid, block, &shared, pointers);
+  EXPECT_EQ(grid[1], 4u);
+  EXPECT_EQ(countWrongBatched(a, b, c, batch, m, n, k, bsA, bsB, bsC), 0);
+
+  // A refused map names the batch and its stride.
+  char address[32];
+  std::snprintf(address, sizeof(address), "0x%llx",
+                static_cast<unsigned long long>(args[0].device_ptr));
+  ScopedEnv refused("TILE_FAKE_CUDA_TENSOR_MAP_RESULT", "1");
+  EXPECT_EQ(tile_kernel_launch(kernel, args, 3, nullptr),
+            TILE_ERROR_TENSOR_MAP_FAILED);
+  EXPECT_EQ(std::string(tile_last_error()),
+            "cuTensorMapEncodeTiled failed for tensor map 0 of kernel "
+            "tile_test_matmul_bf16_tma (param A at " +
+                std::string(address) +
+                ", bf16 4 x 96x72, rows 144 bytes apart, matrices 13840 "
+                "bytes apart, box 16x16, swizzle none): "
+                "CUDA_ERROR_INVALID_VALUE: fake driver error");
+  EXPECT_EQ(fake.launches(), 1);
+  tile_kernel_unload(kernel);
+}
+
+TEST_F(FakeDriverTest, BatchedRepackOfBackToBackMatricesIsOneCopy) {
+  // A (96x71 bf16, rows of 142 bytes) repacked, a batch of 4 back to back
+  // (batch_stride 96*71): one run of 384 rows, copied by one
+  // cuMemcpy2DAsync into a copy of 4 stacked matrices of 96 rows of 144
+  // bytes. B's matrices (11360 bytes) are mapped in place.
+  const int64_t m = 96, n = 80, k = 71, batch = 4;
+  const int64_t bsA = m * k, bsB = k * n, bsC = m * n;
+  TempDir dir;
+  std::string path =
+      writeBatchedManifest(dir, repackedManifest(), batch, {bsA, bsB, bsC});
+  ASSERT_FALSE(path.empty());
+  open(path);
+  tile_kernel *kernel = load(TILE_SUCCESS);
+  ASSERT_NE(kernel, nullptr);
+
+  std::vector<uint16_t> a = batchedBf16(batch, bsA, m, k, k, 13);
+  std::vector<uint16_t> b = batchedBf16(batch, bsB, k, n, n, 17);
+  std::vector<float> c(batch * bsC, std::nanf(""));
+  tile_buffer args[3] = {{reinterpret_cast<uint64_t>(a.data()), a.size() * 2},
+                         {reinterpret_cast<uint64_t>(b.data()), b.size() * 2},
+                         {reinterpret_cast<uint64_t>(c.data()), c.size() * 4}};
+  ScopedEnv matmul("TILE_FAKE_CUDA_MATMUL",
+                   "96 80 71 fill 0 71 1 80 1 80 1 bf16 f32");
+  std::string strides = std::to_string(bsA) + " " + std::to_string(bsB) + " " +
+                        std::to_string(bsC);
+  ScopedEnv batched("TILE_FAKE_CUDA_BATCH", strides.c_str());
+  ASSERT_EQ(tile_kernel_launch(kernel, args, 3, nullptr), TILE_SUCCESS)
+      << tile_last_error();
+  EXPECT_EQ(fake.asyncAllocations(), 1);
+  size_t last[4];
+  EXPECT_EQ(fake.copies2D(last), 1);
+  EXPECT_EQ(last[0], 142u);     // source pitch
+  EXPECT_EQ(last[1], 144u);     // destination pitch
+  EXPECT_EQ(last[2], 142u);     // width
+  EXPECT_EQ(last[3], 4u * 96u); // rows: every matrix's
+  EXPECT_EQ(fake.liveAllocations(), 0);
+  std::vector<uint64_t> mapA = lastParamWords(fake, 3);
+  EXPECT_NE(mapA[kMapAddress], args[0].device_ptr);
+  EXPECT_EQ(mapA[kMapAddress] % 256, 0u);
+  EXPECT_EQ(mapA[kMapRank], 3u);
+  EXPECT_EQ(mapA[kMapDim0], 71u);
+  EXPECT_EQ(mapA[kMapDim1], 96u);
+  EXPECT_EQ(mapA[kMapDim2], 4u);
+  EXPECT_EQ(mapA[kMapStride0], 144u);
+  EXPECT_EQ(mapA[kMapStride1], 96u * 144u); // the copy's matrices
+  EXPECT_EQ(fakeMapDim(mapA[kMapBoxDims], 2), 1u);
+  std::vector<uint64_t> mapB = lastParamWords(fake, 4);
+  EXPECT_EQ(mapB[kMapAddress], args[1].device_ptr);
+  EXPECT_EQ(mapB[kMapStride1], uint64_t(bsB) * 2);
+  EXPECT_EQ(countWrongBatched(a, b, c, batch, m, n, k, bsA, bsB, bsC), 0);
+
+  {
+    // The buffer holds all 4 matrices: 4 * 96 * 144 bytes.
+    ScopedEnv result("TILE_FAKE_CUDA_ALLOC_ASYNC_RESULT", "2");
+    EXPECT_EQ(tile_kernel_launch(kernel, args, 3, nullptr), TILE_ERROR_CUDA);
+    EXPECT_STREQ(tile_last_error(),
+                 "cuMemAllocAsync of 55296 bytes for the repacked operands "
+                 "of kernel tile_test_matmul_bf16_tma failed: CUDA error 2: "
+                 "fake driver error");
+  }
+  {
+    ScopedEnv result("TILE_FAKE_CUDA_MEMCPY2D_RESULT", "1");
+    EXPECT_EQ(tile_kernel_launch(kernel, args, 3, nullptr), TILE_ERROR_CUDA);
+    EXPECT_STREQ(tile_last_error(),
+                 "cuMemcpy2DAsync repacking param A (4 x 96x71, rows 142 -> "
+                 "144 bytes apart) of kernel tile_test_matmul_bf16_tma "
+                 "failed: CUDA_ERROR_INVALID_VALUE: fake driver error");
+  }
+  EXPECT_EQ(fake.liveAllocations(), 0);
+  EXPECT_EQ(fake.launches(), 1);
+  tile_kernel_unload(kernel);
+}
+
+TEST_F(FakeDriverTest, BatchedRepackOfSpacedMatricesCopiesEach) {
+  // A's matrices 5 elements apart past their ends (NaN between): one
+  // cuMemcpy2DAsync per matrix, each into its place in the stacked copy.
+  const int64_t m = 96, n = 80, k = 71, batch = 4;
+  const int64_t bsA = m * k + 5, bsB = k * n, bsC = m * n + 16;
+  TempDir dir;
+  std::string path =
+      writeBatchedManifest(dir, repackedManifest(), batch, {bsA, bsB, bsC});
+  ASSERT_FALSE(path.empty());
+  open(path);
+  tile_kernel *kernel = load(TILE_SUCCESS);
+  ASSERT_NE(kernel, nullptr);
+
+  std::vector<uint16_t> a = batchedBf16(batch, bsA, m, k, k, 19);
+  std::vector<uint16_t> b = batchedBf16(batch, bsB, k, n, n, 23);
+  std::vector<float> c((batch - 1) * bsC + m * n, std::nanf(""));
+  tile_buffer args[3] = {{reinterpret_cast<uint64_t>(a.data()), a.size() * 2},
+                         {reinterpret_cast<uint64_t>(b.data()), b.size() * 2},
+                         {reinterpret_cast<uint64_t>(c.data()), c.size() * 4}};
+  ScopedEnv matmul("TILE_FAKE_CUDA_MATMUL",
+                   "96 80 71 fill 0 71 1 80 1 80 1 bf16 f32");
+  std::string strides = std::to_string(bsA) + " " + std::to_string(bsB) + " " +
+                        std::to_string(bsC);
+  ScopedEnv batched("TILE_FAKE_CUDA_BATCH", strides.c_str());
+  ASSERT_EQ(tile_kernel_launch(kernel, args, 3, nullptr), TILE_SUCCESS)
+      << tile_last_error();
+  EXPECT_EQ(fake.asyncAllocations(), 1);
+  size_t last[4];
+  EXPECT_EQ(fake.copies2D(last), 4);
+  EXPECT_EQ(last[0], 142u);
+  EXPECT_EQ(last[1], 144u);
+  EXPECT_EQ(last[2], 142u);
+  EXPECT_EQ(last[3], 96u); // one matrix's rows
+  EXPECT_EQ(fake.liveAllocations(), 0);
+  std::vector<uint64_t> mapA = lastParamWords(fake, 3);
+  EXPECT_EQ(mapA[kMapRank], 3u);
+  EXPECT_EQ(mapA[kMapDim2], 4u);
+  EXPECT_EQ(mapA[kMapStride1], 96u * 144u);
+  EXPECT_EQ(countWrongBatched(a, b, c, batch, m, n, k, bsA, bsB, bsC), 0);
+
+  // A failed copy names its matrix; nothing is launched.
+  ScopedEnv result("TILE_FAKE_CUDA_MEMCPY2D_RESULT", "1");
+  EXPECT_EQ(tile_kernel_launch(kernel, args, 3, nullptr), TILE_ERROR_CUDA);
+  EXPECT_STREQ(tile_last_error(),
+               "cuMemcpy2DAsync repacking param A (4 x 96x71, rows 142 -> 144 "
+               "bytes apart, matrix 0) of kernel tile_test_matmul_bf16_tma "
+               "failed: CUDA_ERROR_INVALID_VALUE: fake driver error");
+  EXPECT_EQ(fake.liveAllocations(), 0);
+  EXPECT_EQ(fake.launches(), 1);
   tile_kernel_unload(kernel);
 }
 

@@ -128,7 +128,10 @@ State state;
 
 /// What the fake cuTensorMapEncodeTiled writes: its arguments, word by
 /// word, after a magic word, so that tests read them back from the kernel
-/// parameter bytes.
+/// parameter bytes. Rank 2 or 3: what a third dimension does not have is 0.
+/// The box and the element strides (at most 256 and 8) are one word each,
+/// dimension i in bits 16*i to 16*i+15, so that 3 dimensions fit the 128
+/// bytes.
 enum FakeTensorMapWord {
   kMapMagic,
   kMapDataType,
@@ -136,11 +139,11 @@ enum FakeTensorMapWord {
   kMapAddress,
   kMapDim0,
   kMapDim1,
+  kMapDim2,
   kMapStride0,
-  kMapBox0,
-  kMapBox1,
-  kMapElementStride0,
-  kMapElementStride1,
+  kMapStride1,
+  kMapBoxDims,
+  kMapElementStrides,
   kMapInterleave,
   kMapSwizzle,
   kMapL2Promotion,
@@ -285,6 +288,12 @@ void runMatmul(void *a, void *b, void *c, const uint64_t *mapA,
     if (std::sscanf(batchSpec.c_str(), "%lld %lld %lld", &bsA, &bsB, &bsC) != 3)
       return;
     batch = bug == "one-batch" ? 1 : gridY;
+    // A batched (3-d) map says where its matrices are: a repacked copy's
+    // are not the param's batch_stride apart.
+    if (mapA && mapB && mapA[kMapRank] == 3)
+      bsA = static_cast<long long>(mapA[kMapStride1] / typeBytes(in));
+    if (mapA && mapB && mapB[kMapRank] == 3)
+      bsB = static_cast<long long>(mapB[kMapStride1] / typeBytes(in));
   }
   for (long long l = 0; l < batch; ++l)
     for (long long i = 0; i < m; ++i)
@@ -733,21 +742,24 @@ FAKE_API CUresult cuTensorMapEncodeTiled(
   const char *forced = std::getenv("TILE_FAKE_CUDA_TENSOR_MAP_RESULT");
   if (forced && *forced)
     return static_cast<CUresult>(std::strtol(forced, nullptr, 10));
-  // What the driver documents for these arguments (rank 2, no interleave).
+  // What the driver documents for these arguments (rank 2, or 3 for a
+  // batched map; no interleave).
   unsigned elementBytes = dataType == 7                    ? 4
                           : dataType == 6 || dataType == 9 ? 2
                                                            : 0;
   auto address = reinterpret_cast<uintptr_t>(globalAddress);
   if (reinterpret_cast<uintptr_t>(map) % 64 != 0 || elementBytes == 0 ||
-      rank != 2 || address % 16 != 0 || interleave != 0)
+      rank < 2 || rank > 3 || address % 16 != 0 || interleave != 0)
     return 1;
-  for (int i = 0; i < 2; ++i)
+  for (uint32_t i = 0; i < rank; ++i)
     if (globalDim[i] == 0 || globalDim[i] > (uint64_t(1) << 32) ||
         boxDim[i] == 0 || boxDim[i] > 256 || elementStrides[i] == 0 ||
         elementStrides[i] > 8)
       return 1;
-  if (globalStrides[0] % 16 != 0 || globalStrides[0] >= (uint64_t(1) << 40) ||
-      globalStrides[0] < globalDim[0] * elementBytes)
+  for (uint32_t i = 0; i + 1 < rank; ++i)
+    if (globalStrides[i] % 16 != 0 || globalStrides[i] >= (uint64_t(1) << 40))
+      return 1;
+  if (globalStrides[0] < globalDim[0] * elementBytes)
     return 1;
   uint64_t boxBytes = uint64_t(boxDim[0]) * elementBytes;
   unsigned span = swizzle == 1   ? 32
@@ -757,17 +769,24 @@ FAKE_API CUresult cuTensorMapEncodeTiled(
   if (boxBytes % 16 != 0 || (span != 0 && boxBytes > span) || swizzle < 0 ||
       swizzle > 3 || l2Promotion < 0 || l2Promotion > 3 || oobFill != 0)
     return 1;
+  bool batched = rank == 3;
+  auto pack = [&](const uint32_t *values) {
+    uint64_t word = 0;
+    for (uint32_t i = 0; i < rank; ++i)
+      word |= uint64_t(values[i]) << (16 * i);
+    return word;
+  };
   uint64_t words[16] = {kFakeTensorMapMagic,
                         static_cast<uint64_t>(dataType),
                         rank,
                         address,
                         globalDim[0],
                         globalDim[1],
+                        batched ? globalDim[2] : 0,
                         globalStrides[0],
-                        boxDim[0],
-                        boxDim[1],
-                        elementStrides[0],
-                        elementStrides[1],
+                        batched ? globalStrides[1] : 0,
+                        pack(boxDim),
+                        pack(elementStrides),
                         static_cast<uint64_t>(interleave),
                         static_cast<uint64_t>(swizzle),
                         static_cast<uint64_t>(l2Promotion),

@@ -1473,7 +1473,7 @@ TEST(ManifestTest, BatchStridesAreChecked) {
                                 "more bytes than fit in 64 bits");
 }
 
-TEST(ManifestTest, BatchedKernelsTakeNoEpilogueOrTensorMapsYet) {
+TEST(ManifestTest, BatchedKernelsTakeNoEpilogueYet) {
   // An epilogue with params.
   KernelManifest m = makeEpilogueManifest();
   m.problem.batch = 2;
@@ -1488,19 +1488,187 @@ TEST(ManifestTest, BatchedKernelsTakeNoEpilogueOrTensorMapsYet) {
   m.epilogue.steps = {"maximumf acc 0"};
   EXPECT_EQ(validationError(m), "manifest: a batched kernel (problem.batch 8) "
                                 "takes no fused epilogue yet");
-  // Tensor maps.
-  m = makeWgmmaExampleManifest();
-  m.problem.batch = 3;
-  m.launch.grid = {512, 3, 1};
-  for (ParamInfo &param : m.params)
+}
+
+/// The wgmma example as a batch of 4: grid y 4, each param's matrices one
+/// after another, its tensor maps batched (3-d).
+static KernelManifest makeBatchedWgmmaManifest() {
+  KernelManifest manifest = makeWgmmaExampleManifest();
+  manifest.problem.batch = 4;
+  manifest.launch.grid = {512, 4, 1};
+  for (ParamInfo &param : manifest.params)
     param.batchStride = param.rows * param.cols;
-  EXPECT_EQ(validationError(m), "manifest: a batched kernel (problem.batch 3) "
-                                "takes no tensor maps yet ('tensor_maps' "
-                                "lists 2)");
-  m.tensorMaps.clear();
-  m.config.copy = CopyKind::CpAsync;
+  for (TensorMapInfo &map : manifest.tensorMaps)
+    map.batched = true;
+  return manifest;
+}
+
+TEST(ManifestTest, BatchedTensorMapsRoundTrip) {
+  KernelManifest original = makeBatchedWgmmaManifest();
+  std::string error;
+  ASSERT_TRUE(validateManifest(original, error)) << error;
+  // "batched" last in the map's object, only where true.
+  std::string text = writeManifestJson(original);
+  EXPECT_NE(text.find("{\"param\": \"A\", \"box\": [128, 64], \"swizzle\": "
+                      "\"128B\", \"l2_promotion\": \"256B\", \"batched\": "
+                      "true},\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(countOccurrences(text, "\"batched\""), 2u) << text;
+  EXPECT_EQ(writeManifestJson(makeWgmmaExampleManifest()).find("batched"),
+            std::string::npos);
+  KernelManifest parsed;
+  ASSERT_TRUE(parseManifestJson(text, parsed, error)) << error;
+  EXPECT_EQ(parsed, original);
+  EXPECT_TRUE(parsed.tensorMaps[0].batched);
+  EXPECT_TRUE(parsed.tensorMaps[1].batched);
+  EXPECT_EQ(writeManifestJson(parsed), text);
+  // Equality looks at it.
+  KernelManifest other = original;
+  other.tensorMaps[1].batched = false;
+  EXPECT_NE(other, original);
+  // After a repack_row_stride.
+  other = original;
+  other.config.repack = true;
+  other.tensorMaps[0].repackRowStride = 4096;
+  EXPECT_NE(writeManifestJson(other).find("\"repack_row_stride\": 4096, "
+                                          "\"batched\": true}"),
+            std::string::npos);
+  // Absent means false, and false may be written out; anything but a bool
+  // is refused.
+  std::string first = "\"l2_promotion\": \"256B\", \"batched\": true}";
+  std::string text2 = replaced(text, first + ",\n",
+                               "\"l2_promotion\": \"256B\", \"batched\": "
+                               "false},\n");
+  ASSERT_TRUE(parseManifestJson(text2, parsed, error)) << error;
+  EXPECT_FALSE(parsed.tensorMaps[0].batched);
+  EXPECT_TRUE(parsed.tensorMaps[1].batched);
+  EXPECT_EQ(parseError(replaced(text, first + ",\n",
+                                "\"l2_promotion\": \"256B\", \"batched\": "
+                                "1},\n")),
+            "manifest: field 'tensor_maps[0].batched' must be true or false "
+            "(got 1)");
+  EXPECT_EQ(parseError(replaced(text, first + ",\n",
+                                "\"l2_promotion\": \"256B\", \"batched\": "
+                                "\"true\"},\n")),
+            "manifest: field 'tensor_maps[0].batched' must be true or false "
+            "(got \"true\")");
+}
+
+TEST(ManifestTest, BatchedKernelsTakeBatchedTensorMaps) {
+  // A batched kernel's maps are batched: a 2-d map over the batch would
+  // let a box read across into the next matrix.
+  KernelManifest m = makeBatchedWgmmaManifest();
+  m.tensorMaps[1].batched = false;
+  EXPECT_EQ(validationError(m),
+            "manifest: tensor_maps[1] views param \"B\" (rhs) of a batched "
+            "kernel (problem.batch 4) but is not batched: a batched kernel's "
+            "tensor maps must be batched (a 2-d map over several matrices "
+            "would let a box read the next matrix)");
+  // A linalg.batch_matmul of one matrix has 3-d maps over a batch of one
+  // (its params have no batch_stride, the map never steps it).
+  m = makeWgmmaExampleManifest();
+  m.tensorMaps[0].batched = true;
+  {
+    std::string error;
+    EXPECT_TRUE(validateManifest(m, error)) << error;
+  }
+  // A column-major B: its stored matrices are batch_stride apart too.
+  m = makeBatchedWgmmaManifest();
+  m.params[1].rowStride = 1;
+  m.params[1].colStride = 4096;
   std::string error;
   EXPECT_TRUE(validateManifest(m, error)) << error;
+}
+
+TEST(ManifestTest, BatchedTensorMapStridesAreChecked) {
+  const KernelManifest base = makeBatchedWgmmaManifest();
+  std::string error;
+  // Padding between matrices is fine where it keeps 16 bytes.
+  KernelManifest m = base;
+  m.params[0].batchStride = 4096 * 4096 + 8;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  // The batch stride is the map's outer stride: a multiple of 16 bytes (the
+  // param's alignment 8 allows 8 bytes; the TMA does not).
+  m.params[0].batchStride = 4096 * 4096 + 4;
+  m.params[0].alignment = 8;
+  EXPECT_EQ(validationError(m),
+            "manifest: tensor_maps[0] views param \"A\" (lhs) whose matrices "
+            "are 33554440 bytes apart (batch_stride 16777220); the TMA needs "
+            "a multiple of 16 bytes below 2^40 (or repack_row_stride)");
+  // And below 2^40 bytes.
+  m = base;
+  m.params[1].batchStride = int64_t(1) << 39;
+  EXPECT_EQ(validationError(m),
+            "manifest: tensor_maps[1] views param \"B\" (rhs) whose matrices "
+            "are 1099511627776 bytes apart (batch_stride 549755813888); the "
+            "TMA needs a multiple of 16 bytes below 2^40 (or "
+            "repack_row_stride)");
+  m.params[1].batchStride = (int64_t(1) << 39) - 8;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  // Overlapping inputs (a shared B, one row apart) are mapped as they are.
+  m = base;
+  m.params[1].batchStride = 4096;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+}
+
+TEST(ManifestTest, BatchedRepackedTensorMaps) {
+  // The repacked 4095x4093 A and 4093x4097 B of RepackedTensorMaps as a
+  // batch of 4: the copy reads the matrices wherever they are (A's
+  // batch_stride, 4095*4093 elements, is 33521670 bytes, no multiple of 16)
+  // and stacks them.
+  KernelManifest m = makeWgmmaExampleManifest();
+  m.problem.m = 4095;
+  m.problem.n = 4097;
+  m.problem.k = 4093;
+  m.problem.batch = 4;
+  m.params[0].rows = 4095;
+  m.params[0].cols = m.params[0].rowStride = 4093;
+  m.params[1].rows = 4093;
+  m.params[1].cols = m.params[1].rowStride = 4097;
+  m.params[2].rows = 4095;
+  m.params[2].cols = m.params[2].rowStride = 4097;
+  for (ParamInfo &param : m.params) {
+    param.alignment = 2;
+    param.batchStride = param.rows * param.rowStride;
+  }
+  m.launch.grid = {544, 4, 1};
+  m.tensorMaps[0].repackRowStride = 4096;
+  m.tensorMaps[1].repackRowStride = 4104;
+  m.tensorMaps[0].batched = m.tensorMaps[1].batched = true;
+  m.config.repack = true;
+  std::string error;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  KernelManifest parsed;
+  ASSERT_TRUE(parseManifestJson(writeManifestJson(m), parsed, error)) << error;
+  EXPECT_EQ(parsed, m);
+
+  // The copy's size counts every matrix: one of 2^32 rows of 8192 bytes
+  // (2^45) fits in 2^48 bytes, 16 of them do not.
+  KernelManifest big = m;
+  big.problem.m = big.params[0].rows = big.params[2].rows = int64_t(1) << 32;
+  for (ParamInfo &param : big.params)
+    param.batchStride = param.rows * param.rowStride;
+  big.problem.batch = 16;
+  big.launch.grid = {(uint32_t(1) << 25) * 17, 16, 1};
+  EXPECT_EQ(validationError(big),
+            "manifest: tensor_maps[0] repacks param \"A\" (lhs) of 16 x "
+            "4294967296x4093 into a copy of more than 2^48 bytes");
+  // With 2 the copy fits, but its matrices, 2^45 bytes apart, are over the
+  // TMA's stride limit.
+  big.problem.batch = 2;
+  big.launch.grid[1] = 2;
+  EXPECT_EQ(validationError(big),
+            "manifest: tensor_maps[0] repacks param \"A\" (lhs) of "
+            "4294967296x4093 into matrices of 35184372088832 bytes; the TMA "
+            "needs a batch stride below 2^40 bytes");
+  // Unbatched, the one matrix is the whole copy.
+  big.problem.batch = 1;
+  big.launch.grid[1] = 1;
+  for (ParamInfo &param : big.params)
+    param.batchStride = 0;
+  big.tensorMaps[0].batched = big.tensorMaps[1].batched = false;
+  EXPECT_TRUE(validateManifest(big, error)) << error;
 }
 
 TEST(ManifestTest, OffsetsRoundTripAndCount) {

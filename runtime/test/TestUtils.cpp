@@ -233,6 +233,8 @@ std::string tile::test::writeBatchedFixture(const TempDir &dir,
     getRequiredElements(param, 1, elements);
     param.batchStride = static_cast<int64_t>(elements) + gap;
   }
+  for (TensorMapInfo &map : manifest.tensorMaps)
+    map.batched = true;
   std::string path = dir.file(name + "_batched.json");
   if (!writeFile(dir.file("naive_matmul.ptx"),
                  readFile(fixturePath("naive_matmul.ptx"))) ||

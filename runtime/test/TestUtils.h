@@ -70,11 +70,11 @@ runtime::KernelManifest makeExampleManifest();
 /// cluster of 2 and tensor maps for A and B, writing bf16 C.
 runtime::KernelManifest makeWgmmaExampleManifest();
 
-/// The fixture manifest `name` (runtime/test/fixtures/<name>.json, one
-/// without tensor maps) as a batched kernel of `batch` matrices, written to
-/// `dir`/<name>_batched.json beside a copy of naive_matmul.ptx: problem.batch
-/// and grid y `batch`, and each param's matrices `gap` elements apart past
-/// the elements one spans. Returns the manifest's path (empty on failure).
+/// The fixture manifest `name` (runtime/test/fixtures/<name>.json) as a
+/// batched kernel of `batch` matrices, written to `dir`/<name>_batched.json
+/// beside a copy of naive_matmul.ptx: problem.batch and grid y `batch`, each
+/// param's matrices `gap` elements apart past the elements one spans, and
+/// its tensor maps batched. Returns the manifest's path (empty on failure).
 std::string writeBatchedFixture(const TempDir &dir, const std::string &name,
                                 int64_t batch, int64_t gap = 0);
 

@@ -174,8 +174,9 @@ ParamInfo getStoredMatrix(const ParamInfo &param);
 /// lhs or rhs param with col_stride 1) as a 2-d tensor, innermost dimension
 /// first: globalDim {cols, rows}, globalStrides {row_stride * element
 /// bytes}, boxDim {box cols, box rows}, element strides 1, no interleave,
-/// out-of-bounds elements read as zeros. The runtime encodes it at each
-/// launch (cuTensorMapEncodeTiled) from the buffer passed for `param`.
+/// out-of-bounds elements read as zeros; a batched map adds the batch as a
+/// third, outer dimension. The runtime encodes it at each launch
+/// (cuTensorMapEncodeTiled) from the buffer passed for `param`.
 struct TensorMapInfo {
   /// The name of the param whose matrix the map views.
   std::string param;
@@ -190,6 +191,13 @@ struct TensorMapInfo {
   /// own row stride breaks its 16-byte rule. JSON "repack_row_stride",
   /// written only when not 0.
   int64_t repackRowStride = 0;
+  /// The map is 3-d: the param's batch (problem.batch matrices,
+  /// batch_stride elements apart) is its outer dimension, a box one matrix
+  /// deep. JSON "batched", written only when true. A box then never reads
+  /// across into the next matrix: rows and columns past a matrix's edge are
+  /// zeros, as in a 2-d map. Last in the struct so that brace-initialized
+  /// TensorMapInfos stay valid.
+  bool batched = false;
 };
 
 /// The #tile.config the kernel was built with.
@@ -317,8 +325,9 @@ bool parseManifestJson(std::string_view text, KernelManifest &out,
 /// problem's, f32, bf16 or f16; C f32 or the problem's; f32 accumulation);
 /// a batch of 1 to kMaxBatch, and for a batched kernel (batch above 1)
 /// grid y equal to the batch, a batch_stride on each of A, B and C (C's
-/// matrices apart: at least one matrix's extent), no epilogue and no
-/// tensor maps, for an unbatched one no batch_stride;
+/// matrices apart: at least one matrix's extent), no epilogue and only
+/// batched tensor maps, for an unbatched one no batch_stride and no
+/// batched maps;
 /// positive launch dimensions with at most 1024 threads per block; the
 /// cluster (at most 16 blocks, dividing the grid, as many blocks as
 /// config.cluster, sm_90 or newer); each tensor map against its param and
