@@ -243,16 +243,24 @@ mlir::tile::repackRowStrides(const MatmulShape &shape) {
 }
 
 double mlir::tile::repackSeconds(const MatmulShape &shape) {
-  auto copy = [&](int64_t rows, int64_t cols, int64_t stride) {
+  // A batch's matrices are copied together where they lie back to back (a
+  // dense operand), else one copy each (a strided one, counted so even
+  // where its matrices happen to be adjacent).
+  auto copy = [&](int64_t rows, int64_t cols, int64_t stride,
+                  int64_t layoutAlign) {
     if (stride == 0)
       return 0.0;
-    double bytes = 2.0 * static_cast<double>(rows) * cols * shape.elementBytes;
-    return kRepackFixedSeconds + rows * kRepackRowSeconds +
+    double allRows = static_cast<double>(rows) * shape.batch;
+    double bytes = 2.0 * allRows * cols * shape.elementBytes;
+    int64_t copies = layoutAlign == 0 ? 1 : shape.batch;
+    return copies * kRepackFixedSeconds + allRows * kRepackRowSeconds +
            bytes / kRepackBytesPerSecond;
   };
   auto [strideA, strideB] = repackRowStrides(shape);
-  return copy(shape.storedRowsA(), shape.storedColsA(), strideA) +
-         copy(shape.storedRowsB(), shape.storedColsB(), strideB);
+  return copy(shape.storedRowsA(), shape.storedColsA(), strideA,
+              shape.layoutAlignA) +
+         copy(shape.storedRowsB(), shape.storedColsB(), strideB,
+              shape.layoutAlignB);
 }
 
 bool mlir::tile::canRepack(const MatmulShape &shape) {
@@ -403,7 +411,9 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
   e.seconds = std::numeric_limits<double>::infinity();
   CostReport r = evaluateTensorCore(c, chip, s.elementBytes);
   int64_t tilesM = ceilDiv(s.m, c.blockM), tilesN = ceilDiv(s.n, c.blockN);
-  e.tiles = tilesM * tilesN;
+  // (A batched matmul has the tiles of each matrix.)
+  int64_t matrixTiles = tilesM * tilesN;
+  e.tiles = matrixTiles * s.batch;
   // Under split-K a block computes a chunk of whole slabs of one tile (the
   // last chunk may be shorter: counted as long as the others, since the
   // wave waits for its longest block).
@@ -412,7 +422,7 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
   e.slabs = e.splits > 1 ? splitKChunk(c, s.k) / c.blockK : allSlabs;
   int64_t kPerBlock = e.slabs * c.blockK;
   e.blocksPerSM = r.blocksPerSM;
-  double flops = 2.0 * s.m * s.n * s.k;
+  double flops = 2.0 * s.m * s.n * s.k * s.batch;
   double paddedFlops =
       2.0 * e.tiles * c.blockM * c.blockN * allSlabs * c.blockK;
   e.usefulFraction = flops / paddedFlops;
@@ -481,18 +491,21 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
   // launch order walks `swizzle` tile rows at a time, so a wave covers that
   // many rows and perWave / rows columns of tiles.
   // (Under split-K a wave holds the same chunk of consecutive tiles.)
-  int64_t waveTiles = std::min(e.tiles, concurrent);
+  // (The launch walks a batch's matrices one after another: a wave shares
+  // rows and columns within one matrix only.)
+  int64_t waveTiles = std::min(matrixTiles, concurrent);
   int64_t waveRows = std::min<int64_t>({c.swizzleGroup, tilesM, waveTiles});
   int64_t waveCols = std::min<int64_t>(tilesN, ceilDiv(waveTiles, waveRows));
   e.reuseM = waveRows * c.blockM;
   e.reuseN = waveCols * c.blockN;
-  e.hbmBytes = matmulTrafficBytes(s, e.reuseM, e.reuseN);
+  e.hbmBytes = matmulTrafficBytes(s, e.reuseM, e.reuseN) * s.batch;
   // Split-K reads and writes C once more per further split (C assumed to
   // leave L2 between them).
   if (e.splits > 1)
-    e.hbmBytes += 2.0 * (e.splits - 1) * s.m * s.n * s.resultBytes +
-                  (s.readsC ? 0.0 : static_cast<double>(s.m) * s.n *
-                                        s.resultBytes);
+    e.hbmBytes += (2.0 * (e.splits - 1) * s.m * s.n * s.resultBytes +
+                   (s.readsC ? 0.0 : static_cast<double>(s.m) * s.n *
+                                         s.resultBytes)) *
+                  s.batch;
   e.hbmSeconds = e.hbmBytes / chip.dramBytesPerSecond;
   e.tileIntensity = 2.0 * c.blockM * c.blockN /
                     (static_cast<double>(c.blockM + c.blockN) * s.elementBytes);
@@ -580,7 +593,8 @@ int64_t chooseSwizzle(TileConfig c, const MatmulShape &shape,
 void appendSplitKCandidates(const TileConfig &c, const MatmulShape &shape,
                             const ChipInfo &chip, int64_t blocksPerSM,
                             std::vector<TileConfig> &result) {
-  int64_t tiles = ceilDiv(shape.m, c.blockM) * ceilDiv(shape.n, c.blockN);
+  int64_t tiles = ceilDiv(shape.m, c.blockM) * ceilDiv(shape.n, c.blockN) *
+                  shape.batch;
   int64_t perWave = chip.numSMs * blocksPerSM;
   if (shape.resultBytes != 4 || tiles >= perWave)
     return;

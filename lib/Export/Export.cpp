@@ -553,6 +553,8 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
       rt::TensorMapInfo map;
       map.param = name;
       map.repackRowStride = repack;
+      // (A batched kernel's maps are 3-d: getTensorMapTypes.)
+      map.batched = problem.batched;
       map.box = {static_cast<uint32_t>(box.rows),
                  static_cast<uint32_t>(box.cols)};
       map.swizzle = rt::TensorMapSwizzle::B128;

@@ -116,10 +116,6 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
              << " is not supported by tile-block-tile (run tile-configure, "
                 "which explains why)";
 
-  if (batched && config.isWgmma())
-    return matmul.emitOpError()
-           << "is batched, which the wgmma strategy does not support yet "
-              "(run tile-configure, which explains why)";
   MatmulProblem problem;
   problem.elementType = elementType;
   problem.resultType = cType.getElementType();
@@ -249,7 +245,7 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   if (tma)
     llvm::append_range(paramTypes,
                        getTensorMapTypes(&getContext(), config, elementType,
-                                         problem.transposeB));
+                                         problem.transposeB, batched));
   auto funcType = builder.getFunctionType(paramTypes, {});
   auto kernel = gpu::GPUFuncOp::create(builder, loc, gpuModule.getName(),
                                        funcType);
@@ -309,23 +305,9 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   // everything below takes as its operand.
   if (batched) {
     Value batchId = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::y);
-    auto matrixOf = [&](Value arg) -> Value {
-      auto type = cast<MemRefType>(arg.getType());
-      SmallVector<OpFoldResult> offsets = {batchId, builder.getIndexAttr(0),
-                                           builder.getIndexAttr(0)};
-      SmallVector<OpFoldResult> sizes = {builder.getIndexAttr(1),
-                                         builder.getIndexAttr(type.getDimSize(1)),
-                                         builder.getIndexAttr(type.getDimSize(2))};
-      SmallVector<OpFoldResult> strides(3, builder.getIndexAttr(1));
-      auto matrixType = memref::SubViewOp::inferRankReducedResultType(
-          type.getShape().drop_front(), type, offsets, sizes, strides);
-      return memref::SubViewOp::create(builder, loc,
-                                       cast<MemRefType>(matrixType), arg,
-                                       offsets, sizes, strides);
-    };
-    argA = matrixOf(argA);
-    argB = matrixOf(argB);
-    argC = matrixOf(argC);
+    argA = getBlockMatrix(builder, kernel, 0, batchId);
+    argB = getBlockMatrix(builder, kernel, 1, batchId);
+    argC = getBlockMatrix(builder, kernel, 2, batchId);
   }
   // Blocks [s*tiles, (s+1)*tiles) compute split s of every tile.
   Value tileId = blockId, splitId;

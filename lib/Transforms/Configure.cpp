@@ -11,11 +11,12 @@
 //
 // Does not yet handle: dynamic shapes, other element types (and TF32 for
 // f32), broadcast operands (indexing maps other than transposes of A and
-// B), a linalg.transpose writing A or B on memrefs, non-identity memref
-// layouts, and linalg
-// ops other than linalg.matmul that reduce (batched matmuls, matrix-vector
-// products, convolutions, linalg.generic contractions that are not a plain
-// matmul). Each is an error at the op, never a silent fallback.
+// B), a linalg.transpose writing A or B on memrefs, memref layouts other
+// than static strides and offsets with contiguous rows, and linalg ops
+// other than linalg.matmul and linalg.batch_matmul that reduce
+// (matrix-vector products, convolutions, linalg.generic contractions that
+// are not a plain or batched matmul). Each is an error at the op, never a
+// silent fallback.
 //
 //===----------------------------------------------------------------------===//
 
@@ -383,11 +384,6 @@ LogicalResult checkStrategy(linalg::LinalgOp op, const TileConfig &config,
               "(f32 ones use the fma strategy; TF32 is not supported yet)";
   if (!config.isWgmma())
     return success();
-  if (isa<linalg::BatchMatmulOp>(op.getOperation()))
-    return op.emitOpError()
-           << "is a batched matmul of " << elementType
-           << ", which the wgmma strategy does not support yet (batched f32 "
-              "matmuls use the fma strategy)";
   if (shape.transposeA)
     return op.emitOpError()
            << "reads A transposed (stored K x M), which the wgmma strategy "

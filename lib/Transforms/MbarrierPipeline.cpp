@@ -124,6 +124,11 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
               "makes (a slot, a slab copy and a wgmma group marked in it)";
   SlotLoop &parts = *maybeParts;
   bool tma = config.getCopy() == CopyKind::Tma;
+  // What the producer's register copies read: A and B, or a batched
+  // kernel's matrices of this block.
+  OpBuilder entry = OpBuilder::atBlockBegin(&kernel.getBody().front());
+  Value matrixA = getBlockMatrix(entry, kernel, 0),
+        matrixB = getBlockMatrix(entry, kernel, 1);
   bool specialize = config.getSpecialize();
   // (The config's verifier makes register copies specialized.)
   scf::ForOp loop = parts.loop;
@@ -235,9 +240,8 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     Value producerThread = arith::SubIOp::create(
         fb, loc, threadId, constIndex(fb, loc, consumers * kWarpgroupSize));
     SlabSource source{k0, parts.row0, parts.col0, problem};
-    emitRegisterSlabCopy(fb, loc, producerThread, kWarpgroupSize,
-                         kernel.getArgument(0), kernel.getArgument(1), views,
-                         source, config);
+    emitRegisterSlabCopy(fb, loc, producerThread, kWarpgroupSize, matrixA,
+                         matrixB, views, source, config);
     nvgpu::MBarrierArriveOp::create(
         fb, loc, nvgpu::MBarrierTokenType::get(context), full, slot);
   };

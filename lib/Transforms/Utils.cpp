@@ -392,8 +392,10 @@ static LogicalResult checkKernel(gpu::GPUFuncOp kernel, StringRef passName) {
     return failure();
   bool tma = config->getCopy() == CopyKind::Tma;
   ArrayRef<Type> inputs = kernel.getFunctionType().getInputs();
-  auto isTensorMap = [](Type type) {
-    return isa<nvgpu::TensorMapDescriptorType>(type);
+  // (A batched kernel's maps are 3-d, the batch outermost.)
+  auto isTensorMap = [&](Type type) {
+    auto map = dyn_cast<nvgpu::TensorMapDescriptorType>(type);
+    return map && map.getTensor().getRank() == (problem->batched ? 3 : 2);
   };
   // A fused epilogue's operands come after C (Epilogue.h).
   size_t epilogue = 0;
@@ -420,14 +422,12 @@ static LogicalResult checkKernel(gpu::GPUFuncOp kernel, StringRef passName) {
                << inputs[3 + j];
     }
   }
-  // What tile-block-tile makes of a batched matmul: an fma kernel without
-  // an epilogue (tile-configure refuses the rest).
-  bool fused = kernel->hasAttr(kEpilogueAttrName);
-  if (problem->batched && (config->isWgmma() || fused))
+  // What tile-block-tile makes of a batched matmul: a kernel without an
+  // epilogue (tile-configure refuses the rest).
+  if (problem->batched && kernel->hasAttr(kEpilogueAttrName))
     return emitAttrError(kernel, passName, kMatmulAttrName)
-           << "has 'batch' (a batched kernel), which "
-           << (fused ? "a fused epilogue" : "the wgmma strategy")
-           << " does not support yet";
+           << "has 'batch' (a batched kernel), which a fused epilogue does "
+              "not support yet";
   size_t maps = 3 + epilogue;
   std::optional<int64_t> matrices;
   if (problem->batched)
@@ -460,8 +460,11 @@ static LogicalResult checkKernel(gpu::GPUFuncOp kernel, StringRef passName) {
      << ", "
      << getOperandType(shapeOf(problem->m, problem->n), problem->resultType,
                        problem->layoutC)
-     << (tma ? ", !nvgpu.tensormap.descriptor, !nvgpu.tensormap.descriptor"
-             : "");
+     << (!tma ? ""
+         : problem->batched
+             ? ", !nvgpu.tensormap.descriptor (3-d), "
+               "!nvgpu.tensormap.descriptor (3-d)"
+             : ", !nvgpu.tensormap.descriptor, !nvgpu.tensormap.descriptor");
   InFlightDiagnostic diag = kernel.emitError();
   diag << passName << ": kernel parameters must be (A, B, C"
        << (epilogue ? ", the fused epilogue's operands" : "")
@@ -781,22 +784,28 @@ std::pair<Value, Value> mlir::tile::emitWarpOrigin(OpBuilder &b, Location loc,
 SmallVector<Type, 2> mlir::tile::getTensorMapTypes(MLIRContext *context,
                                                    ConfigAttr config,
                                                    Type elementType,
-                                                   bool transposeB) {
+                                                   bool transposeB,
+                                                   bool batched) {
   SharedPlan plan = getSharedPlan(config.toTileConfig(),
                                   elementType.getIntOrFloatBitWidth() / 8,
                                   transposeB);
   Attribute workgroup = gpu::AddressSpaceAttr::get(
       context, gpu::GPUDialect::getWorkgroupAddressSpace());
   SmallVector<Type, 2> types;
-  for (TmaBox box : {plan.boxA, plan.boxB})
+  for (TmaBox box : {plan.boxA, plan.boxB}) {
+    SmallVector<int64_t, 3> shape;
+    if (batched)
+      shape.push_back(1);
+    shape.append({box.rows, box.cols});
     types.push_back(nvgpu::TensorMapDescriptorType::get(
         context,
-        MemRefType::get({box.rows, box.cols}, elementType,
+        MemRefType::get(shape, elementType,
                         MemRefLayoutAttrInterface(), workgroup),
         nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
         nvgpu::TensorMapL2PromoKind::L2PROMO_256B,
         nvgpu::TensorMapOOBKind::OOB_ZERO,
         nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE));
+  }
   return types;
 }
 
@@ -804,9 +813,11 @@ SmallVector<Value, 2> mlir::tile::createTensorMaps(OpBuilder &b, Location loc,
                                                    ConfigAttr config, Value a,
                                                    Value bMat,
                                                    bool transposeB) {
-  Type elementType = cast<MemRefType>(a.getType()).getElementType();
+  auto aType = cast<MemRefType>(a.getType());
   SmallVector<Type, 2> types =
-      getTensorMapTypes(b.getContext(), config, elementType, transposeB);
+      getTensorMapTypes(b.getContext(), config, aType.getElementType(),
+                        transposeB, aType.getRank() == 3);
+  Type elementType = aType.getElementType();
   SmallVector<Value, 2> maps;
   SmallVector<Value, 2> operands = {a, bMat};
   for (auto [operand, type] : llvm::zip(operands, types)) {
@@ -832,6 +843,41 @@ mlir::tile::clipToExtent(OpBuilder &b, Location loc, OpFoldResult extent,
   Value left = arith::SubIOp::create(b, loc, extentValue, offset);
   Value clipped = arith::MinUIOp::create(b, loc, left, constIndex(b, loc, size));
   return {offset, clipped};
+}
+
+Value mlir::tile::getBlockMatrix(OpBuilder &b, gpu::GPUFuncOp kernel,
+                                unsigned index, Value batchId) {
+  Value arg = kernel.getArgument(index);
+  auto type = cast<MemRefType>(arg.getType());
+  if (type.getRank() != 3)
+    return arg;
+  Block &entry = kernel.getBody().front();
+  auto isBlockY = [](OpFoldResult offset) {
+    auto value = dyn_cast<Value>(offset);
+    auto id = value ? value.getDefiningOp<gpu::BlockIdOp>() : nullptr;
+    return id && id.getDimension() == gpu::Dimension::y;
+  };
+  for (Operation *user : arg.getUsers())
+    if (auto matrix = dyn_cast<memref::SubViewOp>(user))
+      if (matrix->getBlock() == &entry && matrix.getType().getRank() == 2 &&
+          isBlockY(matrix.getMixedOffsets()[0]) &&
+          matrix.hasUnitStride() &&
+          matrix.getStaticSizes() ==
+              ArrayRef<int64_t>{1, type.getDimSize(1), type.getDimSize(2)})
+        return matrix;
+  Location loc = kernel.getLoc();
+  if (!batchId)
+    batchId = gpu::BlockIdOp::create(b, loc, gpu::Dimension::y);
+  SmallVector<OpFoldResult> offsets = {batchId, b.getIndexAttr(0),
+                                       b.getIndexAttr(0)};
+  SmallVector<OpFoldResult> sizes = {b.getIndexAttr(1),
+                                     b.getIndexAttr(type.getDimSize(1)),
+                                     b.getIndexAttr(type.getDimSize(2))};
+  SmallVector<OpFoldResult> strides(3, b.getIndexAttr(1));
+  auto matrixType = memref::SubViewOp::inferRankReducedResultType(
+      type.getShape().drop_front(), type, offsets, sizes, strides);
+  return memref::SubViewOp::create(b, loc, cast<MemRefType>(matrixType), arg,
+                                   offsets, sizes, strides);
 }
 
 std::pair<Value, Value> mlir::tile::findTileOrigin(gpu::GPUFuncOp kernel) {

@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -87,15 +88,37 @@ void mlir::tile::emitTmaSlabCopy(OpBuilder &b, Location loc, Value descA,
   auto c = [&](int64_t value) { return constIndex(b, loc, value); };
   nvgpu::MBarrierArriveExpectTxOp::create(
       b, loc, barriers, c(slabTransactionBytes(plan)), slot, Value());
+  // A batched kernel's maps are 3-d (getTensorMapTypes): the block's
+  // matrix, grid y, is the outermost coordinate, and the box lands in a
+  // 1 x rows x cols view of the same bytes.
+  bool batched =
+      cast<nvgpu::TensorMapDescriptorType>(descA.getType()).getTensor()
+          .getRank() == 3;
+  Value matrix =
+      batched ? gpu::BlockIdOp::create(b, loc, gpu::Dimension::y).getResult()
+              : Value();
+  auto load = [&](Value view, Value desc, Value inner, Value outer) {
+    SmallVector<Value, 3> coordinates = {inner, outer};
+    if (batched) {
+      auto source = view.getDefiningOp<memref::ViewOp>();
+      assert(source && "slab views are memref.view ops");
+      auto type = cast<MemRefType>(view.getType());
+      view = memref::ViewOp::create(
+          b, loc,
+          MemRefType::get({1, type.getDimSize(0), type.getDimSize(1)},
+                          type.getElementType(), MemRefLayoutAttrInterface(),
+                          type.getMemorySpace()),
+          source.getSource(), source.getByteShift(), ValueRange{});
+      coordinates.push_back(matrix);
+    }
+    nvgpu::TmaAsyncLoadOp::create(b, loc, view, barriers, desc, coordinates,
+                                  slot, Value(), Value());
+  };
   // Tensor-map coordinates are innermost first: (k, row) of A, (column, k)
   // of B, (k, column) of a transposed B (one box of BN rows).
-  nvgpu::TmaAsyncLoadOp::create(b, loc, views.a, barriers, descA,
-                                ValueRange{source.k0, source.row0}, slot,
-                                Value(), Value());
+  load(views.a, descA, source.k0, source.row0);
   if (plan.transposedB) {
-    nvgpu::TmaAsyncLoadOp::create(b, loc, views.bChunks.front(), barriers,
-                                  descB, ValueRange{source.k0, source.col0},
-                                  slot, Value(), Value());
+    load(views.bChunks.front(), descB, source.k0, source.col0);
     return;
   }
   for (auto [chunk, view] : llvm::enumerate(views.bChunks)) {
@@ -104,9 +127,7 @@ void mlir::tile::emitTmaSlabCopy(OpBuilder &b, Location loc, Value descA,
                                  b, loc, source.col0,
                                  c(chunk * plan.rowElementsB))
                                  .getResult();
-    nvgpu::TmaAsyncLoadOp::create(b, loc, view, barriers, descB,
-                                  ValueRange{col, source.k0}, slot, Value(),
-                                  Value());
+    load(view, descB, col, source.k0);
   }
 }
 
@@ -552,9 +573,11 @@ LogicalResult mlir::tile::promoteToSwizzledSlabs(gpu::GPUFuncOp kernel,
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(body);
+      OpBuilder entry = OpBuilder::atBlockBegin(&kernel.getBody().front());
       emitRegisterSlabCopy(b, loc, threadId, config.getNumThreads(),
-                           kernel.getArgument(0), kernel.getArgument(1), views,
-                           source, config);
+                           getBlockMatrix(entry, kernel, 0),
+                           getBlockMatrix(entry, kernel, 1), views, source,
+                           config);
       scf::YieldOp::create(b, loc);
     }
     b.setInsertionPointAfter(copy);

@@ -103,14 +103,3 @@ func.func @broadcast_b(%a: memref<64x64xf32>, %b: memref<64xf32>, %c: memref<64x
     ins(%a, %b : memref<64x64xf32>, memref<64xf32>) outs(%c : memref<64x64xf32>)
   return
 }
-
-// -----
-
-// A wgmma config written by hand on a batched matmul, with tile-configure
-// (which refuses it) not run.
-func.func @batched_wgmma(%a: memref<2x64x64xbf16>, %b: memref<2x64x64xbf16>, %c: memref<2x64x64xf32>) {
-  // expected-error @+1 {{'linalg.batch_matmul' op is batched, which the wgmma strategy does not support yet (run tile-configure, which explains why)}}
-  linalg.batch_matmul {tile.config = #tile.config<strategy = wgmma, block = [64, 64, 64], warpgroup = [64, 64], mma = [64, 64, 16], stages = 2, copy = tma, specialize = true, swizzle = 8, smem = swizzle128>}
-    ins(%a, %b : memref<2x64x64xbf16>, memref<2x64x64xbf16>) outs(%c : memref<2x64x64xf32>)
-  return
-}

@@ -10,8 +10,6 @@
 // the @chain section is compiled.
 // RUN: rm -rf %t && not tile-opt %s -split-input-file --tile-matmul-to-ptx="output-dir=%t ptxas=off" 2>&1 | FileCheck %s --check-prefix=PIPELINE
 // RUN: ls %t | FileCheck %s --check-prefix=FILES --implicit-check-not=.json
-// PIPELINE: error: 'linalg.batch_matmul' op is a batched matmul of 'bf16', which the wgmma strategy does not support yet (batched f32 matmuls use the fma strategy)
-// PIPELINE: error: 'linalg.batch_matmul' op is a batched matmul of 'f16'
 // PIPELINE: error: 'linalg.batch_matmul' op has a batch of 70000 matrices, over the limit of 65535 (the kernel's grid has a row of blocks per matrix)
 // PIPELINE: error: 'linalg.generic' op uses the result of a linalg.batch_matmul and is not fused into its kernel: epilogues are fused into linalg.matmul only, not into a batched matmul yet
 // PIPELINE: error: 'linalg.batch_reduce_matmul' op is not supported yet
@@ -34,27 +32,6 @@
 // PIPELINE: error: 'linalg.batch_matmul' op operand #0 has 1024 x 134217728 x 134217728 elements
 // FILES: chain_matmul0.json
 // FILES: chain_matmul1.json
-
-// Batched matmuls run on the fma strategy only, for now.
-func.func @batch_matmul(%a: memref<4x64x32xbf16>, %b: memref<4x32x48xbf16>, %c: memref<4x64x48xf32>) {
-  // expected-error @+1 {{'linalg.batch_matmul' op is a batched matmul of 'bf16', which the wgmma strategy does not support yet (batched f32 matmuls use the fma strategy)}}
-  linalg.batch_matmul ins(%a, %b : memref<4x64x32xbf16>, memref<4x32x48xbf16>) outs(%c : memref<4x64x48xf32>)
-  return
-}
-
-// -----
-
-// On tensors, next to a matmul that is compiled: the batch_matmul is still
-// reported.
-func.func @batch_matmul_tensor(%a: tensor<4x64x32xf16>, %b: tensor<4x32x48xf16>, %c: tensor<4x64x48xf32>,
-                               %x: tensor<64x64xf32>, %y: tensor<64x64xf32>) -> (tensor<4x64x48xf32>, tensor<64x64xf32>) {
-  // expected-error @+1 {{'linalg.batch_matmul' op is a batched matmul of 'f16'}}
-  %r = linalg.batch_matmul ins(%a, %b : tensor<4x64x32xf16>, tensor<4x32x48xf16>) outs(%c : tensor<4x64x48xf32>) -> tensor<4x64x48xf32>
-  %s = linalg.matmul ins(%x, %x : tensor<64x64xf32>, tensor<64x64xf32>) outs(%y : tensor<64x64xf32>) -> tensor<64x64xf32>
-  return %r, %s : tensor<4x64x48xf32>, tensor<64x64xf32>
-}
-
-// -----
 
 // More matrices than the grid's y dimension holds.
 func.func @batch_too_large(%a: memref<70000x2x2xf32>, %b: memref<70000x2x2xf32>, %c: memref<70000x2x2xf32>) {

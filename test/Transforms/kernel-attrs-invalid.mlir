@@ -338,13 +338,16 @@ module attributes {gpu.container_module} {
 
 // -----
 
-// A batched kernel on the wgmma strategy, or with a fused epilogue: what
-// tile-configure refuses, written by hand.
+// A batched kernel on the TMA whose tensor maps are 2-d (a batched
+// kernel's are 3-d, the batch outermost), and one with a fused epilogue
+// (what tile-configure refuses), written by hand.
 module attributes {gpu.container_module} {
   gpu.module @m {
-    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' has 'batch' (a batched kernel), which the wgmma strategy does not support yet}}
-    gpu.func @batch_wgmma(%A: memref<2x64x64xbf16>, %B: memref<2x64x64xbf16>, %C: memref<2x64x64xf32>) kernel attributes {
-        tile.config = #tile.config<strategy = wgmma, block = [64, 64, 64], warpgroup = [64, 64], mma = [64, 64, 16], stages = 2, copy = registers, specialize = true, swizzle = 8, smem = swizzle128>,
+    // expected-error @+1 {{tile-promote-shared: kernel parameters must be (A, B, C, tensor map of A, tensor map of B) of types memref<2x64x64xbf16>, memref<2x64x64xbf16>, memref<2x64x64xf32>, !nvgpu.tensormap.descriptor (3-d), !nvgpu.tensormap.descriptor (3-d) as 'tile.matmul' and 'tile.config' say, got}}
+    gpu.func @batch_wgmma_2d_maps(%A: memref<2x64x64xbf16>, %B: memref<2x64x64xbf16>, %C: memref<2x64x64xf32>,
+        %mapA: !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, 3>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>,
+        %mapB: !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, 3>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>) kernel attributes {
+        tile.config = #tile.config<strategy = wgmma, block = [64, 64, 64], warpgroup = [64, 64], mma = [64, 64, 16], stages = 2, copy = tma, specialize = true, swizzle = 8, smem = swizzle128>,
         tile.matmul = {batch = 2 : i64, c_init = "accumulate", c_type = f32, element_type = bf16, k = 64 : i64, m = 64 : i64, n = 64 : i64},
         tile.stage = "block"} {
       gpu.return

@@ -276,12 +276,22 @@ void execTmaLoad(Exec &exec, Thread &thread, const Inst &inst) {
     return exec.fail(thread, inst,
                      "TMA copy into " + dst.buffer->name +
                          " (must be shared memory)");
-  if (dst.sizes[0] != map.boxRows || dst.sizes[1] != map.boxCols ||
-      dst.strides[0] != map.boxCols || dst.strides[1] != 1)
+  // (A 3-d copy's destination is 1 x rows x cols: its last two dimensions
+  // are the box.)
+  bool batched = rank == 3;
+  if (rank != map.rank)
     return exec.fail(thread, inst,
-                     "TMA destination of " + Twine(dst.sizes[0]) + "x" +
-                         Twine(dst.sizes[1]) + " elements (strides " +
-                         Twine(dst.strides[0]) + ", " + Twine(dst.strides[1]) +
+                     "a " + Twine(rank) + "-d TMA copy with the " +
+                         Twine(map.rank) + "-d tensor map of " + map.name);
+  unsigned d = batched ? 1 : 0;
+  if ((batched && dst.sizes[0] != 1) || dst.sizes[d] != map.boxRows ||
+      dst.sizes[d + 1] != map.boxCols || dst.strides[d] != map.boxCols ||
+      dst.strides[d + 1] != 1)
+    return exec.fail(thread, inst,
+                     "TMA destination of " + Twine(dst.sizes[d]) + "x" +
+                         Twine(dst.sizes[d + 1]) + " elements (strides " +
+                         Twine(dst.strides[d]) + ", " +
+                         Twine(dst.strides[d + 1]) +
                          ") is not the tensor map's contiguous " +
                          Twine(map.boxRows) + "x" + Twine(map.boxCols) +
                          " box");
@@ -297,15 +307,17 @@ void execTmaLoad(Exec &exec, Thread &thread, const Inst &inst) {
                                          : ""));
   int64_t col0 = exec.index(thread, inst.in[1]);
   int64_t row0 = exec.index(thread, inst.in[2]);
+  int64_t matrix = batched ? exec.index(thread, inst.in[3]) : 0;
   int64_t eb = map.elementBytes, rowBytes = map.boxCols * eb;
   PendingTma copy;
   copy.dstByte = dst.byteOffset;
   copy.barrier = id;
-  copy.data.assign(map.boxRows * rowBytes, 0); // outside the matrix: zero
+  // Outside the matrix (rows, columns, or a matrix past the batch): zero.
+  copy.data.assign(map.boxRows * rowBytes, 0);
   const uint8_t *global = map.global->bytes.data();
   for (int64_t r = 0; r < map.boxRows; ++r) {
     int64_t row = row0 + r;
-    if (row < 0 || row >= map.rows)
+    if (row < 0 || row >= map.rows || matrix < 0 || matrix >= map.batch)
       continue;
     for (int64_t col = 0; col < map.boxCols; ++col) {
       int64_t c = col0 + col;
@@ -318,7 +330,9 @@ void execTmaLoad(Exec &exec, Thread &thread, const Inst &inst) {
         to = (at ^ (((at >> 7) & 7) << 4)) - address;
       }
       std::memcpy(copy.data.data() + to,
-                  global + map.offset * eb + (row * map.rowStride + c) * eb,
+                  global + map.offset * eb +
+                      (matrix * map.batchStride + row * map.rowStride + c) *
+                          eb,
                   eb);
     }
   }
@@ -329,11 +343,12 @@ LogicalResult compileTmaLoad(Compiler &c, Operation *op) {
   auto load = cast<nvgpu::TmaAsyncLoadOp>(op);
   if (load.getMulticastMask())
     return c.fail(op, "TMA multicast is not supported");
-  if (load.getCoordinates().size() != 2)
-    return c.fail(op, "only 2-d TMA copies are supported");
+  size_t rank = load.getCoordinates().size();
+  if (rank != 2 && rank != 3)
+    return c.fail(op, "only 2-d and 3-d TMA copies are supported");
   auto type = cast<MemRefType>(load.getDst().getType());
-  if (type.getRank() != 2)
-    return c.fail(op, "only 2-d TMA destinations are supported");
+  if (type.getRank() != static_cast<int64_t>(rank))
+    return c.fail(op, "a TMA destination whose rank is not the copy's");
   c.noteAccess(type.getElementTypeBitWidth() / 8);
   Inst &inst = c.emit(execTmaLoad, op);
   inst.in = {c.use(load.getTensorMapDescriptor())};

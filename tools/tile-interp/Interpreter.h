@@ -345,15 +345,18 @@ struct Mbarrier {
 };
 
 /// A tensor map (cuTensorMapEncodeTiled through nvgpu.tma.create.descriptor)
-/// of a 2-d row-major global matrix: box rows x cols elements, innermost
+/// of a 2-d row-major global matrix, or of a batch of them (3-d, the batch
+/// outermost, a box one matrix deep): box rows x cols elements, innermost
 /// (cols) first in the coordinates, 128-byte swizzle or none, zero fill.
 struct TensorMap {
   std::string name; // "A", "B"
   Buffer *global = nullptr;
-  int64_t rows = 0, cols = 0, elementBytes = 2;
-  /// The matrix's first element and its rows' stride, in elements (a
-  /// strided operand's; a dense one's: 0 and cols).
-  int64_t offset = 0, rowStride = 0;
+  unsigned rank = 2;
+  int64_t batch = 1, rows = 0, cols = 0, elementBytes = 2;
+  /// The first matrix's first element, its rows' stride and the matrices'
+  /// stride, in elements (a strided operand's; a dense one's: 0, cols and
+  /// rows * cols).
+  int64_t offset = 0, rowStride = 0, batchStride = 0;
   int64_t boxRows = 0, boxCols = 0;
   bool swizzle128 = false;
   /// Non-empty when the map cannot be encoded (the driver would refuse it).

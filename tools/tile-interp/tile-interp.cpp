@@ -351,10 +351,21 @@ std::string tensorMapOf(gpu::LaunchFuncOp launch, unsigned index,
   MemRefType box = descType.getTensor();
   map.name = which == 0 ? "A" : "B";
   map.global = globals[which];
-  map.rows = type.getDimSize(0);
-  map.cols = type.getDimSize(1);
+  // A batched kernel's map is 3-d: the batch outermost, a box one matrix
+  // deep.
+  bool batched = type.getRank() == 3;
+  if (type.getRank() != box.getRank() || (batched && box.getDimSize(0) != 1))
+    return "a " + std::to_string(box.getRank()) + "-d box on a " +
+           std::to_string(type.getRank()) +
+           "-d matrix (a batched map's box is 1 x rows x cols)";
+  unsigned d0 = batched ? 1 : 0;
+  map.rank = type.getRank();
+  map.batch = batched ? type.getDimSize(0) : 1;
+  map.rows = type.getDimSize(d0);
+  map.cols = type.getDimSize(d0 + 1);
   map.elementBytes = type.getElementTypeBitWidth() / 8;
   map.rowStride = map.cols;
+  map.batchStride = map.rows * map.cols;
   // A strided operand: the map starts at its first element, rows its row
   // stride apart (the runtime's encoding).
   FailureOr<std::optional<StridedLayout>> layout = getStridedLayout(type);
@@ -363,19 +374,20 @@ std::string tensorMapOf(gpu::LaunchFuncOp launch, unsigned index,
   if (*layout) {
     map.offset = (*layout)->offset;
     map.rowStride = (*layout)->rowStride;
+    map.batchStride = (*layout)->batchStride;
   }
-  if (box.getRank() != 2 || create.getBoxDimensions().size() != 2)
-    return "only 2-d boxes are modelled";
-  for (unsigned d = 0; d < 2; ++d) {
+  if (create.getBoxDimensions().size() != static_cast<size_t>(box.getRank()))
+    return "the box operands differ from the descriptor type's rank";
+  for (unsigned d = 0; d < box.getRank(); ++d) {
     std::optional<int64_t> size =
         getConstantIntValue(create.getBoxDimensions()[d]);
     if (!size || *size != box.getDimSize(d))
       return "the box operands differ from the descriptor type's " +
-             std::to_string(box.getDimSize(0)) + "x" +
-             std::to_string(box.getDimSize(1));
+             std::to_string(box.getDimSize(d0)) + "x" +
+             std::to_string(box.getDimSize(d0 + 1));
   }
-  map.boxRows = box.getDimSize(0);
-  map.boxCols = box.getDimSize(1);
+  map.boxRows = box.getDimSize(d0);
+  map.boxCols = box.getDimSize(d0 + 1);
   if (box.getElementType() != type.getElementType())
     return "the box's element type differs from the matrix's";
   if (descType.getInterleave() !=
@@ -407,6 +419,11 @@ std::string tensorMapOf(gpu::LaunchFuncOp launch, unsigned index,
   else if (map.rowStride * map.elementBytes % 16 != 0 && !repacked)
     map.invalid = "the row stride of " + map.name + " (" +
                   std::to_string(map.rowStride * map.elementBytes) +
+                  " bytes) is not a multiple of 16";
+  else if (batched && map.batch > 1 &&
+           map.batchStride * map.elementBytes % 16 != 0 && !repacked)
+    map.invalid = "the batch stride of " + map.name + " (" +
+                  std::to_string(map.batchStride * map.elementBytes) +
                   " bytes) is not a multiple of 16";
   else if (map.offset * map.elementBytes % 16 != 0 && !repacked)
     map.invalid = "the first element of " + map.name + " is " +

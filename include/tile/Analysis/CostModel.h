@@ -354,7 +354,7 @@ double matmulTrafficBytes(const MatmulShape &shape, int64_t reuseM,
 /// terms of its predicted time.
 struct TensorCoreEstimate {
   // The grid.
-  int64_t tiles = 0;        // tiles of C: ceil(M / BM) * ceil(N / BN)
+  int64_t tiles = 0;        // tiles of C: ceil(M / BM) * ceil(N / BN) * batch
   int64_t splits = 1;       // split-K chunks per tile (blocks = tiles * splits)
   int64_t slabs = 0;        // K steps of BK of one block: ceil(K / BK), or
                             // its chunk's under split-K

@@ -247,6 +247,15 @@ std::pair<OpFoldResult, OpFoldResult> clipToExtent(OpBuilder &b, Location loc,
 /// nulls when the marks are missing.
 std::pair<Value, Value> findTileOrigin(gpu::GPUFuncOp kernel);
 
+/// The matrix kernel parameter `index` (0: A, 1: B, 2: C) holds for this
+/// block: the parameter itself, or in a batched kernel (3-d parameters) the
+/// rank-reducing subview of the block's matrix, grid y. An existing such
+/// subview in the kernel's entry block is reused; else one is made at `b`'s
+/// insertion point (in the entry block) on `batchId`, or on a new
+/// gpu.block_id y when that is null.
+Value getBlockMatrix(OpBuilder &b, gpu::GPUFuncOp kernel, unsigned index,
+                     Value batchId = Value());
+
 /// An index constant.
 Value constIndex(OpBuilder &b, Location loc, int64_t value);
 
@@ -276,12 +285,17 @@ inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 /// The tensor-map types of A and B for a TMA kernel: one box of the shared
 /// plan each (A: BM x BK, B: BK x 64, or BN x BK when B is stored
 /// transposed), 128-byte swizzle, out-of-bounds elements read as zero.
+/// `batched`: the maps of a batched kernel are 3-d, the batch outermost and
+/// a box one matrix deep (1 x rows x cols), so that a box never reads into
+/// the next matrix: rows and columns past a matrix read as zero.
 SmallVector<Type, 2> getTensorMapTypes(MLIRContext *context,
                                        ConfigAttr config, Type elementType,
-                                       bool transposeB = false);
+                                       bool transposeB = false,
+                                       bool batched = false);
 
 /// Host side of a TMA kernel: the tensor maps of `a` and `b`
-/// (nvgpu.tma.create.descriptor, which calls cuTensorMapEncodeTiled).
+/// (nvgpu.tma.create.descriptor, which calls cuTensorMapEncodeTiled); 3-d
+/// maps (getTensorMapTypes' `batched`) for 3-d operands.
 SmallVector<Value, 2> createTensorMaps(OpBuilder &b, Location loc,
                                        ConfigAttr config, Value a, Value bMat,
                                        bool transposeB = false);
