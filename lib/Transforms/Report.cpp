@@ -143,12 +143,15 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
   };
   bool tma = c.copyKind() == CopyKind::Tma;
   int64_t consumers = c.numConsumers();
-  os << "kernel " << name << ": " << problem.m << "x" << problem.n << "x"
-     << problem.k << " " << typeName(problem.elementType) << " -> "
-     << typeName(problem.resultType) << ", C "
+  os << "kernel " << name << ": " << batchPrefix(problem) << problem.m << "x"
+     << problem.n << "x" << problem.k << " " << typeName(problem.elementType)
+     << " -> " << typeName(problem.resultType) << ", C "
      << (problem.fill ? "= fill + A*B" : "+= A*B") << "\n";
   os << "  config            " << toString(c) << "\n";
-  os << "  launch            " << numBlocks(config, problem) << " blocks x "
+  os << "  launch            " << numBlocks(config, problem);
+  if (problem.batched)
+    os << " x " << problem.batch;
+  os << " blocks x "
      << r.threadsPerBlock << " threads (" << consumers
      << " consumer warpgroup" << (consumers > 1 ? "s" : "")
      << (c.specialize ? " + 1 producer warpgroup" : ", no producer") << ")\n";
@@ -245,7 +248,7 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
      << us(e.loadSeconds) << ", prologue " << us(e.prologueSeconds)
      << ", epilogue " << us(e.epilogueSeconds) << "; edge waste "
      << llvm::format("%.0f%%", 100 * (1 - e.usefulFraction)) << "\n";
-  double flops = 2.0 * problem.m * problem.n * problem.k;
+  double flops = 2.0 * problem.batch * problem.m * problem.n * problem.k;
   os << "  model time        " << llvm::format("%.3f", e.seconds * 1e3)
      << " ms = " << llvm::format("%.1f", flops / e.seconds / 1e12)
      << " TFLOP/s (bound by " << e.bound << "; launch " << us(e.launchSeconds);

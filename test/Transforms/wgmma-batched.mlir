@@ -8,6 +8,7 @@
 // block's matrix, a subview at block y.
 // RUN: tile-opt %S/../Interp/Inputs/wgmma-batched.mlir --tile-configure | FileCheck %s --check-prefix=CONFIG
 // RUN: tile-opt %s -split-input-file --tile-block-tile --tile-promote-shared --tile-warpgroup-tile --tile-wgmma --canonicalize | FileCheck %s --check-prefix=WGMMA
+// RUN: tile-opt %s -split-input-file --tile-configure --tile-report -o /dev/null | FileCheck %s --check-prefix=REPORT
 // RUN: tile-opt %s -split-input-file --tile-block-tile --tile-promote-shared --tile-warpgroup-tile --tile-wgmma --tile-mbarrier-pipeline --canonicalize | FileCheck %s --check-prefix=RING
 
 // The cost model's picks: the TMA in place where rows, starts and matrices
@@ -22,6 +23,14 @@
 //       CONFIG: linalg.batch_matmul {tile.config = #tile.config<strategy = wgmma,
 // CONFIG-LABEL: func.func @wb_batch_stride_off
 //       CONFIG: linalg.batch_matmul {tile.config = #tile.config<strategy = wgmma, {{.*}}copy = tma, {{.*}}repack = true>}
+
+// The report counts the batch: in the shape, the launch and the flops of
+// the model's time (2 * 3 * 128 * 136 * 136 flop in about 7 us: 2 TFLOP/s,
+// not the 0.7 of one matrix).
+//      REPORT: kernel (linalg.batch_matmul at {{.*}}): 3 x 128x136x136 bf16 -> f32, C += A*B
+// REPORT-NEXT: config
+// REPORT-NEXT: launch            2 x 3 blocks x 384 threads
+//      REPORT: model time        0.007 ms = {{2\.[0-9]}} TFLOP/s
 
 // The host's maps: boxes of 1 x 128 x 64 (A) and 1 x 64 x 64 (B's chunks).
 //       WGMMA: nvgpu.tma.create.descriptor %{{.*}} box[%c1, %c128, %c64] : memref<*xbf16> -> <tensor = memref<1x128x64xbf16, #gpu.address_space<workgroup>>
