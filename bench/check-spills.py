@@ -31,25 +31,31 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def mlir_for(name, m, n, k, init, in_type, out_type):
-    """The compile.sh inputs: memrefs (C += A*B) or tensors with a fill."""
-    a, b, c = (f"{m}x{k}x{in_type}", f"{k}x{n}x{in_type}", f"{m}x{n}x{out_type}")
+def mlir_for(name, m, n, k, init, in_type, out_type, batch=1):
+    """The compile.sh inputs: memrefs (C += A*B) or tensors with a fill; a
+    linalg.batch_matmul of `batch` matrices above 1."""
+    bs = f"{batch}x" if batch > 1 else ""
+    op = "linalg.batch_matmul" if batch > 1 else "linalg.matmul"
+    a, b, c = (f"{bs}{m}x{k}x{in_type}", f"{bs}{k}x{n}x{in_type}",
+               f"{bs}{m}x{n}x{out_type}")
     if init == "acc":
         return (f"func.func @{name}(%A: memref<{a}>, %B: memref<{b}>, %C: memref<{c}>) {{\n"
-                f"  linalg.matmul ins(%A, %B : memref<{a}>, memref<{b}>) outs(%C : memref<{c}>)\n"
+                f"  {op} ins(%A, %B : memref<{a}>, memref<{b}>) outs(%C : memref<{c}>)\n"
                 f"  return\n}}\n")
     return (f"func.func @{name}(%A: tensor<{a}>, %B: tensor<{b}>) -> tensor<{c}> {{\n"
             f"  %zero = arith.constant 0.0 : {out_type}\n"
             f"  %empty = tensor.empty() : tensor<{c}>\n"
             f"  %C = linalg.fill ins(%zero : {out_type}) outs(%empty : tensor<{c}>) -> tensor<{c}>\n"
-            f"  %R = linalg.matmul ins(%A, %B : tensor<{a}>, tensor<{b}>) outs(%C : tensor<{c}>) -> tensor<{c}>\n"
+            f"  %R = {op} ins(%A, %B : tensor<{a}>, tensor<{b}>) outs(%C : tensor<{c}>) -> tensor<{c}>\n"
             f"  return %R : tensor<{c}>\n}}\n")
 
 
-def draw(seed, count, in_type, aligned=False, total=0):
+def draw(seed, count, in_type, aligned=False, total=0, batch_max=0):
     """random-shapes.py's lines for one element type (C: f32 or the input
-    type, alternating; f32 for f32)."""
+    type, alternating; f32 for f32); batched ones with `batch_max`."""
     size = ["--total", str(total)] if total else ["--count", str(count)]
+    if batch_max:
+        size += ["--batch-max", str(batch_max)]
     prefix = "s" if in_type == "f32" else in_type[0] + "s"
     out = subprocess.run(
         [sys.executable, os.path.join(ROOT, "bench", "random-shapes.py"),
@@ -59,20 +65,22 @@ def draw(seed, count, in_type, aligned=False, total=0):
     shapes = []
     for i, line in enumerate(l for l in out.splitlines() if l and l[0] != "#"):
         name, m, n, k, init = line.split()[:5]
+        batch = next((int(o[len("batch="):]) for o in line.split()[5:]
+                      if o.startswith("batch=")), 1)
         out_type = "f32" if i % 2 == 0 else in_type
         n, k = int(n), int(k)
         if aligned:
             # N and K up to multiples of 8: rows of 16 bytes, the TMA.
             n, k = (n + 7) // 8 * 8, (k + 7) // 8 * 8
-        shapes.append((name, int(m), n, k, init, in_type, out_type))
+        shapes.append((name, int(m), n, k, init, in_type, out_type, batch))
     return shapes
 
 
 def compile_one(tile_opt, out, shape, options):
-    name, m, n, k, init, in_type, out_type = shape
+    name, m, n, k, init, in_type, out_type, batch = shape
     src = os.path.join(out, name + ".mlir")
     with open(src, "w") as f:
-        f.write(mlir_for(name, m, n, k, init, in_type, out_type))
+        f.write(mlir_for(name, m, n, k, init, in_type, out_type, batch))
     cmd = [tile_opt, src, "-o", "/dev/null",
            f"--tile-matmul-to-ptx=output-dir={out} {options}".strip()]
     result = subprocess.run(cmd, capture_output=True, text=True)
@@ -100,6 +108,9 @@ def main():
     p.add_argument("--options", default="",
                    help="extra --tile-matmul-to-ptx options for every shape")
     p.add_argument("--markdown", help="also write the results as Markdown")
+    p.add_argument("--batch-max", type=int, default=0,
+                   help="batched matmuls: a batch log-uniform in [2, BATCH_MAX] "
+                        "per shape (random-shapes.py's --batch-max)")
     args = p.parse_args()
     if not os.access(args.tile_opt, os.X_OK):
         sys.exit(f"check-spills: no tile-opt at {args.tile_opt} (build first)")
@@ -107,7 +118,8 @@ def main():
     os.makedirs(out, exist_ok=True)
     shapes = []
     for in_type in args.types.split(","):
-        shapes += draw(args.seed, args.count, in_type, args.aligned, args.total)
+        shapes += draw(args.seed, args.count, in_type, args.aligned, args.total,
+                       args.batch_max)
     start = time.time()
     rows, failures, bad = [], [], []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
@@ -149,13 +161,14 @@ def main():
              f"command: bench/check-spills.py --seed {args.seed} "
              + (f"--total {args.total}" if args.total else f"--count {args.count}") +
              f" --in {args.types}" + (" --aligned" if args.aligned else "") +
+             (f" --batch-max {args.batch_max}" if args.batch_max else "") +
              (f" --options '{args.options}'" if args.options else ""),
              "",
-             "| kernel | M | N | K | C | types | config | registers | spill st/ld B | stack B |",
-             "|---|---:|---:|---:|---|---|---|---:|---:|---:|"]
+             "| kernel | batch | M | N | K | C | types | config | registers | spill st/ld B | stack B |",
+             "|---|---:|---:|---:|---:|---|---|---|---:|---:|---:|"]
     for shape, cfg, res in sorted(rows, key=lambda r: r[0][0]):
-        name, m, n, k, init, in_type, out_type = shape
-        lines.append(f"| {name} | {m} | {n} | {k} | {init} | {in_type}->{out_type} | "
+        name, m, n, k, init, in_type, out_type, batch = shape
+        lines.append(f"| {name} | {batch} | {m} | {n} | {k} | {init} | {in_type}->{out_type} | "
                      f"{short(cfg)} | {res['registers']} | "
                      f"{res['spill_stores']}/{res['spill_loads']} | {res['stack_bytes']} |")
     lines += ["", f"compiled {len(rows)} of {len(shapes)} kernels in {elapsed:.0f} s; "

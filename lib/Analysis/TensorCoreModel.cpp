@@ -670,6 +670,21 @@ mlir::tile::tensorCoreCandidates(const MatmulShape &shape,
           if (copy == CopyKind::Registers && shape.readsC &&
               copies.size() > 1 && warpM * warpN / kWarpgroupSize > 64)
             continue;
+          // Nor a lone consumer of 64 accumulators or more that reads an
+          // f32 C in a batched kernel with 64-bit offsets: 204 x
+          // 6101x3814x680 (64x256 blocks) spilled 8 bytes at occupancy 2
+          // and at 1 (255 registers) alike, 906 x 70x4121x4182 (64x128) 64
+          // bytes at occupancy 2, bf16 and f16; two consumers (128x256,
+          // 128x128), 64x64 blocks, a bf16 C, a fill, 32-bit offsets (a
+          // batch of 20) and one matrix with 64-bit offsets
+          // (50000x50000x64) did not (ptxas 13.0; bench/check-spills.py
+          // --seed 20261213 --count 25 --batch-max 256 and --seed 20261214
+          // --count 50 --batch-max 1024,
+          // bench/results/2026-12-03-wgmma-batched-spills.md).
+          if (shape.offsets64 && shape.batch > 1 && shape.readsC &&
+              shape.resultBytes == 4 && consumers == 1 &&
+              warpM * warpN / kWarpgroupSize >= 64)
+            continue;
           // An odd N makes C's stores single elements at odd columns, each
           // with its own guard: 64x256 warpgroup tiles (128 accumulators a
           // thread) then spilled 72-196 bytes in 6 of 21 random bf16/f16

@@ -176,30 +176,8 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
            << "': a PTX kernel name holds only letters, digits, '_', '$' "
               "and '.' (rename the function)";
   // 32-bit index arithmetic where every element offset fits: fewer
-  // registers and instructions for addresses. (Saturating: tile-configure
-  // refuses operands of 2^63 elements and more, but this pass may run on
-  // a config written by hand.)
-  // (An operand's elements reach offset + (batch-1)*batchStride +
-  // (rows-1)*rowStride + cols; dense ones batch*rows*cols.)
-  auto span = [&](StridedLayout layout, std::pair<int64_t, int64_t> stored) {
-    uint64_t total = llvm::SaturatingAdd(
-        static_cast<uint64_t>(layout.offset),
-        llvm::SaturatingMultiply(static_cast<uint64_t>(problem.batch - 1),
-                                 static_cast<uint64_t>(layout.batchStride)));
-    total = llvm::SaturatingAdd(
-        total, llvm::SaturatingMultiply(
-                   static_cast<uint64_t>(stored.first - 1),
-                   static_cast<uint64_t>(layout.rowStride)));
-    return llvm::SaturatingAdd(total, static_cast<uint64_t>(stored.second));
-  };
-  uint64_t largestSpan =
-      std::max({span(problem.effectiveLayoutA(), problem.storedShapeA()),
-                span(problem.effectiveLayoutB(), problem.storedShapeB()),
-                span(problem.effectiveLayoutC(), {problem.m, problem.n})});
-  int64_t largest =
-      largestSpan > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())
-          ? std::numeric_limits<int64_t>::max()
-          : static_cast<int64_t>(largestSpan);
+  // registers and instructions for addresses.
+  int64_t largest = largestOperandSpan(problem);
   bool offsetsFit32 = largest <= std::numeric_limits<int32_t>::max();
   unsigned bitwidth = indexBitwidth != 0 ? indexBitwidth
                       : offsetsFit32     ? 32

@@ -328,7 +328,27 @@ LogicalResult checkSupported(linalg::LinalgOp op, MatmulShape &shape,
                << " elements, over the 2^63 - 1 that 64-bit offsets address";
     }
   }
-  // Strided operands: what their rows' starts are aligned to.
+  // Strided operands: what their rows' starts are aligned to. And whether
+  // some operand reaches past element 2^31 - 1 (tile-block-tile's 64-bit
+  // index arithmetic; largestOperandSpan once the kernel has a problem):
+  // offset + sum of (extent - 1) * stride + 1, a dense one's element count
+  // (checkLayout kept both within 64 bits).
+  for (ShapedType type : types) {
+    int64_t span = 1;
+    SmallVector<int64_t> strides;
+    int64_t offset = 0;
+    auto memref = dyn_cast<MemRefType>(type);
+    if (memref && succeeded(memref.getStridesAndOffset(strides, offset))) {
+      span = offset + 1;
+      for (auto [extent, stride] : llvm::zip(type.getShape(), strides))
+        span += (extent - 1) * stride;
+    } else {
+      for (int64_t extent : type.getShape())
+        span *= extent;
+    }
+    if (span > std::numeric_limits<int32_t>::max())
+      shape.offsets64 = true;
+  }
   for (auto [index, type] : llvm::enumerate(types)) {
     auto memref = dyn_cast<MemRefType>(type);
     if (!memref)

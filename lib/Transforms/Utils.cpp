@@ -891,6 +891,29 @@ std::pair<Value, Value> mlir::tile::findTileOrigin(gpu::GPUFuncOp kernel) {
   return {row, col};
 }
 
+int64_t mlir::tile::largestOperandSpan(const MatmulProblem &problem) {
+  // (Saturating: tile-configure refuses operands of 2^63 elements and
+  // more, but tile-block-tile may run on a config written by hand.)
+  auto span = [&](StridedLayout layout, std::pair<int64_t, int64_t> stored) {
+    uint64_t total = llvm::SaturatingAdd(
+        static_cast<uint64_t>(layout.offset),
+        llvm::SaturatingMultiply(static_cast<uint64_t>(problem.batch - 1),
+                                 static_cast<uint64_t>(layout.batchStride)));
+    total = llvm::SaturatingAdd(
+        total, llvm::SaturatingMultiply(
+                   static_cast<uint64_t>(stored.first - 1),
+                   static_cast<uint64_t>(layout.rowStride)));
+    return llvm::SaturatingAdd(total, static_cast<uint64_t>(stored.second));
+  };
+  uint64_t largest =
+      std::max({span(problem.effectiveLayoutA(), problem.storedShapeA()),
+                span(problem.effectiveLayoutB(), problem.storedShapeB()),
+                span(problem.effectiveLayoutC(), {problem.m, problem.n})});
+  return largest > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())
+             ? std::numeric_limits<int64_t>::max()
+             : static_cast<int64_t>(largest);
+}
+
 MatmulShape mlir::tile::getModelShape(const MatmulProblem &problem) {
   MatmulShape shape;
   shape.m = problem.m;
@@ -918,5 +941,7 @@ MatmulShape mlir::tile::getModelShape(const MatmulProblem &problem) {
   }
   shape.transposeA = problem.transposeA;
   shape.transposeB = problem.transposeB;
+  shape.offsets64 =
+      largestOperandSpan(problem) > std::numeric_limits<int32_t>::max();
   return shape;
 }

@@ -647,3 +647,52 @@ TEST(TensorCoreModel, RegisterCopiesReadingCKeepConsumersSmall) {
     wide |= c.copyKind() == CopyKind::Registers && c.warpM * c.warpN / 128 > 64;
   EXPECT_TRUE(wide);
 }
+
+TEST(TensorCoreModel, BatchedKernelsWith64BitOffsetsReadingCKeepLoneConsumersSmall) {
+  // 204 x 6101x3814x680, C += A*B with an f32 C: offsets past 2^31 - 1. A
+  // lone consumer of 64 accumulators or more spilled there (8 and 64
+  // bytes); two consumers and 64x64 blocks did not. Without the 64-bit
+  // offsets, with one matrix, or with C only written, such consumers stay
+  // candidates.
+  MatmulShape shape = bf16(6101, 3814, 680);
+  shape.batch = 204;
+  shape.readsC = true;
+  shape.offsets64 = true;
+  auto loneWide = [](const MatmulShape &s) {
+    bool any = false;
+    for (const TileConfig &c : tensorCoreCandidates(s, h200()))
+      any |= c.numConsumers() == 1 && c.warpM * c.warpN / 128 >= 64;
+    return any;
+  };
+  EXPECT_FALSE(loneWide(shape));
+  EXPECT_FALSE(tensorCoreCandidates(shape, h200()).empty());
+  MatmulShape narrow = shape;
+  narrow.offsets64 = false;
+  EXPECT_TRUE(loneWide(narrow));
+  MatmulShape one = shape;
+  one.batch = 1;
+  EXPECT_TRUE(loneWide(one));
+  MatmulShape fill = shape;
+  fill.readsC = false;
+  EXPECT_TRUE(loneWide(fill));
+  MatmulShape bf16C = shape;
+  bf16C.resultBytes = 2;
+  EXPECT_TRUE(loneWide(bf16C));
+}
+
+TEST(TensorCoreModel, TheBatchMultipliesTilesFlopsAndBytes) {
+  // 8 x 2048^3 against one 2048^3: eight times the tiles, the same
+  // per-tile share of useful flops, eight times the HBM bytes; and over a
+  // wave's worth of tiles, about eight times the time.
+  TileConfig c = TileConfig::wgmmaDefaults();
+  MatmulShape one = bf16(2048, 2048, 2048);
+  MatmulShape eight = one;
+  eight.batch = 8;
+  TensorCoreEstimate e1 = estimateTensorCore(c, one, h200());
+  TensorCoreEstimate e8 = estimateTensorCore(c, eight, h200());
+  EXPECT_EQ(e8.tiles, 8 * e1.tiles);
+  EXPECT_DOUBLE_EQ(e8.usefulFraction, e1.usefulFraction);
+  EXPECT_DOUBLE_EQ(e8.hbmBytes, 8 * e1.hbmBytes);
+  EXPECT_GT(e8.seconds, 6 * e1.seconds);
+  EXPECT_LT(e8.seconds, 9 * e1.seconds);
+}

@@ -84,6 +84,9 @@ struct MatmulShape {
   /// stride, in elements, which place the rows within the TMA's 128-byte
   /// lines; a row stride of 0 for a dense operand (rows of storedCols).
   int64_t offsetA = 0, rowStrideA = 0, offsetB = 0, rowStrideB = 0;
+  /// Some operand reaches past element 2^31 - 1: the kernel's index
+  /// arithmetic is 64-bit (tile-block-tile), which costs registers.
+  bool offsets64 = false;
 
   /// A's and B's shapes as stored: A M x K (K x M transposed), B K x N
   /// (N x K transposed).

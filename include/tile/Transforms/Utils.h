@@ -247,6 +247,12 @@ std::pair<OpFoldResult, OpFoldResult> clipToExtent(OpBuilder &b, Location loc,
 /// nulls when the marks are missing.
 std::pair<Value, Value> findTileOrigin(gpu::GPUFuncOp kernel);
 
+/// The largest element count one of the problem's operands reaches:
+/// offset + (batch-1)*batch stride + (rows-1)*row stride + cols (dense
+/// operands: batch*rows*cols), saturated at INT64_MAX. Above 2^31 - 1 the
+/// kernel's index arithmetic is 64-bit.
+int64_t largestOperandSpan(const MatmulProblem &problem);
+
 /// The matrix kernel parameter `index` (0: A, 1: B, 2: C) holds for this
 /// block: the parameter itself, or in a batched kernel (3-d parameters) the
 /// rank-reducing subview of the block's matrix, grid y. An existing such
