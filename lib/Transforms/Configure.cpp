@@ -332,13 +332,18 @@ LogicalResult checkSupported(linalg::LinalgOp op, MatmulShape &shape,
   // some operand reaches past element 2^31 - 1 (tile-block-tile's 64-bit
   // index arithmetic; largestOperandSpan once the kernel has a problem):
   // offset + sum of (extent - 1) * stride + 1, a dense one's element count
-  // (checkLayout kept both within 64 bits).
+  // (checkLayout kept both within 64 bits. An empty operand, refused
+  // below, has no strides to speak of: memref<64x0xf32>'s are dynamic.)
   for (ShapedType type : types) {
+    if (llvm::is_contained(type.getShape(), 0))
+      continue;
     int64_t span = 1;
     SmallVector<int64_t> strides;
     int64_t offset = 0;
     auto memref = dyn_cast<MemRefType>(type);
-    if (memref && succeeded(memref.getStridesAndOffset(strides, offset))) {
+    if (memref && succeeded(memref.getStridesAndOffset(strides, offset)) &&
+        !ShapedType::isDynamic(offset) &&
+        llvm::none_of(strides, ShapedType::isDynamic)) {
       span = offset + 1;
       for (auto [extent, stride] : llvm::zip(type.getShape(), strides))
         span += (extent - 1) * stride;
