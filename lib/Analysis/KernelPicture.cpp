@@ -173,7 +173,8 @@ class Picture {
 public:
   Picture(const TileConfig &config, const KernelPictureInput &kernel)
       : c(config), kernel(kernel),
-        plan(getSharedPlan(config, kernel.elementBytes, kernel.transposeB)) {}
+        plan(getSharedPlan(config, kernel.elementBytes,
+                           {kernel.transposeA, kernel.transposeB})) {}
 
   std::string draw() {
     heading();
@@ -545,7 +546,19 @@ private:
     svg.text(20, y, "Shared memory (buffer 0; colour and small number: bank)",
              "h");
     y += 22;
-    sharedTile("A", true);
+    if (c.isWgmma() && kernel.transposeA) {
+      // An M-major A slab: the map below draws A's K-major rows, which this
+      // kernel does not have.
+      std::ostringstream note;
+      note << "A stored K x M: an M-major slab like B's (" << plan.chunksA
+           << " chunk" << (plan.chunksA > 1 ? "s" : "") << " of 64 m, "
+           << plan.bytesA << " B per "
+           << (plan.interleaved ? "stage" : "buffer") << "), not drawn";
+      svg.text(20, y, note.str(), "note");
+      y += 18;
+    } else {
+      sharedTile("A", true);
+    }
     if (c.isWgmma() && kernel.transposeB) {
       // A K-major B slab: the map below draws B's row-major chunks, which
       // this kernel does not have.

@@ -51,26 +51,55 @@ int64_t rowMajorOffset(SharedLayout layout, int64_t rowElements,
 }
 } // namespace
 
+std::pair<int64_t, int64_t> SlabOperand::position(int64_t mn,
+                                                   int64_t k) const {
+  if (!mnMajor)
+    return {mn, k};
+  return {mn / rowElements * rows + k, mn % rowElements};
+}
+
+int64_t SlabOperand::linearOffset(int64_t mn, int64_t k) const {
+  if (!mnMajor)
+    return mn * kSwizzleRowBytes + k * elementBytes;
+  return mn / rowElements * chunkBytes + k * kSwizzleRowBytes +
+         mn % rowElements * elementBytes;
+}
+
+int64_t SlabOperand::offset(int64_t mn, int64_t k) const {
+  if (!mnMajor)
+    return swizzle128Offset(mn, k * elementBytes);
+  return mn / rowElements * chunkBytes +
+         swizzle128Offset(k, mn % rowElements * elementBytes);
+}
+
+SlabOperand SharedPlan::slabA() const {
+  return {transposedA, rowsA, rowElementsA, chunksA, chunkBytesA,
+          elementBytes};
+}
+
+SlabOperand SharedPlan::slabB() const {
+  return {!transposedB, rowsB, rowElementsB, chunksB, chunkBytesB,
+          elementBytes};
+}
+
 int64_t SharedPlan::elementOffsetA(int64_t row, int64_t col) const {
+  if (layout == SharedLayout::Swizzle128)
+    return slabA().offset(row, col);
   return rowMajorOffset(layout, rowElementsA, elementBytes, row, col);
 }
 
 int64_t SharedPlan::elementOffsetB(int64_t row, int64_t col) const {
-  // Only wgmma's B is swizzled (in 64-column chunks); fma's B is stored as
-  // it is whatever the A layout.
-  if (layout != SharedLayout::Swizzle128)
-    return rowMajorOffset(SharedLayout::None, rowElementsB, elementBytes, row,
-                          col);
-  if (transposedB) // stored row n, column k
-    return rowMajorOffset(layout, rowElementsB, elementBytes, col, row);
-  int64_t chunk = col / rowElementsB;
-  return chunk * chunkBytesB +
-         rowMajorOffset(layout, rowElementsB, elementBytes, row,
-                        col % rowElementsB);
+  // Only wgmma's B is swizzled; fma's B is stored as it is whatever the A
+  // layout.
+  if (layout == SharedLayout::Swizzle128)
+    return slabB().offset(col, row);
+  return rowMajorOffset(SharedLayout::None, rowElementsB, elementBytes, row,
+                        col);
 }
 
 SharedPlan mlir::tile::getSharedPlan(const TileConfig &c,
-                                     int64_t elementBytes, bool transposeB) {
+                                     int64_t elementBytes,
+                                     StoredTransposes stored) {
   SharedPlan plan;
   plan.layout = c.smemLayout;
   plan.elementBytes = elementBytes;
@@ -81,32 +110,40 @@ SharedPlan mlir::tile::getSharedPlan(const TileConfig &c,
     plan.interleaved = true;
     plan.alignment = kSwizzleAtomBytes;
     int64_t rowElements = kSwizzleRowBytes / elementBytes;
-    plan.rowsA = c.blockM;
-    plan.rowElementsA = c.blockK;
-    plan.bytesA = alignTo(c.blockM * c.blockK * elementBytes, plan.alignment);
-    plan.rowsB = c.blockK;
-    plan.rowElementsB = rowElements;
-    plan.chunksB = (c.blockN + rowElements - 1) / rowElements;
-    plan.chunkBytesB = alignTo(c.blockK * kSwizzleRowBytes, plan.alignment);
-    plan.bytesB = plan.chunksB * plan.chunkBytesB;
+    // A slab of `extent` mn by BK, K-major (one box of extent x BK) or
+    // MN-major (a box of BK x 64 per 64-element chunk). Both take the same
+    // bytes, so the ring, and every limit checked on it, does not depend on
+    // how the operands are stored.
+    auto slab = [&](int64_t extent, bool mnMajor, int64_t &rows,
+                    int64_t &rowElementsOut, int64_t &chunks,
+                    int64_t &chunkBytes, int64_t &bytes, TmaBox &box) {
+      if (mnMajor) {
+        rows = c.blockK;
+        rowElementsOut = rowElements;
+        chunks = (extent + rowElements - 1) / rowElements;
+        chunkBytes = alignTo(c.blockK * kSwizzleRowBytes, plan.alignment);
+        bytes = chunks * chunkBytes;
+        box = {c.blockK, rowElements};
+      } else {
+        rows = extent;
+        rowElementsOut = c.blockK;
+        chunks = 1;
+        bytes = alignTo(extent * c.blockK * elementBytes, plan.alignment);
+        chunkBytes = bytes;
+        box = {extent, c.blockK};
+      }
+    };
+    plan.transposedA = stored.a;
+    plan.transposedB = stored.b;
+    slab(c.blockM, stored.a, plan.rowsA, plan.rowElementsA, plan.chunksA,
+         plan.chunkBytesA, plan.bytesA, plan.boxA);
+    slab(c.blockN, !stored.b, plan.rowsB, plan.rowElementsB, plan.chunksB,
+         plan.chunkBytesB, plan.bytesB, plan.boxB);
     plan.stageBytes = plan.bytesA + plan.bytesB;
     plan.alignmentSlack = kSwizzleAtomBytes;
     plan.barrierBytes = 2 * c.stages * kMbarrierBytes;
     plan.dynamicBytes = c.stages * plan.stageBytes + plan.alignmentSlack;
     plan.totalBytes = plan.dynamicBytes + plan.barrierBytes;
-    plan.boxA = {c.blockM, c.blockK};
-    plan.boxB = {c.blockK, rowElements};
-    if (transposeB) {
-      // B stored N x K: BN rows of BK elements like A, in the same bytes
-      // (so the ring, and every limit checked on it, is unchanged), read by
-      // one box of BN rows.
-      plan.transposedB = true;
-      plan.rowsB = c.blockN;
-      plan.rowElementsB = rowElements;
-      plan.chunksB = 1;
-      plan.chunkBytesB = plan.bytesB;
-      plan.boxB = {c.blockN, c.blockK};
-    }
     return plan;
   }
   // fma: A k-major [BK][BM + pad] (a lane's A values of one k step are
@@ -121,6 +158,7 @@ SharedPlan mlir::tile::getSharedPlan(const TileConfig &c,
       c.blockM + (c.smemLayout == SharedLayout::Pad ? c.smemPad : 0);
   plan.bytesA =
       alignTo(plan.rowsA * plan.rowElementsA * elementBytes, plan.alignment);
+  plan.chunkBytesA = plan.bytesA;
   plan.rowsB = c.blockK;
   plan.rowElementsB = c.blockN;
   plan.bytesB = alignTo(c.blockK * c.blockN * elementBytes, plan.alignment);

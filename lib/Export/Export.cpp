@@ -547,7 +547,7 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   // plan's boxes, 128-byte swizzle.
   manifest.tensorMaps.clear();
   if (tc.copyKind() == CopyKind::Tma) {
-    SharedPlan plan = getSharedPlan(tc, inputBytes, problem.transposeB);
+    SharedPlan plan = getSharedPlan(tc, inputBytes, problem.storedTransposes());
     for (auto [name, box, repack] : {std::tuple{"A", plan.boxA, repackA},
                                      {"B", plan.boxB, repackB}}) {
       rt::TensorMapInfo map;

@@ -223,7 +223,8 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   if (tma)
     llvm::append_range(paramTypes,
                        getTensorMapTypes(&getContext(), config, elementType,
-                                         problem.transposeB, batched));
+                                         problem.storedTransposes(),
+                                         batched));
   auto funcType = builder.getFunctionType(paramTypes, {});
   auto kernel = gpu::GPUFuncOp::create(builder, loc, gpuModule.getName(),
                                        funcType);
@@ -394,7 +395,8 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   if (tma)
     llvm::append_range(launchArgs,
                        createTensorMaps(builder, loc, config, launchArgs[0],
-                                        launchArgs[1], problem.transposeB));
+                                        launchArgs[1],
+                                        problem.storedTransposes()));
   auto c1 = constIndex(builder, loc, 1);
   gpu::KernelDim3 grid{constIndex(builder, loc, blocks),
                        constIndex(builder, loc, problem.batch), c1};

@@ -409,18 +409,14 @@ LogicalResult checkStrategy(linalg::LinalgOp op, const TileConfig &config,
               "(f32 ones use the fma strategy; TF32 is not supported yet)";
   if (!config.isWgmma())
     return success();
-  if (shape.transposeA)
-    return op.emitOpError()
-           << "reads A transposed (stored K x M), which the wgmma strategy "
-              "does not support yet (a transposed B, stored N x K, it does; "
-              "the fma strategy takes both, for f32)";
   if (std::string error = checkWgmmaElementBytes(config, shape.elementBytes);
       !error.empty())
     return op.emitOpError() << "cannot use tile config " << toString(config)
                             << ": " << error;
   if (config.copy == CopyKind::Tma && !config.repack && !tmaRowsAligned(shape))
     return op.emitOpError()
-           << "cannot copy A (rows of K = " << shape.k << ") and B (rows of "
+           << "cannot copy A (rows of " << (shape.transposeA ? "M = " : "K = ")
+           << shape.storedColsA() << ") and B (rows of "
            << (shape.transposeB ? "K = " : "N = ")
            << (shape.transposeB ? shape.k : shape.n) << ") " << elementType
            << " elements with the TMA, which needs rows that are multiples "

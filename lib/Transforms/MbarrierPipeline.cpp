@@ -140,7 +140,8 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   int64_t consumers = config.getWarpsM() * config.getWarpsN();
   int64_t elementBytes = problem.elementType.getIntOrFloatBitWidth() / 8;
   SharedPlan plan =
-      getSharedPlan(config.toTileConfig(), elementBytes, problem.transposeB);
+      getSharedPlan(config.toTileConfig(), elementBytes,
+                    problem.storedTransposes());
   Value threadId;
   kernel.walk([&](gpu::ThreadIdOp op) { threadId = op; });
 

@@ -264,34 +264,6 @@ void copySliceB(CopyContext &ctx, Value globalB, Value col0, Value sharedB) {
   copyStraight(ctx, source, sharedB, width);
 }
 
-/// The block's view of A or B that tile-block-tile made: a subview of the
-/// stored operand, seen through a memref.transpose when the operand is
-/// transposed. Offsets and sizes are in the matmul's (row, column) order.
-struct BlockView {
-  memref::SubViewOp subview;
-  memref::TransposeOp transpose;
-  SmallVector<OpFoldResult> offsets, sizes;
-};
-std::optional<BlockView> findBlockView(Value operand, bool transposed) {
-  BlockView view;
-  if (transposed) {
-    view.transpose = operand.getDefiningOp<memref::TransposeOp>();
-    if (!view.transpose)
-      return std::nullopt;
-    operand = view.transpose.getIn();
-  }
-  view.subview = operand.getDefiningOp<memref::SubViewOp>();
-  if (!view.subview)
-    return std::nullopt;
-  view.offsets = view.subview.getMixedOffsets();
-  view.sizes = view.subview.getMixedSizes();
-  if (transposed) {
-    std::swap(view.offsets[0], view.offsets[1]);
-    std::swap(view.sizes[0], view.sizes[1]);
-  }
-  return view;
-}
-
 struct TilePromoteSharedPass
     : public mlir::tile::impl::TilePromoteSharedBase<TilePromoteSharedPass> {
   void runOnOperation() override;

@@ -137,7 +137,8 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
   MatmulShape shape = getModelShape(problem);
   CostReport r = evaluate(c, chip, shape.elementBytes);
   WarpgroupRegisters regs = warpgroupRegisters(c);
-  SharedPlan plan = getSharedPlan(c, shape.elementBytes, problem.transposeB);
+  SharedPlan plan = getSharedPlan(c, shape.elementBytes,
+                                  problem.storedTransposes());
   auto us = [](double seconds) {
     return llvm::format("%.1f us", seconds * 1e6);
   };

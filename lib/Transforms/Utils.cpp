@@ -784,11 +784,11 @@ std::pair<Value, Value> mlir::tile::emitWarpOrigin(OpBuilder &b, Location loc,
 SmallVector<Type, 2> mlir::tile::getTensorMapTypes(MLIRContext *context,
                                                    ConfigAttr config,
                                                    Type elementType,
-                                                   bool transposeB,
+                                                   StoredTransposes stored,
                                                    bool batched) {
   SharedPlan plan = getSharedPlan(config.toTileConfig(),
                                   elementType.getIntOrFloatBitWidth() / 8,
-                                  transposeB);
+                                  stored);
   Attribute workgroup = gpu::AddressSpaceAttr::get(
       context, gpu::GPUDialect::getWorkgroupAddressSpace());
   SmallVector<Type, 2> types;
@@ -812,11 +812,11 @@ SmallVector<Type, 2> mlir::tile::getTensorMapTypes(MLIRContext *context,
 SmallVector<Value, 2> mlir::tile::createTensorMaps(OpBuilder &b, Location loc,
                                                    ConfigAttr config, Value a,
                                                    Value bMat,
-                                                   bool transposeB) {
+                                                   StoredTransposes stored) {
   auto aType = cast<MemRefType>(a.getType());
   SmallVector<Type, 2> types =
       getTensorMapTypes(b.getContext(), config, aType.getElementType(),
-                        transposeB, aType.getRank() == 3);
+                        stored, aType.getRank() == 3);
   Type elementType = aType.getElementType();
   SmallVector<Value, 2> maps;
   SmallVector<Value, 2> operands = {a, bMat};
@@ -944,4 +944,24 @@ MatmulShape mlir::tile::getModelShape(const MatmulProblem &problem) {
   shape.offsets64 =
       largestOperandSpan(problem) > std::numeric_limits<int32_t>::max();
   return shape;
+}
+
+std::optional<BlockView> mlir::tile::findBlockView(Value operand, bool transposed) {
+  BlockView view;
+  if (transposed) {
+    view.transpose = operand.getDefiningOp<memref::TransposeOp>();
+    if (!view.transpose)
+      return std::nullopt;
+    operand = view.transpose.getIn();
+  }
+  view.subview = operand.getDefiningOp<memref::SubViewOp>();
+  if (!view.subview)
+    return std::nullopt;
+  view.offsets = view.subview.getMixedOffsets();
+  view.sizes = view.subview.getMixedSizes();
+  if (transposed) {
+    std::swap(view.offsets[0], view.offsets[1]);
+    std::swap(view.sizes[0], view.sizes[1]);
+  }
+  return view;
 }

@@ -107,7 +107,7 @@ LogicalResult TileWarpgroupTilePass::tileWarpgroups(gpu::GPUFuncOp kernel) {
   b.setInsertionPoint(body->getTerminator());
   emitScalarSlabProduct(b, loc, product->views, warpgroupC, row0, col0, rows,
                         cols, product->depth, config, problem.elementType,
-                        problem.transposeB);
+                        problem.storedTransposes());
   ifCompute.getConditionMutable().assign(isLeader);
   eraseDeadOps(kernel.getBody());
   setStage(kernel, KernelStage::Warpgroup);

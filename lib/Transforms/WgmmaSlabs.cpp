@@ -50,34 +50,77 @@ SlabViews mlir::tile::emitSlabViews(OpBuilder &b, Location loc, Value smem,
   Value slotStart = arith::AddIOp::create(
       b, loc, base, arith::MulIOp::create(b, loc, slot, c(plan.stageBytes)));
   SlabViews views;
-  auto viewA = memref::ViewOp::create(b, loc, type(plan.rowsA, plan.rowElementsA),
-                                      smem, slotStart, ValueRange{});
-  viewA->setAttr(kSharedBufferAttrName, b.getStringAttr("A"));
-  views.a = viewA;
+  // An operand's whole slab (marked with its name) and its chunks. A
+  // K-major slab is one chunk: its whole view is the TMA's destination.
+  auto operand = [&](StringRef name, Value start, const SlabOperand &slab,
+                     Value &whole, SmallVector<Value> &chunks) {
+    auto view = memref::ViewOp::create(
+        b, loc, type(slab.chunks * slab.rows, slab.rowElements), smem, start,
+        ValueRange{});
+    view->setAttr(kSharedBufferAttrName, b.getStringAttr(name));
+    whole = view;
+    if (!slab.mnMajor) {
+      chunks.push_back(whole);
+      return;
+    }
+    for (int64_t chunk = 0; chunk < slab.chunks; ++chunk) {
+      Value chunkStart =
+          chunk == 0 ? start
+                     : arith::AddIOp::create(b, loc, start,
+                                             c(chunk * slab.chunkBytes))
+                           .getResult();
+      chunks.push_back(memref::ViewOp::create(
+          b, loc, type(slab.rows, slab.rowElements), smem, chunkStart,
+          ValueRange{}));
+    }
+  };
+  operand("A", slotStart, plan.slabA(), views.a, views.aChunks);
   Value startB = arith::AddIOp::create(b, loc, slotStart, c(plan.bytesA));
-  auto viewB = memref::ViewOp::create(
-      b, loc, type(plan.chunksB * plan.rowsB, plan.rowElementsB), smem, startB,
-      ValueRange{});
-  viewB->setAttr(kSharedBufferAttrName, b.getStringAttr("B"));
-  views.b = viewB;
-  for (int64_t chunk = 0; chunk < plan.chunksB; ++chunk) {
-    Value start =
-        chunk == 0
-            ? startB
-            : arith::AddIOp::create(b, loc, startB,
-                                    c(chunk * plan.chunkBytesB))
-                  .getResult();
-    views.bChunks.push_back(memref::ViewOp::create(
-        b, loc, type(plan.rowsB, plan.rowElementsB), smem, start,
-        ValueRange{}));
-  }
+  operand("B", startB, plan.slabB(), views.b, views.bChunks);
   return views;
 }
 
 int64_t mlir::tile::slabTransactionBytes(const SharedPlan &plan) {
-  return (plan.boxA.rows * plan.boxA.cols +
+  return (plan.chunksA * plan.boxA.rows * plan.boxA.cols +
           plan.chunksB * plan.boxB.rows * plan.boxB.cols) *
          plan.elementBytes;
+}
+
+SlabLine mlir::tile::emitSlabLine(OpBuilder &b, Location loc,
+                                  const SlabOperand &slab, Value mn) {
+  if (!slab.mnMajor)
+    return {mn, Value()};
+  Value perChunk = constIndex(b, loc, slab.rowElements);
+  return {arith::DivUIOp::create(b, loc, mn, perChunk),
+          arith::RemUIOp::create(b, loc, mn, perChunk)};
+}
+
+std::pair<Value, Value>
+mlir::tile::emitSlabPosition(OpBuilder &b, Location loc,
+                             const SlabOperand &slab, const SlabLine &line,
+                             Value k) {
+  // K-major: row mn, k at its swizzled column. MN-major: row
+  // chunk * BK + k, the column in the chunk swizzled by k's row.
+  if (!slab.mnMajor)
+    return {line.rowOrChunk, emitSwizzledColumn(b, loc, line.rowOrChunk, k,
+                                                slab.elementBytes)};
+  Value row = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, line.rowOrChunk,
+                            constIndex(b, loc, slab.rows)),
+      k);
+  return {row, emitSwizzledColumn(b, loc, k, line.column, slab.elementBytes)};
+}
+
+Value mlir::tile::emitSlabLinearOffset(OpBuilder &b, Location loc,
+                                       const SlabOperand &slab, Value mn) {
+  auto c = [&](int64_t value) { return constIndex(b, loc, value); };
+  if (!slab.mnMajor)
+    return arith::MulIOp::create(b, loc, mn, c(kSwizzleRowBytes));
+  SlabLine line = emitSlabLine(b, loc, slab, mn);
+  return arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, line.rowOrChunk, c(slab.chunkBytes)),
+      arith::MulIOp::create(b, loc, line.column, c(slab.elementBytes)));
 }
 
 void mlir::tile::emitTmaSlabCopy(OpBuilder &b, Location loc, Value descA,
@@ -114,21 +157,26 @@ void mlir::tile::emitTmaSlabCopy(OpBuilder &b, Location loc, Value descA,
     nvgpu::TmaAsyncLoadOp::create(b, loc, view, barriers, desc, coordinates,
                                   slot, Value(), Value());
   };
-  // Tensor-map coordinates are innermost first: (k, row) of A, (column, k)
-  // of B, (k, column) of a transposed B (one box of BN rows).
-  load(views.a, descA, source.k0, source.row0);
-  if (plan.transposedB) {
-    load(views.bChunks.front(), descB, source.k0, source.col0);
-    return;
-  }
-  for (auto [chunk, view] : llvm::enumerate(views.bChunks)) {
-    Value col = chunk == 0 ? source.col0
-                           : arith::AddIOp::create(
-                                 b, loc, source.col0,
-                                 c(chunk * plan.rowElementsB))
-                                 .getResult();
-    load(view, descB, col, source.k0);
-  }
+  // Tensor-map coordinates are innermost first: (k, mn) of a K-major
+  // operand stored MN x K (A, or a transposed B: one box of all its rows),
+  // (mn, k) of an MN-major one stored K x MN (B, or a transposed A: a box
+  // per 64-element chunk).
+  auto copy = [&](const SlabOperand &slab, ArrayRef<Value> chunks, Value desc,
+                  Value mn0) {
+    if (!slab.mnMajor) {
+      load(chunks.front(), desc, source.k0, mn0);
+      return;
+    }
+    for (auto [chunk, view] : llvm::enumerate(chunks)) {
+      Value mn = chunk == 0 ? mn0
+                            : arith::AddIOp::create(
+                                  b, loc, mn0, c(chunk * slab.rowElements))
+                                  .getResult();
+      load(view, desc, mn, source.k0);
+    }
+  };
+  copy(plan.slabA(), views.aChunks, descA, source.row0);
+  copy(plan.slabB(), views.bChunks, descB, source.col0);
 }
 
 namespace {
@@ -275,61 +323,48 @@ void mlir::tile::emitRegisterSlabCopy(OpBuilder &b, Location loc, Value thread,
   int64_t blockM = config.getBlockM(), blockN = config.getBlockN(),
           blockK = config.getBlockK();
   int64_t elementBytes = p.elementType.getIntOrFloatBitWidth() / 8;
-  int64_t rowElements = kSwizzleRowBytes / elementBytes;
+  SharedPlan plan = getSharedPlan(config.toTileConfig(), elementBytes,
+                                  p.storedTransposes());
   bool edgeM = p.m % blockM != 0, edgeN = p.n % blockN != 0,
        edgeK = p.k % blockK != 0;
-  // Element (r, kk) of the A slab: A[row0 + r][k0 + kk] into row r at its
-  // swizzled column; element (kk, n) of the B slab: B[k0 + kk][col0 + n]
-  // into chunk n / 64, row chunk * BK + kk.
-  auto storeA = [&](OpBuilder &rb, Value r, Value kk, Value value) {
-    Value col = emitSwizzledColumn(rb, loc, r, kk, elementBytes);
-    memref::StoreOp::create(rb, loc, value, views.a, ValueRange{r, col});
-  };
-  auto storeB = [&](OpBuilder &rb, Value kk, Value n, Value value) {
-    auto c = [&](int64_t v) { return constIndex(rb, loc, v); };
-    Value chunk = arith::DivUIOp::create(rb, loc, n, c(rowElements));
-    Value row = arith::AddIOp::create(
-        rb, loc, arith::MulIOp::create(rb, loc, chunk, c(blockK)), kk);
-    Value col = emitSwizzledColumn(
-        rb, loc, kk, arith::RemUIOp::create(rb, loc, n, c(rowElements)),
-        elementBytes);
-    memref::StoreOp::create(rb, loc, value, views.b, ValueRange{row, col});
+  // One operand's slab, element by element of its stored rows: a K-major
+  // one (A stored M x K, B stored N x K) row mn, element kk of
+  // global[mn0 + mn][k0 + kk]; an MN-major one (A stored K x M, B stored
+  // K x N) row kk, element mn of global[k0 + kk][mn0 + mn]. Each goes to
+  // its place in the slab (emitSlabPosition).
+  auto copyOperand = [&](OpBuilder &cb, const SlabOperand &slab, Value view,
+                         Value global, Value mn0, int64_t extent,
+                         int64_t bound, bool guardMN, bool guardK) {
+    auto store = [&](OpBuilder &rb, Value row, Value col, Value value) {
+      auto [mn, kk] = slab.mnMajor ? std::pair{col, row} : std::pair{row, col};
+      auto [r, cl] =
+          emitSlabPosition(rb, loc, slab, emitSlabLine(rb, loc, slab, mn), kk);
+      memref::StoreOp::create(rb, loc, value, view, ValueRange{r, cl});
+    };
+    // (The stored column's index first.)
+    auto load = [&](OpBuilder &rb, Value row, Value col) {
+      if (slab.mnMajor) {
+        Value globalMN = arith::AddIOp::create(rb, loc, mn0, col);
+        Value globalK = arith::AddIOp::create(rb, loc, source.k0, row);
+        return loadOrZero(rb, loc, global, globalK, globalMN, p.k, bound,
+                          guardK, guardMN);
+      }
+      Value globalK = arith::AddIOp::create(rb, loc, source.k0, col);
+      Value globalMN = arith::AddIOp::create(rb, loc, mn0, row);
+      return loadOrZero(rb, loc, global, globalMN, globalK, bound, p.k,
+                        guardMN, guardK);
+    };
+    emitSlabCopy(cb, loc, thread,
+                 slab.mnMajor
+                     ? SlabCopy{blockK, extent, numThreads, store, load}
+                     : SlabCopy{extent, blockK, numThreads, store, load});
   };
   // Both copies, with loads guarded at the matrix edges or not.
   auto emitCopies = [&](OpBuilder &cb, bool guarded) {
-    auto loadA = [&](OpBuilder &rb, Value r, Value kk) {
-      return loadOrZero(rb, loc, globalA,
-                        arith::AddIOp::create(rb, loc, source.row0, r),
-                        arith::AddIOp::create(rb, loc, source.k0, kk), p.m,
-                        p.k, guarded && edgeM, guarded && edgeK);
-    };
-    auto loadB = [&](OpBuilder &rb, Value kk, Value n) {
-      return loadOrZero(rb, loc, globalB,
-                        arith::AddIOp::create(rb, loc, source.k0, kk),
-                        arith::AddIOp::create(rb, loc, source.col0, n), p.k,
-                        p.n, guarded && edgeK, guarded && edgeN);
-    };
-    emitSlabCopy(cb, loc, thread,
-                 SlabCopy{blockM, blockK, numThreads, storeA, loadA});
-    if (p.transposeB) {
-      // B stored N x K: element (n, kk) of the slab, B[col0 + n][k0 + kk],
-      // into row n at its swizzled column, as for A.
-      auto storeBT = [&](OpBuilder &rb, Value n, Value kk, Value value) {
-        Value col = emitSwizzledColumn(rb, loc, n, kk, elementBytes);
-        memref::StoreOp::create(rb, loc, value, views.b, ValueRange{n, col});
-      };
-      auto loadBT = [&](OpBuilder &rb, Value n, Value kk) {
-        return loadOrZero(rb, loc, globalB,
-                          arith::AddIOp::create(rb, loc, source.col0, n),
-                          arith::AddIOp::create(rb, loc, source.k0, kk), p.n,
-                          p.k, guarded && edgeN, guarded && edgeK);
-      };
-      emitSlabCopy(cb, loc, thread,
-                   SlabCopy{blockN, blockK, numThreads, storeBT, loadBT});
-      return;
-    }
-    emitSlabCopy(cb, loc, thread,
-                 SlabCopy{blockK, blockN, numThreads, storeB, loadB});
+    copyOperand(cb, plan.slabA(), views.a, globalA, source.row0, blockM, p.m,
+                guarded && edgeM, guarded && edgeK);
+    copyOperand(cb, plan.slabB(), views.b, globalB, source.col0, blockN, p.n,
+                guarded && edgeN, guarded && edgeK);
   };
   if (!edgeM && !edgeN && !edgeK) {
     emitCopies(b, /*guarded=*/false);
@@ -369,10 +404,13 @@ void mlir::tile::emitScalarSlabProduct(OpBuilder &b, Location loc,
                                        Value rowOrigin, Value colOrigin,
                                        OpFoldResult rows, OpFoldResult cols,
                                        OpFoldResult depth, ConfigAttr config,
-                                       Type elementType, bool transposedB) {
+                                       Type elementType,
+                                       StoredTransposes stored) {
   auto c = [&](int64_t value) { return constIndex(b, loc, value); };
   int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
-  int64_t rowElements = kSwizzleRowBytes / elementBytes;
+  SharedPlan plan =
+      getSharedPlan(config.toTileConfig(), elementBytes, stored);
+  SlabOperand slabA = plan.slabA(), slabB = plan.slabB();
   Type f32 = b.getF32Type();
   auto toValue = [&](OpFoldResult ofr) {
     return getValueOrCreateConstantIndexOp(b, loc, ofr);
@@ -398,38 +436,19 @@ void mlir::tile::emitScalarSlabProduct(OpBuilder &b, Location loc,
                   memref::LoadOp::create(bj, lj, cView, ValueRange{i, j}));
               Value rowA = arith::AddIOp::create(bj, lj, rowOrigin, i);
               Value colB = arith::AddIOp::create(bj, lj, colOrigin, j);
-              Value chunk = arith::DivUIOp::create(bj, lj, colB, cj(rowElements));
-              Value inChunk =
-                  arith::RemUIOp::create(bj, lj, colB, cj(rowElements));
+              SlabLine lineA = emitSlabLine(bj, lj, slabA, rowA);
+              SlabLine lineB = emitSlabLine(bj, lj, slabB, colB);
               auto sum = scf::ForOp::create(
                   bj, lj, cj(0), depthValue, cj(1), ValueRange{initial},
                   [&](OpBuilder &bk, Location lk, Value kk, ValueRange acc) {
-                    auto ck = [&](int64_t value) {
-                      return constIndex(bk, lk, value);
-                    };
+                    auto [rowAs, colAs] =
+                        emitSlabPosition(bk, lk, slabA, lineA, kk);
                     Value a = memref::LoadOp::create(
-                        bk, lk, views.a,
-                        ValueRange{rowA, emitSwizzledColumn(bk, lk, rowA, kk,
-                                                            elementBytes)});
-                    Value bValue;
-                    if (transposedB) {
-                      // Row n of B's slab, k at its swizzled column.
-                      bValue = memref::LoadOp::create(
-                          bk, lk, views.b,
-                          ValueRange{colB, emitSwizzledColumn(bk, lk, colB, kk,
-                                                              elementBytes)});
-                    } else {
-                      Value rowB = arith::AddIOp::create(
-                          bk, lk,
-                          arith::MulIOp::create(bk, lk, chunk,
-                                                ck(config.getBlockK())),
-                          kk);
-                      bValue = memref::LoadOp::create(
-                          bk, lk, views.b,
-                          ValueRange{rowB, emitSwizzledColumn(bk, lk, kk,
-                                                              inChunk,
-                                                              elementBytes)});
-                    }
+                        bk, lk, views.a, ValueRange{rowAs, colAs});
+                    auto [rowBs, colBs] =
+                        emitSlabPosition(bk, lk, slabB, lineB, kk);
+                    Value bValue = memref::LoadOp::create(
+                        bk, lk, views.b, ValueRange{rowBs, colBs});
                     Value product = arith::MulFOp::create(
                         bk, lk, widen(bk, lk, a), widen(bk, lk, bValue));
                     scf::YieldOp::create(
@@ -455,17 +474,13 @@ LogicalResult mlir::tile::promoteToSwizzledSlabs(gpu::GPUFuncOp kernel,
   linalg::MatmulOp matmul;
   kernel.walk([&](linalg::MatmulOp op) { matmul = op; });
   auto ifThread0 = matmul ? dyn_cast<scf::IfOp>(matmul->getParentOp()) : nullptr;
-  auto blockA = matmul ? matmul.getInputs()[0].getDefiningOp<memref::SubViewOp>()
-                       : nullptr;
-  // A transposed B: tile-block-tile's subview of the N x K matrix, seen
-  // through a memref.transpose.
-  memref::TransposeOp transposeB;
-  Value inputB = matmul ? matmul.getInputs()[1] : Value();
-  if (inputB && problem.transposeB) {
-    transposeB = inputB.getDefiningOp<memref::TransposeOp>();
-    inputB = transposeB ? transposeB.getIn() : Value();
+  // tile-block-tile's subviews of A and B (a transposed one's seen through
+  // a memref.transpose), offsets and sizes in (row, column) order.
+  std::optional<BlockView> blockA, blockB;
+  if (matmul) {
+    blockA = findBlockView(matmul.getInputs()[0], problem.transposeA);
+    blockB = findBlockView(matmul.getInputs()[1], problem.transposeB);
   }
-  auto blockB = inputB ? inputB.getDefiningOp<memref::SubViewOp>() : nullptr;
   bool tma = config.getCopy() == CopyKind::Tma;
   if (!ifThread0 || !blockA || !blockB ||
       (tma && !isa<nvgpu::TensorMapDescriptorType>(
@@ -478,20 +493,17 @@ LogicalResult mlir::tile::promoteToSwizzledSlabs(gpu::GPUFuncOp kernel,
   OpBuilder b(ifThread0);
   auto c = [&](int64_t value) { return constIndex(b, loc, value); };
   Value blockC = matmul.getOutputs()[0];
-  Value row0 =
-      getValueOrCreateConstantIndexOp(b, loc, blockA.getMixedOffsets()[0]);
-  unsigned dimN = problem.transposeB ? 0 : 1;
-  Value col0 =
-      getValueOrCreateConstantIndexOp(b, loc, blockB.getMixedOffsets()[dimN]);
-  OpFoldResult rows = blockA.getMixedSizes()[0];
-  OpFoldResult cols = blockB.getMixedSizes()[dimN];
+  Value row0 = getValueOrCreateConstantIndexOp(b, loc, blockA->offsets[0]);
+  Value col0 = getValueOrCreateConstantIndexOp(b, loc, blockB->offsets[1]);
+  OpFoldResult rows = blockA->sizes[0];
+  OpFoldResult cols = blockB->sizes[1];
   Value threadId;
   kernel.walk([&](gpu::ThreadIdOp op) { threadId = op; });
   Value isThread0 = ifThread0.getCondition();
   Type elementType = problem.elementType;
   SharedPlan plan = getSharedPlan(config.toTileConfig(),
                                   elementType.getIntOrFloatBitWidth() / 8,
-                                  problem.transposeB);
+                                  problem.storedTransposes());
 
   // The dynamic shared memory, from a 1024-byte boundary on (the swizzle
   // atoms of the TMA and wgmma).
@@ -529,13 +541,13 @@ LogicalResult mlir::tile::promoteToSwizzledSlabs(gpu::GPUFuncOp kernel,
 
   // The K loop over BK-deep slabs of this block's K range (all of K, or
   // its chunk under split-K, which starts at A's column offset).
-  OpFoldResult kOffset = blockA.getMixedOffsets()[1];
+  OpFoldResult kOffset = blockA->offsets[1];
   Value kBegin = getValueOrCreateConstantIndexOp(b, loc, kOffset);
   Value kEnd = c(problem.k);
   if (!isConstantIntValue(kOffset, 0))
     kEnd = arith::AddIOp::create(
         b, loc, kBegin,
-        getValueOrCreateConstantIndexOp(b, loc, blockA.getMixedSizes()[1]));
+        getValueOrCreateConstantIndexOp(b, loc, blockA->sizes[1]));
   auto loop = scf::ForOp::create(b, loc, kBegin, kEnd, c(config.getBlockK()));
   loop->setAttr(kKLoopAttrName, b.getUnitAttr());
   b.setInsertionPointToStart(loop.getBody());
@@ -597,7 +609,8 @@ LogicalResult mlir::tile::promoteToSwizzledSlabs(gpu::GPUFuncOp kernel,
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifCompute.thenBlock());
     emitScalarSlabProduct(b, loc, views, blockC, c(0), c(0), rows, cols,
-                          depth, config, elementType, problem.transposeB);
+                          depth, config, elementType,
+                          problem.storedTransposes());
   }
   // The next slab overwrites the slot: wait for the product.
   gpu::BarrierOp::create(b, loc);
@@ -615,11 +628,12 @@ LogicalResult mlir::tile::promoteToSwizzledSlabs(gpu::GPUFuncOp kernel,
   }
 
   ifThread0.erase();
-  if (transposeB && transposeB->use_empty())
-    transposeB.erase();
-  for (memref::SubViewOp view : {blockA, blockB})
-    if (view->use_empty())
-      view.erase();
+  for (BlockView *view : {&*blockA, &*blockB}) {
+    if (view->transpose && view->transpose->use_empty())
+      view->transpose.erase();
+    if (view->subview->use_empty())
+      view->subview.erase();
+  }
   // One slot for now (and the slack that aligns it); tile-mbarrier-pipeline
   // makes the plan's ring.
   setDynamicSharedBytes(root, kernel, plan.stageBytes + plan.alignmentSlack);

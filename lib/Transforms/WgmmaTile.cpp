@@ -2,8 +2,9 @@
 //
 // The wgmma strategy's instruction tile: each consumer warpgroup's slab
 // product becomes (WM/64) x (WN/IN) wgmma.mma_async instructions per k
-// step (m64nINk16 for bf16/f16), reading A (K-major) and B (N-major, or
-// K-major when it is stored transposed, N x K) from
+// step (m64nINk16 for bf16/f16), reading A (K-major, or M-major when it is
+// stored transposed, K x M) and B (N-major, or K-major when it is stored
+// transposed, N x K) from
 // the 128-byte-swizzled slot through matrix descriptors, accumulating into
 // f32 registers carried through the K loop. C goes in and out of the
 // registers through the shared epilogue (Epilogue.h).
@@ -13,8 +14,8 @@
 // >> 4 in bits 16-29, the stride-dimension byte offset >> 4 in bits 32-45,
 // the swizzle mode in bits 62-63 (1: 128 bytes). For the 128-byte swizzle
 // the stride offset is 1024 (8 rows of 128 bytes); the leading offset is
-// unused for K-major A and, for N-major B, the distance between 64-column
-// chunks.
+// unused for a K-major operand and, for an MN-major one, the distance
+// between its 64-element chunks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -138,7 +139,9 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
   MLIRContext *context = &getContext();
   int64_t elementBytes = problem.elementType.getIntOrFloatBitWidth() / 8;
   SharedPlan plan =
-      getSharedPlan(config.toTileConfig(), elementBytes, problem.transposeB);
+      getSharedPlan(config.toTileConfig(), elementBytes,
+                    problem.storedTransposes());
+  SlabOperand slabA = plan.slabA(), slabB = plan.slabB();
 
   WarpgroupAccumulators accs;
   accs.tilesM = config.getWarpM() / kWgmmaM;
@@ -234,72 +237,49 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
       b, loc, isConsumer,
       [&](OpBuilder &nb, Location nl) {
         auto nc = [&](int64_t value) { return constIndex(nb, nl, value); };
-        // Descriptors of the warpgroup's rows of A and its first chunk of
-        // B in this slot.
-        Value addressA = arith::AddIOp::create(
-            nb, nl,
-            memref::ExtractAlignedPointerAsIndexOp::create(nb, nl,
-                                                           product->views.a),
-            arith::MulIOp::create(nb, nl, warpRow0,
-                                  nc(plan.rowElementsA * elementBytes)));
-        // B's column c is in chunk c / 64, (c % 64) elements into its
-        // 128-byte rows (checkWgmmaElementBytes keeps every instruction's
-        // columns inside one chunk unless it starts at one).
-        // A transposed B is K-major like A: the warpgroup's rows of it.
-        Value baseB = memref::ExtractAlignedPointerAsIndexOp::create(
-            nb, nl, product->views.b);
-        Value addressB;
-        if (plan.transposedB) {
-          addressB = arith::AddIOp::create(
-              nb, nl, baseB,
-              arith::MulIOp::create(nb, nl, warpCol0,
-                                    nc(plan.rowElementsB * elementBytes)));
-        } else {
-          Value chunk = arith::DivUIOp::create(nb, nl, warpCol0,
-                                               nc(plan.rowElementsB));
-          Value inChunk =
-              arith::RemUIOp::create(nb, nl, warpCol0, nc(plan.rowElementsB));
-          addressB = arith::AddIOp::create(
-              nb, nl, baseB,
-              arith::AddIOp::create(
-                  nb, nl,
-                  arith::MulIOp::create(nb, nl, chunk, nc(plan.chunkBytesB)),
-                  arith::MulIOp::create(nb, nl, inChunk, nc(elementBytes))));
-        }
-        Value descA = emitDescriptor(nb, nl, addressA, /*leadingBytes=*/16,
-                                     kSwizzleAtomBytes);
-        Value descB = emitDescriptor(
-            nb, nl, addressB, plan.transposedB ? 16 : plan.chunkBytesB,
-            kSwizzleAtomBytes);
+        // Descriptors of the warpgroup's part of the A and B slabs in this
+        // slot: element (warp origin, 0) of each, wherever the slab stores
+        // it (checkWgmmaElementBytes keeps every instruction's columns of
+        // an MN-major B inside one chunk unless it starts at one; an
+        // MN-major A is read 64 rows, one whole chunk, at a time).
+        auto address = [&](const SlabOperand &slab, Value view,
+                           Value origin) -> Value {
+          Value offset = emitSlabLinearOffset(nb, nl, slab, origin);
+          Value base =
+              memref::ExtractAlignedPointerAsIndexOp::create(nb, nl, view);
+          return arith::AddIOp::create(nb, nl, base, offset);
+        };
+        Value addressA = address(slabA, product->views.a, warpRow0);
+        Value addressB = address(slabB, product->views.b, warpCol0);
+        // The leading byte offset steps from one 64-element chunk of an
+        // MN-major operand to the next; a swizzled K-major operand does not
+        // use it.
+        auto descriptor = [&](const SlabOperand &slab, Value start) {
+          return emitDescriptor(nb, nl, start,
+                                slab.mnMajor ? slab.chunkBytes : 16,
+                                kSwizzleAtomBytes);
+        };
+        Value descA = descriptor(slabA, addressA);
+        Value descB = descriptor(slabB, addressB);
         SmallVector<Value> current(newLoop.getRegionIterArgs());
         NVVM::WgmmaFenceAlignedOp::create(nb, nl);
         int64_t mmaK = config.getMmaK();
         for (int64_t ks = 0; ks < config.getBlockK() / mmaK; ++ks)
           for (int64_t mi = 0; mi < accs.tilesM; ++mi)
             for (int64_t ni = 0; ni < accs.tilesN; ++ni) {
-              // A: 64 rows further per mi (rows of BK elements), mmaK
-              // elements further per k step; B: IN columns further per ni
-              // (whole chunks, then elements into one), mmaK rows of 128
-              // bytes per k step.
+              // Instruction (mi, ni) of k step ks starts 64 rows, IN
+              // columns and mmaK elements of k further into the slabs.
               Value a = advance(
                   nb, nl, descA,
-                  mi * kWgmmaM * plan.rowElementsA * elementBytes +
-                      ks * mmaK * elementBytes);
-              int64_t col = ni * accs.instructionN;
-              // A transposed B: IN rows further per ni, mmaK elements per
-              // k step, as for A.
-              int64_t offsetB =
-                  plan.transposedB
-                      ? col * plan.rowElementsB * elementBytes +
-                            ks * mmaK * elementBytes
-                      : col / plan.rowElementsB * plan.chunkBytesB +
-                            col % plan.rowElementsB * elementBytes +
-                            ks * mmaK * kSwizzleRowBytes;
-              Value bDesc = advance(nb, nl, descB, offsetB);
+                  slabA.linearOffset(mi * kWgmmaM, ks * mmaK));
+              Value bDesc = advance(
+                  nb, nl, descB,
+                  slabB.linearOffset(ni * accs.instructionN, ks * mmaK));
               int64_t index = mi * accs.tilesN + ni;
-              // A (M x K) K-major; B (K x N) N-major, which is wgmma's
-              // transposed B (imm-trans-b = 1, layout row), or, stored
-              // N x K, K-major (imm-trans-b = 0, layout col).
+              // K-major operands are imm-trans 0 (A layout row, B col),
+              // MN-major ones imm-trans 1 (A col, B row): A stored M x K
+              // is K-major, K x M MN-major; B stored K x N is MN-major,
+              // N x K K-major.
               current[index] = NVVM::WgmmaMmaAsyncOp::create(
                   nb, nl, structType, current[index], a, bDesc,
                   NVVM::MMAShapeAttr::get(context, kWgmmaM, accs.instructionN,
@@ -307,9 +287,9 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
                   wgmmaType(problem.elementType),
                   wgmmaType(problem.elementType), NVVM::WGMMATypes::f32,
                   NVVM::WGMMAScaleOut::one, NVVM::WGMMAScaleIn::one,
-                  NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
-                  plan.transposedB ? NVVM::MMALayout::col
-                                   : NVVM::MMALayout::row,
+                  NVVM::WGMMAScaleIn::one,
+                  slabA.mnMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+                  slabB.mnMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col,
                   /*satfinite=*/nullptr);
             }
         NVVM::WgmmaGroupSyncAlignedOp::create(nb, nl);

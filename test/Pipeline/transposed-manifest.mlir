@@ -10,6 +10,11 @@
 // RUN: FileCheck %s --check-prefix=WGMMA --input-file=%t/linear_bf16_matmul0.json
 // RUN: FileCheck %s --check-prefix=REPACK --input-file=%t/linear_odd_matmul0.json
 // RUN: FileCheck %s --check-prefix=IR --input-file=%t/out.mlir
+// RUN: FileCheck %s --check-prefix=TA --input-file=%t/at_bf16_matmul0.json
+// RUN: FileCheck %s --check-prefix=TAPTX --input-file=%t/at_bf16_matmul0.ptx
+// Every wgmma of the kernel reads A M-major and B N-major (imm-trans-a 1,
+// imm-trans-b 1), none A K-major.
+// RUN: not grep -E "wgmma.mma_async.*p, 1, +1, 0, +[01];" %t/at_bf16_matmul0.ptx
 
 // NT: "problem": {"m": 64, "n": 48, "k": 32,
 // NT: {"name": "A", "role": "lhs", "element_type": "f32", "rows": 64, "cols": 32, "row_stride": 32, "col_stride": 1, "alignment": 16, "access": "read"}
@@ -66,3 +71,20 @@ func.func @linear_odd(%x: memref<128x100xbf16>, %w: memref<64x100xbf16>, %c: mem
 // IR-DAG: gpu.module @linear_matmul0
 // IR-DAG: tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 32 : i64, m = 64 : i64, n = 48 : i64, transpose_b = true}
 // IR-DAG: tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 20 : i64, m = 30 : i64, n = 40 : i64, transpose_a = true}
+
+// wgmma, A stored K x M = 192 x 256 (bf16): the param is column-major; A's
+// tensor map has a box of 64 stored rows (k) by 64 m, read in place (M =
+// 256 is 512 bytes); the kernel's wgmma instructions read A M-major.
+// TA: {"name": "A", "role": "lhs", "element_type": "bf16", "rows": 256, "cols": 192, "row_stride": 1, "col_stride": 256, "alignment": 16, "access": "read"}
+// TA: "tensor_maps": [
+// TA-NEXT: {"param": "A", "box": [64, 64], "swizzle": "128B", "l2_promotion": "256B"}
+// TA-NEXT: {"param": "B", "box": [64, 64], "swizzle": "128B", "l2_promotion": "256B"}
+// TA-NEXT: ],
+// TAPTX: wgmma.mma_async.sync.aligned.m64n{{[0-9]+}}k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 1, 1;
+func.func @at_bf16(%a: memref<192x256xbf16>, %b: memref<192x128xbf16>, %c: memref<256x128xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>,
+                                 affine_map<(m, n, k) -> (k, n)>,
+                                 affine_map<(m, n, k) -> (m, n)>]
+    ins(%a, %b : memref<192x256xbf16>, memref<192x128xbf16>) outs(%c : memref<256x128xf32>)
+  return
+}

@@ -116,6 +116,18 @@ func.func @tma_unaligned(%a: memref<64x100xbf16>, %b: memref<100x64xbf16>, %c: m
 
 // -----
 
+// A stored K x M: its stored rows are M = 100 bf16 (200 bytes) long, which
+// the TMA cannot copy (K = 64 would do).
+func.func @tma_unaligned_transposed_a(%a: memref<64x100xbf16>, %b: memref<64x64xbf16>, %c: memref<100x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op cannot copy A (rows of M = 100) and B (rows of N = 64) 'bf16' elements with the TMA, which needs rows that are multiples of 16 bytes; use repack = true (padded copies made before the launch) or copy = registers}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+    {tile.config = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], copy = tma>}
+    ins(%a, %b : memref<64x100xbf16>, memref<64x64xbf16>) outs(%c : memref<100x64xf32>)
+  return
+}
+
+// -----
+
 // A wgmma block tile K that is not one 128-byte row of bf16.
 func.func @wgmma_block_k(%a: memref<64x64xbf16>, %b: memref<64x64xbf16>, %c: memref<64x64xf32>) {
   // expected-error @+1 {{block tile K (32) must be 64 for 16-bit elements: one 128-byte row of the swizzled layout}}

@@ -98,3 +98,28 @@ func.func @f32(%a: memref<256x256xf32>, %b: memref<256x256xf32>, %c: memref<256x
   linalg.matmul ins(%a, %b : memref<256x256xf32>, memref<256x256xf32>) outs(%c : memref<256x256xf32>)
   return
 }
+
+// -----
+
+// A stored K x M: the TMA's 16-byte rule applies to its stored rows, of M.
+// K = 1001 is off 16 bytes, but A's rows are M = 512 and B's N = 256: both
+// are read in place.
+// CHECK-LABEL: func.func @transposed_a_rows_of_m
+// CHECK: strategy = wgmma, {{.*}}copy = tma, specialize = true, swizzle = {{[0-9]+}}, smem = swizzle128{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>
+func.func @transposed_a_rows_of_m(%a: memref<1001x512xbf16>, %b: memref<1001x256xbf16>, %c: memref<512x256xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+    ins(%a, %b : memref<1001x512xbf16>, memref<1001x256xbf16>) outs(%c : memref<512x256xf32>)
+  return
+}
+
+// -----
+
+// M = 300 bf16 is 600 bytes, off 16: A's stored rows are repacked (K = 512
+// would have been on 16 bytes).
+// CHECK-LABEL: func.func @transposed_a_unaligned_m
+// CHECK: strategy = wgmma, {{.*}}copy = tma, {{.*}}repack = true{{(, split_k = [0-9]+)?}}>
+func.func @transposed_a_unaligned_m(%a: memref<512x300xbf16>, %b: memref<512x256xbf16>, %c: memref<300x256xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+    ins(%a, %b : memref<512x300xbf16>, memref<512x256xbf16>) outs(%c : memref<300x256xf32>)
+  return
+}

@@ -169,9 +169,9 @@ func.func @edge(%A: memref<100x72xbf16>, %B: memref<72x136xbf16>, %C: memref<100
 // CHECK-COUNT-15: memref.load %[[B]]
 // CHECK-NOT: scf.for
 // CHECK: %[[CH:.+]] = arith.divui %[[BTN]], %c64
+// CHECK: %[[BIN:.+]] = arith.remui %[[BTN]], %c64
 // CHECK: %[[CHR:.+]] = arith.muli %[[CH]], %c64
 // CHECK: %[[BROW:.+]] = arith.addi %[[CHR]], %[[BK]]
-// CHECK: %[[BIN:.+]] = arith.remui %[[BTN]], %c64
 // CHECK: %[[BG:.+]] = arith.divui %[[BIN]], %c8
 // CHECK: %[[BR8:.+]] = arith.remui %[[BK]], %c8
 // CHECK: %[[BX:.+]] = arith.xori %[[BG]], %[[BR8]]

@@ -91,3 +91,56 @@ func.func @wlinear(%a: memref<128x128xbf16>, %b: memref<256x128xbf16>, %c: memre
     ins(%a, %b : memref<128x128xbf16>, memref<256x128xbf16>) outs(%c : memref<128x256xf32>)
   return
 }
+
+// -----
+
+// wgmma with A stored K x M (128 x 256): A's slab is M-major like a
+// row-major B's, BM / 64 = 2 chunks of 64 k-rows of 64 m (8 KiB apart).
+// A's tensor map has a box of 64 stored rows (k) of 64 m, the TMA loads
+// one per chunk at (row0 + 64 c, k0), the full barrier expects both
+// operands' 4 boxes (32 KiB), and wgmma reads A M-major (layout col:
+// imm-trans-a 1) through a descriptor whose leading offset is the chunk
+// stride (8192 >> 4 = 512 at bit 16, as B's), 16 k-rows (2048 B >> 4 =
+// 128) further per k step.
+//       WGMMA: %[[MAPA:.*]] = nvgpu.tma.create.descriptor %{{.*}} box[%c64, %c64] {{.*}} -> <tensor = memref<64x64xbf16
+//       WGMMA: gpu.launch_func {{.*}} args({{.*}}, %[[MAPA]] : !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16
+// WGMMA-LABEL: gpu.func @wta_matmul0
+//  WGMMA-SAME: %{{arg[0-9]+}}: memref<128x256xbf16>
+//  WGMMA-SAME: %[[KMAPA:arg[0-9]+]]: !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, {{.*}}> {tile.tensor_map = "A"}
+//  WGMMA-SAME: tile.matmul = {c_init = "accumulate", c_type = f32, element_type = bf16, k = 128 : i64, m = 256 : i64, n = 128 : i64, transpose_a = true}
+//       WGMMA: %[[ROW0:.*]] = arith.muli %{{.*}} {tile.tile_origin = "row"}
+//       WGMMA: %[[BASE:.*]] = arith.andi %{{.*}}, %c1023
+//       WGMMA: scf.for %[[K0:[a-z0-9_]+]] =
+//       WGMMA: %[[VA:.*]] = memref.view %{{.*}}[%[[BASE]]][] {tile.shared = "A"} {{.*}} to memref<128x64xbf16
+//       WGMMA: %[[VA0:.*]] = memref.view %{{.*}}[%[[BASE]]][] {{.*}} to memref<64x64xbf16
+//       WGMMA: %[[A1:.*]] = arith.addi %[[BASE]], %c8192
+//       WGMMA: %[[VA1:.*]] = memref.view %{{.*}}[%[[A1]]][] {{.*}} to memref<64x64xbf16
+//       WGMMA: %[[B0:.*]] = arith.addi %[[BASE]], %c16384
+//       WGMMA: memref.view %{{.*}}[%[[B0]]][] {tile.shared = "B"}
+//       WGMMA: nvgpu.mbarrier.arrive.expect_tx %{{.*}}[%c0], %c32768
+//  WGMMA-NEXT: nvgpu.tma.async.load %[[KMAPA]][%[[ROW0]], %[[K0]]], %{{.*}} to %[[VA0]]
+//  WGMMA-NEXT: %[[ROW64:.*]] = arith.addi %[[ROW0]], %c64
+//  WGMMA-NEXT: nvgpu.tma.async.load %[[KMAPA]][%[[ROW64]], %[[K0]]], %{{.*}} to %[[VA1]]
+//       WGMMA: nvgpu.mbarrier.try_wait.parity
+//       WGMMA: %[[WCHUNK:.*]] = arith.divui %[[WROW:.*]], %c64
+//  WGMMA-NEXT: %[[WIN:.*]] = arith.remui %[[WROW]], %c64
+//  WGMMA-NEXT: %[[WINB:.*]] = arith.muli %[[WIN]], %c2
+//  WGMMA-NEXT: %[[WCHUNKB:.*]] = arith.muli %[[WCHUNK]], %c8192
+//  WGMMA-NEXT: %[[WOFF:.*]] = arith.addi %[[WCHUNKB]], %[[WINB]]
+//  WGMMA-NEXT: %[[APTR:.*]] = memref.extract_aligned_pointer_as_index %[[VA]]
+//  WGMMA-NEXT: %[[AADDR:.*]] = arith.addi %[[APTR]], %[[WOFF]]
+//       WGMMA: %[[A64:.*]] = arith.index_castui %[[AADDR]]
+//  WGMMA-NEXT: %[[AAND:.*]] = arith.andi %[[A64]], %c262143_i64
+//  WGMMA-NEXT: %[[ASHR:.*]] = arith.shrui %[[AAND]], %c4_i64
+//  WGMMA-NEXT: %[[DA:.*]] = arith.ori %[[ASHR]], %c4611686293338849280_i64
+//       WGMMA: nvvm.wgmma.fence.aligned
+//  WGMMA-NEXT: nvvm.wgmma.mma_async %[[DA]], %{{.*}}, <m = 64, n = 128, k = 16>, D[<f32>, <one>], A[<bf16>, <one>, <col>], B[<bf16>, <one>, <row>]
+//  WGMMA-NEXT: %[[DA1:.*]] = arith.addi %[[DA]], %c128_i64
+//  WGMMA-NEXT: arith.addi
+//  WGMMA-NEXT: nvvm.wgmma.mma_async %[[DA1]], {{.*}} A[<bf16>, <one>, <col>], B[<bf16>, <one>, <row>]
+func.func @wta(%a: memref<128x256xbf16>, %b: memref<128x128xbf16>, %c: memref<256x128xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+    {tile.config = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], stages = 2>}
+    ins(%a, %b : memref<128x256xbf16>, memref<128x128xbf16>) outs(%c : memref<256x128xf32>)
+  return
+}

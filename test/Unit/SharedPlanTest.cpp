@@ -162,7 +162,7 @@ TEST(SharedPlan, WgmmaTransposedB) {
   // chunks take, so the ring does not change.
   TileConfig c = TileConfig::wgmmaDefaults();
   SharedPlan plain = getSharedPlan(c, 2);
-  SharedPlan plan = getSharedPlan(c, 2, /*transposeB=*/true);
+  SharedPlan plan = getSharedPlan(c, 2, {/*a=*/false, /*b=*/true});
   EXPECT_TRUE(plan.transposedB);
   EXPECT_FALSE(plain.transposedB);
   EXPECT_EQ(plan.rowsB, 256);
@@ -180,9 +180,55 @@ TEST(SharedPlan, WgmmaTransposedB) {
       EXPECT_EQ(plan.elementOffsetB(k, n), plan.elementOffsetA(n, k));
   // The fma plan does not depend on it.
   TileConfig f;
-  EXPECT_EQ(getSharedPlan(f, 4, true).dynamicBytes,
+  EXPECT_EQ(getSharedPlan(f, 4, {true, true}).dynamicBytes,
             getSharedPlan(f, 4).dynamicBytes);
-  EXPECT_FALSE(getSharedPlan(f, 4, true).transposedB);
+  EXPECT_FALSE(getSharedPlan(f, 4, {true, true}).transposedB);
+  EXPECT_FALSE(getSharedPlan(f, 4, {true, true}).transposedA);
+}
+
+TEST(SharedPlan, WgmmaTransposedA) {
+  // A stored K x M: its slab is laid out like a row-major B, 128 / 64 = 2
+  // chunks of 64 k-rows of 64 bf16 (128 bytes, swizzled), 8 KiB apart,
+  // read by a 64x64 box per chunk, in the bytes the K-major rows take.
+  TileConfig c = TileConfig::wgmmaDefaults(); // 128x256x64
+  SharedPlan plain = getSharedPlan(c, 2);
+  SharedPlan plan = getSharedPlan(c, 2, {/*a=*/true, /*b=*/false});
+  EXPECT_TRUE(plan.transposedA);
+  EXPECT_FALSE(plain.transposedA);
+  EXPECT_EQ(plan.rowsA, 64);
+  EXPECT_EQ(plan.rowElementsA, 64);
+  EXPECT_EQ(plan.chunksA, 2);
+  EXPECT_EQ(plan.chunkBytesA, 64 * 128);
+  EXPECT_EQ(plan.boxA.rows, 64);
+  EXPECT_EQ(plan.boxA.cols, 64);
+  EXPECT_EQ(plain.chunksA, 1);
+  EXPECT_EQ(plain.boxA.rows, 128);
+  EXPECT_EQ(plain.boxA.cols, 64);
+  EXPECT_EQ(plan.bytesA, plain.bytesA);
+  EXPECT_EQ(plan.stageBytes, plain.stageBytes);
+  EXPECT_EQ(plan.totalBytes, plain.totalBytes);
+  // B is where it was.
+  EXPECT_EQ(plan.offsetB(1), plain.offsetB(1));
+  // Element (m, k) is in chunk m / 64, row k, at (m % 64)'s swizzled
+  // place: as B's element (k, n = m) of the row-major B slab.
+  for (int64_t m : {0, 1, 9, 63, 64, 77, 127})
+    for (int64_t k : {0, 7, 8, 63})
+      EXPECT_EQ(plan.elementOffsetA(m, k), plain.elementOffsetB(k, m));
+  EXPECT_EQ(plan.elementOffsetA(70, 5),
+            8192 + 5 * 128 + ((12 / 16) ^ 5) * 16 + 12 % 16);
+  // The slabs as the passes see them.
+  SlabOperand a = plan.slabA(), k = plain.slabA();
+  EXPECT_TRUE(a.mnMajor);
+  EXPECT_FALSE(k.mnMajor);
+  EXPECT_EQ(a.position(70, 5), (std::pair<int64_t, int64_t>{64 + 5, 6}));
+  EXPECT_EQ(k.position(70, 5), (std::pair<int64_t, int64_t>{70, 5}));
+  EXPECT_EQ(a.linearOffset(64, 16), 8192 + 16 * 128);
+  EXPECT_EQ(a.linearOffset(3, 2), 2 * 128 + 3 * 2);
+  EXPECT_EQ(k.linearOffset(64, 16), 64 * 128 + 16 * 2);
+  // B: MN-major stored K x N, K-major stored N x K.
+  EXPECT_TRUE(plain.slabB().mnMajor);
+  EXPECT_FALSE(getSharedPlan(c, 2, {false, true}).slabB().mnMajor);
+  EXPECT_EQ(plain.slabB().linearOffset(130, 16), 2 * 8192 + 16 * 128 + 2 * 2);
 }
 
 TEST(SharedPlan, WgmmaElementRules) {

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 
 namespace mlir {
 namespace tile {
@@ -48,6 +49,35 @@ struct TmaBox {
   int64_t rows = 0, cols = 0;
 };
 
+/// Which inputs of a matmul are stored transposed: A as K x M, B as N x K.
+struct StoredTransposes {
+  bool a = false, b = false;
+};
+
+/// One operand's slab in a wgmma slot, indexed (mn, k): (m, k) of A, (n, k)
+/// of B. Every row is 128 bytes, 128-byte swizzled. K-major (A stored
+/// M x K, B stored N x K): `rows` rows, one per mn, of BK elements.
+/// MN-major (A stored K x M, B stored K x N): `chunks` chunks of
+/// `rowElements` (128 bytes) mn each, every chunk BK rows (one per k),
+/// `chunkBytes` apart. wgmma reads K-major operands with imm-trans 0 and
+/// MN-major ones with imm-trans 1; the TMA fills a K-major slab with one
+/// box of rows x BK and an MN-major one with a box of BK x rowElements per
+/// chunk.
+struct SlabOperand {
+  bool mnMajor = false;
+  int64_t rows = 0, rowElements = 0, chunks = 1, chunkBytes = 0;
+  int64_t elementBytes = 2;
+  /// Row and column of element (mn, k) in the slab seen as
+  /// [chunks * rows][rowElements], before the swizzle (which permutes the
+  /// 16-byte granules of each row).
+  std::pair<int64_t, int64_t> position(int64_t mn, int64_t k) const;
+  /// Byte offset of element (mn, k) from the slab's start before the
+  /// swizzle: what a matrix descriptor's start address adds to reach it.
+  int64_t linearOffset(int64_t mn, int64_t k) const;
+  /// Byte offset of element (mn, k) as stored (the swizzle applied).
+  int64_t offset(int64_t mn, int64_t k) const;
+};
+
 struct SharedPlan {
   SharedLayout layout = SharedLayout::None;
   int64_t elementBytes = 4;
@@ -63,8 +93,12 @@ struct SharedPlan {
 
   // The tile of A.
   /// fma: k-major [BK][BM + pad]; wgmma: BM rows of BK elements (K-major),
-  /// 128-byte swizzled.
+  /// 128-byte swizzled, one chunk; wgmma with A transposed (stored K x M):
+  /// like B, BM / 64 chunks of BK rows of 64 elements (M-major), each
+  /// 128-byte swizzled, `chunkBytesA` apart (`transposedA`).
+  bool transposedA = false;
   int64_t rowsA = 0, rowElementsA = 0;
+  int64_t chunksA = 1, chunkBytesA = 0;
   int64_t bytesA = 0;
   // The tile of B.
   /// fma: [BK][BN]; wgmma: BN / 64 chunks of BK rows of 64 elements
@@ -90,30 +124,37 @@ struct SharedPlan {
   /// chip's per-block limit.
   int64_t totalBytes = 0;
 
-  /// TMA boxes of one stage: one box of A, `chunksB` boxes of B.
+  /// TMA boxes of one stage: `chunksA` boxes of A, `chunksB` boxes of B.
   TmaBox boxA, boxB;
+
+  /// wgmma: the slabs of A and B as stored (in each buffer).
+  SlabOperand slabA() const;
+  SlabOperand slabB() const;
 
   /// Byte offsets (from the aligned base) of buffer `index` of A and B.
   int64_t offsetA(int64_t index) const;
   int64_t offsetB(int64_t index) const;
 
   /// Byte offset, from the start of a buffer of A, of the tile's element in
-  /// stored row `row`, column `col`: for fma row k, column m (k-major, rows
-  /// of rowElementsA with the padding); for wgmma row m, column k, the
-  /// 128-byte swizzle applied. Under the XOR layout 16-byte granule g of
-  /// row r is stored at granule g ^ (r mod granules per row).
+  /// row `row`, column `col`: for fma stored row k, column m (k-major, rows
+  /// of rowElementsA with the padding); for wgmma element (m, k) of the
+  /// slab wherever slabA() stores it, the 128-byte swizzle applied. Under
+  /// the XOR layout 16-byte granule g of row r is stored at granule
+  /// g ^ (r mod granules per row).
   int64_t elementOffsetA(int64_t row, int64_t col) const;
-  /// The same for B, row k, column n: fma rows of BN elements; wgmma column
-  /// n in chunk n / rowElementsB, each chunk 128-byte swizzled.
+  /// The same for B, row k, column n: fma rows of BN elements; wgmma
+  /// element (k, n) wherever slabB() stores it (column n in chunk n / 64,
+  /// or row n of a transposed B).
   int64_t elementOffsetB(int64_t row, int64_t col) const;
 };
 
 /// The plan for `config` with elements of `elementBytes` bytes. For a wgmma
-/// config, `transposeB` (B stored N x K) lays B out K-major like A: the same
-/// bytes, another order (and one TMA box of BN x BK). The fma plan does not
-/// depend on it.
+/// config, a transposed B (stored N x K) is laid out K-major like A (one
+/// TMA box of BN x BK) and a transposed A (stored K x M) M-major like B (a
+/// box of BK x 64 per chunk): the same bytes, another order. The fma plan
+/// does not depend on `stored`.
 SharedPlan getSharedPlan(const TileConfig &config, int64_t elementBytes,
-                         bool transposeB = false);
+                         StoredTransposes stored = {});
 
 /// Non-empty when the wgmma `config` cannot hold elements of
 /// `elementBytes` bytes (a 128-byte swizzle row is BK elements; B chunks

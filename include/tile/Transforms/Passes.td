@@ -146,8 +146,10 @@ def TileConfigure : Pass<"tile-configure"> {
     and offsets with contiguous rows: a dynamic stride or offset, as a
     subview at run-time offsets has, an innermost stride other than 1, a
     stride of 0, a layout map that is not strided, C's rows or matrices
-    overlapping; indexing maps that do more than transpose A or B, a
-    transposed A for the wgmma strategy) are errors at the op too. Strided
+    overlapping; indexing maps that do more than transpose A or B) are
+    errors at the op too. A transposed operand's stored rows (of M for A
+    stored K x M, of K for B stored N x K) are what the TMA's 16-byte rule
+    and the repacking see. Strided
     memrefs (a `memref.subview` of a bigger buffer, padded rows) are
     compiled: the model sees the greatest common divisor of each operand's
     offset and strides (`layoutAlign`), which narrows vector widths and
@@ -480,9 +482,10 @@ def TileWgmma : Pass<"tile-wgmma"> {
   let description = [{
     For kernels of the wgmma strategy: replaces each warpgroup's slab
     product with `wgmma.mma_async` instructions (`nvvm.wgmma.mma_async`,
-    m64nNk16 for bf16/f16, f32 accumulators) reading A (K-major) and B
-    (N-major, imm-trans-b 1; or K-major, imm-trans-b 0, when B is stored
-    transposed, N x K) from the 128-byte-swizzled slot through matrix
+    m64nNk16 for bf16/f16, f32 accumulators) reading A (K-major,
+    imm-trans-a 0; or M-major, imm-trans-a 1, when A is stored transposed,
+    K x M) and B (N-major, imm-trans-b 1; or K-major, imm-trans-b 0, when B
+    is stored transposed, N x K) from the 128-byte-swizzled slot through matrix
     descriptors computed from the slot's address: (WM/64)·(WN/IN)
     instructions per k step, BK/16 k steps per slab, between a
     `wgmma.fence` and a `wgmma.commit_group`, then `wgmma.wait_group 0`.

@@ -12,10 +12,12 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Pass/Pass.h"
 #include "tile/Analysis/CostModel.h"
+#include "tile/Analysis/SharedPlan.h"
 #include "tile/Dialect/Tile/TileDialect.h"
 
 #include <optional>
@@ -112,6 +114,10 @@ struct MatmulProblem {
   }
   std::pair<int64_t, int64_t> storedShapeB() const {
     return transposeB ? std::pair{n, k} : std::pair{k, n};
+  }
+  /// The same, for the shared plan.
+  StoredTransposes storedTransposes() const {
+    return {transposeA, transposeB};
   }
   /// Element types of A and B, and of C (f32, or the inputs' type: the f32
   /// accumulators are converted when C is stored).
@@ -286,17 +292,28 @@ Value resolveToRoot(OpBuilder &b, Location loc, Value view,
                     SmallVectorImpl<Value> &indices,
                     bool throughRankReducing = false);
 
+/// The block's view of A or B that tile-block-tile made: a subview of the
+/// stored operand, seen through a memref.transpose when the operand is
+/// transposed. Offsets and sizes are in the matmul's (row, column) order.
+struct BlockView {
+  memref::SubViewOp subview;
+  memref::TransposeOp transpose;
+  SmallVector<OpFoldResult> offsets, sizes;
+};
+std::optional<BlockView> findBlockView(Value operand, bool transposed);
+
 inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 /// The tensor-map types of A and B for a TMA kernel: one box of the shared
-/// plan each (A: BM x BK, B: BK x 64, or BN x BK when B is stored
-/// transposed), 128-byte swizzle, out-of-bounds elements read as zero.
+/// plan each (A: BM x BK, or BK x 64 when A is stored transposed; B:
+/// BK x 64, or BN x BK when B is stored transposed), 128-byte swizzle,
+/// out-of-bounds elements read as zero.
 /// `batched`: the maps of a batched kernel are 3-d, the batch outermost and
 /// a box one matrix deep (1 x rows x cols), so that a box never reads into
 /// the next matrix: rows and columns past a matrix read as zero.
 SmallVector<Type, 2> getTensorMapTypes(MLIRContext *context,
                                        ConfigAttr config, Type elementType,
-                                       bool transposeB = false,
+                                       StoredTransposes stored = {},
                                        bool batched = false);
 
 /// Host side of a TMA kernel: the tensor maps of `a` and `b`
@@ -304,7 +321,7 @@ SmallVector<Type, 2> getTensorMapTypes(MLIRContext *context,
 /// maps (getTensorMapTypes' `batched`) for 3-d operands.
 SmallVector<Value, 2> createTensorMaps(OpBuilder &b, Location loc,
                                        ConfigAttr config, Value a, Value bMat,
-                                       bool transposeB = false);
+                                       StoredTransposes stored = {});
 
 /// Tiles of C of the kernel for `problem` under `config`.
 int64_t numTiles(ConfigAttr config, const MatmulProblem &problem);

@@ -32,13 +32,34 @@ constexpr llvm::StringLiteral kSlotAttrName = "tile.slot";
 Value emitSwizzledColumn(OpBuilder &b, Location loc, Value row, Value col,
                          int64_t elementBytes);
 
-/// The views of one ring slot: A as [BM][BK], B as [chunks * BK][64] (chunk
-/// c holds columns 64c..64c+63 of the slab, k-row r at row c * BK + r) and
-/// each chunk of B alone (the TMA's destinations).
+/// The views of one ring slot: each operand's slab as
+/// [chunks * rows][rowElements] (SlabOperand: A as [BM][BK] and B as
+/// [chunks * BK][64] when A is stored M x K and B K x N; chunk c of an
+/// MN-major slab holds mn 64c..64c+63, k-row r at row c * BK + r) and each
+/// chunk alone (the TMA's destinations).
 struct SlabViews {
   Value a, b;
-  SmallVector<Value> bChunks;
+  SmallVector<Value> aChunks, bChunks;
 };
+
+/// Row and column, the column swizzled, of element (mn, k) of an operand's
+/// slab in its whole view (SlabViews::a or b). `line` is what
+/// emitSlabLine computed for mn (outside any loop over k).
+struct SlabLine {
+  /// K-major: the row (mn); MN-major: the chunk (mn / 64).
+  Value rowOrChunk;
+  /// MN-major: the column in the chunk (mn % 64).
+  Value column;
+};
+SlabLine emitSlabLine(OpBuilder &b, Location loc, const SlabOperand &slab,
+                      Value mn);
+std::pair<Value, Value> emitSlabPosition(OpBuilder &b, Location loc,
+                                         const SlabOperand &slab,
+                                         const SlabLine &line, Value k);
+/// The byte offset of element (mn, 0) from the slab's start, before the
+/// swizzle (SlabOperand::linearOffset with an mn known at run time).
+Value emitSlabLinearOffset(OpBuilder &b, Location loc,
+                           const SlabOperand &slab, Value mn);
 
 /// The 1024-byte-aligned start of the dynamic shared memory `smem`: its
 /// byte offset from `smem` (the plan requests 1024 bytes of slack for it).
@@ -56,17 +77,18 @@ struct SlabSource {
 };
 
 /// The TMA copy of a slab into `views`, as one thread issues it: the
-/// expected bytes on barrier `slot` of `barriers`, then one box of A and
-/// one box per chunk of B. Rows and columns past the matrix read as zero.
+/// expected bytes on barrier `slot` of `barriers`, then for A and for B one
+/// box (K-major) or one box per chunk (MN-major). Rows and columns past the
+/// matrix read as zero.
 void emitTmaSlabCopy(OpBuilder &b, Location loc, Value descA, Value descB,
                      Value barriers, Value slot, const SlabViews &views,
                      const SlabSource &source, const SharedPlan &plan);
 
 /// The copy of a slab through registers by `numThreads` threads, this one
-/// being `thread` (0-based): element by element from A and B (any row
-/// length, any alignment) into the swizzled slot; elements past the matrix
-/// are zero. Ends with the proxy fence that makes the stores visible to
-/// wgmma (the async proxy).
+/// being `thread` (0-based): element by element from A and B as stored (any
+/// row length, any alignment; consecutive threads along a stored row) into
+/// the swizzled slot; elements past the matrix are zero. Ends with the proxy
+/// fence that makes the stores visible to wgmma (the async proxy).
 void emitRegisterSlabCopy(OpBuilder &b, Location loc, Value thread,
                           int64_t numThreads, Value globalA, Value globalB,
                           const SlabViews &views, const SlabSource &source,
@@ -75,13 +97,14 @@ void emitRegisterSlabCopy(OpBuilder &b, Location loc, Value thread,
 /// The product of the slabs in `views` computed one element at a time:
 /// C[i][j] += sum_kk A_s[rowOrigin + i][kk] * B_s[kk][colOrigin + j] over
 /// i < rows, j < cols, kk < depth of the C view `cView`, reading the
-/// swizzled layout, accumulating in f32. The reference form of the slab
-/// product that tile-wgmma replaces with wgmma instructions.
+/// swizzled layout (the shared plan's, for operands stored as `stored`
+/// says), accumulating in f32. The reference form of the slab product that
+/// tile-wgmma replaces with wgmma instructions.
 void emitScalarSlabProduct(OpBuilder &b, Location loc, const SlabViews &views,
                            Value cView, Value rowOrigin, Value colOrigin,
                            OpFoldResult rows, OpFoldResult cols,
                            OpFoldResult depth, ConfigAttr config,
-                           Type elementType, bool transposedB = false);
+                           Type elementType, StoredTransposes stored = {});
 
 /// The scalar slab product in a kernel's K loop, as emitScalarSlabProduct
 /// made it, with the values it was made from.
