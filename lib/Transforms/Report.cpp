@@ -51,6 +51,16 @@ std::string batchPrefix(const MatmulProblem &problem) {
   return problem.batched ? std::to_string(problem.batch) + " x " : "";
 }
 
+/// " (A stored K x M, B stored N x K)" for transposed operands, as the
+/// kernel picture's title says it.
+std::string storedSuffix(const MatmulProblem &problem) {
+  if (!problem.transposeA && !problem.transposeB)
+    return "";
+  std::string both =
+      problem.transposeA && problem.transposeB ? ", " : "";
+  return " (" + std::string(problem.transposeA ? "A stored K x M" : "") +
+         both + (problem.transposeB ? "B stored N x K" : "") + ")";
+}
 
 std::string typeName(Type type) {
   std::string name;
@@ -82,7 +92,8 @@ void printFmaReport(llvm::raw_ostream &os, StringRef name, ConfigAttr config,
   auto percent = [](double x) { return llvm::format("%.0f%%", 100 * x); };
   os << "kernel " << name << ": " << batchPrefix(problem) << problem.m << "x"
      << problem.n << "x" << problem.k << " f32, C "
-     << (problem.fill ? "= fill + A*B" : "+= A*B") << "\n";
+     << (problem.fill ? "= fill + A*B" : "+= A*B") << storedSuffix(problem)
+     << "\n";
   os << "  config            " << toString(c) << "\n";
   os << "  launch            " << numBlocks(config, problem);
   if (problem.batched)
@@ -147,7 +158,8 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
   os << "kernel " << name << ": " << batchPrefix(problem) << problem.m << "x"
      << problem.n << "x" << problem.k << " " << typeName(problem.elementType)
      << " -> " << typeName(problem.resultType) << ", C "
-     << (problem.fill ? "= fill + A*B" : "+= A*B") << "\n";
+     << (problem.fill ? "= fill + A*B" : "+= A*B") << storedSuffix(problem)
+     << "\n";
   os << "  config            " << toString(c) << "\n";
   os << "  launch            " << numBlocks(config, problem);
   if (problem.batched)
@@ -195,8 +207,10 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
     os << "; " << *sharedBytes << " B dynamic allocated";
   os << "\n";
   if (tma)
-    os << "  copies            TMA boxes A " << plan.boxA.rows << "x"
-       << plan.boxA.cols << ", B " << plan.chunksB << " x " << plan.boxB.rows
+    os << "  copies            TMA boxes A "
+       << (plan.chunksA > 1 ? std::to_string(plan.chunksA) + " x " : "")
+       << plan.boxA.rows << "x" << plan.boxA.cols << ", B " << plan.chunksB
+       << " x " << plan.boxB.rows
        << "x" << plan.boxB.cols << " per slab (" << plan.stageBytes
        << " B)\n";
   else
@@ -368,7 +382,7 @@ void TileReportPass::runOnOperation() {
       failedAny = true;
   });
   // Matmuls configured but not yet made kernels, of shapes tile-configure
-  // accepts (static, extents from 1 to 2^31 - 1, not transposed). Their
+  // accepts (static, extents from 1 to 2^31 - 1; A and B as stored). Their
   // pictures take the names tile-block-tile will give the kernels: the host
   // function's name, "_matmul" and the count of configured matmuls (batched
   // ones too) before this one in that function.
@@ -381,7 +395,7 @@ void TileReportPass::runOnOperation() {
     auto function = linalgOp->getParentOfType<FunctionOpInterface>();
     int64_t index = countPerFunction[function]++;
     FailureOr<MatmulLayout> layout = getMatmulLayout(linalgOp);
-    if (failed(layout) || layout->transposeA || layout->transposeB)
+    if (failed(layout))
       return;
     linalg::LinalgOp op = linalgOp;
     auto a = dyn_cast<ShapedType>(op.getDpsInputs()[0].getType());
@@ -395,6 +409,8 @@ void TileReportPass::runOnOperation() {
     MatmulProblem problem;
     problem.batched = layout->batched;
     problem.batch = extents.batch;
+    problem.transposeA = layout->transposeA;
+    problem.transposeB = layout->transposeB;
     problem.m = extents.m;
     problem.n = extents.n;
     problem.k = extents.k;

@@ -41,6 +41,24 @@ func.func @measured(%A: memref<4096x4096xbf16>, %B: memref<4096x4096xbf16>, %C: 
 
 // -----
 
+// Operands stored transposed (A K x M, B N x K) are reported before
+// tile-block-tile too, and the title says how they are stored. A's 128 rows
+// of M are two M-major chunks of 64 (boxes of 64 k x 64 m), B's 256 columns
+// one K-major box of 256 n x 64 k: the same 49152 B a slab.
+// CHECK-LABEL: kernel (linalg.matmul at {{.*}}): 4096x4096x4096 bf16 -> f32, C += A*B (A stored K x M, B stored N x K)
+// CHECK: shared memory     197696 B/block (model) = 4 stages x 49152 B (A 16384 + B 32768)
+// CHECK-NEXT: copies            TMA boxes A 2 x 64x64, B 1 x 256x64 per slab (49152 B)
+// KERNEL-LABEL: kernel stored_matmul0: 4096x4096x4096 bf16 -> f32, C += A*B (A stored K x M, B stored N x K)
+// KERNEL: copies            TMA boxes A 2 x 64x64, B 1 x 256x64 per slab (49152 B)
+func.func @stored(%A: memref<4096x4096xbf16>, %B: memref<4096x4096xbf16>, %C: memref<4096x4096xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+    {tile.config = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], stages = 4>}
+    ins(%A, %B : memref<4096x4096xbf16>, memref<4096x4096xbf16>) outs(%C : memref<4096x4096xf32>)
+  return
+}
+
+// -----
+
 // Rows of 4093 and 4097 bf16 elements are no multiple of 16 bytes; written
 // on the op: copies through registers. The consumers keep 128 + 72 = 200 registers and the
 // producer gets (168 * 384 - 200 * 256) / 128 = 104, what it is counted to
