@@ -9,10 +9,12 @@ the A tile's padding, the swizzle group, split-K, a thread-tile option, and
 a shape of up to 300x300x160 in the accumulate or the fill form.
 
 wgmma: a block tile (M 64 to 256, N 64 to 256), a warpgroup tile and a wgmma
-instruction N that fit it, stages (2-5), TMA or register copies, with or
-without a producer warpgroup, the swizzle group, bf16 or f16 inputs with f32
-C or C of their type, and a shape of up to 300x300x300 (K and N often
-multiples of 8, so that the TMA can copy them), accumulate or fill.
+instruction N that fit it, stages (2-5), TMA (in place, or on the runtime's
+repacked copies where the stored rows break its 16-byte rule) or register
+copies, with or without a producer warpgroup, the swizzle group, bf16 or f16
+inputs with f32 C or C of their type, A stored M x K or K x M and B K x N or
+N x K, and a shape of up to 300x300x300 (M, N and K often multiples of 8, so
+that the TMA can copy the stored rows in place), accumulate or fill.
 
 Configs tile-opt rejects are skipped. Prints every failure with the command
 that reproduces it and exits 1 if there was one. Not part of the tests: 500
@@ -73,19 +75,28 @@ def draw_fma(rnd):
     return options, problem(m, n, k, fill), f"{m}x{n}x{k} ({form})"
 
 
-def wgmma_problem(m, n, k, fill, element, result):
-    a, b, c = f"{m}x{k}x{element}", f"{k}x{n}x{element}", f"{m}x{n}x{result}"
+def wgmma_problem(m, n, k, fill, element, result, ta=False, tb=False):
+    a = f"{k}x{m}x{element}" if ta else f"{m}x{k}x{element}"
+    b = f"{n}x{k}x{element}" if tb else f"{k}x{n}x{element}"
+    c = f"{m}x{n}x{result}"
+    if ta or tb:
+        maps = ("indexing_maps = [affine_map<(m, n, k) -> "
+                f"{'(k, m)' if ta else '(m, k)'}>, affine_map<(m, n, k) -> "
+                f"{'(n, k)' if tb else '(k, n)'}>, "
+                "affine_map<(m, n, k) -> (m, n)>] ")
+    else:
+        maps = ""
     if fill:
         return f"""func.func @f(%A: tensor<{a}>, %B: tensor<{b}>) -> tensor<{c}> {{
   %c = arith.constant 0.25 : {result}
   %e = tensor.empty() : tensor<{c}>
   %C = linalg.fill ins(%c : {result}) outs(%e : tensor<{c}>) -> tensor<{c}>
-  %R = linalg.matmul ins(%A, %B : tensor<{a}>, tensor<{b}>) outs(%C : tensor<{c}>) -> tensor<{c}>
+  %R = linalg.matmul {maps}ins(%A, %B : tensor<{a}>, tensor<{b}>) outs(%C : tensor<{c}>) -> tensor<{c}>
   return %R : tensor<{c}>
 }}
 """
     return f"""func.func @f(%A: memref<{a}>, %B: memref<{b}>, %C: memref<{c}>) {{
-  linalg.matmul ins(%A, %B : memref<{a}>, memref<{b}>) outs(%C : memref<{c}>)
+  linalg.matmul {maps}ins(%A, %B : memref<{a}>, memref<{b}>) outs(%C : memref<{c}>)
   return
 }}
 """
@@ -102,24 +113,28 @@ def draw_wgmma(rnd):
                      if wn % t == 0])
     m, n, k = rnd.randint(1, 300), rnd.randint(1, 300), rnd.randint(1, 300)
     if rnd.random() < 0.6:  # rows the TMA can copy
-        n, k = (n + 7) // 8 * 8, (k + 7) // 8 * 8
+        m, n, k = (m + 7) // 8 * 8, (n + 7) // 8 * 8, (k + 7) // 8 * 8
+    ta, tb = rnd.random() < 0.5, rnd.random() < 0.5
     element = rnd.choice(["bf16", "f16"])
     result = rnd.choice(["f32", element])
     fill = rnd.random() < 0.4
-    # The TMA when it can copy the rows; register copies need a producer.
+    # The TMA (in place where the stored rows are on 16 bytes, else on
+    # repacked copies) or register copies, which need a producer.
     copy = rnd.choice(["tma", "tma", "registers"])
-    if n % 8 or k % 8:
-        copy = "registers"
+    in_place = (m if ta else k) % 8 == 0 and (k if tb else n) % 8 == 0
+    repack = copy == "tma" and (not in_place or rnd.random() < 0.2)
     specialize = "true" if copy == "registers" else rnd.choice(
         ["true", "true", "false"])
     options = " ".join([
         f"block={bm},{bn},64", f"warp={wm},{wn}", f"thread=64,{tn}",
         f"stages={rnd.choice([2, 3, 4, 5])}", f"copy={copy}",
+        f"repack={'true' if repack else 'false'}",
         f"specialize={specialize}", f"swizzle={rnd.choice([1, 2, 8])}",
         "occupancy=1"])
     form = "fill" if fill else "accumulate"
-    return (options, wgmma_problem(m, n, k, fill, element, result),
-            f"{m}x{n}x{k} {element} -> {result} ({form})")
+    stored = f"A {'K x M' if ta else 'M x K'}, B {'N x K' if tb else 'K x N'}"
+    return (options, wgmma_problem(m, n, k, fill, element, result, ta, tb),
+            f"{m}x{n}x{k} {element} -> {result} ({form}; {stored})")
 
 
 def main():
