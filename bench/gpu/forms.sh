@@ -1,21 +1,22 @@
 #!/usr/bin/env bash
 # Transposed operands on the GPU machine: verifies every kernel compiled
-# from bench/forms-shapes.txt, runs a sample under compute-sanitizer's
-# memcheck, and times the bench pairs (each transposed kernel against the
-# row-major kernel of the same shape, both against cuBLAS with the same
-# transposes), printing a short table last.
+# from bench/forms-shapes.txt (or bench/forms-wgmma-ta-shapes.txt), runs a
+# sample under compute-sanitizer's memcheck, and times the bench pairs
+# (each transposed kernel against the row-major kernel of the same shape,
+# both against cuBLAS with the same transposes), printing a short table
+# last.
 #
 #   bench/gpu/forms.sh ARTIFACT_DIR
 #
 # Run from the repository root. The artifacts are compiled on the
 # development machine (MLIR is not here):
 #   bench/compile.sh bench/forms-shapes.txt bench/artifacts/forms
-# and the tree is sent with bench/artifacts/forms and bench/carry/include
+# and the tree is sent with the artifact folder and bench/carry/include
 # (nlohmann-json, see run-bench.sh). Environment: TILE_RT_BUILD (default
 # /tmp/tile-rt), CUDA_HOME. Exit status 1 when a kernel fails to verify or
 # is dirty under memcheck.
 set -uo pipefail
-[[ $# -eq 1 ]] || { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[[ $# -eq 1 ]] || { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 artifacts=$1
 build=${TILE_RT_BUILD:-/tmp/tile-rt}
 status=0
@@ -28,7 +29,9 @@ echo "== memcheck (a sample: edges, cp.async, split-K, registers, TMA)"
 sample=()
 for name in v_nt_37x41x23 v_tn_257x263x129 v_tt_cp v_nt_sk v_tn_cp \
             w_nt_7x13x33 w_nt_300x520x200 w_nt_1000 w_nt_1024regs \
-            w_nt_257x263x129; do
+            w_nt_257x263x129 w_tn_2x3x5 w_tn_300x520x200 w_tt_257x263x129 \
+            w_tn_1024regs w_tt_1024regs w_tn_sk w_tn_b4 w_tt_b3 \
+            r_tn_91x294x187 r_tt_854x892x610; do
   [[ -f $artifacts/${name}_matmul0.json ]] && sample+=("$artifacts/${name}_matmul0.json")
 done
 memcheck=$(bench/gpu/sanitize.sh memcheck 120 "${sample[@]}" 2>&1) || status=1
