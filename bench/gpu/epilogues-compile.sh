@@ -13,7 +13,7 @@ rm -rf "$out" && mkdir -p "$out/verify" "$out/bench" "$out/src"
 opt=build/bin/tile-opt
 # gen NAME M N K TYPE EPILOGUE: one function
 gen() {
-  local name=$1 m=$2 n=$3 k=$4 t=$5 e=$6
+  local name=$1 m=$2 n=$3 k=$4 t=$5 e=$6 init=${7:-acc}
   local fill="" zero="%zero = arith.constant 0.0 : $t"
   local ins body
   case $e in
@@ -69,7 +69,7 @@ gen() {
     linalg.yield %y : $t
   }" ;;
   esac
-  [[ $e == plain ]] && fill="linalg.fill ins(%zero : $t) outs(%c : memref<${m}x${n}x$t>)"
+  [[ $e == plain || $init == fill ]] && fill="linalg.fill ins(%zero : $t) outs(%c : memref<${m}x${n}x$t>)"
   echo "func.func @$name(%a: memref<${m}x${k}x$t>, %b: memref<${k}x${n}x$t>, %c: memref<${m}x${n}x$t>${ins:+, $ins}) {
   $zero
   $fill
@@ -91,8 +91,9 @@ for t in f32 bf16; do
   done
   file=$out/src/bench_$t.mlir
   { gen "plain_${t}_4096" 4096 4096 4096 "$t" plain
-    gen "bias_relu_${t}_4096" 4096 4096 4096 "$t" bias_relu
-    gen "bias_gelu_${t}_4096" 4096 4096 4096 "$t" bias_gelu; } >"$file"
+    gen "bias_relu_${t}_4096" 4096 4096 4096 "$t" bias_relu fill
+    gen "bias_gelu_${t}_4096" 4096 4096 4096 "$t" bias_gelu fill
+    gen "bias_relu_acc_${t}_4096" 4096 4096 4096 "$t" bias_relu; } >"$file"
   "$opt" "$file" --tile-matmul-to-ptx="output-dir=$out/bench" >/dev/null
 done
 ls "$out/verify"/*.json | wc -l | xargs echo "verify manifests:"

@@ -4,8 +4,9 @@
 # verifies every fused kernel (5 epilogues x 12 shapes x f32/bf16) against
 # the float64 reference with the same epilogue, runs compute-sanitizer
 # memcheck on a sample, and times 4096^3 plain, bias + ReLU and bias + GELU
-# kernels (f32 and bf16) in one tile-run bench run, cuBLAS (cuBLASLt's
-# epilogue where it has one) in the same run.
+# kernels (f32 and bf16; C = 0 + A*B, and bias + ReLU on C += A*B too) in
+# one tile-run bench run, cuBLAS (cuBLASLt's epilogue where it has one) in
+# the same run.
 #   bench/gpu/epilogues.sh
 set -uo pipefail
 art=bench/artifacts/epilogues
