@@ -301,14 +301,16 @@ WarpgroupRegisters mlir::tile::warpgroupRegisters(const TileConfig &c) {
         (blockRegs - kWarpgroupSize * r.producerRegisters) /
             (kWarpgroupSize * consumers) / 8 * 8);
   } else {
+    // The producer keeps what it needs and the consumers share the rest,
+    // as with the TMA (giving the producer the rest instead left small
+    // tiles' consumers at 168, and one of 64 accumulators reading C with
+    // odd-column stores spilled there).
     r.producerNeed = kRegisterCopyProducerRegisters;
+    r.producerRegisters = kRegisterCopyProducerRegisters;
     r.consumerRegisters = std::min<int64_t>(
         kMaxSetmaxnregRegisters,
-        roundUp(r.accumulators + kConsumerOverheadRegisters, 8));
-    r.producerRegisters = std::min<int64_t>(
-        kMaxSetmaxnregRegisters,
-        (blockRegs - kWarpgroupSize * consumers * r.consumerRegisters) /
-            kWarpgroupSize / 8 * 8);
+        (blockRegs - kWarpgroupSize * r.producerRegisters) /
+            (kWarpgroupSize * consumers) / 8 * 8);
   }
   if (r.consumerRegisters < r.accumulators + kMinConsumerOverhead ||
       r.producerRegisters < kMinSetmaxnreg)

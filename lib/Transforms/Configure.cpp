@@ -518,6 +518,10 @@ LogicalResult TileConfigurePass::applyOverrides(TileConfig &c,
     if (repack != "true" && repack != "false")
       return badOption("repack", "must be true or false, got '" + repack + "'");
     c.repack = repack == "true";
+    // Repacked copies are for the TMA: without a copy option, repack = true
+    // takes the TMA (the chosen config may copy through registers).
+    if (c.repack && copy.empty() && c.isWgmma())
+      c.copy = CopyKind::Tma;
   }
   if (!specialize.empty()) {
     if (specialize != "true" && specialize != "false")

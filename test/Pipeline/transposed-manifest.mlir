@@ -54,9 +54,10 @@ func.func @linear_bf16(%x: memref<128x256xbf16>, %w: memref<512x256xbf16>, %c: m
   return
 }
 
-// K = 100 (200-byte rows of A and of the stored B): both maps repack to rows
-// of 128 elements (256 bytes: on 128-byte lines); N = 64 does not matter for
-// B's stored rows.
+// K = 100 (200-byte rows of A and of the stored B): with the TMA (written
+// on the op: at this size the model copies through registers) both maps
+// repack to rows of 128 elements (256 bytes: on 128-byte lines); N = 64 does
+// not matter for B's stored rows.
 // REPACK: {"name": "B", "role": "rhs", "element_type": "bf16", "rows": 100, "cols": 64, "row_stride": 1, "col_stride": 100, "alignment": 2, "access": "read"}
 // REPACK: {"param": "A", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "256B", "repack_row_stride": 128}
 // REPACK-NEXT: {"param": "B", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "256B", "repack_row_stride": 128}
@@ -64,6 +65,7 @@ func.func @linear_odd(%x: memref<128x100xbf16>, %w: memref<64x100xbf16>, %c: mem
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
                                  affine_map<(m, n, k) -> (n, k)>,
                                  affine_map<(m, n, k) -> (m, n)>]
+    {tile.config = #tile.config<strategy = wgmma, block = [64, 64, 64], warpgroup = [64, 64], mma = [64, 64, 16], copy = tma, repack = true>}
     ins(%x, %w : memref<128x100xbf16>, memref<64x100xbf16>) outs(%c : memref<128x64xf32>)
   return
 }

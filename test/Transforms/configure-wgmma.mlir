@@ -6,6 +6,7 @@
 // RUN: not tile-opt %s -split-input-file --tile-configure=repack=false 2>&1 | FileCheck %s --check-prefix=NO-REPACK
 // RUN: not tile-opt %s -split-input-file --tile-configure="copy=tma repack=true" 2>/dev/null | FileCheck %s --check-prefix=REPACK
 // RUN: not tile-opt %s -split-input-file --tile-configure=repack=yes 2>&1 | FileCheck %s --check-prefix=BAD-REPACK
+// RUN: not tile-opt %s -split-input-file --tile-configure=repack=true 2>/dev/null | FileCheck %s --check-prefix=REPACK-ONLY
 
 // The element type picks the strategy: bf16 and f16 matmuls are computed on
 // the tensor cores (wgmma), f32 ones with FMAs. Rows whose byte length is a
@@ -45,9 +46,11 @@ func.func @f16_unaligned(%a: memref<300x1001xf16>, %b: memref<1001x256xf16>, %c:
 
 // A tiny unaligned problem (K = 29, N = 42) that only writes C: two copies
 // before the launch would cost more than its one slab through registers.
-// (Reading C, C += A*B, the register-copy split's consumers spill, and the
-// TMA on copies is chosen: @f16_tiny_unaligned_acc below.)
+// (Reading C, C += A*B, too: @f16_tiny_unaligned_acc below.)
 // CHECK-LABEL: func.func @f16_tiny_unaligned
+// repack = true without a copy option takes the TMA on repacked copies:
+// REPACK-ONLY-LABEL: func.func @f16_tiny_unaligned
+// REPACK-ONLY: copy = tma, specialize = true, {{.*}}, repack = true>
 // CHECK: strategy = wgmma, {{.*}}, mma = [64, {{[0-9]+}}, 16], {{.*}}copy = registers, specialize = true, {{[^,]*}}, smem = swizzle128{{(, occupancy = [0-9]+)?}}>
 // Register copies need the producer warpgroup:
 // OPTERR: error: 'linalg.matmul' op cannot use tile config {{.*}}: copy 'registers' needs specialize = true (a producer warpgroup does the copies)
@@ -63,11 +66,12 @@ func.func @f16_tiny_unaligned(%a: memref<37x29xf16>, %b: memref<29x42xf16>, %c: 
 
 // -----
 
-// The same with an odd N (41): C's stores are single elements, and the
-// register-copy split has no warpgroup tile that fits without spilling; the
-// TMA on repacked copies, with at most 64 accumulators a thread.
+// The same with an odd N (41): C's stores are single elements, and
+// warpgroup tiles of 128 accumulators a thread spill with them; through
+// registers all the same, with at most 64 accumulators a thread (consumers
+// at setmaxnreg 200 or more).
 // CHECK-LABEL: func.func @f16_tiny_odd_n
-// CHECK: strategy = wgmma, {{.*}}warpgroup = [64, {{64|128|32}}], {{.*}}copy = tma, specialize = true, {{.*}}, repack = true>
+// CHECK: strategy = wgmma, {{.*}}warpgroup = [64, {{64|32}}], {{.*}}copy = registers, specialize = true, {{[^,]*}}, smem = swizzle128{{(, occupancy = [0-9]+)?}}>
 func.func @f16_tiny_odd_n(%a: memref<37x29xf16>, %b: memref<29x41xf16>, %c: memref<37x41xf16>) {
   linalg.matmul ins(%a, %b : memref<37x29xf16>, memref<29x41xf16>) outs(%c : memref<37x41xf16>)
   return
@@ -75,12 +79,12 @@ func.func @f16_tiny_odd_n(%a: memref<37x29xf16>, %b: memref<29x41xf16>, %c: memr
 
 // -----
 
-// The same tiny unaligned problem reading C (C += A*B): with copies through
-// registers the only split (two 64x256 consumers at setmaxnreg 200, the
-// producer at 104) spilled its consumers when they read C, so the TMA
-// reads repacked copies.
+// The same tiny unaligned problem reading C (C += A*B): two 64x256
+// consumers (setmaxnreg 200, the producer at 104) spilled when they read C;
+// consumers of 64 accumulators or fewer, at 200 or more, did not: through
+// registers.
 // CHECK-LABEL: func.func @f16_tiny_unaligned_acc
-// CHECK: strategy = wgmma, {{.*}}copy = tma, {{.*}}repack = true
+// CHECK: strategy = wgmma, {{.*}}warpgroup = [64, {{64|32}}], {{.*}}copy = registers, specialize = true, {{[^,]*}}, smem = swizzle128{{(, occupancy = [0-9]+)?}}>
 func.func @f16_tiny_unaligned_acc(%a: memref<37x29xf16>, %b: memref<29x42xf16>, %c: memref<37x42xf16>) {
   linalg.matmul ins(%a, %b : memref<37x29xf16>, memref<29x42xf16>) outs(%c : memref<37x42xf16>)
   return
@@ -114,10 +118,13 @@ func.func @transposed_a_rows_of_m(%a: memref<1001x512xbf16>, %b: memref<1001x256
 
 // -----
 
-// M = 300 bf16 is 600 bytes, off 16: A's stored rows are repacked (K = 512
-// would have been on 16 bytes).
+// M = 300 bf16 is 600 bytes, off 16: A's stored rows are not TMA rows (K =
+// 512 would have been on 16 bytes): at this size copies through registers,
+// and with repack = true the TMA on a repacked copy.
 // CHECK-LABEL: func.func @transposed_a_unaligned_m
-// CHECK: strategy = wgmma, {{.*}}copy = tma, {{.*}}repack = true{{(, split_k = [0-9]+)?}}>
+// CHECK: strategy = wgmma, {{.*}}copy = registers, specialize = true, {{[^,]*}}, smem = swizzle128{{(, occupancy = [0-9]+)?(, split_k = [0-9]+)?}}>
+// REPACK-LABEL: func.func @transposed_a_unaligned_m
+// REPACK: copy = tma, {{.*}}, repack = true{{(, split_k = [0-9]+)?}}>
 func.func @transposed_a_unaligned_m(%a: memref<512x300xbf16>, %b: memref<512x256xbf16>, %c: memref<300x256xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
     ins(%a, %b : memref<512x300xbf16>, memref<512x256xbf16>) outs(%c : memref<300x256xf32>)

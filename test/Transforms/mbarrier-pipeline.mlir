@@ -127,13 +127,14 @@ func.func @tma_ring(%A: memref<200x448xbf16>, %B: memref<448x200xbf16>, %C: memr
 // -----
 
 // Copies through registers: all 128 producer threads (thread - 256) run
-// the loop, copy and fence, then arrive (full counts 128). With 64 accumulators a
-// consumer keeps 136 registers (64 + 72) and gives the rest to the producer: the
-// consumers decrease from the launch's 168, the producer increases.
+// the loop, copy and fence, then arrive (full counts 128). The producer keeps the
+// 104 it needs and the two consumers (64 accumulators each) share the rest,
+// (168 * 384 - 104 * 128) / 256 = 200: the producer decreases from the launch's
+// 168, the consumers increase.
 // CHECK-LABEL: gpu.func @registers_matmul0
 // CHECK: nvgpu.mbarrier.init %[[FULL:.+]][%c0], %c128
 // CHECK: scf.if
-// CHECK-NEXT: nvvm.setmaxregister increase 232
+// CHECK-NEXT: nvvm.setmaxregister decrease 104
 // CHECK-NEXT: scf.for
 // CHECK: %{{.+}} = arith.muli %[[K:.+]], %c64
 // CHECK-NEXT: %[[S:.+]] = arith.remui %[[K]], %c3
@@ -158,7 +159,7 @@ func.func @tma_ring(%A: memref<200x448xbf16>, %B: memref<448x200xbf16>, %C: memr
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: nvgpu.mbarrier.arrive %[[FULL]][%[[S]]]
 // CHECK: } else {
-// CHECK-NEXT: nvvm.setmaxregister decrease 136
+// CHECK-NEXT: nvvm.setmaxregister increase 200
 func.func @registers(%A: memref<200x450xbf16>, %B: memref<450x199xbf16>, %C: memref<200x199xf32>) {
   linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 64, 16], stages = 3, copy = registers>}
     ins(%A, %B : memref<200x450xbf16>, memref<450x199xbf16>) outs(%C : memref<200x199xf32>)

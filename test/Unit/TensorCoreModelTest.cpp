@@ -120,12 +120,13 @@ TEST(TensorCoreModel, SetmaxnregSplit) {
             "consumer thread (for 128 accumulators) and 40 per producer "
             "thread");
   EXPECT_FALSE(evaluate(c, h200(), 2).fits);
-  // With register copies at two blocks per SM the consumers still get
-  // 200 and the producer (80 * 384 - 200 * 256) / 128 < 0: refused.
+  // With register copies at two blocks per SM the producer keeps 104 and
+  // the consumers get (80 * 384 - 104 * 128) / 256 = 68 -> 64, below their
+  // 128 accumulators + 16: refused.
   c.copy = CopyKind::Registers;
   regs = warpgroupRegisters(c);
-  EXPECT_EQ(regs.consumerRegisters, 200);
-  EXPECT_LT(regs.producerRegisters, 24);
+  EXPECT_EQ(regs.producerRegisters, 104);
+  EXPECT_EQ(regs.consumerRegisters, 64);
   EXPECT_FALSE(regs.whyNot.empty());
   // A 128x128 warpgroup tile alone (256 threads) at two blocks per SM:
   // 128 at launch, consumer (128 * 256 - 40 * 128) / 128 = 216.
@@ -151,8 +152,9 @@ TEST(TensorCoreModel, SetmaxnregSplit) {
   EXPECT_EQ(regs.launchRegisters, 255);
   EXPECT_EQ(regs.consumerRegisters, 240);
   // Small warpgroup tiles need at least 168 (64x64: 32 accumulators + 72
-  // would be 104, and 104 spilled): with register copies the split's
-  // 104 leaves no headroom; the TMA's 240 does.
+  // would be 104, and 104 spilled): with register copies the producer
+  // keeps 104 and the consumer the rest ((255 * 256 - 104 * 128) / 128 =
+  // 406, capped at 240); the TMA's 240 has headroom too.
   c = TileConfig::wgmmaDefaults();
   c.setBlock(64, 64, 64);
   c.setWarp(64, 64);
@@ -161,9 +163,19 @@ TEST(TensorCoreModel, SetmaxnregSplit) {
   regs = warpgroupRegisters(c);
   EXPECT_EQ(regs.accumulators, 32);
   EXPECT_EQ(regs.consumerNeed, 168);
-  EXPECT_EQ(regs.consumerRegisters, 104);
+  EXPECT_EQ(regs.consumerRegisters, 240);
+  EXPECT_EQ(regs.producerRegisters, 104);
   EXPECT_TRUE(regs.whyNot.empty());
-  EXPECT_FALSE(regs.hasHeadroom());
+  EXPECT_TRUE(regs.hasHeadroom());
+  // Two such consumers (128x64 blocks, 384 threads at 168): (168 * 384 -
+  // 104 * 128) / 256 = 200 each.
+  c.setBlock(128, 64, 64);
+  regs = warpgroupRegisters(c);
+  EXPECT_EQ(regs.launchRegisters, 168);
+  EXPECT_EQ(regs.consumerRegisters, 200);
+  EXPECT_EQ(regs.producerRegisters, 104);
+  EXPECT_TRUE(regs.hasHeadroom());
+  c.setBlock(64, 64, 64);
   c.copy = CopyKind::Tma;
   EXPECT_TRUE(warpgroupRegisters(c).hasHeadroom());
   // ptxas compiles every role under the launch count: at two blocks per SM
@@ -337,11 +349,15 @@ TEST(TensorCoreModel, Choices) {
   EXPECT_FALSE(tinyOdd.repack) << toShortString(tinyOdd);
   EXPECT_EQ(tinyOdd.numConsumers(), 2) << toShortString(tinyOdd);
   // An odd N: no warpgroup tile of 128 accumulators (they spilled with
-  // single-element C stores), which leaves the register-copy split nothing
-  // that fits; the TMA on repacked copies.
+  // single-element C stores); register copies with smaller ones (their
+  // consumers get at least the 168 registers they need), not the repacking
+  // copies.
   TileConfig oddN = defaultConfig(bf16(37, 41, 29), h200());
-  EXPECT_TRUE(oddN.repack) << toShortString(oddN);
+  EXPECT_EQ(oddN.copy, CopyKind::Registers) << toShortString(oddN);
+  EXPECT_FALSE(oddN.repack) << toShortString(oddN);
   EXPECT_LE(oddN.warpM * oddN.warpN / 128, 64) << toShortString(oddN);
+  EXPECT_GE(warpgroupRegisters(oddN).consumerRegisters, 168)
+      << toShortString(oddN);
   // f32 shapes keep the FMA model.
   EXPECT_FALSE(defaultConfig({4096, 4096, 4096, 4}, h200()).isWgmma());
 }

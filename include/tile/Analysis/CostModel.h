@@ -267,11 +267,10 @@ bool canRepack(const MatmulShape &shape);
 /// max(1, occupancy) blocks per SM): every thread starts with
 /// launchRegisters = min(255, 65536 / (threads * blocks) rounded down to
 /// 8), and setmaxnreg.inc would wait forever for registers past the block's
-/// launchRegisters * threads. With the TMA the producer keeps
-/// kTmaProducerRegisters and the consumers share the rest, rounded down to
-/// 8 (at most 240 each); with copies through registers the consumers keep
-/// their accumulators plus kConsumerOverheadRegisters, rounded up to 8, and
-/// the producer gets the rest, rounded down to 8. A role above
+/// launchRegisters * threads. The producer keeps what it needs
+/// (kTmaProducerRegisters with the TMA, kRegisterCopyProducerRegisters with
+/// copies through registers) and the consumers share the rest, rounded down
+/// to 8 (at most 240 each). A role above
 /// launchRegisters raises its registers (setmaxnreg.inc), one at or below
 /// lowers them (.dec). A non-specialized kernel has no setmaxnreg: every
 /// thread is a consumer under the cap.

@@ -65,8 +65,8 @@ struct MatmulToPTXOptions : public PassPipelineOptions<MatmulToPTXOptions> {
       *this, "repack",
       llvm::cl::desc("Repack A or B whose rows break the TMA's 16-byte rule "
                      "into padded copies before the launch (wgmma with copy "
-                     "= tma): true or false (empty: chosen by the config "
-                     "pass)"),
+                     "= tma; true without copy= takes the TMA): true or "
+                     "false (empty: chosen by the config pass)"),
       llvm::cl::init("")};
   Option<int64_t> occupancy{
       *this, "occupancy",

@@ -235,7 +235,8 @@ def TileConfigure : Pass<"tile-configure"> {
            "where none does, start off 128-byte lines) into copies with "
            "rows on 128 bytes before the launch (wgmma with copy = tma): "
            "true or false (empty: keep the chosen one; a copy option other "
-           "than tma turns it off)">,
+           "than tma turns it off; true without a copy option takes the "
+           "TMA)">,
     Option<"specialize", "specialize", "std::string", /*default=*/"\"\"",
            "Warp specialization (wgmma): true or false (empty: keep the "
            "chosen one)">,
