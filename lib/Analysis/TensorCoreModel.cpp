@@ -666,9 +666,10 @@ mlir::tile::tensorCoreCandidates(const MatmulShape &shape,
           // with two 64x256 consumers spilled 4 bytes at setmaxnreg 200
           // (ptxas 13.0; 208 did not, which leaves the register-copy
           // producer 88 of its 104; bench/check-spills.py --seed 20261209
-          // --count 10, bench/results/2026-12-03-wgmma-spills.md). (The
-          // consumers of fewer accumulators have no register-copy split:
-          // they need kMinConsumerNeed.)
+          // --count 10, bench/results/2026-12-03-wgmma-spills.md).
+          // Consumers of 64 or fewer get at least 200 with two of them (the
+          // producer keeps 104): none of them spilled reading C
+          // (bench/results/2026-12-04-h200-wgmma-small-register-copies.md).
           if (copy == CopyKind::Registers && shape.readsC &&
               copies.size() > 1 && warpM * warpN / kWarpgroupSize > 64)
             continue;

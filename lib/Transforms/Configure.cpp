@@ -413,6 +413,15 @@ LogicalResult checkStrategy(linalg::LinalgOp op, const TileConfig &config,
       !error.empty())
     return op.emitOpError() << "cannot use tile config " << toString(config)
                             << ": " << error;
+  // B stored N x K is one K-major box of BN rows a slab (A stored K x M
+  // is in chunks of 64; BM > 256 is refused above for either A).
+  if (config.copy == CopyKind::Tma && shape.transposeB && config.blockN > 256)
+    return op.emitOpError()
+           << "cannot use tile config " << toString(config)
+           << ": B stored N x K is copied in TMA boxes of block tile N = "
+           << config.blockN
+           << " rows, and a TMA box holds at most 256; use a block tile N of "
+              "256 or less, or copy = registers";
   if (config.copy == CopyKind::Tma && !config.repack && !tmaRowsAligned(shape))
     return op.emitOpError()
            << "cannot copy A (rows of " << (shape.transposeA ? "M = " : "K = ")

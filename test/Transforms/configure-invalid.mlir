@@ -128,6 +128,18 @@ func.func @tma_unaligned_transposed_a(%a: memref<64x100xbf16>, %b: memref<64x64x
 
 // -----
 
+// B stored N x K is one TMA box of BN rows a slab: 512 is over the box's
+// 256 (with B row-major the same tile is eight boxes of 64 columns).
+func.func @tma_box_transposed_b(%a: memref<512x512xbf16>, %b: memref<1024x512xbf16>, %c: memref<512x1024xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op cannot use tile config #tile.config<strategy = wgmma, block = [64, 512, 64], warpgroup = [64, 256], mma = [64, 256, 16], stages = 4, copy = tma, specialize = true, swizzle = 8, smem = swizzle128>: B stored N x K is copied in TMA boxes of block tile N = 512 rows, and a TMA box holds at most 256; use a block tile N of 256 or less, or copy = registers}}
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+    {tile.config = #tile.config<strategy = wgmma, block = [64, 512, 64], warpgroup = [64, 256], mma = [64, 256, 16], copy = tma>}
+    ins(%a, %b : memref<512x512xbf16>, memref<1024x512xbf16>) outs(%c : memref<512x1024xf32>)
+  return
+}
+
+// -----
+
 // A wgmma block tile K that is not one 128-byte row of bf16.
 func.func @wgmma_block_k(%a: memref<64x64xbf16>, %b: memref<64x64xbf16>, %c: memref<64x64xf32>) {
   // expected-error @+1 {{block tile K (32) must be 64 for 16-bit elements: one 128-byte row of the swizzled layout}}

@@ -60,9 +60,9 @@ func.func @stored(%A: memref<4096x4096xbf16>, %B: memref<4096x4096xbf16>, %C: me
 // -----
 
 // Rows of 4093 and 4097 bf16 elements are no multiple of 16 bytes; written
-// on the op: copies through registers. The consumers keep 128 + 72 = 200 registers and the
-// producer gets (168 * 384 - 200 * 256) / 128 = 104, what it is counted to
-// need. The model sees the copies, not the tensor cores, as the bound.
+// on the op: copies through registers. The producer keeps the 104 it is counted to need
+// and the consumers share the rest, (168 * 384 - 104 * 128) / 256 = 200 = 128 + 72
+// registers. The model sees the copies, not the tensor cores, as the bound.
 // CHECK-LABEL: kernel (linalg.matmul at {{.*}}): 4095x4097x4093 bf16 -> f32, C += A*B
 // CHECK: registers/thread  launch 168 (1 block/SM budget); consumer needs 200 = 128 accumulators + 72 overhead, gets 200 (setmaxnreg); producer (register copies) needs 104, gets 104 (setmaxnreg)
 // CHECK: copies            through registers: the producer's 128 threads copy 24576 elements per slab

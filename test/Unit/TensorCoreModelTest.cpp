@@ -96,9 +96,10 @@ TEST(TensorCoreModel, SetmaxnregSplit) {
   EXPECT_EQ(regs.accumulators, 128);
   EXPECT_EQ(regs.consumerNeed, 128 + 72);
   EXPECT_TRUE(regs.hasHeadroom());
-  // Copies through registers: the consumers keep 128 + 72, the producer
-  // the rest: (168 * 384 - 200 * 256) / 128 = 104 (the split that compiled
-  // without spills; tile-mbarrier-pipeline emits the same).
+  // Copies through registers: the producer keeps 104 and the consumers
+  // share the rest: (168 * 384 - 104 * 128) / 256 = 200 = 128 + 72 (the
+  // split that compiled without spills; tile-mbarrier-pipeline emits the
+  // same).
   c.copy = CopyKind::Registers;
   regs = warpgroupRegisters(c);
   EXPECT_EQ(regs.consumerRegisters, 200);

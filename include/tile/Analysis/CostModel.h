@@ -311,10 +311,8 @@ constexpr double kTensorCorePeakFlops = 989e12;
 /// setmaxnreg value of a producer warpgroup that only issues TMA copies
 /// (one thread, few registers; the consumers get the rest).
 constexpr int64_t kTmaProducerRegisters = 40;
-/// Registers a consumer keeps besides its accumulators when the producer
-/// copies through registers (the producer then gets what is left), and what
-/// the model counts a consumer to need besides its accumulators whatever
-/// the copy. With two 64x256 consumers and copies through registers, 200
+/// Registers the model counts a consumer to need besides its accumulators,
+/// whatever the copy. With two 64x256 consumers and copies through registers, 200
 /// (128 + 72) for the consumers and 104 for the producer compiled without
 /// spills across the smoke and random shapes of 2026-12-01; 192 / 120
 /// spilled the consumers, 208 / 88 the producer (tile-mbarrier-pipeline's
@@ -326,7 +324,8 @@ constexpr int64_t kTmaProducerRegisters = 40;
 /// to spill (no headroom) and proposes none.
 constexpr int64_t kConsumerOverheadRegisters = 72;
 /// The least the model counts a consumer to need, whatever its tile: with
-/// copies through registers and the split above, consumers of 32 and 64
+/// copies through registers and a split that gave consumers their
+/// accumulators + 72 (the producer the rest), consumers of 32 and 64
 /// accumulators spilled 8-112 bytes at edge shapes (bench/check-spills.py
 /// --seed 1 --count 10, ptxas 13.0: 64x64 warpgroup tiles at 104 needed
 /// 112, 128x64 at 136 needed 160, 64x128 at 136 needed 168; found by

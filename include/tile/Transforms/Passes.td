@@ -671,8 +671,8 @@ def TileReport : Pass<"tile-report", "::mlir::ModuleOp"> {
   let description = [{
     For every `linalg.matmul` or `linalg.batch_matmul` with a `#tile.config`
     (or kernel made from one; a batched one's header gives the batch, as in
-    `8 x 2048x2048x2048`, its model counts every matrix; matmuls with
-    transposed operands are reported once they are kernels), prints to
+    `8 x 2048x2048x2048`, its model counts every matrix; one with
+    transposed operands says how A and B are stored), prints to
     stdout the cost model's view of the config. fma
     configs: arithmetic intensity at the global→shared and shared→register
     tiers, registers per thread (estimate, and what ptxas reported once the
