@@ -532,6 +532,12 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
       manifest.params.push_back(param(
           name.c_str(), rt::ParamRole::Epilogue, elementTypeOf(element), rows,
           cols, element.getIntOrFloatBitWidth() / 8, rt::ParamAccess::Read));
+      // In a batched kernel, an operand with one vector or matrix per batch
+      // (per_batch; its parameter 3-d, the batch first) has them one after
+      // another;
+      // one shared by every matrix has no batch stride.
+      if (problem.batch > 1 && isPerBatchEpilogueOperand(attr, j))
+        manifest.params.back().batchStride = rows * cols;
       rt::EpilogueOperand operand;
       operand.param = name;
       operand.kind = kind == EpilogueOperandKind::Row

@@ -204,11 +204,7 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   // Parameters (A, B, C), then, when the TMA brings A and B to shared
   // memory, their tensor maps (built by the host from A and B).
   // A fused epilogue's operands come after C.
-  // A batched matmul has no fused epilogue (tile-fuse-epilogues fuses into
-  // linalg.matmul only).
-  FailureOr<FusedEpilogue> epilogue = FusedEpilogue();
-  if (auto plain = dyn_cast<linalg::MatmulOp>(matmul.getOperation()))
-    epilogue = collectFusedEpilogue(plain);
+  FailureOr<FusedEpilogue> epilogue = collectFusedEpilogue(matmul);
   if (failed(epilogue))
     return failure();
   unsigned numEpilogue = epilogue->operands.size();
@@ -218,7 +214,8 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
            << " cannot run a fused epilogue (tile-configure rejects it)";
   SmallVector<Type> paramTypes = {aType, bType, cType};
   llvm::append_range(paramTypes,
-                     getEpilogueParamTypes(*epilogue, problem.m, problem.n));
+                     getEpilogueParamTypes(*epilogue, problem.batch,
+                                           problem.m, problem.n));
   bool tma = config.getCopy() == CopyKind::Tma;
   if (tma)
     llvm::append_range(paramTypes,
@@ -257,6 +254,12 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
       types.push_back(TypeAttr::get(
           cast<MemRefType>(operand.getType()).getElementType()));
     attrs.set("types", builder.getArrayAttr(types));
+    if (batched && numEpilogue) {
+      SmallVector<Attribute> perBatch;
+      for (bool flag : epilogue->perBatch)
+        perBatch.push_back(builder.getBoolAttr(flag));
+      attrs.set("per_batch", builder.getArrayAttr(perBatch));
+    }
     kernel->setAttr(kEpilogueAttrName, attrs.getDictionary(&getContext()));
   }
   // A specialized wgmma kernel moves registers between its warpgroups with

@@ -134,10 +134,7 @@ LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
     return success();
   // Why it is not fused: what fusing it after the fused ops would say.
   std::string why;
-  auto matmul = dyn_cast<linalg::MatmulOp>(op.getOperation());
-  FailureOr<FusedEpilogue> fused = FusedEpilogue();
-  if (matmul)
-    fused = collectFusedEpilogue(matmul);
+  FailureOr<FusedEpilogue> fused = collectFusedEpilogue(op);
   if (failed(fused))
     return failure();
   bool adjacent = true;
@@ -148,11 +145,8 @@ LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
       adjacent = false;
   if (!adjacent)
     why = "other ops with memory effects come between it and the matmul";
-  else if (!matmul)
-    why = "epilogues are fused into linalg.matmul only, not into a "
-          "batched matmul yet";
   else
-    why = addEpilogueOp(matmul, cast<linalg::LinalgOp>(epilogue), *fused);
+    why = addEpilogueOp(op, cast<linalg::LinalgOp>(epilogue), *fused);
   if (why.empty())
     why = "it can be, but tile-fuse-epilogues did not run before "
           "tile-configure (the tile-matmul-to-ptx pipeline runs it)";

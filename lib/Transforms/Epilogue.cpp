@@ -350,24 +350,35 @@ StringRef mlir::tile::stringifyEpilogueKind(EpilogueOperandKind kind) {
   return "full";
 }
 
-std::string mlir::tile::addEpilogueOp(linalg::MatmulOp matmul,
+std::string mlir::tile::addEpilogueOp(linalg::LinalgOp matmul,
                                       linalg::LinalgOp user,
                                       FusedEpilogue &epilogue) {
   if (!matmul.hasPureBufferSemantics() || !user.hasPureBufferSemantics())
     return "only epilogues on memrefs are fused (bufferize first)";
   Value c = matmul.getDpsInits()[0];
   auto cType = cast<MemRefType>(c.getType());
-  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1);
+  // A batched matmul's C is batch x m x n: its loops are (b, m, n).
+  bool batched = isa<linalg::BatchMatmulOp>(matmul.getOperation());
+  unsigned loops = batched ? 3 : 2;
+  int64_t batch = batched ? cType.getDimSize(0) : 1;
+  int64_t m = cType.getDimSize(loops - 2), n = cType.getDimSize(loops - 1);
   if (user.getNumDpsInits() != 1 || user.getDpsInits()[0] != c)
     return "it does not update the matmul's C in place (only elementwise "
            "ops whose one output is C are fused)";
-  if (user.getNumLoops() != 2 ||
+  if (user.getNumLoops() != loops ||
       user.getNumParallelLoops() != user.getNumLoops())
-    return "it is not elementwise over C (a reduction or another loop "
-           "structure: only ops with two parallel loops over C are fused)";
+    return batched ? "it is not elementwise over C (a reduction or another "
+                     "loop structure: only ops with three parallel loops "
+                     "over a batched C are fused)"
+                   : "it is not elementwise over C (a reduction or another "
+                     "loop structure: only ops with two parallel loops "
+                     "over C are fused)";
   MLIRContext *context = user->getContext();
-  AffineExpr d0 = getAffineDimExpr(0, context), d1 = getAffineDimExpr(1, context);
-  auto identity = AffineMap::getMultiDimIdentityMap(2, context);
+  // The batch loop (batched only), C's row and column loops.
+  AffineExpr db = getAffineDimExpr(0, context);
+  AffineExpr d0 = getAffineDimExpr(loops - 2, context),
+             d1 = getAffineDimExpr(loops - 1, context);
+  auto identity = AffineMap::getMultiDimIdentityMap(loops, context);
   if (user.getMatchingIndexingMap(user.getDpsInitOperand(0)) != identity)
     return "it does not write C element by element (the output's indexing "
            "map is not the identity)";
@@ -397,17 +408,34 @@ std::string mlir::tile::addEpilogueOp(linalg::MatmulOp matmul,
         !type.getLayout().isIdentity())
       return "an extra operand is not a static, row-major memref of f32, "
              "bf16 or f16";
+    // The operand's shape and map, and under a batched matmul whether it
+    // has one matrix (vector) per batch, its first dimension the batch's.
+    ArrayRef<int64_t> shape = type.getShape();
+    ArrayRef<AffineExpr> results = map.getResults();
+    bool perBatch = batched && !results.empty() && results[0] == db &&
+                    shape[0] == batch;
+    if (perBatch) {
+      shape = shape.drop_front();
+      results = results.drop_front();
+    }
+    auto is = [&](ArrayRef<AffineExpr> exprs, ArrayRef<int64_t> sizes) {
+      return map.isProjectedPermutation() && results == exprs &&
+             shape == sizes;
+    };
     EpilogueOperandKind kind;
-    if (type.getRank() == 1 && map == AffineMap::get(2, 0, {d1}, context) &&
-        type.getDimSize(0) == n)
+    if (is({d1}, {n}))
       kind = EpilogueOperandKind::Col;
-    else if (type.getRank() == 1 &&
-             map == AffineMap::get(2, 0, {d0}, context) &&
-             type.getDimSize(0) == m)
+    else if (is({d0}, {m}))
       kind = EpilogueOperandKind::Row;
-    else if (type.getRank() == 2 && map == identity &&
-             type.getDimSize(0) == m && type.getDimSize(1) == n)
+    else if (is({d0, d1}, {m, n}))
       kind = EpilogueOperandKind::Full;
+    else if (batched)
+      return "an extra operand is neither a vector along C's rows or "
+             "columns (a 1-d memref indexed by one of the loops, or one "
+             "such vector per batch: batch x m or batch x n, indexed (b, m) "
+             "or (b, n)) nor an operand of one matrix's shape (m x n, "
+             "indexed (m, n)) or of C's (batch x m x n) read element by "
+             "element";
     else
       return "an extra operand is neither a vector along C's rows or "
              "columns (a 1-d memref indexed by one of the loops) nor an "
@@ -421,6 +449,7 @@ std::string mlir::tile::addEpilogueOp(linalg::MatmulOp matmul,
     names[arg] = "p" + std::to_string(result.operands.size());
     result.operands.push_back(value);
     result.kinds.push_back(kind);
+    result.perBatch.push_back(perBatch);
   }
   auto argName = [&](Value value, std::string &name) -> std::string {
     if (auto it = names.find(value); it != names.end()) {
@@ -434,15 +463,43 @@ std::string mlir::tile::addEpilogueOp(linalg::MatmulOp matmul,
     return "its body uses a value that is not an argument, a float "
            "constant or an earlier op of the body";
   };
+  Value yieldedValue = body->getTerminator()->getOperand(0);
   for (Operation &op : body->without_terminator()) {
     if (isa<arith::ConstantFloatOp>(op))
       continue;
+    // The program computes in f32: widening an operand or a value to f32
+    // changes nothing, and neither does rounding the value stored to C's
+    // type (the store does). A rounding anywhere else would be lost.
+    if (isa<arith::ExtFOp, arith::TruncFOp>(op)) {
+      bool widens = isa<arith::ExtFOp>(op) && op.getResult(0).getType().isF32();
+      bool roundsStored = isa<arith::TruncFOp>(op) &&
+                          op.getResult(0) == yieldedValue &&
+                          op.getResult(0).getType() == cType.getElementType();
+      if (!widens && !roundsStored)
+        return isa<arith::ExtFOp>(op)
+                   ? "its body widens a value to a type other than f32 "
+                     "(the fused epilogue computes in f32)"
+                   : "its body rounds a value (arith.truncf) other than the "
+                     "one it stores to C's type; the fused epilogue computes "
+                     "in f32 and rounds only what it stores";
+      std::string name;
+      if (std::string why = argName(op.getOperand(0), name); !why.empty())
+        return why;
+      // (A name alone: an operand, a step, acc or a constant.)
+      if (auto it = names.find(op.getOperand(0)); it != names.end())
+        names[op.getResult(0)] = it->second;
+      else
+        return "its body widens or rounds a constant, which a fused "
+               "epilogue does not (write the constant in f32)";
+      continue;
+    }
     StringRef name = stepName(&op);
     if (name.empty())
       return ("its body has '" + op.getName().getStringRef() +
               "', which a fused epilogue does not compute (addf, subf, "
               "mulf, divf, maximumf, minimumf, maxnumf, minnumf, negf, "
-              "tanh)")
+              "tanh; arith.extf to f32, and arith.truncf of the value "
+              "stored)")
           .str();
     std::string text = name.str();
     for (Value operand : op.getOperands()) {
@@ -470,7 +527,7 @@ std::string mlir::tile::addEpilogueOp(linalg::MatmulOp matmul,
 }
 
 FailureOr<FusedEpilogue>
-mlir::tile::collectFusedEpilogue(linalg::MatmulOp matmul) {
+mlir::tile::collectFusedEpilogue(linalg::LinalgOp matmul) {
   FusedEpilogue epilogue;
   for (Operation *op = matmul->getNextNode(); op; op = op->getNextNode()) {
     if (!op->hasAttr(kFusedEpilogueAttrName)) {
@@ -512,13 +569,20 @@ bool mlir::tile::readEpilogueAttr(Attribute attr,
   auto operands = dict ? dict.getAs<ArrayAttr>("operands") : ArrayAttr();
   auto stepTexts = dict ? dict.getAs<ArrayAttr>("steps") : ArrayAttr();
   auto types = dict ? dict.getAs<ArrayAttr>("types") : ArrayAttr();
-  if (!operands || !stepTexts || dict.size() != (types ? 3u : 2u) ||
+  auto perBatch = dict ? dict.getAs<ArrayAttr>("per_batch") : ArrayAttr();
+  if (!operands || !stepTexts ||
+      dict.size() != 2u + (types ? 1 : 0) + (perBatch ? 1 : 0) ||
       (types && types.size() != operands.size()) ||
       (types && !llvm::all_of(types, [](Attribute type) {
          return isa<TypeAttr>(type);
-       }))) {
+       })) ||
+      (perBatch && (!types || perBatch.size() != operands.size() ||
+                    !llvm::all_of(perBatch, [](Attribute flag) {
+                      return isa<BoolAttr>(flag);
+                    })))) {
     error = "is not a dictionary {operands = [...], steps = [...]} (and, on "
-            "a kernel, types = [one per operand])";
+            "a kernel, types = [one per operand], and on a batched one "
+            "per_batch = [one bool per operand])";
     return false;
   }
   kinds.clear();
@@ -549,6 +613,14 @@ bool mlir::tile::readEpilogueAttr(Attribute attr,
   return rt::parseEpilogueSteps(steps, kinds.size(), parsed, error);
 }
 
+bool mlir::tile::isPerBatchEpilogueOperand(Attribute attr, unsigned j) {
+  auto dict = dyn_cast_or_null<DictionaryAttr>(attr);
+  auto flags = dict ? dict.getAs<ArrayAttr>("per_batch") : ArrayAttr();
+  auto flag =
+      flags && j < flags.size() ? dyn_cast<BoolAttr>(flags[j]) : BoolAttr();
+  return flag && flag.getValue();
+}
+
 bool mlir::tile::hasEpilogue(gpu::GPUFuncOp kernel) {
   return kernel && kernel->hasAttr(kEpilogueAttrName);
 }
@@ -569,21 +641,29 @@ Value mlir::tile::emitEpilogueValue(OpBuilder &b, Location loc,
     return acc;
   Type f32 = b.getF32Type();
   Value zero = constIndex(b, loc, 0);
+  Value batchId;
   SmallVector<Value> operands(kinds.size());
   auto operand = [&](int64_t j) -> Value {
     if (operands[j])
       return operands[j];
     Value memref = kernel.getArgument(3 + j);
     SmallVector<Value> indices;
+    // A per-batch operand (batch first): the block's matrix, which the
+    // grid's y dimension walks.
+    if (isPerBatchEpilogueOperand(kernel->getAttr(kEpilogueAttrName), j)) {
+      if (!batchId)
+        batchId = gpu::BlockIdOp::create(b, loc, gpu::Dimension::y);
+      indices.push_back(batchId);
+    }
     switch (kinds[j]) {
     case EpilogueOperandKind::Row:
-      indices = {row, zero};
+      indices.append({row, zero});
       break;
     case EpilogueOperandKind::Col:
-      indices = {zero, col};
+      indices.append({zero, col});
       break;
     case EpilogueOperandKind::Full:
-      indices = {row, col};
+      indices.append({row, col});
       break;
     }
     Value value = memref::LoadOp::create(b, loc, memref, indices);
@@ -653,16 +733,19 @@ void mlir::tile::eraseEpilogueLoop(gpu::GPUFuncOp kernel) {
 }
 
 SmallVector<Type>
-mlir::tile::getEpilogueParamTypes(const FusedEpilogue &epilogue, int64_t m,
-                                  int64_t n) {
+mlir::tile::getEpilogueParamTypes(const FusedEpilogue &epilogue,
+                                  int64_t batch, int64_t m, int64_t n) {
   SmallVector<Type> types;
-  for (auto [value, kind] : llvm::zip(epilogue.operands, epilogue.kinds)) {
+  for (auto [value, kind, perBatch] :
+       llvm::zip(epilogue.operands, epilogue.kinds, epilogue.perBatch)) {
     Type element = cast<MemRefType>(value.getType()).getElementType();
     SmallVector<int64_t> shape = {m, n};
     if (kind == EpilogueOperandKind::Row)
       shape = {m, 1};
     else if (kind == EpilogueOperandKind::Col)
       shape = {1, n};
+    if (perBatch)
+      shape.insert(shape.begin(), batch);
     types.push_back(MemRefType::get(shape, element));
   }
   return types;
@@ -672,19 +755,27 @@ SmallVector<Value>
 mlir::tile::createEpilogueLaunchArgs(OpBuilder &b, Location loc,
                                      const FusedEpilogue &epilogue) {
   SmallVector<Value> args;
-  for (auto [value, kind] : llvm::zip(epilogue.operands, epilogue.kinds)) {
+  for (auto [value, kind, perBatch] :
+       llvm::zip(epilogue.operands, epilogue.kinds, epilogue.perBatch)) {
     auto type = cast<MemRefType>(value.getType());
     if (kind == EpilogueOperandKind::Full) {
       args.push_back(value);
       continue;
     }
-    int64_t size = type.getDimSize(0);
-    SmallVector<int64_t> shape = kind == EpilogueOperandKind::Row
-                                     ? SmallVector<int64_t>{size, 1}
-                                     : SmallVector<int64_t>{1, size};
+    // The vector's own dimension gets a unit one beside it: m x 1 or 1 x n
+    // (after the batch's, for one vector per batch).
+    SmallVector<int64_t> shape(type.getShape());
+    int64_t last = shape.size() - 1;
+    shape.insert(shape.begin() + (kind == EpilogueOperandKind::Row ? last + 1
+                                                                   : last),
+                 1);
+    SmallVector<ReassociationIndices> groups;
+    if (perBatch)
+      groups.push_back({0});
+    groups.push_back({last, last + 1});
     args.push_back(memref::ExpandShapeOp::create(
         b, loc, MemRefType::get(shape, type.getElementType()), value,
-        ArrayRef<ReassociationIndices>{{0, 1}}));
+        groups));
   }
   return args;
 }

@@ -28,13 +28,14 @@ struct TileFuseEpiloguesPass
   using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<linalg::MatmulOp> matmuls;
-    getOperation()->walk([&](linalg::MatmulOp op) {
-      if (!op->getParentOfType<gpu::GPUModuleOp>() &&
+    SmallVector<linalg::LinalgOp> matmuls;
+    getOperation()->walk([&](linalg::LinalgOp op) {
+      if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op.getOperation()) &&
+          !op->getParentOfType<gpu::GPUModuleOp>() &&
           op.hasPureBufferSemantics() && !op->hasAttr(kEpilogueAttrName))
         matmuls.push_back(op);
     });
-    for (linalg::MatmulOp matmul : matmuls) {
+    for (linalg::LinalgOp matmul : matmuls) {
       FusedEpilogue epilogue;
       Value c = matmul.getDpsInits()[0];
       for (Operation *op = matmul->getNextNode(); op; op = op->getNextNode()) {
@@ -45,7 +46,7 @@ struct TileFuseEpiloguesPass
             continue;
           break;
         }
-        if (isa<linalg::MatmulOp>(op) ||
+        if (isa<linalg::MatmulOp, linalg::BatchMatmulOp>(op) ||
             !addEpilogueOp(matmul, user, epilogue).empty())
           break;
       }

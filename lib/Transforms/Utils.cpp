@@ -407,27 +407,33 @@ static LogicalResult checkKernel(gpu::GPUFuncOp kernel, StringRef passName) {
       return emitAttrError(kernel, passName, kEpilogueAttrName)
              << "(the fused epilogue) " << error;
     epilogue = kinds.size();
+    if (!problem->batched && cast<DictionaryAttr>(attr).get("per_batch"))
+      return emitAttrError(kernel, passName, kEpilogueAttrName)
+             << "(the fused epilogue) has per_batch, but the kernel is not "
+                "batched";
     for (auto [j, kind] : llvm::enumerate(kinds)) {
       if (inputs.size() <= 3 + j)
         break;
       int64_t rows = kind == EpilogueOperandKind::Col ? 1 : problem->m;
       int64_t cols = kind == EpilogueOperandKind::Row ? 1 : problem->n;
+      // One per batch (per_batch) has the batch first.
       auto type = dyn_cast<MemRefType>(inputs[3 + j]);
-      if (!type ||
-          !isOperandType(inputs[3 + j], rows, cols, type.getElementType()))
+      std::optional<int64_t> perBatch;
+      if (isPerBatchEpilogueOperand(attr, j))
+        perBatch = problem->batch;
+      std::string shape = std::to_string(rows) + "x" + std::to_string(cols);
+      if (perBatch)
+        shape = std::to_string(*perBatch) + "x" + shape;
+      if (!type || !isOperandType(inputs[3 + j], rows, cols,
+                                  type.getElementType(), perBatch))
         return kernel.emitError()
                << passName << ": kernel parameter " << 3 + j
-               << " must be the fused epilogue's " << stringifyEpilogueKind(kind)
-               << " operand, a memref<" << rows << "x" << cols << "x...>, got "
+               << " must be the fused epilogue's "
+               << (perBatch ? "per-batch " : "") << stringifyEpilogueKind(kind)
+               << " operand, a memref<" << shape << "x...>, got "
                << inputs[3 + j];
     }
   }
-  // What tile-block-tile makes of a batched matmul: a kernel without an
-  // epilogue (tile-configure refuses the rest).
-  if (problem->batched && kernel->hasAttr(kEpilogueAttrName))
-    return emitAttrError(kernel, passName, kMatmulAttrName)
-           << "has 'batch' (a batched kernel), which a fused epilogue does "
-              "not support yet";
   size_t maps = 3 + epilogue;
   std::optional<int64_t> matrices;
   if (problem->batched)

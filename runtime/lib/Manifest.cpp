@@ -1650,8 +1650,8 @@ bool validateTensorMap(const KernelManifest &manifest, size_t index,
   return true;
 }
 
-/// The batch (problem.batch) against the rest of the manifest: its range,
-/// the grid's y dimension, and what a batched kernel cannot have yet.
+/// The batch (problem.batch) against the rest of the manifest: its range
+/// and the grid's y dimension.
 bool validateBatch(const KernelManifest &manifest, std::string &error) {
   int64_t batch = manifest.problem.batch;
   if (batch < 1)
@@ -1673,18 +1673,13 @@ bool validateBatch(const KernelManifest &manifest, std::string &error) {
                               " blocks along y but problem.batch is " +
                               std::to_string(batch) + ": " + batched +
                               " runs one matrix per grid y index");
-  for (const ParamInfo &param : manifest.params)
-    if (param.role == ParamRole::Epilogue)
-      return invalid(error, batched + " takes no epilogue params yet (param " +
-                                quoteJson(param.name) +
-                                " has role \"epilogue\")");
-  if (!manifest.epilogue.empty())
-    return invalid(error, batched + " takes no fused epilogue yet");
   return true;
 }
 
 /// A param's batch_stride: on A, B and C of a batched kernel (C's matrices
-/// apart), on no param of an unbatched one.
+/// apart), on no param of an unbatched one; an epilogue param of a batched
+/// kernel has one (a vector or matrix per batch) or none (0: one shared by
+/// every matrix).
 bool validateBatchStride(const KernelManifest &manifest, const ParamInfo &param,
                          const std::string &what, std::string &error) {
   int64_t batch = manifest.problem.batch;
@@ -1696,6 +1691,8 @@ bool validateBatchStride(const KernelManifest &manifest, const ParamInfo &param,
                                 "a batched kernel have one");
     return true;
   }
+  if (param.batchStride == 0 && param.role == ParamRole::Epilogue)
+    return true;
   if (param.batchStride == 0)
     return invalid(error, what +
                               " has no batch_stride, which the lhs, rhs "

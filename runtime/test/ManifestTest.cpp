@@ -1473,21 +1473,54 @@ TEST(ManifestTest, BatchStridesAreChecked) {
                                 "more bytes than fit in 64 bits");
 }
 
-TEST(ManifestTest, BatchedKernelsTakeNoEpilogueYet) {
-  // An epilogue with params.
+TEST(ManifestTest, BatchedKernelsTakeEpilogues) {
+  // A batch of 2: A, B and C with their matrices one after another, the
+  // bias (E0) shared by both matrices, the residual (E1) one per matrix.
   KernelManifest m = makeEpilogueManifest();
   m.problem.batch = 2;
   m.launch.grid[1] = 2;
   for (ParamInfo &param : m.params)
     param.batchStride = param.rows * param.cols;
-  EXPECT_EQ(validationError(m),
-            "manifest: a batched kernel (problem.batch 2) takes no epilogue "
-            "params yet (param \"E0\" has role \"epilogue\")");
-  // An epilogue without operands (ReLU).
+  m.params[3].batchStride = 0;
+  std::string error;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  std::string text = writeManifestJson(m);
+  KernelManifest parsed;
+  ASSERT_TRUE(parseManifestJson(text, parsed, error)) << error;
+  EXPECT_EQ(parsed, m);
+  // Both per matrix, and both shared.
+  m.params[3].batchStride = m.params[3].cols;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  m.params[3].batchStride = m.params[4].batchStride = 0;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  // The buffer a per-matrix operand needs holds every matrix.
+  uint64_t elements = 0;
+  m.params[4].batchStride = m.params[4].rows * m.params[4].cols;
+  ASSERT_TRUE(getRequiredElements(m.params[4], 2, elements));
+  EXPECT_EQ(elements, uint64_t(2 * m.problem.m * m.problem.n));
+  // A, B and C still need theirs; a negative one is refused; an unbatched
+  // kernel's epilogue params have none.
+  m.params[2].batchStride = 0;
+  EXPECT_NE(validationError(m).find("param \"C\" (result) has no "
+                                    "batch_stride"),
+            std::string::npos);
+  m = makeEpilogueManifest();
+  m.problem.batch = 2;
+  m.launch.grid[1] = 2;
+  for (ParamInfo &param : m.params)
+    param.batchStride = param.rows * param.cols;
+  m.params[4].batchStride = -1;
+  EXPECT_EQ(validationError(m), "manifest: param \"E1\" (epilogue) "
+                                "batch_stride must be positive (got -1)");
+  m = makeEpilogueManifest();
+  m.params[3].batchStride = m.params[3].cols;
+  EXPECT_NE(validationError(m).find("param \"E0\" (epilogue) has "
+                                    "batch_stride"),
+            std::string::npos);
+  // An epilogue without operands (ReLU) on a batch.
   m = makeBatchedManifest();
   m.epilogue.steps = {"maximumf acc 0"};
-  EXPECT_EQ(validationError(m), "manifest: a batched kernel (problem.batch 8) "
-                                "takes no fused epilogue yet");
+  EXPECT_TRUE(validateManifest(m, error)) << error;
 }
 
 /// The wgmma example as a batch of 4: grid y 4, each param's matrices one

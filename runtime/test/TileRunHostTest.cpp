@@ -1088,13 +1088,56 @@ TEST(EpilogueReferenceTest, BiasPerRowAndColumnThenRelu) {
   std::vector<std::vector<float>> operands = {{-10, 0}, {0, 1, -7}};
   std::string error;
   ASSERT_TRUE(
-      applyEpilogueReference(epilogue, operands, 2, 3, reference, error))
+      applyEpilogueReference(epilogue, operands, {}, 1, 2, 3, reference,
+                             error))
       << error;
   std::vector<double> want = {0, 0, 0, 4, 6, 0};
   EXPECT_EQ(reference.value, want);
   operands[1].pop_back();
-  EXPECT_FALSE(
-      applyEpilogueReference(epilogue, operands, 2, 3, reference, error));
+  EXPECT_FALSE(applyEpilogueReference(epilogue, operands, {}, 1, 2, 3,
+                                      reference, error));
   EXPECT_NE(error.find("epilogue operand 1 has 2 values, not 3"),
+            std::string::npos);
+}
+
+TEST(EpilogueReferenceTest, BatchedOperandsPerMatrixOrShared) {
+  // Two matrices of 2 x 3: p0 per column shared by both, p1 per row and
+  // matrix (2 x 2 values), p2 a full operand per matrix.
+  EpilogueInfo epilogue;
+  epilogue.operands = {{"E0", EpilogueOperandKind::Col},
+                       {"E1", EpilogueOperandKind::Row},
+                       {"E2", EpilogueOperandKind::Full}};
+  epilogue.steps = {"addf acc p0", "mulf s0 p1", "subf s1 p2"};
+  Reference reference;
+  reference.value = {1, 2, 3, 4, 5, 6, 10, 20, 30, 40, 50, 60};
+  reference.magnitude.assign(12, 1);
+  std::vector<std::vector<float>> operands = {
+      {100, 200, 300},
+      {1, 2, 3, 4},
+      {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}};
+  std::string error;
+  Reference one = reference;
+  ASSERT_TRUE(applyEpilogueReference(epilogue, operands,
+                                     {false, true, true}, 2, 2, 3, one,
+                                     error))
+      << error;
+  // Matrix 1's element (1, 2): (60 + 300) * 4 - 11.
+  std::vector<double> want = {101, 201, 301, 205, 406, 607,
+                              324, 653, 982, 551, 990, 1429};
+  EXPECT_EQ(one.value, want);
+  // Sizes follow the flags: a per-matrix p0 needs 6 values.
+  one = reference;
+  EXPECT_FALSE(applyEpilogueReference(epilogue, operands, {true, true, true},
+                                      2, 2, 3, one, error));
+  EXPECT_NE(error.find("epilogue operand 0 has 3 values, not 6"),
+            std::string::npos);
+  EXPECT_FALSE(applyEpilogueReference(epilogue, operands, {true}, 2, 2, 3,
+                                      one, error));
+  EXPECT_NE(error.find("1 per-batch flags for an epilogue of 3"),
+            std::string::npos);
+  EXPECT_FALSE(applyEpilogueReference(epilogue, operands,
+                                      {false, true, true}, 3, 2, 3, one,
+                                      error));
+  EXPECT_NE(error.find("the reference has 12 values, not 18"),
             std::string::npos);
 }

@@ -757,7 +757,8 @@ double tile::run::getTflops(int64_t batch, int64_t m, int64_t n, int64_t k,
 
 bool tile::run::applyEpilogueReference(
     const runtime::EpilogueInfo &epilogue,
-    const std::vector<std::vector<float>> &operands, int64_t m, int64_t n,
+    const std::vector<std::vector<float>> &operands,
+    const std::vector<bool> &perBatch, int64_t batch, int64_t m, int64_t n,
     Reference &reference, std::string &error) {
   std::vector<runtime::EpilogueStep> steps;
   if (!runtime::parseEpilogueSteps(epilogue.steps, epilogue.operands.size(),
@@ -769,31 +770,49 @@ bool tile::run::applyEpilogueReference(
             std::to_string(count);
     return false;
   }
-  std::vector<int64_t> rows(count), cols(count);
+  if (!perBatch.empty() && perBatch.size() != count) {
+    error = std::to_string(perBatch.size()) +
+            " per-batch flags for an epilogue of " + std::to_string(count);
+    return false;
+  }
+  if (reference.value.size() != static_cast<size_t>(batch * m * n) ||
+      reference.magnitude.size() != reference.value.size()) {
+    error = "the reference has " + std::to_string(reference.value.size()) +
+            " values, not " + std::to_string(batch * m * n);
+    return false;
+  }
+  // Per operand: its rows and columns, and the values between its
+  // matrices (0 when one is shared).
+  std::vector<int64_t> rows(count), cols(count), strides(count);
   for (size_t j = 0; j < count; ++j) {
     runtime::EpilogueOperandKind kind = epilogue.operands[j].kind;
     rows[j] = kind == runtime::EpilogueOperandKind::Col ? 1 : m;
     cols[j] = kind == runtime::EpilogueOperandKind::Row ? 1 : n;
-    if (operands[j].size() != static_cast<size_t>(rows[j] * cols[j])) {
+    bool each = !perBatch.empty() && perBatch[j];
+    strides[j] = each ? rows[j] * cols[j] : 0;
+    int64_t values = (each ? batch : 1) * rows[j] * cols[j];
+    if (operands[j].size() != static_cast<size_t>(values)) {
       error = "epilogue operand " + std::to_string(j) + " has " +
               std::to_string(operands[j].size()) + " values, not " +
-              std::to_string(rows[j] * cols[j]);
+              std::to_string(values);
       return false;
     }
   }
   std::vector<double> at(count);
-  for (int64_t i = 0; i < m; ++i)
-    for (int64_t j = 0; j < n; ++j) {
-      for (size_t e = 0; e < count; ++e)
-        at[e] = operands[e][(rows[e] == 1 ? 0 : i) * cols[e] +
-                            (cols[e] == 1 ? 0 : j)];
-      size_t index = static_cast<size_t>(i * n + j);
-      double magnitude = 0;
-      reference.value[index] =
-          runtime::evalEpilogue(steps, reference.value[index],
-                                reference.magnitude[index], at.data(),
-                                magnitude);
-      reference.magnitude[index] = magnitude;
-    }
+  for (int64_t b = 0; b < batch; ++b)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        for (size_t e = 0; e < count; ++e)
+          at[e] = operands[e][b * strides[e] +
+                              (rows[e] == 1 ? 0 : i) * cols[e] +
+                              (cols[e] == 1 ? 0 : j)];
+        size_t index = static_cast<size_t>((b * m + i) * n + j);
+        double magnitude = 0;
+        reference.value[index] =
+            runtime::evalEpilogue(steps, reference.value[index],
+                                  reference.magnitude[index], at.data(),
+                                  magnitude);
+        reference.magnitude[index] = magnitude;
+      }
   return true;
 }

@@ -97,13 +97,16 @@ void computeBatchedHostReference(const float *a, const float *b,
                                  int64_t batch, int64_t m, int64_t n, int64_t k,
                                  Reference &out, unsigned threads = 0);
 
-/// A fused epilogue on the reference: each element's value and magnitude
-/// through the steps (evalEpilogue, float64), with `operands[j]` the dense
-/// row-major values of operand j (m x 1, 1 x n or m x n as its kind says).
-/// False, with `error` set, if the steps do not parse or an operand has the
-/// wrong size.
+/// A fused epilogue on the reference of `batch` matrices of m x n: each
+/// element's value and magnitude through the steps (evalEpilogue,
+/// float64), with `operands[j]` the dense row-major values of operand j
+/// (m x 1, 1 x n or m x n as its kind says; `batch` of them one after
+/// another where `perBatch[j]` holds, one shared by every matrix where it
+/// does not or `perBatch` is empty). False, with `error` set, if the steps
+/// do not parse or an operand has the wrong size.
 bool applyEpilogueReference(const runtime::EpilogueInfo &epilogue,
                             const std::vector<std::vector<float>> &operands,
+                            const std::vector<bool> &perBatch, int64_t batch,
                             int64_t m, int64_t n, Reference &reference,
                             std::string &error);
 

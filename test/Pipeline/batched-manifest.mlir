@@ -3,7 +3,8 @@
 // (problem.batch, launch.grid[1]) and gives each param the elements between
 // its matrices (batch_stride: rows x cols of the matrix as stored), and the
 // kernel reads %ctaid.y. A batch of one matrix is a plain kernel's manifest
-// (no batch fields, grid y 1).
+// (no batch fields, grid y 1). A fused epilogue's params: one per matrix
+// has a batch_stride, one shared by the matrices has none.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tile-opt %s -o %t/out.mlir --tile-matmul-to-ptx="output-dir=%t ptxas=off"
 // RUN: FileCheck %s --check-prefix=BMM --input-file=%t/bmm_matmul0.json
@@ -11,6 +12,7 @@
 // RUN: FileCheck %s --check-prefix=TA --input-file=%t/ta_matmul0.json
 // RUN: FileCheck %s --check-prefix=ONE --input-file=%t/one_matmul0.json
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t/bmm_matmul0.ptx
+// RUN: FileCheck %s --check-prefix=EPI --input-file=%t/epi_matmul0.json
 
 // M, N and K all differ, so each stride is told apart from the others.
 // BMM: "launch": {"grid": [{{[1-9][0-9]*}}, 64, 1],
@@ -56,5 +58,28 @@ func.func @ta(%A: memref<5x24x40xf32>, %B: memref<5x24x56xf32>, %C: memref<5x40x
 // ONE-NOT: batch
 func.func @one(%A: memref<1x20x30xf32>, %B: memref<1x30x10xf32>, %C: memref<1x20x10xf32>) {
   linalg.batch_matmul ins(%A, %B : memref<1x20x30xf32>, memref<1x30x10xf32>) outs(%C : memref<1x20x10xf32>)
+  return
+}
+
+// A bf16 batch with a fused epilogue: a bias per column shared by the four
+// matrices (bf16, widened in the body) and a residual per matrix.
+// EPI: "problem": {"m": 96, "n": 160, "k": 48, "batch": 4, "element_type": "bf16",
+// EPI: {"name": "C", "role": "result", "element_type": "f32", "rows": 96, "cols": 160, "row_stride": 160, "col_stride": 1, "batch_stride": 15360,
+// EPI-NEXT: {"name": "E0", "role": "epilogue", "element_type": "bf16", "rows": 1, "cols": 160, "row_stride": 160, "col_stride": 1, "alignment": 2, "access": "read"},
+// EPI-NEXT: {"name": "E1", "role": "epilogue", "element_type": "f32", "rows": 96, "cols": 160, "row_stride": 160, "col_stride": 1, "batch_stride": 15360, "alignment": 4, "access": "read"}
+// EPI: "epilogue": {"operands": [{"param": "E0", "kind": "col"}, {"param": "E1", "kind": "full"}], "steps": ["addf acc p0", "addf s0 p1"]},
+// EPI: "config": {"strategy": "wgmma",
+func.func @epi(%A: memref<4x96x48xbf16>, %B: memref<4x48x160xbf16>, %C: memref<4x96x160xf32>, %bias: memref<160xbf16>, %R: memref<4x96x160xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<4x96x160xf32>)
+  linalg.batch_matmul ins(%A, %B : memref<4x96x48xbf16>, memref<4x48x160xbf16>) outs(%C : memref<4x96x160xf32>)
+  linalg.generic {indexing_maps = [affine_map<(b, m, n) -> (n)>, affine_map<(b, m, n) -> (b, m, n)>, affine_map<(b, m, n) -> (b, m, n)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%bias, %R : memref<160xbf16>, memref<4x96x160xf32>) outs(%C : memref<4x96x160xf32>) {
+  ^bb0(%x: bf16, %r: f32, %o: f32):
+    %w = arith.extf %x : bf16 to f32
+    %s = arith.addf %o, %w : f32
+    %t = arith.addf %s, %r : f32
+    linalg.yield %t : f32
+  }
   return
 }

@@ -11,7 +11,7 @@
 // RUN: rm -rf %t && not tile-opt %s -split-input-file --tile-matmul-to-ptx="output-dir=%t ptxas=off" 2>&1 | FileCheck %s --check-prefix=PIPELINE
 // RUN: ls %t | FileCheck %s --check-prefix=FILES --implicit-check-not=.json
 // PIPELINE: error: 'linalg.batch_matmul' op has a batch of 70000 matrices, over the limit of 65535 (the kernel's grid has a row of blocks per matrix)
-// PIPELINE: error: 'linalg.generic' op uses the result of a linalg.batch_matmul and is not fused into its kernel: epilogues are fused into linalg.matmul only, not into a batched matmul yet
+// PIPELINE: error: 'linalg.generic' op uses the result of a linalg.batch_matmul and is not fused into its kernel: an extra operand is neither a vector along C's rows or columns (a 1-d memref indexed by one of the loops, or one such vector per batch
 // PIPELINE: error: 'linalg.batch_reduce_matmul' op is not supported yet
 // PIPELINE: error: 'linalg.matvec' op is not supported yet
 // PIPELINE: error: 'linalg.vecmat' op is not supported yet
@@ -41,17 +41,17 @@ func.func @batch_too_large(%a: memref<70000x2x2xf32>, %b: memref<70000x2x2xf32>,
 
 // -----
 
-// An elementwise op on a batched matmul's result is not fused (it would stay
-// in host code).
-func.func @batch_epilogue(%a: memref<2x64x32xf32>, %b: memref<2x32x48xf32>, %c: memref<2x64x48xf32>) {
+// An elementwise op on a batched matmul's result whose extra operand is
+// indexed (n, b) (a vector per batch, stored the other way round) is not
+// fused (it would stay in host code).
+func.func @batch_epilogue(%a: memref<2x64x32xf32>, %b: memref<2x32x48xf32>, %c: memref<2x64x48xf32>, %bias: memref<48x2xf32>) {
   // expected-note @+1 {{the linalg.batch_matmul}}
   linalg.batch_matmul ins(%a, %b : memref<2x64x32xf32>, memref<2x32x48xf32>) outs(%c : memref<2x64x48xf32>)
-  %zero = arith.constant 0.0 : f32
-  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.batch_matmul and is not fused into its kernel: epilogues are fused into linalg.matmul only, not into a batched matmul yet (only the matmul and its fused epilogue become a kernel; this op would stay in host code, which no kernel runs)}}
-  linalg.generic {indexing_maps = [affine_map<(b, i, j) -> (b, i, j)>], iterator_types = ["parallel", "parallel", "parallel"]}
-      outs(%c : memref<2x64x48xf32>) {
-  ^bb0(%x: f32):
-    %r = arith.maximumf %x, %zero : f32
+  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.batch_matmul and is not fused into its kernel: an extra operand is neither a vector along C's rows or columns (a 1-d memref indexed by one of the loops, or one such vector per batch: batch x m or batch x n, indexed (b, m) or (b, n)) nor an operand of one matrix's shape (m x n, indexed (m, n)) or of C's (batch x m x n) read element by element (only the matmul and its fused epilogue become a kernel; this op would stay in host code, which no kernel runs)}}
+  linalg.generic {indexing_maps = [affine_map<(b, i, j) -> (j, b)>, affine_map<(b, i, j) -> (b, i, j)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%bias : memref<48x2xf32>) outs(%c : memref<2x64x48xf32>) {
+  ^bb0(%p: f32, %x: f32):
+    %r = arith.addf %x, %p : f32
     linalg.yield %r : f32
   }
   return

@@ -32,6 +32,70 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// A batched kernel's epilogue operand: one per matrix (per_batch true,
+// memref<2x1x8>) or one shared by the matrices (false, memref<1x8>); a
+// batch of 3 is neither.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: kernel parameter 3 must be the fused epilogue's per-batch col operand, a memref<2x1x8x...>, got 'memref<3x1x8xf32>'}}
+    gpu.func @wrong_batch(%A: memref<2x8x8xf32>, %B: memref<2x8x8xf32>, %C: memref<2x8x8xf32>, %E: memref<3x1x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.epilogue = {operands = ["col"], per_batch = [true], steps = ["addf acc p0"], types = [f32]},
+        tile.matmul = {batch = 2 : i64, c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A shared operand of a batched kernel is 2-d.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: kernel parameter 3 must be the fused epilogue's full operand, a memref<8x8x...>, got 'memref<2x8x8xf32>'}}
+    gpu.func @shared_3d(%A: memref<2x8x8xf32>, %B: memref<2x8x8xf32>, %C: memref<2x8x8xf32>, %E: memref<2x8x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.epilogue = {operands = ["full"], per_batch = [false], steps = ["addf acc p0"], types = [f32]},
+        tile.matmul = {batch = 2 : i64, c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: 'tile.epilogue' (the fused epilogue) has per_batch, but the kernel is not batched}}
+    gpu.func @per_batch_unbatched(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>, %E: memref<1x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.epilogue = {operands = ["col"], per_batch = [false], steps = ["addf acc p0"], types = [f32]},
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: 'tile.epilogue' (the fused epilogue) is not a dictionary {operands = [...], steps = [...]} (and, on a kernel, types = [one per operand], and on a batched one per_batch = [one bool per operand])}}
+    gpu.func @per_batch_size(%A: memref<2x8x8xf32>, %B: memref<2x8x8xf32>, %C: memref<2x8x8xf32>, %E: memref<1x8xf32>) kernel attributes {
+        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
+        tile.epilogue = {operands = ["col"], per_batch = [false, true], steps = ["addf acc p0"], types = [f32]},
+        tile.matmul = {batch = 2 : i64, c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 module attributes {gpu.container_module} {
   gpu.module @m {
     // expected-error @+1 {{tile-promote-shared: kernel parameters must be (A, B, C, the fused epilogue's operands) of types}}

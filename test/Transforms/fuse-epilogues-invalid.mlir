@@ -48,3 +48,58 @@ func.func @transposed_operand(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %c: 
   }
   return
 }
+
+// -----
+
+// A rounding to bf16 before the last step would be lost (the program
+// computes in f32 and rounds only what it stores).
+func.func @round_mid_chain(%a: memref<64x32xbf16>, %b: memref<32x64xbf16>, %c: memref<64x64xbf16>, %bias: memref<64xf32>) {
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%a, %b : memref<64x32xbf16>, memref<32x64xbf16>) outs(%c : memref<64x64xbf16>)
+  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.matmul and is not fused into its kernel: its body rounds a value (arith.truncf) other than the one it stores to C's type; the fused epilogue computes in f32 and rounds only what it stores}}
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (n)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      ins(%bias : memref<64xf32>) outs(%c : memref<64x64xbf16>) {
+  ^bb0(%x: f32, %o: bf16):
+    %w = arith.extf %o : bf16 to f32
+    %s = arith.addf %w, %x : f32
+    %r = arith.truncf %s : f32 to bf16
+    %m = arith.maximumf %r, %o : bf16
+    linalg.yield %m : bf16
+  }
+  return
+}
+
+// -----
+
+// A widening to a type other than f32.
+func.func @widen_to_f64(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %c: memref<64x64xf32>) {
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%c : memref<64x64xf32>)
+  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.matmul and is not fused into its kernel: its body widens a value to a type other than f32 (the fused epilogue computes in f32)}}
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      outs(%c : memref<64x64xf32>) {
+  ^bb0(%o: f32):
+    %w = arith.extf %o : f32 to f64
+    %s = arith.truncf %w : f64 to f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A constant widened in the body.
+func.func @widened_constant(%a: memref<64x32xbf16>, %b: memref<32x64xbf16>, %c: memref<64x64xf32>) {
+  %half = arith.constant 0.5 : bf16
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%a, %b : memref<64x32xbf16>, memref<32x64xbf16>) outs(%c : memref<64x64xf32>)
+  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.matmul and is not fused into its kernel: its body widens or rounds a constant, which a fused epilogue does not (write the constant in f32)}}
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      outs(%c : memref<64x64xf32>) {
+  ^bb0(%o: f32):
+    %h = arith.extf %half : bf16 to f32
+    %s = arith.mulf %o, %h : f32
+    linalg.yield %s : f32
+  }
+  return
+}

@@ -339,8 +339,7 @@ module attributes {gpu.container_module} {
 // -----
 
 // A batched kernel on the TMA whose tensor maps are 2-d (a batched
-// kernel's are 3-d, the batch outermost), and one with a fused epilogue
-// (what tile-configure refuses), written by hand.
+// kernel's are 3-d, the batch outermost), written by hand.
 module attributes {gpu.container_module} {
   gpu.module @m {
     // expected-error @+1 {{tile-promote-shared: kernel parameters must be (A, B, C, tensor map of A, tensor map of B) of types memref<2x64x64xbf16>, memref<2x64x64xbf16>, memref<2x64x64xf32>, !nvgpu.tensormap.descriptor (3-d), !nvgpu.tensormap.descriptor (3-d) as 'tile.matmul' and 'tile.config' say, got}}
@@ -349,21 +348,6 @@ module attributes {gpu.container_module} {
         %mapB: !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, 3>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>) kernel attributes {
         tile.config = #tile.config<strategy = wgmma, block = [64, 64, 64], warpgroup = [64, 64], mma = [64, 64, 16], stages = 2, copy = tma, specialize = true, swizzle = 8, smem = swizzle128>,
         tile.matmul = {batch = 2 : i64, c_init = "accumulate", c_type = f32, element_type = bf16, k = 64 : i64, m = 64 : i64, n = 64 : i64},
-        tile.stage = "block"} {
-      gpu.return
-    }
-  }
-}
-
-// -----
-
-module attributes {gpu.container_module} {
-  gpu.module @m {
-    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' has 'batch' (a batched kernel), which a fused epilogue does not support yet}}
-    gpu.func @batch_epilogue(%A: memref<2x8x8xf32>, %B: memref<2x8x8xf32>, %C: memref<2x8x8xf32>) kernel attributes {
-        tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
-        tile.epilogue = {operands = [], steps = ["maximumf acc 0"]},
-        tile.matmul = {batch = 2 : i64, c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, m = 8 : i64, n = 8 : i64},
         tile.stage = "block"} {
       gpu.return
     }

@@ -495,14 +495,20 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
       return {m, n};
     }
   };
+  // In a batched kernel, a per_batch operand has one matrix (or vector)
+  // per batch; the others are shared by every matrix.
   bool epilogueArgsMatch = true;
+  std::vector<bool> epiloguePerBatch(numEpilogue);
   for (unsigned j = 0; j < numEpilogue; ++j) {
     auto memref = kernel.getNumArguments() > 3 + j
                       ? dyn_cast<MemRefType>(kernel.getArgument(3 + j).getType())
                       : MemRefType();
     auto [rows, cols] = epilogueShape(j);
+    epiloguePerBatch[j] =
+        isPerBatchEpilogueOperand(kernel->getAttr(kEpilogueAttrName), j);
     if (!memref || elementKind(memref.getElementType()) < 0 ||
-        !expect(3 + j, rows, cols, memref.getElementType()))
+        !expect(3 + j, rows, cols, memref.getElementType(),
+                epiloguePerBatch[j]))
       epilogueArgsMatch = false;
   }
   bool extraAreMaps = epilogueArgsMatch && llvm::all_of(
@@ -672,19 +678,19 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
   // The epilogue's operands: random, rounded to their types, read only.
   std::vector<std::unique_ptr<Buffer>> epilogueBuffers;
   std::vector<std::vector<float>> epilogueValues(numEpilogue);
-  std::vector<int64_t> epilogueCols(numEpilogue);
   for (unsigned j = 0; j < numEpilogue; ++j) {
     auto [rows, cols] = epilogueShape(j);
     int64_t kind = elementKind(
         cast<MemRefType>(kernel.getArgument(3 + j).getType()).getElementType());
-    epilogueValues[j].resize(rows * cols);
-    epilogueCols[j] = cols;
+    int64_t matrices = epiloguePerBatch[j] ? batch : 1;
+    epilogueValues[j].resize(matrices * rows * cols);
     for (float &v : epilogueValues[j])
       v = roundTo(random.value(), kind);
     epilogueBuffers.push_back(makeBuffer("epilogue operand", epilogueValues[j],
                                          cols, true, kind,
                                          int64_t(4 + j) << 24));
-    args.push_back(desc(*epilogueBuffers.back(), rows, cols));
+    args.push_back(
+        desc(*epilogueBuffers.back(), rows, cols, epiloguePerBatch[j]));
   }
   Buffer *globals[3] = {bufferA.get(), bufferB.get(), bufferC.get()};
   std::vector<TensorMap> maps;
@@ -802,9 +808,11 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
       if (!epilogueSteps.empty()) {
         double operands[16] = {};
         for (unsigned e = 0; e < numEpilogue && e < 16; ++e) {
-          int64_t r = epilogueShape(e).first == 1 ? 0 : i;
-          int64_t col = epilogueCols[e] == 1 ? 0 : j;
-          operands[e] = epilogueValues[e][r * epilogueCols[e] + col];
+          auto [rows, cols] = epilogueShape(e);
+          int64_t r = rows == 1 ? 0 : i;
+          int64_t col = cols == 1 ? 0 : j;
+          int64_t matrix = epiloguePerBatch[e] ? z * rows * cols : 0;
+          operands[e] = epilogueValues[e][matrix + r * cols + col];
         }
         double magnitude = 0;
         want = ::tile::runtime::evalEpilogue(epilogueSteps, want, scale,

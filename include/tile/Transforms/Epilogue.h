@@ -79,8 +79,13 @@ void emitAccumulatorStore(OpBuilder &b, Location loc,
 /// On a linalg.matmul and on its kernel: the fused epilogue, a dictionary
 /// {operands = ["row" | "col" | "full", ...], steps = ["addf acc p0", ...]}
 /// in the step language of tile/runtime/Manifest.h (EpilogueInfo). On the
-/// kernel, operand j is parameter 3 + j (after C, before tensor maps): a
-/// memref<1 x n> (col), memref<m x 1> (row) or memref<m x n> (full).
+/// kernel, also types = [element type per operand], and operand j is
+/// parameter 3 + j (after C, before tensor maps): a memref<1 x n> (col),
+/// memref<m x 1> (row) or memref<m x n> (full). A batched kernel's has
+/// per_batch = [bool per operand]: an operand with one vector or matrix
+/// per batch (true) is the same with the batch first (memref<batch x 1 x
+/// n>, ...), read at the block's matrix (gpu.block_id y); the others are
+/// shared by every matrix of the batch.
 constexpr llvm::StringLiteral kEpilogueAttrName = "tile.epilogue";
 /// Marks a host linalg op that tile-fuse-epilogues fused into the kernel of
 /// the matmul before it; tile-block-tile erases it.
@@ -102,18 +107,22 @@ struct FusedEpilogue {
   SmallVector<Operation *> ops;
   SmallVector<Value> operands;
   SmallVector<EpilogueOperandKind> kinds;
+  /// Per operand: one vector or matrix per batch (its first dimension the
+  /// batch's, under a linalg.batch_matmul), or shared by every matrix.
+  SmallVector<bool> perBatch;
   SmallVector<std::string> steps;
 };
 
-/// Whether `user`, a linalg op after `matmul` that uses its C, can be
+/// Whether `user`, a linalg op after `matmul` (a linalg.matmul or
+/// linalg.batch_matmul) that uses its C, can be
 /// fused after what `epilogue` holds: the empty string, and `epilogue`
 /// extended by it, if so; otherwise why not (and `epilogue` unchanged).
-std::string addEpilogueOp(linalg::MatmulOp matmul, linalg::LinalgOp user,
+std::string addEpilogueOp(linalg::LinalgOp matmul, linalg::LinalgOp user,
                           FusedEpilogue &epilogue);
 
 /// The linalg ops marked fused that follow `matmul`, its epilogue rebuilt
 /// from them (empty when there are none).
-FailureOr<FusedEpilogue> collectFusedEpilogue(linalg::MatmulOp matmul);
+FailureOr<FusedEpilogue> collectFusedEpilogue(linalg::LinalgOp matmul);
 
 /// {operands, steps} as the attribute kEpilogueAttrName holds.
 DictionaryAttr buildEpilogueAttr(MLIRContext *context,
@@ -125,14 +134,17 @@ bool readEpilogueAttr(Attribute attr,
                       std::vector<std::string> &steps, std::string &error);
 
 /// The epilogue of `kernel`'s attribute on `acc` (an f32 scalar) at C's
-/// global (row, col): loads each operand's element there (converted to
-/// f32) and applies the steps. Returns `acc` when the kernel has none.
+/// global (row, col) of the block's matrix: loads each operand's element
+/// there (converted to f32; a per-batch operand's of matrix gpu.block_id y)
+/// and applies the steps. Returns `acc` when the kernel has none.
 Value emitEpilogueValue(OpBuilder &b, Location loc, gpu::GPUFuncOp kernel,
                         Value acc, Value row, Value col);
-/// The kernel parameter types of the epilogue's operands (after C).
+/// The kernel parameter types of the epilogue's operands (after C), for a
+/// problem of `batch` matrices of m x n.
 SmallVector<Type> getEpilogueParamTypes(const FusedEpilogue &epilogue,
-                                        int64_t m, int64_t n);
-/// The launch's arguments for them: 1-d operands expanded to 1 x n / m x 1.
+                                        int64_t batch, int64_t m, int64_t n);
+/// The launch's arguments for them: vectors expanded to 1 x n / m x 1 (a
+/// per-batch one to batch x 1 x n / batch x m x 1).
 SmallVector<Value> createEpilogueLaunchArgs(OpBuilder &b, Location loc,
                                             const FusedEpilogue &epilogue);
 /// tile-block-tile's epilogue: after a barrier, thread 0 applies the steps
@@ -141,6 +153,9 @@ SmallVector<Value> createEpilogueLaunchArgs(OpBuilder &b, Location loc,
 void emitEpilogueLoop(OpBuilder &b, Location loc, gpu::GPUFuncOp kernel,
                       Value threadId, Value blockC, Value row0, Value col0,
                       OpFoldResult rows, OpFoldResult cols);
+/// Whether operand `j` of the kernel epilogue attribute `attr` has one
+/// vector or matrix per batch (its per_batch flag).
+bool isPerBatchEpilogueOperand(Attribute attr, unsigned j);
 /// Whether `kernel` has a fused epilogue.
 bool hasEpilogue(gpu::GPUFuncOp kernel);
 /// Erases the thread-0 epilogue tile-block-tile made (kEpilogueLoopAttrName).

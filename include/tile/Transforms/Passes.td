@@ -76,26 +76,33 @@ def TileCanonicalizeContractions : Pass<"tile-canonicalize-contractions"> {
 }
 
 def TileFuseEpilogues : Pass<"tile-fuse-epilogues", "ModuleOp"> {
-  let summary = "Fuse elementwise linalg ops after a linalg.matmul into "
-                "its kernel's epilogue";
+  let summary = "Fuse elementwise linalg ops after a linalg.matmul or "
+                "linalg.batch_matmul into its kernel's epilogue";
   let description = [{
     Runs after bufferization, before `tile-configure`. For each
-    `linalg.matmul` on memrefs, the linalg ops that follow it in its block
-    (ops without memory effects in between are skipped) and update its C in
-    place element by element are fused, one after another, while each can
-    be: two parallel loops, C the one output with the identity map, every
-    other input a static row-major f32/bf16/f16 memref that is either a
-    vector along C's columns (`memref<n>` indexed by the second loop: a
-    bias per column, as nn.Linear has), along its rows (`memref<m>`, the
-    first loop) or of C's shape (a residual, or C's old value for beta*C),
-    made before the matmul; the body made of `arith` `addf`, `subf`, `mulf`,
-    `divf`, `maximumf`, `minimumf`, `maxnumf`, `minnumf`, `negf`, `math`
-    `tanh` and float constants (ReLU is `maximumf(x, 0)`; alpha is
+    `linalg.matmul` and `linalg.batch_matmul` on memrefs, the linalg ops
+    that follow it in its block (ops without memory effects in between are
+    skipped) and update its C in place element by element are fused, one
+    after another, while each can be: parallel loops over C (two; three,
+    the batch first, for a batched C), C the one output with the identity
+    map, every other input a static row-major f32/bf16/f16 memref that is
+    either a vector along C's columns (`memref<n>` indexed by the column
+    loop: a bias per column, as nn.Linear has), along its rows
+    (`memref<m>`, the row loop) or of one matrix's shape (a residual, or
+    C's old value for beta*C), made before the matmul. Under a batched
+    matmul each of these is shared by every matrix, or has one per matrix
+    with the batch first (`memref<batch x n>` indexed (b, n),
+    `memref<batch x m>`, `memref<batch x m x n>` with the identity map).
+    The body is made of `arith` `addf`, `subf`, `mulf`, `divf`,
+    `maximumf`, `minimumf`, `maxnumf`, `minnumf`, `negf`, `math` `tanh`
+    and float constants (ReLU is `maximumf(x, 0)`; alpha is
     `mulf(x, alpha)`; GELU's tanh form is
     `0.5 x (1 + tanh(0.7978845608 (x + 0.044715 x^3)))`, whose `math.tanh`
-    the device pipeline's `tile-expand-math` turns into arith ops).
-    `linalg.generic` and the named elementwise ops (`linalg.add`,
-    `linalg.max`, ...) alike.
+    the device pipeline's `tile-expand-math` turns into arith ops), and
+    `arith.extf` to f32 and an `arith.truncf` of the value stored to C's
+    type, which change nothing: the program computes in f32 and rounds
+    what it stores to C's type. `linalg.generic` and the named elementwise
+    ops (`linalg.add`, `linalg.max`, ...) alike.
 
     The matmul gets `tile.epilogue = {operands = [...], steps = [...]}`
     (the program in the step language of docs/artifact.md: `addf acc p0`,
@@ -168,8 +175,8 @@ def TileConfigure : Pass<"tile-configure"> {
     `linalg.matmul` of one matrix, with the batch counted in the cost
     model's waves and bytes (the tuning table, measured on single matrices,
     is not used); the batch is at most 65535 matrices (the kernel's grid
-    has a row of blocks per matrix), the fma strategy only (a bf16/f16
-    batch is an error for now), and no epilogue is fused into it.
+    has a row of blocks per matrix); `tile-fuse-epilogues` fuses into it
+    as into a `linalg.matmul`.
 
     Every other linalg op with a reduction loop is an error, the
     contraction-like ops the pipeline does not turn into a kernel:

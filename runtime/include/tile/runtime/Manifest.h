@@ -149,8 +149,10 @@ struct ParamInfo {
   ParamAccess access = ParamAccess::Read;
   /// Elements between the matrices of consecutive batches: matrix b starts
   /// at base + b * batchStride. At least 1 for the lhs, rhs and result
-  /// params of a batched kernel (problem.batch above 1), 0 (none) for
-  /// every param otherwise. JSON "batch_stride", after "col_stride", written
+  /// params of a batched kernel (problem.batch above 1); on an epilogue
+  /// param of a batched kernel, at least 1 for one vector or matrix per
+  /// batch, or 0 for one shared by every matrix; 0 (none) for every param
+  /// of an unbatched kernel. JSON "batch_stride", after "col_stride", written
   /// only when not 0.
   int64_t batchStride = 0;
   /// Elements from the base pointer to element (0, 0) (of matrix 0): a
@@ -256,6 +258,9 @@ enum class EpilogueOperandKind {
   Col,  // one value per column: a 1-d operand of n elements, p[j]
   Full, // an m x n operand, p[i][j]
 };
+// (In a batched kernel, an operand whose param has a batch_stride has one
+// such vector or matrix per batch, p[b][i] and so on; one without is
+// shared by every matrix.)
 struct EpilogueOperand {
   /// The param (role "epilogue") that holds it.
   std::string param;
@@ -325,9 +330,9 @@ bool parseManifestJson(std::string_view text, KernelManifest &out,
 /// problem's, f32, bf16 or f16; C f32 or the problem's; f32 accumulation);
 /// a batch of 1 to kMaxBatch, and for a batched kernel (batch above 1)
 /// grid y equal to the batch, a batch_stride on each of A, B and C (C's
-/// matrices apart: at least one matrix's extent), no epilogue and only
-/// batched tensor maps, for an unbatched one no batch_stride and no
-/// batched maps;
+/// matrices apart: at least one matrix's extent), a batch_stride or none on
+/// each epilogue param, and only batched tensor maps, for an unbatched one
+/// no batch_stride and no batched maps;
 /// positive launch dimensions with at most 1024 threads per block; the
 /// cluster (at most 16 blocks, dividing the grid, as many blocks as
 /// config.cluster, sm_90 or newer); each tensor map against its param and
