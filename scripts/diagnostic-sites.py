@@ -116,6 +116,14 @@ UNREACHABLE = [
      "accepts exactly what getStridedLayout reads (static strides of at "
      "least 1, the innermost 1, a static offset of at least 0); the check "
      "guards the dereference that follows"),
+    ("lib/Transforms/MbarrierPipeline.cpp",
+     "a persistent kernel reads the block id outside its tile loops",
+     "when it runs, every op of the kernel is before the roles (those that "
+     "read a block id are cloned into each tile loop, or refused when they "
+     "may write), inside a tile loop (its block ids replaced), or the roles' "
+     "setmaxnreg and loop bounds: the pass moves all that followed the K "
+     "loop into the consumers' tile loop; the check guards against a later "
+     "change that leaves a block id behind"),
 ]
 
 

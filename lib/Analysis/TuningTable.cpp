@@ -146,6 +146,12 @@ llvm::Expected<TuningTable> TuningTable::parse(llvm::StringRef text) {
         return entryError(index, "'repack' must be true or false");
       c.repack = *repack;
     }
+    if (entry->get("persistent")) {
+      std::optional<bool> persistent = entry->getBoolean("persistent");
+      if (!persistent)
+        return entryError(index, "'persistent' must be true or false");
+      c.persistent = *persistent;
+    }
     if (entry->get("prefetch")) {
       std::optional<bool> prefetch = entry->getBoolean("prefetch");
       if (!prefetch)

@@ -410,9 +410,21 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
         describeBinary(rt::BinaryFormat::Cubin, cubinPath, cubin));
   manifest.binaries.push_back(
       describeBinary(rt::BinaryFormat::Ptx, ptxPath, ptx));
-  // A batched kernel's grid has a row of blocks per matrix.
-  manifest.launch.grid = {static_cast<uint32_t>(blocks),
-                          static_cast<uint32_t>(problem.batch), 1};
+  // A batched kernel's grid has a row of blocks per matrix; a persistent
+  // kernel's is what tile-mbarrier-pipeline gave it.
+  auto [gridX, gridY] = launchGrid(config, problem);
+  if (config.getPersistent()) {
+    auto blocks = kernel->getAttrOfType<IntegerAttr>(kPersistentBlocksAttrName);
+    if (!blocks || blocks.getInt() < 1 || blocks.getInt() > gridX)
+      return kernel->emitError()
+             << "tile-export: a persistent kernel needs '"
+             << kPersistentBlocksAttrName
+             << "', its grid, from 1 to its tiles (" << gridX
+             << ") (tile-mbarrier-pipeline sets it)";
+    gridX = blocks.getInt();
+  }
+  manifest.launch.grid = {static_cast<uint32_t>(gridX),
+                          static_cast<uint32_t>(gridY), 1};
   manifest.launch.block = {static_cast<uint32_t>(config.getNumThreads()), 1, 1};
   manifest.launch.cluster = {1, 1, 1};
   manifest.launch.dynamicSharedBytes = static_cast<uint32_t>(**sharedBytes);
@@ -595,7 +607,7 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   manifest.config.occupancy = tc.minBlocksPerSM;
   manifest.config.splitK = tc.splitK;
   manifest.config.cluster = {1, 1};
-  manifest.config.persistent = false;
+  manifest.config.persistent = tc.persistent;
   manifest.config.text = toString(tc);
   manifest.resources.registers = report.registers;
   manifest.resources.spillStores = report.spillStores;

@@ -36,10 +36,13 @@ static void addFmaStrategyPasses(OpPassManager &pm,
 /// The wgmma strategy (bf16/f16 on Hopper's tensor cores): warpgroup
 /// tiles, wgmma instruction tiles, an mbarrier ring filled by the TMA (or
 /// a producer's copies) with warp specialization.
-static void addWgmmaStrategyPasses(OpPassManager &pm) {
+static void addWgmmaStrategyPasses(OpPassManager &pm,
+                                   const MatmulToPTXOptions &options) {
   pm.addPass(createTileWarpgroupTile());
   pm.addPass(createTileWgmma());
-  pm.addPass(createTileMbarrierPipeline());
+  TileMbarrierPipelineOptions mbarrier;
+  mbarrier.persistentBlocks = options.persistentBlocks;
+  pm.addPass(createTileMbarrierPipeline(mbarrier));
 }
 
 static TileReportOptions reportOptions(const MatmulToPTXOptions &options) {
@@ -81,6 +84,7 @@ static void addTilingPasses(OpPassManager &pm,
   configure.copy = options.copy;
   configure.specialize = options.specialize;
   configure.repack = options.repack;
+  configure.persistent = options.persistent;
   configure.occupancy = options.occupancy;
   configure.splitK = options.splitK;
   configure.occupancyHint = options.occupancyHint;
@@ -98,7 +102,7 @@ static void addTilingPasses(OpPassManager &pm,
   // From here on each strategy has its own passes; each pass lowers the
   // kernels of its strategy and leaves the others alone.
   addFmaStrategyPasses(pm, options);
-  addWgmmaStrategyPasses(pm);
+  addWgmmaStrategyPasses(pm, options);
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

@@ -532,6 +532,12 @@ LogicalResult TileConfigurePass::applyOverrides(TileConfig &c,
                        "must be true or false, got '" + specialize + "'");
     c.specialize = specialize == "true";
   }
+  if (!persistent.empty()) {
+    if (persistent != "true" && persistent != "false")
+      return badOption("persistent",
+                       "must be true or false, got '" + persistent + "'");
+    c.persistent = persistent == "true";
+  }
   return success();
 }
 

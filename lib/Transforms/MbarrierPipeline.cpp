@@ -83,9 +83,131 @@ FailureOr<SlotLoop> analyze(gpu::GPUFuncOp kernel) {
   return parts;
 }
 
+/// Makes the specialized kernel persistent once each role's work for one
+/// tile sits in its tile loop (`tileLoops`): what the kernel computed from
+/// its block id before the roles (the tile's origin, its views of A, B and
+/// C, a batched kernel's matrix) is computed anew at the start of each
+/// loop's body from the loop's tile, and the launch gets the persistent
+/// grid.
+LogicalResult makePersistent(gpu::GPUFuncOp kernel, scf::IfOp roles,
+                             ArrayRef<scf::ForOp> tileLoops,
+                             const MatmulProblem &problem, ConfigAttr config,
+                             int64_t resident) {
+  Block &entry = kernel.getBody().front();
+  SmallVector<Operation *> slice;
+  llvm::SmallPtrSet<Operation *, 32> inSlice;
+  for (Operation &op : llvm::make_range(entry.begin(), roles->getIterator())) {
+    bool depends = isa<gpu::BlockIdOp>(op);
+    op.walk([&](Operation *inner) {
+      for (Value operand : inner->getOperands())
+        if (Operation *def = operand.getDefiningOp(); def && inSlice.count(def))
+          depends = true;
+    });
+    if (!depends)
+      continue;
+    // (Each role computes it anew per tile: the producer in its leader
+    // thread, the consumers in all theirs. A read may run there; a write
+    // would run in other threads than before, and as often as tiles.)
+    std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+        getEffectsRecursively(&op);
+    bool readsAtMost =
+        effects && llvm::all_of(*effects, [](const auto &effect) {
+          return isa<MemoryEffects::Read>(effect.getEffect());
+        });
+    if (!isa<gpu::BlockIdOp>(op) && !readsAtMost)
+      return op.emitError()
+             << "tile-mbarrier-pipeline: a persistent kernel computes what "
+                "depends on the block's tile once per tile in each role, but "
+                "this op, before the roles, may write memory";
+    slice.push_back(&op);
+    inSlice.insert(&op);
+  }
+  int64_t tilesPerMatrix = numTiles(config, problem);
+  for (scf::ForOp tiles : tileLoops) {
+    Location loc = tiles.getLoc();
+    OpBuilder b = OpBuilder::atBlockBegin(tiles.getBody());
+    Value tile = tiles.getInductionVar();
+    Value tileInMatrix = tile, matrix = constIndex(b, loc, 0);
+    if (problem.batch > 1) {
+      tileInMatrix = arith::RemUIOp::create(b, loc, tile,
+                                            constIndex(b, loc, tilesPerMatrix));
+      matrix = arith::DivUIOp::create(b, loc, tile,
+                                      constIndex(b, loc, tilesPerMatrix));
+    }
+    IRMapping map;
+    for (Operation *op : slice) {
+      if (auto id = dyn_cast<gpu::BlockIdOp>(op)) {
+        map.map(id.getResult(), id.getDimension() == gpu::Dimension::x
+                                    ? tileInMatrix
+                                : id.getDimension() == gpu::Dimension::y
+                                    ? matrix
+                                    : constIndex(b, loc, 0));
+        continue;
+      }
+      b.clone(*op, map);
+    }
+    for (Operation *op : slice)
+      for (Value result : op->getResults())
+        result.replaceUsesWithIf(map.lookup(result), [&](OpOperand &use) {
+          return tiles->isProperAncestor(use.getOwner());
+        });
+    // Block ids the earlier passes read where they are used (a batched
+    // kernel's C accesses take the matrix from block y).
+    SmallVector<gpu::BlockIdOp> inner;
+    tiles.getBody()->walk([&](gpu::BlockIdOp id) { inner.push_back(id); });
+    for (gpu::BlockIdOp id : inner) {
+      id.replaceAllUsesWith(id.getDimension() == gpu::Dimension::x ? tileInMatrix
+                            : id.getDimension() == gpu::Dimension::y
+                                ? matrix
+                                : constIndex(b, loc, 0));
+      id.erase();
+    }
+  }
+  // Nothing else may read the block's id: it names no tile any more. (The
+  // slice's old ops are unused now.)
+  for (Operation *op : llvm::reverse(slice))
+    if (op->use_empty())
+      op->erase();
+  WalkResult stray = kernel.walk([&](gpu::BlockIdOp id) {
+    bool onlyBounds = llvm::all_of(id->getUses(), [&](OpOperand &use) {
+      auto loop = dyn_cast<scf::ForOp>(use.getOwner());
+      return loop && llvm::is_contained(tileLoops, loop) &&
+             use.get() == loop.getLowerBound();
+    });
+    return onlyBounds ? WalkResult::advance() : WalkResult::interrupt();
+  });
+  if (stray.wasInterrupted())
+    return kernel.emitError()
+           << "tile-mbarrier-pipeline: a persistent kernel reads the block id "
+              "outside its tile loops";
+  // The grid: what fits on the chip at once (launchGrid), in the kernel's
+  // known grid size (which gpu.grid_dim folds to) and in its launches.
+  auto [gridX, gridY] = launchGrid(config, problem, resident);
+  kernel.setKnownGridSizeAttr(DenseI32ArrayAttr::get(
+      kernel.getContext(),
+      {static_cast<int32_t>(gridX), static_cast<int32_t>(gridY), 1}));
+  kernel->setAttr(kPersistentBlocksAttrName,
+                  IntegerAttr::get(IntegerType::get(kernel.getContext(), 64),
+                                   gridX));
+  auto gpuModule = kernel->getParentOfType<gpu::GPUModuleOp>();
+  if (auto module = gpuModule->getParentOfType<ModuleOp>())
+    module.walk([&](gpu::LaunchFuncOp launch) {
+      if (launch.getKernelModuleName() != gpuModule.getNameAttr() ||
+          launch.getKernelName() != kernel.getNameAttr())
+        return;
+      OpBuilder hb(launch);
+      launch.getGridSizeXMutable().assign(
+          constIndex(hb, launch.getLoc(), gridX));
+      launch.getGridSizeYMutable().assign(
+          constIndex(hb, launch.getLoc(), gridY));
+    });
+  return success();
+}
+
 struct TileMbarrierPipelinePass
     : public mlir::tile::impl::TileMbarrierPipelineBase<
           TileMbarrierPipelinePass> {
+  using Base::Base;
   void runOnOperation() override;
 
 private:
@@ -130,6 +252,9 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   Value matrixA = getBlockMatrix(entry, kernel, 0),
         matrixB = getBlockMatrix(entry, kernel, 1);
   bool specialize = config.getSpecialize();
+  // (The config's verifier makes a persistent kernel specialized, with the
+  // TMA and without split-K.)
+  bool persistent = config.getPersistent();
   // (The config's verifier makes register copies specialized.)
   scf::ForOp loop = parts.loop;
   Location loc = loop.getLoc();
@@ -216,9 +341,10 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   // Slab `k` (an index value) into its slot, by the producer or thread 0.
   // Clones the slot's views and the TMA copy, or emits the register copy of
   // the producer's threads.
-  auto emitFill = [&](OpBuilder &fb, Value k, Value issuer) {
+  auto emitFill = [&](OpBuilder &fb, Value k, Value ring, Value issuer) {
     Value k0 = slabStart(fb, k);
-    Value slot = arith::RemUIOp::create(fb, loc, k, constIndex(fb, loc, stages));
+    Value slot =
+        arith::RemUIOp::create(fb, loc, ring, constIndex(fb, loc, stages));
     IRMapping map = baseMap(k0, slot);
     if (tma)
       map.map(cast<scf::IfOp>(oldCopy).getCondition(), issuer);
@@ -246,15 +372,17 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     nvgpu::MBarrierArriveOp::create(
         fb, loc, nvgpu::MBarrierTokenType::get(context), full, slot);
   };
-  // The consumers' iteration for slab `k`: wait until its slot is full,
-  // issue the wgmma group (leaving one group in flight), release the
-  // previous slab's slot.
-  auto emitConsume = [&](OpBuilder &cb, Value k, ValueRange accs) {
+  // The consumers' iteration for slab `k` of the tile, number `ring` in
+  // the ring (the same but in a persistent kernel, whose ring runs on from
+  // tile to tile): wait until its slot is full, issue the wgmma group
+  // (leaving one group in flight), release the previous slab's slot.
+  auto emitConsume = [&](OpBuilder &cb, Value k, Value ring, ValueRange accs) {
     auto cc = [&](int64_t value) { return constIndex(cb, loc, value); };
     Value k0 = slabStart(cb, k);
-    Value slot = arith::RemUIOp::create(cb, loc, k, cc(stages));
-    waitParity(cb, loc, full, slot,
-               parityOf(cb, loc, arith::DivUIOp::create(cb, loc, k, cc(stages))));
+    Value slot = arith::RemUIOp::create(cb, loc, ring, cc(stages));
+    waitParity(
+        cb, loc, full, slot,
+        parityOf(cb, loc, arith::DivUIOp::create(cb, loc, ring, cc(stages))));
     IRMapping map = baseMap(k0, slot);
     for (auto [old, current] : llvm::zip(loop.getRegionIterArgs(), accs))
       map.map(old, current);
@@ -271,14 +399,14 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     auto compute = cast<scf::IfOp>(map.lookup(oldCompute.getOperation()));
     compute.walk([](NVVM::WgmmaWaitGroupSyncOp wait) { wait.setGroup(1); });
     Value hasPrevious =
-        arith::CmpIOp::create(cb, loc, arith::CmpIPredicate::uge, k, cc(1));
+        arith::CmpIOp::create(cb, loc, arith::CmpIPredicate::uge, ring, cc(1));
     auto ifRelease = scf::IfOp::create(
         cb, loc, arith::AndIOp::create(cb, loc, hasPrevious, isLeader), false);
     {
       OpBuilder::InsertionGuard guard(cb);
       cb.setInsertionPointToStart(ifRelease.thenBlock());
       Value previous = arith::RemUIOp::create(
-          cb, loc, arith::SubIOp::create(cb, loc, k, cc(1)), cc(stages));
+          cb, loc, arith::SubIOp::create(cb, loc, ring, cc(1)), cc(stages));
       nvgpu::MBarrierArriveOp::create(
           cb, loc, nvgpu::MBarrierTokenType::get(context), empty, previous);
     }
@@ -297,6 +425,26 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     Value round = arith::DivUIOp::create(wb, loc, k, wc(stages));
     Value previous = arith::SubIOp::create(wb, loc, round, wc(1));
     waitParity(wb, loc, empty, slot, parityOf(wb, loc, previous));
+  };
+
+  // A persistent kernel's loop over tiles, in each role: from the block's
+  // id in steps of the grid over the tiles of every matrix, carrying the
+  // ring's number of the tile's first slab (each tile has the same slabs).
+  int64_t allTiles = numTiles(config, problem) * problem.batch;
+  scf::ForOp producerTiles, consumerTiles;
+  scf::IfOp rolesIf;
+  auto createTileLoop = [&](OpBuilder &tb) {
+    Value first = gpu::BlockIdOp::create(tb, loc, gpu::Dimension::x);
+    Value step = gpu::GridDimOp::create(tb, loc, gpu::Dimension::x);
+    return scf::ForOp::create(
+        tb, loc, first, constIndex(tb, loc, allTiles), step,
+        ValueRange{constIndex(tb, loc, 0)},
+        [&](OpBuilder &bb, Location, Value, ValueRange base) {
+          scf::YieldOp::create(
+              bb, loc,
+              ValueRange{arith::AddIOp::create(bb, loc, base[0], slabCount(bb))
+                             .getResult()});
+        });
   };
 
   if (specialize) {
@@ -343,12 +491,24 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
               auto ifLeader = scf::IfOp::create(pb, loc, isLeader, false);
               pb.setInsertionPointToStart(ifLeader.thenBlock());
             }
+            // A persistent kernel's tiles, each with its slabs numbered on
+            // in the ring from `base`.
+            Value base = constIndex(pb, loc, 0);
+            if (persistent) {
+              scf::ForOp tiles = createTileLoop(pb);
+              producerTiles = tiles;
+              pb.setInsertionPointToStart(tiles.getBody());
+              base = tiles.getRegionIterArgs()[0];
+            }
             scf::ForOp::create(
                 pb, loc, constIndex(pb, loc, 0), slabCount(pb),
                 constIndex(pb, loc, 1), ValueRange{},
                 [&](OpBuilder &lb, Location, Value k, ValueRange) {
-                  waitEmpty(lb, k);
-                  emitFill(lb, k, leaderOnly ? trueValue : isLeader);
+                  Value ring = persistent
+                                   ? arith::AddIOp::create(lb, loc, base, k)
+                                   : k;
+                  waitEmpty(lb, ring);
+                  emitFill(lb, k, ring, leaderOnly ? trueValue : isLeader);
                   scf::YieldOp::create(lb, loc);
                 });
           }
@@ -356,23 +516,41 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
         },
         [&](OpBuilder &cb, Location) {
           setRegisters(cb, consumerRegs);
+          OpBuilder::InsertionGuard guard(cb);
+          Value base = constIndex(cb, loc, 0);
+          if (persistent) {
+            consumerTiles = createTileLoop(cb);
+            cb.setInsertionPointToStart(consumerTiles.getBody());
+            base = consumerTiles.getRegionIterArgs()[0];
+          }
           consumerLoop = scf::ForOp::create(
               cb, loc, constIndex(cb, loc, 0), slabCount(cb),
               constIndex(cb, loc, 1), loop.getInitArgs(),
               [&](OpBuilder &lb, Location, Value k, ValueRange accs) {
-                scf::YieldOp::create(lb, loc, emitConsume(lb, k, accs));
+                Value ring =
+                    persistent ? arith::AddIOp::create(lb, loc, base, k) : k;
+                scf::YieldOp::create(lb, loc, emitConsume(lb, k, ring, accs));
               });
           consumerLoop->setAttr(kKLoopAttrName, cb.getUnitAttr());
           NVVM::WgmmaWaitGroupSyncOp::create(cb, loc, 0);
-          scf::YieldOp::create(cb, loc);
+          if (!persistent)
+            scf::YieldOp::create(cb, loc);
         });
     // The accumulators live in the consumers' registers only: their
     // initialisation (C's loads) and the epilogue move into the consumer
     // branch, where setmaxnreg has given the registers (the producer keeps
     // only a few, and code after the branches would run under both
     // budgets).
-    Block *consumerBody = roles.elseBlock();
-    Operation *afterRaise = &consumerBody->front();
+    if (persistent) {
+      OpBuilder end = OpBuilder::atBlockEnd(roles.elseBlock());
+      scf::YieldOp::create(end, loc);
+    }
+    // Where the consumers' work for one tile goes: the branch, or the body
+    // of its tile loop (after the K loop's wait: the epilogue; at its start:
+    // the reads the accumulators start from).
+    Block *consumerBody =
+        persistent ? consumerTiles.getBody() : roles.elseBlock();
+    Operation *afterRaise = &roles.elseBlock()->front();
     Block *top = roles->getBlock();
     for (Operation &op : llvm::make_early_inc_range(llvm::make_range(
              std::next(loop->getIterator()), top->without_terminator().end())))
@@ -395,9 +573,14 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
           effects && llvm::all_of(*effects, [](const auto &effect) {
             return isa<MemoryEffects::Read>(effect.getEffect());
           });
-      if (usedOnlyThere && readsAtMost)
-        op->moveAfter(afterRaise);
+      if (usedOnlyThere && readsAtMost) {
+        if (persistent)
+          op->moveBefore(&consumerBody->front());
+        else
+          op->moveAfter(afterRaise);
+      }
     }
+    rolesIf = roles;
   } else {
     // Thread 0 issues slabs 0 .. S-2 before the loop ...
     {
@@ -406,7 +589,7 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
       b.setInsertionPointToStart(ifPrologue.thenBlock());
       for (int64_t k = 0; k < std::min(stages - 1, slabs); ++k) {
         if (wholeK) {
-          emitFill(b, c(k), trueValue);
+          emitFill(b, c(k), c(k), trueValue);
           continue;
         }
         // A split-K chunk may hold fewer slabs than the ring's prologue.
@@ -417,13 +600,13 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
             false);
         OpBuilder::InsertionGuard inner(b);
         b.setInsertionPointToStart(ifInRange.thenBlock());
-        emitFill(b, c(k), trueValue);
+        emitFill(b, c(k), c(k), trueValue);
       }
     }
     auto ringLoop = scf::ForOp::create(
         b, loc, c(0), slabCount(b), c(1), loop.getInitArgs(),
         [&](OpBuilder &lb, Location, Value k, ValueRange accs) {
-          ValueRange next = emitConsume(lb, k, accs);
+          ValueRange next = emitConsume(lb, k, k, accs);
           // ... and slab k + S - 1, into the slot slab k - 1 leaves (at
           // k = 0, the ring's last slot, not used yet).
           Value ahead = arith::AddIOp::create(lb, loc, k,
@@ -437,7 +620,7 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
             OpBuilder::InsertionGuard guard(lb);
             lb.setInsertionPointToStart(ifIssue.thenBlock());
             waitEmpty(lb, ahead);
-            emitFill(lb, ahead, trueValue);
+            emitFill(lb, ahead, ahead, trueValue);
           }
           scf::YieldOp::create(lb, loc, next);
         });
@@ -462,6 +645,12 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   }
   setDynamicSharedBytes(getOperation(), kernel, plan.dynamicBytes);
   eraseDeadOps(kernel.getBody());
+  if (persistent) {
+    if (failed(makePersistent(kernel, rolesIf, {producerTiles, consumerTiles},
+                              problem, config, persistentBlocks)))
+      return failure();
+    eraseDeadOps(kernel.getBody());
+  }
   setStage(kernel, KernelStage::Pipelined);
   return success();
 }

@@ -161,11 +161,17 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
      << (problem.fill ? "= fill + A*B" : "+= A*B") << storedSuffix(problem)
      << "\n";
   os << "  config            " << toString(c) << "\n";
-  os << "  launch            " << numBlocks(config, problem);
-  if (problem.batched)
-    os << " x " << problem.batch;
-  os << " blocks x "
-     << r.threadsPerBlock << " threads (" << consumers
+  if (c.persistent)
+    os << "  launch            " << launchGrid(config, problem).first
+       << " persistent blocks for " << numTiles(config, problem) * problem.batch
+       << " tiles x ";
+  else {
+    os << "  launch            " << numBlocks(config, problem);
+    if (problem.batched)
+      os << " x " << problem.batch;
+    os << " blocks x ";
+  }
+  os << r.threadsPerBlock << " threads (" << consumers
      << " consumer warpgroup" << (consumers > 1 ? "s" : "")
      << (c.specialize ? " + 1 producer warpgroup" : ", no producer") << ")\n";
   os << "  tiles             block " << c.blockM << "x" << c.blockN << "x"

@@ -579,6 +579,19 @@ int64_t mlir::tile::numBlocks(ConfigAttr config, const MatmulProblem &problem) {
                            numSplits(config.toTileConfig(), problem.k));
 }
 
+std::pair<int64_t, int64_t>
+mlir::tile::launchGrid(ConfigAttr config, const MatmulProblem &problem,
+                       int64_t resident) {
+  if (!config.toTileConfig().persistent)
+    return {numBlocks(config, problem), problem.batch};
+  if (resident <= 0)
+    resident = lookupChip("sm_90")->numSMs *
+               std::max<int64_t>(1, config.toTileConfig().minBlocksPerSM);
+  return {std::min(saturatingProduct(numBlocks(config, problem), problem.batch),
+                   resident),
+          1};
+}
+
 void mlir::tile::emitAtomicAccumulate(OpBuilder &b, Location loc, Value from,
                                       Value to) {
   Value zero = constIndex(b, loc, 0), one = constIndex(b, loc, 1);

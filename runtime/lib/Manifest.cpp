@@ -1666,6 +1666,17 @@ bool validateBatch(const KernelManifest &manifest, std::string &error) {
     return true;
   std::string batched =
       "a batched kernel (problem.batch " + std::to_string(batch) + ")";
+  // A persistent kernel's blocks walk the tiles of every matrix along x.
+  if (manifest.config.persistent) {
+    if (manifest.launch.grid[1] != 1)
+      return invalid(error, "launch grid " + formatDims(manifest.launch.grid) +
+                                " of a persistent " + batched.substr(2) +
+                                " has " +
+                                std::to_string(manifest.launch.grid[1]) +
+                                " blocks along y: its blocks walk the tiles "
+                                "of every matrix along x (1 along y)");
+    return true;
+  }
   if (manifest.launch.grid[1] != batch)
     return invalid(error, "launch grid " + formatDims(manifest.launch.grid) +
                               " has " +

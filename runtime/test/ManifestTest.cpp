@@ -1406,6 +1406,17 @@ TEST(ManifestTest, BatchIsChecked) {
             "manifest: launch grid 128x64x1 has 64 blocks along y but "
             "problem.batch is 8: a batched kernel (problem.batch 8) runs one "
             "matrix per grid y index");
+  // A persistent kernel's blocks walk the tiles of every matrix along x:
+  // its grid y is 1.
+  m = base;
+  m.config.persistent = true;
+  m.launch.grid = {132, 1, 1};
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  m.launch.grid = {132, 8, 1};
+  EXPECT_EQ(validationError(m),
+            "manifest: launch grid 132x8x1 of a persistent batched kernel "
+            "(problem.batch 8) has 8 blocks along y: its blocks walk the "
+            "tiles of every matrix along x (1 along y)");
   // An unbatched kernel's grid y is its own (the fixtures use 2-d grids).
   m = makeExampleManifest();
   m.launch.grid = {32, 32, 1};

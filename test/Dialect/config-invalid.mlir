@@ -149,7 +149,7 @@
 // -----
 
 // Unknown field.
-// expected-error @+1 {{unknown field 'tile' (expected strategy, block, warp, thread, warpgroup, mma, stages, copy, specialize, repack, swizzle, smem, prefetch, occupancy or split_k)}}
+// expected-error @+1 {{unknown field 'tile' (expected strategy, block, warp, thread, warpgroup, mma, stages, copy, specialize, repack, persistent, swizzle, smem, prefetch, occupancy or split_k)}}
 "test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], tile = 3>} : () -> ()
 
 // -----
@@ -503,3 +503,34 @@
 // repack that is not a bool.
 // expected-error @+1 {{repack must be true or false, got 'maybe'}}
 "test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], repack = maybe>} : () -> ()
+
+// -----
+
+// persistent for fma.
+// expected-error @+1 {{field 'persistent' is not used by the fma strategy}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], persistent = true>} : () -> ()
+
+// -----
+
+// A persistent kernel's producer runs its TMA ring on from tile to tile:
+// not without specialization.
+// expected-error @+1 {{invalid #tile.config: persistent = true needs specialize = true and copy = tma (the producer's TMA ring runs on from tile to tile)}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], specialize = false, persistent = true>} : () -> ()
+
+// -----
+
+// Nor with copies through registers.
+// expected-error @+1 {{invalid #tile.config: persistent = true needs specialize = true and copy = tma (the producer's TMA ring runs on from tile to tile)}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], copy = registers, persistent = true>} : () -> ()
+
+// -----
+
+// Nor with split-K (its blocks' K ranges differ).
+// expected-error @+1 {{invalid #tile.config: persistent = true does not combine with split_k = 2}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], split_k = 2, persistent = true>} : () -> ()
+
+// -----
+
+// persistent that is not a bool.
+// expected-error @+1 {{persistent must be true or false, got 'yes'}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], persistent = yes>} : () -> ()

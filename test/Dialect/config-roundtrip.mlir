@@ -112,6 +112,15 @@ func.func @split_k() attributes {c = #tile.config<split_k = 8, occupancy = 1, bl
 "test.op"() {wgmma_no_repack = #tile.config<strategy = wgmma, block = [128, 128, 64],
     warpgroup = [64, 128], mma = [64, 128, 16], repack = false>} : () -> ()
 
+// persistent is printed when true (after repack); false is the default and
+// not printed.
+// CHECK: "test.op"() {wgmma_persistent = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], stages = 4, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, repack = true, persistent = true, occupancy = 2>} : () -> ()
+"test.op"() {wgmma_persistent = #tile.config<strategy = wgmma, persistent = true,
+    block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], occupancy = 2, repack = true>} : () -> ()
+// CHECK: "test.op"() {wgmma_not_persistent = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], stages = 4, copy = tma, specialize = true, swizzle = 8, smem = swizzle128>} : () -> ()
+"test.op"() {wgmma_not_persistent = #tile.config<strategy = wgmma, block = [128, 128, 64],
+    warpgroup = [64, 128], mma = [64, 128, 16], persistent = false>} : () -> ()
+
 // An fma config may spell out its strategy and its copy kind (which its
 // stages imply); neither is printed.
 // CHECK: "test.op"() {fma_explicit = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], stages = 3, swizzle = 8, smem = pad(4), prefetch = true>} : () -> ()

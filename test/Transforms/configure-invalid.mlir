@@ -16,6 +16,7 @@
 // RUN: not tile-opt %s --tile-configure=prefetch=yes 2>&1 | FileCheck %s --check-prefix=PREFETCH --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=copy=bulk 2>&1 | FileCheck %s --check-prefix=COPY --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=specialize=maybe 2>&1 | FileCheck %s --check-prefix=SPECIALIZE --implicit-check-not="error: 'linalg.matmul'"
+// RUN: not tile-opt %s --tile-configure=persistent=1 2>&1 | FileCheck %s --check-prefix=PERSISTENT --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=chip=sm_70 2>&1 | FileCheck %s --check-prefix=CHIP --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=tuning-table=%S/Inputs/does-not-exist.json 2>&1 | FileCheck %s --check-prefix=NO-TABLE --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=tuning-table=%S/Inputs/tuning-table-truncated.json 2>&1 | FileCheck %s --check-prefix=BAD-JSON --implicit-check-not="error: 'linalg.matmul'"
@@ -32,6 +33,7 @@
 // SMEM-PAD: error: tile-configure: option 'smem' must be none, pad<N>, xor or swizzle128, got 'pad-4'
 // COPY: error: tile-configure: option 'copy' must be registers, cp_async or tma, got 'bulk'
 // SPECIALIZE: error: tile-configure: option 'specialize' must be true or false, got 'maybe'
+// PERSISTENT: error: tile-configure: option 'persistent' must be true or false, got '1'
 // PREFETCH: error: tile-configure: option 'prefetch' must be true or false, got 'yes'
 // CHIP: error: tile-configure: unknown chip 'sm_70' (known: sm_80, sm_90)
 // NO-TABLE: error: tile-configure: cannot read tuning table '{{.*}}Inputs/does-not-exist.json': No such file or directory

@@ -230,3 +230,35 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A persistent kernel's grid is the tile.persistent_blocks that
+// tile-mbarrier-pipeline sets: without it there is no grid to write.
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {
+    // expected-error @+1 {{tile-export: a persistent kernel needs 'tile.persistent_blocks', its grid, from 1 to its tiles (4) (tile-mbarrier-pipeline sets it)}}
+    llvm.func @persistent_no_grid(%A: !llvm.ptr) attributes {nvvm.kernel,
+        tile.config = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 64, 16], stages = 3, persistent = true>,
+        tile.dynamic_shared_bytes = 99328 : i64,
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = bf16, k = 448 : i64, m = 200 : i64, n = 200 : i64}} {
+      llvm.return
+    }
+  }
+}
+
+// -----
+
+// Nor more blocks than tiles (a block without a tile would only wait).
+module attributes {gpu.container_module} {
+  gpu.module @m [#nvvm.target<chip = "sm_90">] {
+    // expected-error @+1 {{tile-export: a persistent kernel needs 'tile.persistent_blocks', its grid, from 1 to its tiles (4) (tile-mbarrier-pipeline sets it)}}
+    llvm.func @persistent_grid_over_tiles(%A: !llvm.ptr) attributes {nvvm.kernel,
+        tile.config = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 64, 16], stages = 3, persistent = true>,
+        tile.dynamic_shared_bytes = 99328 : i64,
+        tile.persistent_blocks = 5 : i64,
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = bf16, k = 448 : i64, m = 200 : i64, n = 200 : i64}} {
+      llvm.return
+    }
+  }
+}

@@ -149,6 +149,24 @@ TEST(TileConfig, FmaCopyFollowsStages) {
   TileConfig f;
   f.repack = true;
   EXPECT_EQ(checkConsistency(f), "repack = true needs the wgmma strategy");
+  // So is persistent; only the wgmma strategy's specialized TMA kernels
+  // without split-K have it.
+  TileConfig p = TileConfig::wgmmaDefaults();
+  p.persistent = true;
+  EXPECT_EQ(checkConsistency(p), "");
+  EXPECT_NE(p, TileConfig::wgmmaDefaults());
+  EXPECT_NE(hashValue(p), hashValue(TileConfig::wgmmaDefaults()));
+  EXPECT_EQ(toShortString(p), "wgmma/128x256x64/64x256/m64n256k16/s4/tma/ws/g8/p");
+  TileConfig fp;
+  fp.persistent = true;
+  EXPECT_EQ(checkConsistency(fp), "persistent = true needs the wgmma strategy");
+  p.splitK = 2;
+  EXPECT_EQ(checkConsistency(p),
+            "persistent = true does not combine with split_k = 2");
+  p.splitK = 1;
+  p.specialize = false;
+  EXPECT_NE(checkConsistency(p).find("needs specialize = true"),
+            std::string::npos);
 }
 
 TEST(TileConfig, WgmmaAttributeRoundTrip) {

@@ -193,6 +193,11 @@ TEST(TuningTable, WgmmaEntries) {
                  "warp": [64, 64], "thread": [64, 64], "repack": "yes"}]})")
                 .find("tuning table entry 0: 'repack' must be true or false"),
             std::string::npos);
+  EXPECT_NE(errorOf(R"({"chip": "sm_90", "element_type": "bf16",
+    "entries": [{"m": 1, "n": 1, "k": 1, "block": [128, 64, 64],
+                 "warp": [64, 64], "thread": [64, 64], "persistent": 1}]})")
+                .find("tuning table entry 0: 'persistent' must be true or false"),
+            std::string::npos);
   // A repacking entry reads back as one.
   llvm::Expected<TuningTable> repacked = TuningTable::parse(R"({"chip": "sm_90",
     "element_type": "f16", "entries": [{"m": 300, "n": 520, "k": 1001,

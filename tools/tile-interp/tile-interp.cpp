@@ -235,7 +235,17 @@ std::string checkOrder(gpu::GPUFuncOp kernel, const MatmulProblem &problem,
   int64_t tilesN = (problem.n + blockN - 1) / blockN;
   int64_t tiles = tilesM * tilesN;
   int64_t grid = dims.grid[0];
-  if (grid % tiles != 0 || dims.grid[1] != problem.batch || dims.grid[2] != 1)
+  // A persistent kernel's blocks walk the tiles of every matrix, matrix
+  // after matrix, block b computing tiles b, b + grid, ...
+  bool persistent = config.getPersistent();
+  if (persistent &&
+      (grid > tiles * problem.batch || dims.grid[1] != 1 || dims.grid[2] != 1))
+    return "launch order: a persistent grid of " + std::to_string(grid) +
+           " x " + std::to_string(dims.grid[1]) + " x " +
+           std::to_string(dims.grid[2]) + " blocks for " +
+           std::to_string(tiles * problem.batch) + " tiles";
+  if (!persistent &&
+      (grid % tiles != 0 || dims.grid[1] != problem.batch || dims.grid[2] != 1))
     return "launch order: a grid of " + std::to_string(grid) + " x " +
            std::to_string(dims.grid[1]) + " x " + std::to_string(dims.grid[2]) +
            " blocks for " + std::to_string(tiles) + " tiles of " +
@@ -261,6 +271,19 @@ std::string checkOrder(gpu::GPUFuncOp kernel, const MatmulProblem &problem,
       int64_t linear = writer / threadsPerBlock;
       int64_t block = linear % grid, row = linear / grid;
       int64_t tile = i / blockM * tilesN + j / blockN;
+      if (persistent) {
+        int64_t expected = (z * tiles + blockOfTile[tile]) % grid;
+        if (block == expected && row == 0)
+          continue;
+        return "launch order: C[" + std::to_string(z) + "][" +
+               std::to_string(i) + "][" + std::to_string(j) +
+               "] was written by block " + std::to_string(block) +
+               " of the persistent grid of " + std::to_string(grid) +
+               "; its tile is number " +
+               std::to_string(z * tiles + blockOfTile[tile]) +
+               " of the launch order, block " + std::to_string(expected) +
+               "'s";
+      }
       if (block % tiles == blockOfTile[tile] && row == z)
         continue;
       if (row != z)

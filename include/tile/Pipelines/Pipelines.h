@@ -61,6 +61,18 @@ struct MatmulToPTXOptions : public PassPipelineOptions<MatmulToPTXOptions> {
       llvm::cl::desc("Warp specialization of wgmma kernels: true or false "
                      "(empty: chosen by the config pass)"),
       llvm::cl::init("")};
+  Option<std::string> persistent{
+      *this, "persistent",
+      llvm::cl::desc("Persistent wgmma kernels (specialized, TMA, no "
+                     "split-K): a grid of what fits on the chip at once, "
+                     "each block walking the tiles: true or false (empty: "
+                     "chosen by the config pass)"),
+      llvm::cl::init("")};
+  Option<int64_t> persistentBlocks{
+      *this, "persistent-blocks",
+      llvm::cl::desc("Blocks of a persistent kernel's grid (0: the SMs of "
+                     "sm_90 times the config's occupancy)"),
+      llvm::cl::init(0)};
   Option<std::string> repack{
       *this, "repack",
       llvm::cl::desc("Repack A or B whose rows break the TMA's 16-byte rule "

@@ -247,6 +247,10 @@ def TileConfigure : Pass<"tile-configure"> {
     Option<"specialize", "specialize", "std::string", /*default=*/"\"\"",
            "Warp specialization (wgmma): true or false (empty: keep the "
            "chosen one)">,
+    Option<"persistent", "persistent", "std::string", /*default=*/"\"\"",
+           "A persistent kernel (wgmma, specialized, with the TMA, no "
+           "split-K): a grid of what fits on the chip at once, each block "
+           "walking the tiles: true or false (empty: keep the chosen one)">,
     Option<"occupancyHint", "occupancy-hint", "bool", /*default=*/"true",
            "For a config chosen by the tuning table or the cost model "
            "without an occupancy, set it to the blocks per SM the cost "
@@ -536,9 +540,25 @@ def TileMbarrierPipeline : Pass<"tile-mbarrier-pipeline"> {
       then release the previous slab's slot (one arrive per warpgroup).
     - `specialize = false` (TMA only): every warpgroup computes; thread 0
       issues slab k + S - 1 once its slot is empty, S - 1 slabs ahead.
+    - `persistent = true`: each role's work for one tile goes into a loop
+      over tiles, from the block's id in steps of the grid over the tiles of
+      every matrix; what the kernel computed from its block id (the tile's
+      origin, its views, a batched kernel's matrix) is computed at the
+      start of each tile from the tile's number; slabs are numbered on in
+      the ring from tile to tile (slab k of the block's i-th tile is slab
+      i * slabs + k of the ring), so the producer fills the next tile's
+      slots while the consumers store C. The launch (and the kernel's known
+      grid size) gets `persistent-blocks` blocks, or as many as fit on the
+      chip at once (SMs times the occupancy), at most one per tile.
 
     Kernels of the fma strategy are left to `tile-pipeline`.
   }];
+  let options = [
+    Option<"persistentBlocks", "persistent-blocks", "int64_t",
+           /*default=*/"0",
+           "Blocks of a persistent kernel's grid (0: the SMs of sm_90 times "
+           "the config's occupancy); fewer where there are fewer tiles">,
+  ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::nvgpu::NVGPUDialect",
                            "::mlir::memref::MemRefDialect",

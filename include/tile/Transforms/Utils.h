@@ -55,6 +55,10 @@ constexpr llvm::StringLiteral kCAlignmentAttrName = "tile.c_alignment";
 constexpr llvm::StringLiteral kSharedBufferAttrName = "tile.shared";
 /// Marks the ops that compute the block tile's origin in C ("row"/"col").
 constexpr llvm::StringLiteral kTileOriginAttrName = "tile.tile_origin";
+/// A persistent kernel's grid, its blocks (set by tile-mbarrier-pipeline;
+/// the manifest's grid).
+constexpr llvm::StringLiteral kPersistentBlocksAttrName =
+    "tile.persistent_blocks";
 /// Marks a kernel parameter that is the tensor map of an operand ("A"/"B").
 constexpr llvm::StringLiteral kTensorMapAttrName = "tile.tensor_map";
 /// What ptxas reported for the kernel of a gpu.module (set by tile-export):
@@ -328,6 +332,12 @@ int64_t numTiles(ConfigAttr config, const MatmulProblem &problem);
 /// Thread blocks of the kernel: one per tile and split of K. Both counts
 /// saturate at INT64_MAX (a kernel written by hand may ask for more).
 int64_t numBlocks(ConfigAttr config, const MatmulProblem &problem);
+/// The grid a kernel is launched with, {x, y}: {numBlocks, batch}, or for a
+/// persistent config {min(tiles of every matrix, resident), 1}; `resident`
+/// 0 is the SMs of sm_90 times the config's occupancy (at least 1).
+std::pair<int64_t, int64_t> launchGrid(ConfigAttr config,
+                                       const MatmulProblem &problem,
+                                       int64_t resident = 0);
 
 /// Adds every element of the 2-d memref `from` to the same position of `to`
 /// with memref.atomic_rmw addf (a loop nest): how the blocks of one tile

@@ -89,7 +89,8 @@ static auto fields(const TileConfig &c) {
                          c.warpN, c.threadM, c.threadN, c.stages,
                          c.swizzleGroup, c.smemLayout, c.smemPad,
                          c.regPrefetch, c.minBlocksPerSM, c.splitK, c.mmaK,
-                         c.copyKind(), c.specialize, c.repack);
+                         c.copyKind(), c.specialize, c.repack,
+                         c.persistent);
 }
 
 bool TileConfig::operator==(const TileConfig &o) const {
@@ -173,6 +174,13 @@ std::string checkWgmma(const TileConfig &c) {
     return Message() << "repack = true needs copy = tma (it pads the rows "
                         "the TMA reads), got copy '"
                      << stringifyCopyKind(c.copy) << "'";
+  if (c.persistent && (!c.specialize || c.copy != CopyKind::Tma))
+    return Message() << "persistent = true needs specialize = true and copy "
+                        "= tma (the producer's TMA ring runs on from tile to "
+                        "tile)";
+  if (c.persistent && c.splitK > 1)
+    return Message() << "persistent = true does not combine with split_k = "
+                     << c.splitK;
   if (c.smemLayout != SharedLayout::Swizzle128)
     return Message() << "wgmma reads its operands in the 128-byte swizzled "
                         "layout: smem must be swizzle128, got '"
@@ -203,6 +211,8 @@ std::string checkFma(const TileConfig &c) {
     return Message() << "warp specialization needs the wgmma strategy";
   if (c.repack)
     return Message() << "repack = true needs the wgmma strategy";
+  if (c.persistent)
+    return Message() << "persistent = true needs the wgmma strategy";
   if (c.smemLayout == SharedLayout::Swizzle128)
     return Message() << "the swizzle128 layout needs the wgmma strategy";
   return {};
@@ -310,6 +320,8 @@ std::string mlir::tile::toString(const TileConfig &c) {
        << ", smem = " << stringifySharedLayout(c.smemLayout);
     if (c.repack)
       os << ", repack = true";
+    if (c.persistent)
+      os << ", persistent = true";
   } else {
     os << "block = [" << c.blockM << ", " << c.blockN << ", " << c.blockK
        << "], warp = [" << c.warpM << ", " << c.warpN << "], thread = ["
@@ -335,7 +347,8 @@ std::string mlir::tile::toShortString(const TileConfig &c) {
        << c.warpM << "x" << c.warpN << "/m" << c.threadM << "n" << c.threadN
        << "k" << c.mmaK << "/s" << c.stages << "/"
        << stringifyCopyKind(c.copy) << (c.repack ? "/rp" : "")
-       << (c.specialize ? "/ws" : "") << "/g" << c.swizzleGroup;
+       << (c.specialize ? "/ws" : "") << "/g" << c.swizzleGroup
+       << (c.persistent ? "/p" : "");
   } else {
     os << c.blockM << "x" << c.blockN << "x" << c.blockK << "/" << c.warpM
        << "x" << c.warpN << "/" << c.threadM << "x" << c.threadN << "/s"

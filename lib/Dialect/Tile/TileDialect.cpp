@@ -77,7 +77,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   // decides the defaults and which names the tiles go by.
   SmallVector<int64_t> block, warp, thread, warpgroup, mma;
   std::optional<int64_t> stages, swizzle, occupancy, splitK;
-  std::optional<bool> prefetch, specialize, repack;
+  std::optional<bool> prefetch, specialize, repack, persistent;
   std::optional<std::pair<SharedLayout, int64_t>> smem;
   std::optional<CopyKind> copy;
   Strategy strategy = Strategy::Fma;
@@ -144,6 +144,8 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
       return boolean(specialize);
     if (key == "repack")
       return boolean(repack);
+    if (key == "persistent")
+      return boolean(persistent);
     if (key == "copy")
       return parseKeywordValue("copy kind", [&](const std::string &text) {
         CopyKind kind;
@@ -178,8 +180,8 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
     return parser.emitError(loc)
            << "unknown field '" << key
            << "' (expected strategy, block, warp, thread, warpgroup, mma, "
-              "stages, copy, specialize, repack, swizzle, smem, prefetch, "
-              "occupancy or split_k)";
+              "stages, copy, specialize, repack, persistent, swizzle, smem, "
+              "prefetch, occupancy or split_k)";
   };
 
   SMLoc start = parser.getCurrentLocation();
@@ -206,7 +208,8 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
                   refuse("thread", " (use mma)") || refuse("prefetch", "")
             : refuse("warpgroup", " (use warp)") ||
                   refuse("mma", " (use thread)") ||
-                  refuse("specialize", "") || refuse("repack", ""))
+                  refuse("specialize", "") || refuse("repack", "") ||
+                  refuse("persistent", ""))
     return {};
   static const StringRef wgmmaRequired[] = {"block", "warpgroup", "mma"};
   static const StringRef fmaRequired[] = {"block", "warp", "thread"};
@@ -235,6 +238,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   c.regPrefetch = prefetch.value_or(c.regPrefetch);
   c.specialize = specialize.value_or(c.specialize);
   c.repack = repack.value_or(c.repack);
+  c.persistent = persistent.value_or(c.persistent);
   if (smem)
     std::tie(c.smemLayout, c.smemPad) = *smem;
   if (wgmma) {

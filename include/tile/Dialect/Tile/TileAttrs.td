@@ -58,6 +58,12 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       `copy = registers`.
     - `specialize = true | false`: a producer warpgroup only issues the copies
       and the consumer warpgroups only issue wgmma.
+    - `persistent = true | false` (specialize = true, copy = tma, no split-K):
+      the grid has at most as many blocks as fit on the chip at once (its
+      SMs times the occupancy) and each block computes the tiles t, t + G,
+      t + 2G, ... of C (G the grid; the tiles of every matrix of a batch in
+      one sequence), the ring's slabs numbered on from tile to tile, so the
+      producer fills the next tile's slots while the consumers store C.
     - `smem = swizzle128`: the layout wgmma reads (the only one).
 
     Threads per block = (BM/WM)·(BN/WN)·128, plus 128 when specialized.
@@ -80,8 +86,8 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     Omitted fields take the strategy's defaults: for fma stages = 2,
     swizzle = 8, smem = pad(4), prefetch = true; for wgmma stages = 4,
     copy = tma, specialize = true, swizzle = 8, smem = swizzle128,
-    repack = false; occupancy 0 and split_k 1 (these three printed only
-    when set).
+    repack = false, persistent = false; occupancy 0 and split_k 1 (these
+    four printed only when set).
 
     Examples:
     ```mlir
@@ -120,6 +126,7 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     int64_t getSplitK() const { return getConfig().splitK; }
     ::mlir::tile::CopyKind getCopy() const { return getConfig().copyKind(); }
     bool getSpecialize() const { return getConfig().specialize; }
+    bool getPersistent() const { return getConfig().persistent; }
     /// Warps (fma) or consumer warpgroups (wgmma) along M and N in a block.
     int64_t getWarpsM() const { return getConfig().warpsM(); }
     int64_t getWarpsN() const { return getConfig().warpsN(); }

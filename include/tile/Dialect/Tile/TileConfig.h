@@ -96,6 +96,13 @@ struct TileConfig {
   /// (one strided device-to-device copy before the launch), and the TMA
   /// reads that copy. Operands with aligned rows are read in place.
   bool repack = false;
+  /// A persistent kernel (Wgmma with specialize = true and copy = tma, no
+  /// split-K): the grid holds at most as many blocks as fit on the chip at
+  /// once, and each block walks the tiles of C (of every matrix of a batch)
+  /// from its block id in steps of the grid, its TMA ring running on from
+  /// tile to tile: the producer fills the next tile's slabs while the
+  /// consumers store the last tile's C.
+  bool persistent = false;
 
   /// The defaults of the Wgmma strategy: a 128x256x64 block of two 64x256
   /// consumer warpgroups with m64n256k16 instructions, a 4-slot TMA ring
