@@ -1,22 +1,24 @@
 #!/usr/bin/env bash
 # Persistent wgmma kernels on the GPU machine: every kernel of the folders
 # verified against cuBLAS (one process each, a time limit each: a ring that
-# lost count of its phases hangs), memcheck on SAMPLE manifests, then the
+# lost count of its phases hangs; OTHER_DIRS a comma-separated list of
+# further folders to verify), memcheck on SAMPLE manifests, then the
 # pairs folder timed against cuBLAS in ROUNDS tile-run bench runs (the
 # pairs interleaved: NAME and NAME_p next to each other). Writes
 # $OUT/verify.txt, $OUT/memcheck.txt, $OUT/bench-R.csv.
 #
-#   bench/gpu/persistent.sh PAIRS_DIR ROUNDS OTHER_DIR [SAMPLE_MANIFEST...]
+#   bench/gpu/persistent.sh PAIRS_DIR ROUNDS OTHER_DIRS [SAMPLE_MANIFEST...]
 set -uo pipefail
-[[ $# -ge 3 ]] || { sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[[ $# -ge 3 ]] || { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 pairs=$1 rounds=$2 other=$3
 shift 3
 out=${OUT:-/tmp/persistent}
 mkdir -p "$out"
 build=${TILE_RT_BUILD:-/tmp/tile-rt}
-{ bench/gpu/verify-each.sh "$pairs" 25 --reference cublas
-  bench/gpu/verify-each.sh "$other" 25 --reference cublas; } |
-  tee "$out/verify.txt" | grep -v '^PASS' | tail -8
+for dir in "$pairs" ${other//,/ }; do
+  echo "== $dir"
+  bench/gpu/verify-each.sh "$dir" 25 --reference cublas
+done | tee "$out/verify.txt" | grep -v '^PASS' | tail -20
 : >"$out/memcheck.txt"
 for manifest in "$@"; do
   timeout 120 compute-sanitizer --tool memcheck --error-exitcode 3 \

@@ -27,7 +27,12 @@
 //   exposed       (first slab's latency + C read + C written) / b: with one
 //                 block per SM a block's prologue and epilogue are not
 //                 overlapped with computation; with b blocks they overlap
-//                 the others' main loops
+//                 the others' main loops. A persistent kernel pays the
+//                 first slab's latency once, not once per wave (its
+//                 producer fills the next tile's slots during the
+//                 epilogue); not calibrated (bench/results/
+//                 2026-12-05-h200-wgmma-persistent.md: 1.5-3% measured
+//                 with 64x256 warpgroup tiles, slower with 64x128 ones)
 //
 // plus the launch. The constants are calibrated to the H200 measurements
 // of the 128x256x64 kernel (tile-run bench, cuBLAS in the same run); each
@@ -535,7 +540,13 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
                                                 : "L2->shared")
                : busy == hbm  ? "HBM"
                               : "ring latency";
-    return busy + (e.prologueSeconds + e.epilogueSeconds) / b;
+    // A persistent kernel's producer fills the next tile's slots while
+    // the consumers store C: the first slab's latency is paid once per
+    // block (below), not once per tile. The consumers' stores of C still
+    // come between two tiles' main loops.
+    double exposed = c.persistent ? e.epilogueSeconds
+                                  : e.prologueSeconds + e.epilogueSeconds;
+    return busy + exposed / b;
   };
   int64_t fullWaves = blocks / perWave, rest = blocks % perWave;
   double total = 0;
@@ -543,6 +554,8 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
     total += fullWaves * waveSeconds(perWave, &e.bound);
   if (rest > 0)
     total += waveSeconds(rest, fullWaves > 0 ? nullptr : &e.bound);
+  if (c.persistent)
+    total += e.prologueSeconds;
   if (c.copyKind() == CopyKind::Tma && c.repack)
     e.repackSeconds = repackSeconds(s);
   e.seconds = total + e.launchSeconds + e.repackSeconds;

@@ -415,11 +415,13 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   auto [gridX, gridY] = launchGrid(config, problem);
   if (config.getPersistent()) {
     auto blocks = kernel->getAttrOfType<IntegerAttr>(kPersistentBlocksAttrName);
-    if (!blocks || blocks.getInt() < 1 || blocks.getInt() > gridX)
+    // (Under 2^31 blocks: checked above.)
+    int64_t tiles = numBlocks(config, problem) * problem.batch;
+    if (!blocks || blocks.getInt() < 1 || blocks.getInt() > tiles)
       return kernel->emitError()
              << "tile-export: a persistent kernel needs '"
              << kPersistentBlocksAttrName
-             << "', its grid, from 1 to its tiles (" << gridX
+             << "', its grid, from 1 to its tiles (" << tiles
              << ") (tile-mbarrier-pipeline sets it)";
     gridX = blocks.getInt();
   }

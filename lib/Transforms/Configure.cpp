@@ -616,6 +616,10 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
                 "products into C atomically, so none holds the final value)";
     config.splitK = 1;
   }
+  // A persistent kernel walks whole tiles: persistent = true asked for
+  // drops a split-K chosen here (one asked for too is the config's error).
+  if (config.persistent && config.splitK > 1 && splitK == 0 && chosenHere)
+    config.splitK = 1;
   // A table's split-K was measured with an f32 C (the tables are keyed by
   // the inputs' type): with a 16-bit C it cannot run, so it is dropped; a
   // split asked for is the error of checkStrategy.

@@ -92,7 +92,7 @@ FailureOr<SlotLoop> analyze(gpu::GPUFuncOp kernel) {
 LogicalResult makePersistent(gpu::GPUFuncOp kernel, scf::IfOp roles,
                              ArrayRef<scf::ForOp> tileLoops,
                              const MatmulProblem &problem, ConfigAttr config,
-                             int64_t resident) {
+                             int64_t resident, Operation *root) {
   Block &entry = kernel.getBody().front();
   SmallVector<Operation *> slice;
   llvm::SmallPtrSet<Operation *, 32> inSlice;
@@ -190,8 +190,7 @@ LogicalResult makePersistent(gpu::GPUFuncOp kernel, scf::IfOp roles,
                   IntegerAttr::get(IntegerType::get(kernel.getContext(), 64),
                                    gridX));
   auto gpuModule = kernel->getParentOfType<gpu::GPUModuleOp>();
-  if (auto module = gpuModule->getParentOfType<ModuleOp>())
-    module.walk([&](gpu::LaunchFuncOp launch) {
+  root->walk([&](gpu::LaunchFuncOp launch) {
       if (launch.getKernelModuleName() != gpuModule.getNameAttr() ||
           launch.getKernelName() != kernel.getNameAttr())
         return;
@@ -398,8 +397,10 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     });
     auto compute = cast<scf::IfOp>(map.lookup(oldCompute.getOperation()));
     compute.walk([](NVVM::WgmmaWaitGroupSyncOp wait) { wait.setGroup(1); });
+    // (A persistent kernel's first slab of a tile does not: the tile
+    // before released its last slot after its last wgmma group.)
     Value hasPrevious =
-        arith::CmpIOp::create(cb, loc, arith::CmpIPredicate::uge, ring, cc(1));
+        arith::CmpIOp::create(cb, loc, arith::CmpIPredicate::uge, k, cc(1));
     auto ifRelease = scf::IfOp::create(
         cb, loc, arith::AndIOp::create(cb, loc, hasPrevious, isLeader), false);
     {
@@ -533,8 +534,24 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
               });
           consumerLoop->setAttr(kKLoopAttrName, cb.getUnitAttr());
           NVVM::WgmmaWaitGroupSyncOp::create(cb, loc, 0);
-          if (!persistent)
+          if (persistent) {
+            // The tile's last slot is free once its group has retired:
+            // released before the epilogue, so that the producer fills S
+            // slots of the next tile while the consumers store C.
+            auto ifRelease = scf::IfOp::create(cb, loc, isLeader, false);
+            OpBuilder::InsertionGuard releaseGuard(cb);
+            cb.setInsertionPointToStart(ifRelease.thenBlock());
+            Value last = arith::AddIOp::create(
+                cb, loc, base,
+                arith::SubIOp::create(cb, loc, slabCount(cb),
+                                      constIndex(cb, loc, 1)));
+            nvgpu::MBarrierArriveOp::create(
+                cb, loc, nvgpu::MBarrierTokenType::get(context), empty,
+                arith::RemUIOp::create(cb, loc, last,
+                                       constIndex(cb, loc, stages)));
+          } else {
             scf::YieldOp::create(cb, loc);
+          }
         });
     // The accumulators live in the consumers' registers only: their
     // initialisation (C's loads) and the epilogue move into the consumer
@@ -647,7 +664,8 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   eraseDeadOps(kernel.getBody());
   if (persistent) {
     if (failed(makePersistent(kernel, rolesIf, {producerTiles, consumerTiles},
-                              problem, config, persistentBlocks)))
+                              problem, config, persistentBlocks,
+                              getOperation())))
       return failure();
     eraseDeadOps(kernel.getBody());
   }
@@ -656,6 +674,15 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
 }
 
 void TileMbarrierPipelinePass::runOnOperation() {
+  if (persistentBlocks < 0 ||
+      persistentBlocks > std::numeric_limits<int32_t>::max()) {
+    getOperation()->emitError()
+        << "tile-mbarrier-pipeline: persistent-blocks must be from 0 (the "
+           "chip's) to "
+        << std::numeric_limits<int32_t>::max() << ", got "
+        << static_cast<int64_t>(persistentBlocks);
+    return signalPassFailure();
+  }
   FailureOr<SmallVector<gpu::GPUFuncOp>> kernels =
       getKernelsAtStage(getOperation(), KernelStage::Instruction,
                         "tile-mbarrier-pipeline", Strategy::Wgmma);

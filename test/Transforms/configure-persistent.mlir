@@ -16,6 +16,19 @@ func.func @bf16(%a: memref<1024x1024xbf16>, %b: memref<1024x1024xbf16>, %c: memr
 
 // -----
 
+// A deep K on few tiles: the cost model splits K (8 blocks per tile), which
+// a persistent kernel does not do; persistent=true drops the split it chose.
+// CHECK-LABEL: func.func @deep
+// CHECK: tile.config = #tile.config<strategy = wgmma, {{.*}}persistent = true, occupancy = 2>}
+// OFF-LABEL: func.func @deep
+// OFF: tile.config = #tile.config<strategy = wgmma, {{.*}}split_k = 8>}
+func.func @deep(%a: memref<128x8192xbf16>, %b: memref<8192x1024xbf16>, %c: memref<128x1024xf32>) {
+  linalg.matmul ins(%a, %b : memref<128x8192xbf16>, memref<8192x1024xbf16>) outs(%c : memref<128x1024xf32>)
+  return
+}
+
+// -----
+
 // An f32 matmul takes the fma strategy, which has no persistent kernel:
 // an error at the op, not a kernel without it. (With persistent=false the
 // same matmul is configured as usual.)

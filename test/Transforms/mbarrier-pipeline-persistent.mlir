@@ -70,16 +70,24 @@
 // CHECK-NEXT: %[[CPAR:.+]] = arith.index_cast %[[CR2]] : index to i1
 // CHECK-NEXT: nvgpu.mbarrier.try_wait.parity %[[FULL]][%[[CS]]], %[[CPAR]]
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 1
-// The previous slab's slot, across tiles too (the first slab of a tile
-// releases the last one of the tile before).
-// CHECK-NEXT: %[[PREV:.+]] = arith.cmpi uge, %[[CRING]], %c1
+// The previous slab's slot, from the tile's second slab on (slab k - 1 of
+// the tile is slab ring - 1 of the ring) ...
+// CHECK-NEXT: %[[PREV:.+]] = arith.cmpi uge, %[[CK]], %c1
 // CHECK-NEXT: %[[REL:.+]] = arith.andi %[[PREV]], %[[LEADER]]
 // CHECK-NEXT: scf.if %[[REL]] {
 // CHECK-NEXT: %[[P:.+]] = arith.subi %[[CRING]], %c1
 // CHECK-NEXT: %[[PS:.+]] = arith.remui %[[P]], %c3
 // CHECK-NEXT: nvgpu.mbarrier.arrive %[[EMPTY]][%[[PS]]]
 // CHECK: } {tile.k_loop}
+// ... and the tile's last slot (slab base + 6) once its group has retired,
+// before the epilogue: the producer fills the next tile's first 3 slots
+// while the consumers store C.
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-NEXT: scf.if %[[LEADER]] {
+// CHECK-NEXT: %[[LAST:.+]] = arith.addi %[[CBASE]], %c6
+// CHECK-NEXT: %[[LS:.+]] = arith.remui %[[LAST]], %c3
+// CHECK-NEXT: nvgpu.mbarrier.arrive %[[EMPTY]][%[[LS]]]
+// CHECK-NEXT: }
 // CHECK-NEXT: %[[CNEXT:.+]] = arith.addi %[[CBASE]], %c7
 // CHECK: %[[SR:.+]] = arith.addi %[[CROW0]], %{{.+}}
 // CHECK-NEXT: %[[SC:.+]] = arith.addi %[[CCOL0]], %{{.+}}
@@ -126,5 +134,34 @@ func.func @tma_ws(%A: memref<200x448xbf16>, %B: memref<448x200xbf16>, %C: memref
 func.func @batched(%A: memref<3x70x64xbf16>, %B: memref<3x64x72xbf16>, %C: memref<3x70x72xf32>) {
   linalg.batch_matmul {tile.config = #tile.config<strategy = wgmma, block = [64, 64, 64], warpgroup = [64, 64], mma = [64, 64, 16], stages = 2, persistent = true>}
     ins(%A, %B : memref<3x70x64xbf16>, memref<3x64x72xbf16>) outs(%C : memref<3x70x72xf32>)
+  return
+}
+
+// -----
+
+// More tiles than fit on the chip: 4096x2048 in 128x256 blocks is 256
+// tiles; without persistent-blocks the grid is the 132 SMs of sm_90 at the
+// config's one block per SM.
+// CHECK-LABEL: gpu.launch_func @many_matmul0::@many_matmul0 blocks in (%c3, %c1, %c1)
+// CHECK: scf.for %{{.+}} = %{{.+}} to %c256 step
+// CHIP-LABEL: gpu.launch_func @many_matmul0::@many_matmul0 blocks in (%c132, %c1, %c1)
+// CHIP: known_grid_size = array<i32: 132, 1, 1>
+// CHIP-SAME: tile.persistent_blocks = 132 : i64
+func.func @many(%A: memref<4096x64xbf16>, %B: memref<64x2048xbf16>, %C: memref<4096x2048xf32>) {
+  linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], stages = 2, persistent = true>}
+    ins(%A, %B : memref<4096x64xbf16>, memref<64x2048xbf16>) outs(%C : memref<4096x2048xf32>)
+  return
+}
+
+// -----
+
+// At occupancy 2, two blocks per SM: 2048x1024 in 64x64 blocks is 512
+// tiles on 264 blocks.
+// CHECK-LABEL: gpu.launch_func @two_per_sm_matmul0::@two_per_sm_matmul0 blocks in (%c3, %c1, %c1)
+// CHIP-LABEL: gpu.launch_func @two_per_sm_matmul0::@two_per_sm_matmul0 blocks in (%c264, %c1, %c1)
+// CHIP: known_grid_size = array<i32: 264, 1, 1>
+func.func @two_per_sm(%A: memref<2048x64xbf16>, %B: memref<64x1024xbf16>, %C: memref<2048x1024xf32>) {
+  linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [64, 64, 64], warpgroup = [64, 64], mma = [64, 64, 16], stages = 2, occupancy = 2, persistent = true>}
+    ins(%A, %B : memref<2048x64xbf16>, memref<64x1024xbf16>) outs(%C : memref<2048x1024xf32>)
   return
 }

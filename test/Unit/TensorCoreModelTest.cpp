@@ -511,6 +511,27 @@ TEST(TensorCoreModel, WavesAndEdgeWaste) {
             predictSeconds(c, bf16(8192, 8192, 8192), h200()));
 }
 
+TEST(TensorCoreModel, PersistentKernelsPayTheFirstSlabOnce) {
+  // 4096^3 with 128x256 tiles: 512 tiles, 4 waves of 132 blocks. The
+  // persistent kernel's producer fills the next tile's slots during the
+  // epilogue: the prologue (the first slab's latency) once instead of once
+  // per wave; the epilogue stays in every wave.
+  MatmulShape shape = bf16(4096, 4096, 4096);
+  TileConfig c = measured(shape);
+  TileConfig p = c;
+  p.persistent = true;
+  TensorCoreEstimate e = estimateTensorCore(c, shape, h200());
+  TensorCoreEstimate q = estimateTensorCore(p, shape, h200());
+  ASSERT_EQ(e.waves, 4);
+  EXPECT_EQ(q.waves, 4);
+  EXPECT_GT(e.prologueSeconds, 0);
+  EXPECT_NEAR(e.seconds - q.seconds, 3 * e.prologueSeconds, 1e-12);
+  // One wave: nothing to overlap, the same time.
+  MatmulShape small = bf16(1024, 1024, 4096);
+  EXPECT_NEAR(predictSeconds(p, small, h200()),
+              predictSeconds(c, small, h200()), 1e-12);
+}
+
 } // namespace
 
 TEST(TensorCoreModel, StridedOperandsDecideInPlaceTmaAndRepacks) {

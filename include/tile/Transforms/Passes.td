@@ -546,8 +546,10 @@ def TileMbarrierPipeline : Pass<"tile-mbarrier-pipeline"> {
       origin, its views, a batched kernel's matrix) is computed at the
       start of each tile from the tile's number; slabs are numbered on in
       the ring from tile to tile (slab k of the block's i-th tile is slab
-      i * slabs + k of the ring), so the producer fills the next tile's
-      slots while the consumers store C. The launch (and the kernel's known
+      i * slabs + k of the ring), and the consumers release a tile's last
+      slot once its last wgmma group has retired, before they store C, so
+      the producer fills the next tile's slots meanwhile. The launch (and
+      the kernel's known
       grid size) gets `persistent-blocks` blocks, or as many as fit on the
       chip at once (SMs times the occupancy), at most one per tile.
 
