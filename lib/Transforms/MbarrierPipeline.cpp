@@ -134,14 +134,22 @@ LogicalResult makePersistent(gpu::GPUFuncOp kernel, scf::IfOp roles,
       matrix = arith::DivUIOp::create(b, loc, tile,
                                       constIndex(b, loc, tilesPerMatrix));
     }
+    // What block id x, y (or z) stood for: the tile in its matrix, the
+    // matrix.
+    auto coordinate = [&](gpu::BlockIdOp id) -> Value {
+      switch (id.getDimension()) {
+      case gpu::Dimension::x:
+        return tileInMatrix;
+      case gpu::Dimension::y:
+        return matrix;
+      default:
+        return constIndex(b, loc, 0);
+      }
+    };
     IRMapping map;
     for (Operation *op : slice) {
       if (auto id = dyn_cast<gpu::BlockIdOp>(op)) {
-        map.map(id.getResult(), id.getDimension() == gpu::Dimension::x
-                                    ? tileInMatrix
-                                : id.getDimension() == gpu::Dimension::y
-                                    ? matrix
-                                    : constIndex(b, loc, 0));
+        map.map(id.getResult(), coordinate(id));
         continue;
       }
       b.clone(*op, map);
@@ -156,10 +164,7 @@ LogicalResult makePersistent(gpu::GPUFuncOp kernel, scf::IfOp roles,
     SmallVector<gpu::BlockIdOp> inner;
     tiles.getBody()->walk([&](gpu::BlockIdOp id) { inner.push_back(id); });
     for (gpu::BlockIdOp id : inner) {
-      id.replaceAllUsesWith(id.getDimension() == gpu::Dimension::x ? tileInMatrix
-                            : id.getDimension() == gpu::Dimension::y
-                                ? matrix
-                                : constIndex(b, loc, 0));
+      id.replaceAllUsesWith(coordinate(id));
       id.erase();
     }
   }
@@ -434,10 +439,15 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   int64_t allTiles = numTiles(config, problem) * problem.batch;
   scf::ForOp producerTiles, consumerTiles;
   scf::IfOp rolesIf;
-  auto createTileLoop = [&](OpBuilder &tb) {
+  // Without persistence, returns 0 and leaves `tb` where it is; else
+  // creates the role's tile loop (into `tiles`), moves `tb` into its body
+  // and returns the ring's number of the tile's first slab.
+  auto enterTileLoop = [&](OpBuilder &tb, scf::ForOp &tiles) -> Value {
+    if (!persistent)
+      return constIndex(tb, loc, 0);
     Value first = gpu::BlockIdOp::create(tb, loc, gpu::Dimension::x);
     Value step = gpu::GridDimOp::create(tb, loc, gpu::Dimension::x);
-    return scf::ForOp::create(
+    tiles = scf::ForOp::create(
         tb, loc, first, constIndex(tb, loc, allTiles), step,
         ValueRange{constIndex(tb, loc, 0)},
         [&](OpBuilder &bb, Location, Value, ValueRange base) {
@@ -446,6 +456,12 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
               ValueRange{arith::AddIOp::create(bb, loc, base[0], slabCount(bb))
                              .getResult()});
         });
+    tb.setInsertionPointToStart(tiles.getBody());
+    return tiles.getRegionIterArgs()[0];
+  };
+  // Slab `k` of the tile whose first slab is `base`: its number in the ring.
+  auto ringOf = [&](OpBuilder &rb, Value base, Value k) -> Value {
+    return persistent ? arith::AddIOp::create(rb, loc, base, k) : k;
   };
 
   if (specialize) {
@@ -494,20 +510,12 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
             }
             // A persistent kernel's tiles, each with its slabs numbered on
             // in the ring from `base`.
-            Value base = constIndex(pb, loc, 0);
-            if (persistent) {
-              scf::ForOp tiles = createTileLoop(pb);
-              producerTiles = tiles;
-              pb.setInsertionPointToStart(tiles.getBody());
-              base = tiles.getRegionIterArgs()[0];
-            }
+            Value base = enterTileLoop(pb, producerTiles);
             scf::ForOp::create(
                 pb, loc, constIndex(pb, loc, 0), slabCount(pb),
                 constIndex(pb, loc, 1), ValueRange{},
                 [&](OpBuilder &lb, Location, Value k, ValueRange) {
-                  Value ring = persistent
-                                   ? arith::AddIOp::create(lb, loc, base, k)
-                                   : k;
+                  Value ring = ringOf(lb, base, k);
                   waitEmpty(lb, ring);
                   emitFill(lb, k, ring, leaderOnly ? trueValue : isLeader);
                   scf::YieldOp::create(lb, loc);
@@ -518,19 +526,13 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
         [&](OpBuilder &cb, Location) {
           setRegisters(cb, consumerRegs);
           OpBuilder::InsertionGuard guard(cb);
-          Value base = constIndex(cb, loc, 0);
-          if (persistent) {
-            consumerTiles = createTileLoop(cb);
-            cb.setInsertionPointToStart(consumerTiles.getBody());
-            base = consumerTiles.getRegionIterArgs()[0];
-          }
+          Value base = enterTileLoop(cb, consumerTiles);
           consumerLoop = scf::ForOp::create(
               cb, loc, constIndex(cb, loc, 0), slabCount(cb),
               constIndex(cb, loc, 1), loop.getInitArgs(),
               [&](OpBuilder &lb, Location, Value k, ValueRange accs) {
-                Value ring =
-                    persistent ? arith::AddIOp::create(lb, loc, base, k) : k;
-                scf::YieldOp::create(lb, loc, emitConsume(lb, k, ring, accs));
+                scf::YieldOp::create(
+                    lb, loc, emitConsume(lb, k, ringOf(lb, base, k), accs));
               });
           consumerLoop->setAttr(kKLoopAttrName, cb.getUnitAttr());
           NVVM::WgmmaWaitGroupSyncOp::create(cb, loc, 0);
