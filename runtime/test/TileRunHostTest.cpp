@@ -424,6 +424,52 @@ TEST(BatchedCheckTest, ResultsNameTheBatch) {
       << result.reason;
 }
 
+TEST(CheckResultTest, NamesTheTilesWhereBadElementsLie) {
+  // Two 10x12 results in 4x8 tiles (3 x 2 of them each, the last row and
+  // column of tiles partial). Bad: a 2x3 patch in tile [1][1] of batch 0,
+  // one NaN in tile [2][0] of batch 1, one element in tile [0][0] of
+  // batch 1; the patch has the most and comes first, then C's order.
+  const int64_t batch = 2, m = 10, n = 12, k = 16;
+  std::vector<float> a(batch * m * k), b(batch * k * n);
+  fillUniform(a, 9, 1);
+  fillUniform(b, 9, 2);
+  Reference reference;
+  computeBatchedHostReference(a.data(), b.data(), nullptr, 0, batch, m, n, k,
+                              reference);
+  std::vector<float> c(reference.value.begin(), reference.value.end());
+  for (int64_t row = 5; row <= 6; ++row)
+    for (int64_t col = 9; col <= 11; ++col)
+      c[row * n + col] += 1.0f;
+  c[m * n + 9 * n + 2] = NAN;
+  c[m * n + 1 * n + 7] -= 1.0f;
+  CheckResult result = checkResult(c.data(), reference, m, n, 1e-5,
+                                   getElementTolerance(k), batch, {4, 8});
+  EXPECT_FALSE(result.pass);
+  EXPECT_NE(result.reason.find(
+                "in 3 of 12 4x8 tiles of C; most in tile [0][1][1] (6, rows "
+                "5-6, cols 9-11), [1][0][0] (1, rows 1-1, cols 7-7), "
+                "[1][2][0] (1, rows 9-9, cols 2-2)"),
+            std::string::npos)
+      << result.reason;
+  // Without a tile shape the summary is left out; one matrix names no
+  // batch.
+  result = checkResult(c.data(), reference, m, n, 1e-5,
+                       getElementTolerance(k), batch);
+  EXPECT_EQ(result.reason.find("tiles of C"), std::string::npos)
+      << result.reason;
+  result = checkResult(c.data(), reference, m, n, 1e-5,
+                       getElementTolerance(k), 1, {4, 8});
+  EXPECT_NE(result.reason.find("in 1 of 6 4x8 tiles of C; most in tile "
+                               "[1][1] (6, rows 5-6, cols 9-11)"),
+            std::string::npos)
+      << result.reason;
+  // A pass says nothing of tiles.
+  std::vector<float> good(reference.value.begin(), reference.value.end());
+  result = checkResult(good.data(), reference, m, n, 1e-5,
+                       getElementTolerance(k), batch, {4, 8});
+  EXPECT_TRUE(result.pass) << result.reason;
+}
+
 TEST_F(CheckTest, NaNFails) {
   std::vector<float> c = simulateKernel(a, b, c0, m, n, k, 0);
   c[m * n - 1] = NAN;

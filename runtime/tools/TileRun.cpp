@@ -11,8 +11,10 @@
 #include <cstdio>
 #include <cstring>
 #include <dirent.h>
+#include <map>
 #include <sys/stat.h>
 #include <thread>
+#include <tuple>
 
 using namespace tile::run;
 using tile::runtime::findParam;
@@ -311,26 +313,52 @@ std::string formatNumber(const char *format, double value) {
 CheckResult tile::run::checkResult(const float *c, const Reference &reference,
                                    int64_t m, int64_t n,
                                    double relativeTolerance,
-                                   double elementTolerance, int64_t batch) {
+                                   double elementTolerance, int64_t batch,
+                                   TileShape tile) {
   ElementTolerance tolerance;
   tolerance.accumulation = elementTolerance;
-  return checkResult(c, reference, m, n, relativeTolerance, tolerance, batch);
+  return checkResult(c, reference, m, n, relativeTolerance, tolerance, batch,
+                     tile);
 }
 
 CheckResult tile::run::checkResult(const float *c, const Reference &reference,
                                    int64_t m, int64_t n,
                                    double relativeTolerance,
                                    const ElementTolerance &elementTolerance,
-                                   int64_t batch) {
+                                   int64_t batch, TileShape tile) {
   CheckResult result;
   double errorSquares = 0, referenceSquares = 0;
   int64_t firstNonFinite = -1, firstOverBound = -1;
+  // Bad elements per tile of C, by (batch, tile row, tile column).
+  struct BadTile {
+    uint64_t count = 0;
+    int64_t firstRow = 0, lastRow = 0, firstCol = 0, lastCol = 0;
+  };
+  std::map<std::tuple<int64_t, int64_t, int64_t>, BadTile> badTiles;
+  auto noteBad = [&](int64_t index) {
+    if (tile.rows <= 0 || tile.cols <= 0)
+      return;
+    int64_t row = index / n % m, col = index % n;
+    auto [it, added] = badTiles.try_emplace(
+        {index / (m * n), row / tile.rows, col / tile.cols});
+    BadTile &bad = it->second;
+    if (added) {
+      bad.firstRow = bad.lastRow = row;
+      bad.firstCol = bad.lastCol = col;
+    }
+    ++bad.count;
+    bad.firstRow = std::min(bad.firstRow, row);
+    bad.lastRow = std::max(bad.lastRow, row);
+    bad.firstCol = std::min(bad.firstCol, col);
+    bad.lastCol = std::max(bad.lastCol, col);
+  };
   for (int64_t index = 0; index < batch * m * n; ++index) {
     double expected = reference.value[index];
     float got = c[index];
     if (!std::isfinite(got)) {
       if (result.nonFinite++ == 0)
         firstNonFinite = index;
+      noteBad(index);
       continue;
     }
     double error = static_cast<double>(got) - expected;
@@ -339,9 +367,11 @@ CheckResult tile::run::checkResult(const float *c, const Reference &reference,
     result.maxAbsoluteError =
         std::max(result.maxAbsoluteError, std::fabs(error));
     if (std::fabs(error) >
-            elementTolerance.bound(expected, reference.magnitude[index]) &&
-        result.overBound++ == 0)
-      firstOverBound = index;
+        elementTolerance.bound(expected, reference.magnitude[index])) {
+      if (result.overBound++ == 0)
+        firstOverBound = index;
+      noteBad(index);
+    }
   }
   result.relativeError = referenceSquares > 0
                              ? std::sqrt(errorSquares / referenceSquares)
@@ -373,6 +403,33 @@ CheckResult tile::run::checkResult(const float *c, const Reference &reference,
     result.reason =
         "relative error " + formatNumber("%.3e", result.relativeError) +
         " is over the tolerance " + formatNumber("%.3e", relativeTolerance);
+  if (!badTiles.empty()) {
+    int64_t tilesDown = (m + tile.rows - 1) / tile.rows;
+    int64_t tilesAcross = (n + tile.cols - 1) / tile.cols;
+    std::vector<std::pair<std::tuple<int64_t, int64_t, int64_t>, BadTile>>
+        most(badTiles.begin(), badTiles.end());
+    // The most bad elements first; equal counts in C's order.
+    std::stable_sort(most.begin(), most.end(),
+                     [](const auto &a, const auto &b) {
+                       return a.second.count > b.second.count;
+                     });
+    result.reason += "\n    in " + std::to_string(badTiles.size()) + " of " +
+                     std::to_string(batch * tilesDown * tilesAcross) + " " +
+                     std::to_string(tile.rows) + "x" +
+                     std::to_string(tile.cols) + " tiles of C";
+    for (size_t i = 0; i < std::min<size_t>(most.size(), 3); ++i) {
+      auto [batchIndex, tileRow, tileCol] = most[i].first;
+      const BadTile &bad = most[i].second;
+      result.reason +=
+          std::string(i == 0 ? "; most in tile " : ", ") +
+          (batch > 1 ? "[" + std::to_string(batchIndex) + "]" : std::string()) +
+          "[" + std::to_string(tileRow) + "][" + std::to_string(tileCol) +
+          "] (" + std::to_string(bad.count) + ", rows " +
+          std::to_string(bad.firstRow) + "-" + std::to_string(bad.lastRow) +
+          ", cols " + std::to_string(bad.firstCol) + "-" +
+          std::to_string(bad.lastCol) + ")";
+    }
+  }
   result.pass = result.reason.empty();
   return result;
 }

@@ -169,20 +169,31 @@ struct CheckResult {
   std::string reason;
 };
 
+/// The block tile of C that each block of a kernel writes (rows x cols),
+/// for telling where wrong elements lie; 0 x 0 leaves that out.
+struct TileShape {
+  int64_t rows = 0, cols = 0;
+};
+
 /// Compares the dense m x n result `c` (`batch` of them one after another
 /// for a batched kernel) with the reference: no element NaN or infinite,
 /// each within elementTolerance.bound(ref, magnitude), and the relative
 /// norm error over all of them at most relativeTolerance. A failure names
 /// the first bad element as [row][col], or [batch][row][col] when `batch`
-/// is above 1.
+/// is above 1. With a nonzero `tile`, a failure also says in how many of
+/// C's tiles of that shape the bad elements lie and, for the (at most 3)
+/// tiles with the most, each one's bad element count and the rows and
+/// columns they span: the pattern that tells a wrong tile index from a
+/// race on one operand's copy.
 CheckResult checkResult(const float *c, const Reference &reference, int64_t m,
                         int64_t n, double relativeTolerance,
                         const ElementTolerance &elementTolerance,
-                        int64_t batch = 1);
+                        int64_t batch = 1, TileShape tile = {});
 /// The same for an f32 result: the bound is elementTolerance * magnitude.
 CheckResult checkResult(const float *c, const Reference &reference, int64_t m,
                         int64_t n, double relativeTolerance,
-                        double elementTolerance, int64_t batch = 1);
+                        double elementTolerance, int64_t batch = 1,
+                        TileShape tile = {});
 
 /// "f32", or "bf16 -> bf16" (inputs -> C) when anything is not f32: the
 /// types a table shows for a kernel.

@@ -66,8 +66,10 @@ commands:
            split-K chunk; plus 2^-8 for a bf16 C, 2^-11 for f16),
            and nothing was
            written outside C's elements (padding and a guard after the
-           buffer are checked). One line per artifact; exit status 1 when
-           any fails.
+           buffer are checked). One line per artifact; a failure names the
+           first bad element and the kernel's block tiles of C that hold
+           bad elements (how many; the 3 with the most, with the rows and
+           columns they span). Exit status 1 when any fails.
   bench    Per artifact: warm-up launches, then the median of --iters
            launches, each timed with CUDA events, rotating among enough
            buffer sets that together they are more than twice the L2 cache
@@ -948,8 +950,13 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
                                  : getDefaultRelativeTolerance(
                                        problem.elementType, cType, k,
                                        getTermsPerBlock(manifest, k));
+  // Where bad elements lie, by the tiles the kernel's blocks write (a
+  // manifest without a config has 1x1 blocks: no tiles to speak of).
+  TileShape tile;
+  if (manifest.config.block[0] * manifest.config.block[1] > 1)
+    tile = {manifest.config.block[0], manifest.config.block[1]};
   CheckResult check = checkResult(c.data(), reference, m, n, relativeTolerance,
-                                  getElementTolerance(k, cType), batch);
+                                  getElementTolerance(k, cType), batch, tile);
   outcome.pass = check.pass;
   std::string types = formatElementTypes(manifest);
   outcome.line = name + "  " + shape + "  rel_err " +
