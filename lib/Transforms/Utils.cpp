@@ -547,16 +547,33 @@ mlir::tile::emitSwizzledTileIndex(OpBuilder &b, Location loc, Value blockId,
   // A group of more rows than the grid has is the whole grid (the order is
   // the same), and group * tilesN stays in range.
   group = std::min(group, tilesM);
-  // Triton's GROUP_M order / CUTLASS's threadblock swizzle.
+  // Triton's GROUP_M order / CUTLASS's threadblock swizzle. Every divisor
+  // is a constant: a group has `group` rows but the last, whose row count
+  // is known too, so the row and column in the group are a select between
+  // two divisions by constants (multiplies and shifts). A division by a
+  // value would be a subroutine call in SASS, and ptxas moves reads of
+  // wgmma accumulators above the wait for their group when such a call
+  // lies between the group and the wait: where a persistent kernel
+  // computes the next tile's origin (found on the GPU: wrong elements in
+  // the first columns of a tile's accumulator fragments).
   Value tilesPerGroup = c(group * tilesN);
   Value groupId = b.createOrFold<arith::DivUIOp>(loc, blockId, tilesPerGroup);
   Value firstRow = b.createOrFold<arith::MulIOp>(loc, groupId, c(group));
-  Value rowsLeft = b.createOrFold<arith::SubIOp>(loc, c(tilesM), firstRow);
-  Value groupRows = b.createOrFold<arith::MinUIOp>(loc, rowsLeft, c(group));
   Value inGroup = b.createOrFold<arith::RemUIOp>(loc, blockId, tilesPerGroup);
-  Value rowInGroup = b.createOrFold<arith::RemUIOp>(loc, inGroup, groupRows);
+  Value rowInGroup = b.createOrFold<arith::RemUIOp>(loc, inGroup, c(group));
+  Value col = b.createOrFold<arith::DivUIOp>(loc, inGroup, c(group));
+  if (int64_t lastRows = tilesM % group) {
+    Value isLast = b.createOrFold<arith::CmpIOp>(
+        loc, arith::CmpIPredicate::eq, groupId, c(tilesM / group));
+    rowInGroup = b.createOrFold<arith::SelectOp>(
+        loc, isLast,
+        b.createOrFold<arith::RemUIOp>(loc, inGroup, c(lastRows)),
+        rowInGroup);
+    col = b.createOrFold<arith::SelectOp>(
+        loc, isLast, b.createOrFold<arith::DivUIOp>(loc, inGroup, c(lastRows)),
+        col);
+  }
   Value row = b.createOrFold<arith::AddIOp>(loc, firstRow, rowInGroup);
-  Value col = b.createOrFold<arith::DivUIOp>(loc, inGroup, groupRows);
   return {row, col};
 }
 

@@ -20,19 +20,23 @@
 //  CHECK-SAME: tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8], stages = 2, swizzle = 2, smem = pad(4), prefetch = true>
 //  CHECK-SAME: tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 128 : i64, m = 256 : i64, n = 192 : i64}, tile.stage = "block"
 
-// Swizzled launch order, groups of 2 tile rows (3 tile columns):
-// group = bid / 6, first row = 2 * group, rows in group = min(4 - first, 2),
-// row = first + (bid mod 6) mod rows, column = (bid mod 6) / rows.
+// Swizzled launch order, groups of 2 tile rows (3 tile columns), every
+// group full (4 rows): group = bid / 6, first row = 2 * group,
+// row = first + (bid mod 6) mod 2, column = (bid mod 6) / 2; every divisor
+// a constant.
 //       CHECK: %[[BID:.*]] = gpu.block_id x
 //       CHECK: %[[TID:.*]] = gpu.thread_id x
-//       CHECK: %[[GROUP:.*]] = arith.divui %[[BID]], %[[C6:.*]] : index
-//       CHECK: %[[FIRST:.*]] = arith.muli %[[GROUP]], %[[C2:.*]] : index
-//       CHECK: %[[LEFT:.*]] = arith.subi %[[C4:.*]], %[[FIRST]] : index
-//       CHECK: %[[ROWS:.*]] = arith.minui %[[LEFT]], %{{.*}} : index
+//       CHECK: %[[C6:.*]] = arith.constant 6 : index
+//       CHECK: %[[GROUP:.*]] = arith.divui %[[BID]], %[[C6]] : index
+//       CHECK: %[[C2:.*]] = arith.constant 2 : index
+//       CHECK: %[[FIRST:.*]] = arith.muli %[[GROUP]], %[[C2]] : index
 //       CHECK: %[[INGROUP:.*]] = arith.remui %[[BID]], %[[C6]] : index
-//       CHECK: %[[ROWIN:.*]] = arith.remui %[[INGROUP]], %[[ROWS]] : index
+//       CHECK: %[[C2B:.*]] = arith.constant 2 : index
+//       CHECK: %[[ROWIN:.*]] = arith.remui %[[INGROUP]], %[[C2B]] : index
+//       CHECK: %[[C2C:.*]] = arith.constant 2 : index
+//       CHECK: %[[COL:.*]] = arith.divui %[[INGROUP]], %[[C2C]] : index
+//   CHECK-NOT: arith.select
 //       CHECK: %[[ROW:.*]] = arith.addi %[[FIRST]], %[[ROWIN]] : index
-//       CHECK: %[[COL:.*]] = arith.divui %[[INGROUP]], %[[ROWS]] : index
 //       CHECK: %[[ROW0:.*]] = arith.muli %[[ROW]], %{{.*}} : index
 //       CHECK: %[[COL0:.*]] = arith.muli %[[COL]], %{{.*}} : index
 
@@ -49,6 +53,43 @@
 #cfg = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8], swizzle = 2>
 func.func @full_tiles(%A: memref<256x128xf32>, %B: memref<128x192xf32>, %C: memref<256x192xf32>) {
   linalg.matmul {tile.config = #cfg} ins(%A, %B : memref<256x128xf32>, memref<128x192xf32>) outs(%C : memref<256x192xf32>)
+  return
+}
+
+// -----
+
+// 5 tile rows in groups of 3 (3 tile columns): the last group has 2 rows,
+// known here, so the row and column in a group are selected between
+// divisions by 3 and by 2 (group 1 is the last); no division by a value
+// (a subroutine call in SASS, which ptxas lets wgmma accumulator reads pass).
+// The order: blocks 0-8 are rows 0-2 column by column, blocks 9-14 rows
+// 3-4.
+
+// CHECK-LABEL: gpu.func @partial_group_matmul0
+//       CHECK: %[[BID:.*]] = gpu.block_id x
+//       CHECK: %[[C9:.*]] = arith.constant 9 : index
+//       CHECK: %[[GROUP:.*]] = arith.divui %[[BID]], %[[C9]] : index
+//       CHECK: %[[C3:.*]] = arith.constant 3 : index
+//       CHECK: %[[FIRST:.*]] = arith.muli %[[GROUP]], %[[C3]] : index
+//       CHECK: %[[INGROUP:.*]] = arith.remui %[[BID]], %[[C9]] : index
+//       CHECK: %[[C3B:.*]] = arith.constant 3 : index
+//       CHECK: %[[ROWIN3:.*]] = arith.remui %[[INGROUP]], %[[C3B]] : index
+//       CHECK: %[[C3C:.*]] = arith.constant 3 : index
+//       CHECK: %[[COL3:.*]] = arith.divui %[[INGROUP]], %[[C3C]] : index
+//       CHECK: %[[C1:.*]] = arith.constant 1 : index
+//       CHECK: %[[LAST:.*]] = arith.cmpi eq, %[[GROUP]], %[[C1]] : index
+//       CHECK: %[[C2:.*]] = arith.constant 2 : index
+//       CHECK: %[[ROWIN2:.*]] = arith.remui %[[INGROUP]], %[[C2]] : index
+//       CHECK: %[[ROWIN:.*]] = arith.select %[[LAST]], %[[ROWIN2]], %[[ROWIN3]] : index
+//       CHECK: %[[C2B:.*]] = arith.constant 2 : index
+//       CHECK: %[[COL2:.*]] = arith.divui %[[INGROUP]], %[[C2B]] : index
+//       CHECK: %[[COL:.*]] = arith.select %[[LAST]], %[[COL2]], %[[COL3]] : index
+//       CHECK: %[[ROW:.*]] = arith.addi %[[FIRST]], %[[ROWIN]] : index
+//       CHECK: arith.muli %[[ROW]], %{{.*}} {tile.tile_origin = "row"} : index
+//       CHECK: arith.muli %[[COL]], %{{.*}} {tile.tile_origin = "col"} : index
+func.func @partial_group(%A: memref<320x16xf32>, %B: memref<16x192xf32>, %C: memref<320x192xf32>) {
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8], swizzle = 3>}
+    ins(%A, %B : memref<320x16xf32>, memref<16x192xf32>) outs(%C : memref<320x192xf32>)
   return
 }
 

@@ -66,10 +66,7 @@ struct MatmulToPTXOptions : public PassPipelineOptions<MatmulToPTXOptions> {
       llvm::cl::desc("Persistent wgmma kernels (specialized, TMA, no "
                      "split-K): a grid of what fits on the chip at once, "
                      "each block walking the tiles: true or false (empty: "
-                     "chosen by the config pass). Experimental: one of 48 "
-                     "persistent kernels verified on the H200 gave wrong "
-                     "values (docs/architecture.md, Persistent "
-                     "kernels)"),
+                     "chosen by the config pass)"),
       llvm::cl::init("")};
   Option<int64_t> persistentBlocks{
       *this, "persistent-blocks",

@@ -250,10 +250,7 @@ def TileConfigure : Pass<"tile-configure"> {
     Option<"persistent", "persistent", "std::string", /*default=*/"\"\"",
            "A persistent kernel (wgmma, specialized, with the TMA, no "
            "split-K): a grid of what fits on the chip at once, each block "
-           "walking the tiles: true or false (empty: keep the chosen one). "
-           "Experimental: one of 48 persistent kernels verified on the "
-           "H200 gave wrong values (docs/architecture.md, Persistent "
-           "kernels)">,
+           "walking the tiles: true or false (empty: keep the chosen one)">,
     Option<"occupancyHint", "occupancy-hint", "bool", /*default=*/"true",
            "For a config chosen by the tuning table or the cost model "
            "without an occupancy, set it to the blocks per SM the cost "
