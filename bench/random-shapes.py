@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Random matmul shapes for bench/compile.sh, drawn from a recorded seed.
 
-Each dimension is log-uniform in [1, MAX]; shapes are kept until every
+Each dimension is log-uniform in [1, MAX] (M and N in [MIN, MAX]); shapes are kept until every
 size band (by 2*M*N*K flop: < 1e7, 1e7-1e9, 1e9-1e10, >= 1e10) has COUNT of
 them (or --total shapes were drawn without band balancing). Odd and
 unaligned extents come out naturally (most draws are not multiples of 8).
@@ -41,6 +41,8 @@ def main():
     p.add_argument("--out", dest="out_type", default="f32")
     p.add_argument("--init", default="both", choices=["acc", "fill", "both"])
     p.add_argument("--max", type=int, default=8192)
+    p.add_argument("--min", type=int, default=1,
+                   help="M and N are log-uniform in [MIN, MAX] (default 1)")
     p.add_argument("--k-min", type=int, default=1,
                    help="K is log-uniform in [K_MIN, K_MAX] (default [1, MAX])")
     p.add_argument("--k-max", type=int, default=0)
@@ -61,6 +63,8 @@ def main():
     k_max = args.k_max or args.max
     if not 1 <= args.k_min <= k_max:
         p.error("need 1 <= --k-min <= --k-max")
+    if not 1 <= args.min <= args.max:
+        p.error("need 1 <= --min <= --max")
     rng = random.Random(args.seed)
     counts = [0] * len(BANDS)
     index = 0
@@ -68,6 +72,7 @@ def main():
     print(f"# bench/random-shapes.py --seed {args.seed} {size} "
           f"--prefix {args.prefix} --in {args.in_type} --out {args.out_type} "
           f"--init {args.init} --max {args.max}"
+          + (f" --min {args.min}" if args.min != 1 else "")
           + (f" --k-min {args.k_min} --k-max {k_max}"
              if (args.k_min, k_max) != (1, args.max) else "")
           + (f" --options '{args.options}'" if args.options else "")
@@ -87,8 +92,8 @@ def main():
         return index < args.total if args.total else min(counts) < args.count
 
     while more():
-        m, n = (max(1, int(math.exp(rng.uniform(0, math.log(args.max)))))
-                for _ in range(2))
+        m, n = (max(args.min, int(math.exp(rng.uniform(
+            math.log(args.min), math.log(args.max))))) for _ in range(2))
         k = max(args.k_min, min(k_max, int(math.exp(
             rng.uniform(math.log(args.k_min), math.log(k_max))))))
         batch = 1
