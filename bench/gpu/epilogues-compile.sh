@@ -5,10 +5,14 @@
 #       bias per row, alpha*AB + beta*D, residual + ReLU, bias per column +
 #       GELU in its tanh form) on 12 shapes with edges, f32 (fma) and bf16
 #       (wgmma, bf16 C)
-#   bench/artifacts/epilogues/bench/   4096^3 plain, bias + ReLU and bias +
-#       GELU, f32 and bf16
+#   bench/artifacts/epilogues/bench/   4096^3 plain, bias + ReLU, bias +
+#       GELU, bias + ReLU on C += A*B, alpha*AB + beta*D and residual + ReLU,
+#       f32 and bf16
+# With --bench-only, only the bench folder.
 set -euo pipefail
 out=bench/artifacts/epilogues
+verify=true
+[[ ${1:-} == --bench-only ]] && verify=false
 rm -rf "$out" && mkdir -p "$out/verify" "$out/bench" "$out/src"
 opt=build/bin/tile-opt
 # gen NAME M N K TYPE EPILOGUE: one function
@@ -81,6 +85,7 @@ gen() {
 shapes="1x1x1 37x41x23 64x64x64 65x129x72 127x255x64 128x128x128 130x136x72 257x511x200 333x517x136 512x512x512 1000x1000x1000 1024x4096x512"
 for t in f32 bf16; do
   for e in bias_relu row_bias alpha_beta residual_relu bias_gelu; do
+    $verify || continue
     file=$out/src/${e}_$t.mlir
     : >"$file"
     for s in $shapes; do
@@ -93,9 +98,11 @@ for t in f32 bf16; do
   { gen "plain_${t}_4096" 4096 4096 4096 "$t" plain
     gen "bias_relu_${t}_4096" 4096 4096 4096 "$t" bias_relu fill
     gen "bias_gelu_${t}_4096" 4096 4096 4096 "$t" bias_gelu fill
-    gen "bias_relu_acc_${t}_4096" 4096 4096 4096 "$t" bias_relu; } >"$file"
+    gen "bias_relu_acc_${t}_4096" 4096 4096 4096 "$t" bias_relu
+    gen "alpha_beta_${t}_4096" 4096 4096 4096 "$t" alpha_beta fill
+    gen "residual_relu_${t}_4096" 4096 4096 4096 "$t" residual_relu fill; } >"$file"
   "$opt" "$file" --tile-matmul-to-ptx="output-dir=$out/bench" >/dev/null
 done
-ls "$out/verify"/*.json | wc -l | xargs echo "verify manifests:"
+$verify && ls "$out/verify"/*.json | wc -l | xargs echo "verify manifests:"
 ls "$out/bench"/*.json | xargs -n1 basename
 du -sh "$out"

@@ -648,12 +648,21 @@ TEST(LtEpilogueTest, MatchesBiasReluAndBoth) {
   ASSERT_TRUE(matchLtEpilogue(program({"maximumf acc 0"}, {}), match, reason));
   EXPECT_EQ(match.kind, LtEpilogue::Relu);
   EXPECT_EQ(match.biasOperand, -1);
-  // Not cuBLASLt's: a full-size residual, ReLU before the bias, a
-  // clamp at another value, a scale, an unused operand, tanh.
+  // Not cuBLASLt's: ReLU before the bias, a clamp at another value, an
+  // unused operand, tanh, a constant added, a scaled bias, two vectors,
+  // two full-size operands, the residual under ReLU beside one outside.
   for (const EpilogueInfo &other :
-       {program({"addf acc p0", "maximumf s0 0"}, {EpilogueOperandKind::Full}),
-        program({"maximumf acc 0", "addf s0 p0"}, {EpilogueOperandKind::Col}),
-        program({"maximumf acc 1"}, {}), program({"mulf acc 2.5"}, {}),
+       {program({"maximumf acc 0", "addf s0 p0"}, {EpilogueOperandKind::Col}),
+        program({"maximumf acc 1"}, {}), program({"addf acc 1.5"}, {}),
+        program({"addf acc p0", "mulf s0 2"}, {EpilogueOperandKind::Col}),
+        program({"addf acc p0", "addf s0 p1"},
+                {EpilogueOperandKind::Col, EpilogueOperandKind::Row}),
+        program({"addf acc p0", "addf s0 p1"},
+                {EpilogueOperandKind::Full, EpilogueOperandKind::Full}),
+        program({"maximumf acc 0", "addf s0 p0"},
+                {EpilogueOperandKind::Full}),
+        program({"mulf acc acc"}, {}),
+        program({"maximumf acc 0"}, {EpilogueOperandKind::Full}),
         program({"maximumf acc 0"}, {EpilogueOperandKind::Col}),
         program({"addf acc p1"}, {EpilogueOperandKind::Col}),
         program({"tanh acc"}, {})}) {
@@ -661,6 +670,83 @@ TEST(LtEpilogueTest, MatchesBiasReluAndBoth) {
     EXPECT_NE(reason.find("no cuBLASLt epilogue computes"), std::string::npos)
         << reason;
   }
+}
+
+TEST(LtEpilogueTest, MatchesScalesAndResidualsByValue) {
+  auto program = [](std::vector<std::string> steps,
+                    std::vector<EpilogueOperandKind> kinds) {
+    EpilogueInfo info;
+    info.steps = std::move(steps);
+    for (size_t j = 0; j < kinds.size(); ++j)
+      info.operands.push_back({"E" + std::to_string(j), kinds[j]});
+    return info;
+  };
+  LtEpilogue match;
+  std::string reason;
+  // alpha * acc: cuBLASLt's default epilogue with alpha.
+  ASSERT_TRUE(matchLtEpilogue(program({"mulf acc 2.5"}, {}), match, reason))
+      << reason;
+  EXPECT_EQ(match.kind, LtEpilogue::Default);
+  EXPECT_STREQ(match.name(), "default");
+  EXPECT_DOUBLE_EQ(match.alpha, 2.5);
+  EXPECT_EQ(match.beta, 0);
+  EXPECT_EQ(match.residualOperand, -1);
+  EXPECT_EQ(match.biasOperand, -1);
+  // A residual add: the operand as C, beta 1.
+  ASSERT_TRUE(matchLtEpilogue(program({"addf acc p0"},
+                                      {EpilogueOperandKind::Full}),
+                              match, reason))
+      << reason;
+  EXPECT_EQ(match.kind, LtEpilogue::Default);
+  EXPECT_EQ(match.residualOperand, 0);
+  EXPECT_DOUBLE_EQ(match.alpha, 1);
+  EXPECT_DOUBLE_EQ(match.beta, 1);
+  // ReLU(0.5 * acc + bias + 0.25 * R), the operands in either order: bias
+  // then ReLU, beta 0.25 (f32 constants: 0.5 and 0.25 are exact).
+  ASSERT_TRUE(matchLtEpilogue(
+      program({"mulf acc 0.5", "mulf p1 0.25", "addf s0 p0", "addf s2 s1",
+               "maximumf s3 0"},
+              {EpilogueOperandKind::Row, EpilogueOperandKind::Full}),
+      match, reason))
+      << reason;
+  EXPECT_EQ(match.kind, LtEpilogue::BiasRelu);
+  EXPECT_EQ(match.biasOperand, 0);
+  EXPECT_EQ(match.residualOperand, 1);
+  EXPECT_DOUBLE_EQ(match.alpha, 0.5);
+  EXPECT_DOUBLE_EQ(match.beta, 0.25);
+  // A negative scale under ReLU; a residual subtracted.
+  ASSERT_TRUE(matchLtEpilogue(program({"mulf acc -2", "maximumf s0 0"}, {}),
+                              match, reason))
+      << reason;
+  EXPECT_EQ(match.kind, LtEpilogue::Relu);
+  EXPECT_DOUBLE_EQ(match.alpha, -2);
+  ASSERT_TRUE(matchLtEpilogue(program({"subf acc p0"},
+                                      {EpilogueOperandKind::Full}),
+                              match, reason))
+      << reason;
+  EXPECT_DOUBLE_EQ(match.beta, -1);
+  // GELU(acc + R): GELU with the residual as C.
+  const std::vector<std::string> residualGelu = {
+      "addf acc p0", "mulf s0 s0",
+      "mulf s1 s0",  "mulf 0.0447149985 s2",
+      "addf s0 s3",  "mulf 0.797884583 s4",
+      "tanh s5",     "addf 1 s6",
+      "mulf 0.5 s0", "mulf s8 s7"};
+  ASSERT_TRUE(matchLtEpilogue(
+      program(residualGelu, {EpilogueOperandKind::Full}), match, reason))
+      << reason;
+  EXPECT_EQ(match.kind, LtEpilogue::Gelu);
+  EXPECT_EQ(match.residualOperand, 0);
+  EXPECT_NEAR(match.beta, 1, 1e-6);
+  // The plain forms keep alpha 1, beta 0 and no residual after a match
+  // that set them.
+  ASSERT_TRUE(matchLtEpilogue(program({"addf acc p0"},
+                                      {EpilogueOperandKind::Col}),
+                              match, reason));
+  EXPECT_EQ(match.kind, LtEpilogue::Bias);
+  EXPECT_EQ(match.alpha, 1);
+  EXPECT_EQ(match.beta, 0);
+  EXPECT_EQ(match.residualOperand, -1);
 }
 
 TEST(LtEpilogueTest, MatchesGeluByValue) {
@@ -755,7 +841,7 @@ TEST(LtEpilogueTest, MatchesGeluByValue) {
   EXPECT_NE(reason.find(", p0 = "), std::string::npos) << reason;
   EXPECT_NE(reason.find("GELU(acc + p0)"), std::string::npos) << reason;
 
-  // Not bias then GELU: a full-size operand; the operand used again after
+  // Not bias then GELU: the operand used again after
   // the bias; GELU of acc beside an unused bias step; GELU with an unused
   // operand; GELU then the bias (cuBLASLt adds its bias first); a second
   // operand.
@@ -770,8 +856,7 @@ TEST(LtEpilogueTest, MatchesGeluByValue) {
   std::vector<std::string> biasAfter = gelu;
   biasAfter.push_back("addf s8 p0");
   for (const EpilogueInfo &other :
-       {program(biasGelu, {EpilogueOperandKind::Full}),
-        program(biasTwice, {EpilogueOperandKind::Col}),
+       {program(biasTwice, {EpilogueOperandKind::Col}),
         program(unusedBias, {EpilogueOperandKind::Col}),
         program(gelu, {EpilogueOperandKind::Col}),
         program(biasAfter, {EpilogueOperandKind::Col}),

@@ -569,6 +569,87 @@ bool agreesWithGelu(const std::vector<tile::runtime::EpilogueStep> &steps,
               formatNumber(worstExpected);
   return false;
 }
+/// The general form of matchLtEpilogue (TileRun.h): act(alpha * acc +
+/// beta * R + bias), read off the program's values and checked at samples.
+bool matchAffineLtEpilogue(const tile::runtime::EpilogueInfo &epilogue,
+                           LtEpilogue &result) {
+  std::vector<tile::runtime::EpilogueStep> steps;
+  std::string error;
+  if (!tile::runtime::parseEpilogueSteps(
+          epilogue.steps, epilogue.operands.size(), steps, error))
+    return false;
+  int residual = -1, bias = -1;
+  for (size_t j = 0; j < epilogue.operands.size(); ++j) {
+    bool full =
+        epilogue.operands[j].kind == tile::runtime::EpilogueOperandKind::Full;
+    int &slot = full ? residual : bias;
+    if (slot >= 0)
+      return false; // two full-size operands, or two vectors
+    slot = static_cast<int>(j);
+  }
+  std::vector<double> operands(epilogue.operands.size(), 0.0);
+  auto value = [&](double acc, double r, double b) {
+    if (residual >= 0)
+      operands[residual] = r;
+    if (bias >= 0)
+      operands[bias] = b;
+    double magnitude = 0;
+    return tile::runtime::evalEpilogue(steps, acc, 0.0, operands.data(),
+                                       magnitude);
+  };
+  enum Act { None, Relu, Gelu };
+  for (Act act : {None, Relu, Gelu}) {
+    auto apply = [&](double x) {
+      return act == None ? x : act == Relu ? std::max(x, 0.0) : geluTanh(x);
+    };
+    // act(c * P) - act(-c * P) is c * P for ReLU and GELU at P = 1000
+    // (GELU(-1000 |c|) is 0 to double precision for |c| above 0.01), and
+    // 2 c P for none.
+    const double probe = 1000.0;
+    double span = act == None ? 2 * probe : probe;
+    auto coefficient = [&](int input) {
+      double at[3] = {0, 0, 0};
+      at[input] = probe;
+      double plus = value(at[0], at[1], at[2]);
+      at[input] = -probe;
+      double minus = value(at[0], at[1], at[2]);
+      return (plus - minus) / span;
+    };
+    double alpha = coefficient(0);
+    double beta = residual >= 0 ? coefficient(1) : 0.0;
+    double biasScale = bias >= 0 ? coefficient(2) : 1.0;
+    if (!std::isfinite(alpha) || !std::isfinite(beta) ||
+        std::fabs(biasScale - 1.0) > 1e-5 || (residual >= 0 && beta == 0))
+      continue;
+    bool agrees = true;
+    for (double acc : getGeluSamples())
+      for (double r : {-1.5, 0.0, 0.7})
+        for (double b : {-1.5, 0.0, 0.7}) {
+          // (An operand the program lacks stays 0.)
+          if ((residual < 0 && r != 0) || (bias < 0 && b != 0))
+            continue;
+          double expected = apply(alpha * acc + beta * r + b);
+          double got = value(acc, r, b);
+          // A NaN fails the comparison.
+          if (!(std::fabs(got - expected) <=
+                1e-5 * std::max(std::fabs(expected), 1e-6)))
+            agrees = false;
+        }
+    if (!agrees)
+      continue;
+    static constexpr LtEpilogue::Kind kinds[3][2] = {
+        {LtEpilogue::Default, LtEpilogue::Bias},
+        {LtEpilogue::Relu, LtEpilogue::BiasRelu},
+        {LtEpilogue::Gelu, LtEpilogue::BiasGelu}};
+    result.kind = kinds[act][bias >= 0];
+    result.biasOperand = bias;
+    result.residualOperand = residual;
+    result.alpha = alpha;
+    result.beta = beta;
+    return true;
+  }
+  return false;
+}
 } // namespace
 
 bool tile::run::matchLtEpilogue(const runtime::EpilogueInfo &epilogue,
@@ -577,6 +658,9 @@ bool tile::run::matchLtEpilogue(const runtime::EpilogueInfo &epilogue,
     reason = "no cuBLASLt epilogue computes " + why;
     return false;
   };
+  result.alpha = 1;
+  result.beta = 0;
+  result.residualOperand = -1;
   std::vector<std::vector<std::string>> steps;
   for (const std::string &step : epilogue.steps)
     steps.push_back(splitWords(step));
@@ -635,6 +719,8 @@ bool tile::run::matchLtEpilogue(const runtime::EpilogueInfo &epilogue,
              biasOperand(steps[0]) >= 0 && isGelu(biasOperand(steps[0]))) {
     result.kind = LtEpilogue::BiasGelu;
     result.biasOperand = biasOperand(steps[0]);
+  } else if (matchAffineLtEpilogue(epilogue, result)) {
+    return true;
   } else {
     std::string program;
     for (const std::string &step : epilogue.steps)
@@ -643,8 +729,9 @@ bool tile::run::matchLtEpilogue(const runtime::EpilogueInfo &epilogue,
       return !words.empty() && words[0] == "tanh";
     });
     std::string why = "'" + program +
-                      "' (only a row or column bias, ReLU, GELU in its tanh "
-                      "form, or a bias then ReLU or GELU)";
+                      "' (only act(alpha * acc + beta * R + bias): act none, "
+                      "ReLU or GELU in its tanh form, R one full-size "
+                      "operand, the bias one per row or column)";
     if (hasTanh && !geluMismatch.empty())
       why += ": not GELU, " + geluMismatch;
     return fail(why);

@@ -230,12 +230,27 @@ bool planColumnMajorGemm(const KernelManifest &manifest, GemmPlan &plan,
 /// geluTanh within a relative 1e-5 (of max(|gelu|, 1e-6)); one whose first
 /// step adds its only operand to acc (a row or column bias) is BiasGelu
 /// when it agrees with geluTanh(acc + p) there for p in {-2, 0.5, 3}. Any
-/// algebraically equal order of the GELU steps matches.
+/// algebraically equal order of the GELU steps matches. Other programs go
+/// to the general form, D = act(alpha * acc + beta * R + bias): for each act
+/// (none, ReLU, GELU) alpha, beta and the bias's coefficient are read off
+/// the program's values at +-1000 in one input (the others 0), and the
+/// form must agree with the program within a relative 1e-5 at the GELU
+/// samples for acc times R and bias in {-1.5, 0, 0.7}; the bias's
+/// coefficient must be 1 (cuBLASLt does not scale it), and every operand
+/// must be used. Kind Default is the general form without act or bias.
 struct LtEpilogue {
-  enum Kind { Bias, Relu, BiasRelu, Gelu, BiasGelu } kind = Bias;
+  enum Kind { Default, Bias, Relu, BiasRelu, Gelu, BiasGelu } kind = Bias;
   int biasOperand = -1; // index into EpilogueInfo::operands; -1 without bias
+  /// cuBLASLt computes D = act(alpha * A*B + beta * C + bias): the scale of
+  /// the accumulator, and of the full-size operand it reads as its C
+  /// (residualOperand, an index into EpilogueInfo::operands; -1 without,
+  /// and beta is then 0).
+  double alpha = 1, beta = 0;
+  int residualOperand = -1;
   const char *name() const {
     switch (kind) {
+    case Default:
+      return "default";
     case Bias:
       return "bias";
     case Relu:
@@ -250,9 +265,15 @@ struct LtEpilogue {
     return "?";
   }
 };
-/// False, with `reason`, for any other program (a full-size operand, a
-/// scale, tanh alone, GELU with other constants, ...): cuBLASLt has no
-/// such epilogue.
+/// Matches a fused epilogue's program to cuBLASLt's epilogues: a bias per
+/// row or column, ReLU, GELU (tanh form, by value, in any equal order of its
+/// steps), a bias then ReLU or GELU; and, by value, any program of the form
+/// act(alpha * acc + beta * R + bias) with act none, ReLU or GELU, R one
+/// full-size operand (a residual, cuBLASLt's C) and the bias unscaled (a
+/// scale alone, a residual add, beta * C as an operand, ...).
+/// False, with `reason`, for any other program (a clamp at another value,
+/// tanh alone, GELU with other constants, two vector operands, ...):
+/// cuBLASLt has no such epilogue.
 bool matchLtEpilogue(const runtime::EpilogueInfo &epilogue, LtEpilogue &result,
                      std::string &reason);
 

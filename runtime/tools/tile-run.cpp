@@ -79,8 +79,11 @@ commands:
            the kernel's input and C types and FP32 compute, in the default
            math mode (tensor cores); for a fused bias, ReLU, GELU (tanh
            form, recognized by value in any equal order of its steps),
-           bias + ReLU or bias + GELU epilogue, cublasLtMatmul with the
-           same epilogue (other epilogues: the plain GEMM, noted); for a
+           bias + ReLU or bias + GELU epilogue, and any of those scaled by
+           alpha with a full-size operand (a residual) times beta added
+           before the activation, cublasLtMatmul with the same epilogue,
+           alpha and beta, the operand as its C (other epilogues: the plain
+           GEMM, noted); for a
            batched kernel (problem.batch > 1) the strided batched GEMM,
            cublasGemmStridedBatchedEx with the params' batch strides (f32:
            FP32 pedantic compute, CUBLAS_COMPUTE_32F_PEDANTIC; bf16 and
@@ -1452,18 +1455,58 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
       return false;
     }
   }
+  // The residual is cuBLASLt's C (D the kernel's C): the same type and
+  // layout as the kernel's C. An accumulating kernel's C0 needs that slot.
+  int residualParam = -1;
+  int64_t ldResidual = 0;
+  if (match.residualOperand >= 0) {
+    const std::string &name =
+        manifest.epilogue.operands[match.residualOperand].param;
+    residualParam = findParamIndex(manifest, name);
+    if (residualParam < 0) {
+      error = "no param " + name;
+      return false;
+    }
+    if (beta != 0) {
+      error = "C += A*B with a full-size operand (cuBLASLt has one C)";
+      return false;
+    }
+    const ParamInfo &residual = manifest.params[residualParam];
+    if (residual.elementType != result->elementType) {
+      error = std::string("a full-size operand of type ") +
+              std::string(stringifyElementType(residual.elementType)) +
+              " beside a C of type " +
+              std::string(stringifyElementType(result->elementType)) +
+              " (cuBLASLt's C and D share a type)";
+      return false;
+    }
+    // C row-major (cuBLAS computes C^T, first operand B): the residual's
+    // rows; column-major: its columns.
+    bool rowMajor = plan.first == ParamRole::Rhs;
+    bool dense = rowMajor ? residual.colStride == 1 || residual.cols == 1
+                          : residual.rowStride == 1 || residual.rows == 1;
+    if (!dense) {
+      error = std::string("a full-size operand not ") +
+              (rowMajor ? "row" : "column") + "-major like C";
+      return false;
+    }
+    ldResidual = rowMajor ? (residual.rows == 1 ? residual.cols
+                                                : residual.rowStride)
+                          : (residual.cols == 1 ? residual.rows
+                                                : residual.colStride);
+  }
   const CublasLt *lt = loadCublasLt(error);
   if (!lt)
     return false;
   CublasLtHandle handle = nullptr;
   CublasLtObject desc = nullptr, aLayout = nullptr, bLayout = nullptr,
-                 dLayout = nullptr, preference = nullptr;
+                 cLayout = nullptr, dLayout = nullptr, preference = nullptr;
   CUdeviceptr workspace = 0;
   const size_t workspaceBytes = size_t(32) << 20;
   auto cleanup = [&] {
     if (preference)
       lt->preferenceDestroy(preference);
-    for (CublasLtObject layout : {aLayout, bLayout, dLayout})
+    for (CublasLtObject layout : {aLayout, bLayout, cLayout, dLayout})
       if (layout)
         lt->layoutDestroy(layout);
     if (desc)
@@ -1487,6 +1530,8 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
   int transB = plan.transSecond ? CUBLAS_OP_T : CUBLAS_OP_N;
   int epilogue = CUBLASLT_EPILOGUE_DEFAULT;
   switch (match.kind) {
+  case LtEpilogue::Default:
+    break;
   case LtEpilogue::Bias:
     epilogue = CUBLASLT_EPILOGUE_BIAS;
     break;
@@ -1541,6 +1586,10 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
                                        CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES,
                                        &maxWorkspace, sizeof(maxWorkspace)),
             "setting the workspace");
+  if (ok && residualParam >= 0)
+    ok = check(lt->layoutCreate(&cLayout, resultType, plan.m, plan.n,
+                                ldResidual),
+               "cublasLtMatrixLayoutCreate(C)");
   if (ok && biasParam >= 0) {
     int biasType = toCudaDataType(manifest.params[biasParam].elementType);
     ok = check(lt->descSetAttribute(desc, CUBLASLT_MATMUL_DESC_BIAS_DATA_TYPE,
@@ -1550,8 +1599,9 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
   CublasLtHeuristic heuristic{};
   int found = 0;
   if (ok)
-    ok = check(lt->heuristic(handle, desc, aLayout, bLayout, dLayout, dLayout,
-                             preference, 1, &heuristic, &found),
+    ok = check(lt->heuristic(handle, desc, aLayout, bLayout,
+                             cLayout ? cLayout : dLayout, dLayout, preference,
+                             1, &heuristic, &found),
                "cublasLtMatmulAlgoGetHeuristic");
   if (ok && found < 1) {
     error = "cuBLASLt has no algorithm for this epilogue and types";
@@ -1561,7 +1611,11 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
     cleanup();
     return false;
   }
-  const float alpha = 1.0f;
+  // act(alpha * (C0 + A*B) + ...) is act(alpha * A*B + alpha * C0 + ...):
+  // an accumulating kernel's beta is alpha.
+  const float alpha = static_cast<float>(match.alpha);
+  const float ltBeta = static_cast<float>(
+      residualParam >= 0 ? match.beta : beta * match.alpha);
   auto launch = [&](int i, std::string &launchError) {
     uint64_t base = poolPointer + (i % sets) * setBytes;
     if (biasParam >= 0) {
@@ -1575,11 +1629,19 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
       }
     }
     void *d = reinterpret_cast<void *>(base + gemmOffsets.result);
+    const void *c = d;
+    if (residualParam >= 0) {
+      const ParamInfo &residual = manifest.params[residualParam];
+      c = reinterpret_cast<const void *>(
+          base + offsets[residualParam] +
+          static_cast<uint64_t>(residual.offset) *
+              getElementTypeSize(residual.elementType));
+    }
     CublasStatus status = lt->matmul(
         handle, desc, &alpha,
         reinterpret_cast<const void *>(base + gemmOffsets.first), aLayout,
         reinterpret_cast<const void *>(base + gemmOffsets.second), bLayout,
-        &beta, d, dLayout, d, dLayout, heuristic.algo,
+        &ltBeta, c, cLayout ? cLayout : dLayout, d, dLayout, heuristic.algo,
         reinterpret_cast<void *>(workspace), workspaceBytes, gpu.stream);
     if (status != 0) {
       launchError = "cublasLtMatmul failed: cuBLAS status " +
@@ -1594,8 +1656,14 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
   if (!timed)
     return false;
   row.cublasCall = std::string("lt_") + match.name();
+  std::string scales;
+  if (match.alpha != 1)
+    scales += ", alpha " + format("%.6g", match.alpha);
+  if (residualParam >= 0)
+    scales += ", the full-size operand " + manifest.params[residualParam].name +
+              " as C (beta " + format("%.6g", match.beta) + ")";
   addNote(row, std::string("cuBLAS ran cuBLASLt with its ") + match.name() +
-                   " epilogue");
+                   " epilogue" + scales);
   row.cublasMs = median(times);
   row.cublasTflops = getTflops(row.batch, row.m, row.n, row.k, row.cublasMs);
   row.ratio = row.cublasMs / row.ms;
