@@ -9,6 +9,7 @@
 // Every divisor is now a constant, which LLVM turns into multiplies.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: tile-opt %s -o /dev/null --tile-matmul-to-ptx="output-dir=%t ptxas=off block=64,128,64 warp=64,128 thread=64,128 stages=2 occupancy=2 swizzle=32 copy=tma repack=true specialize=true persistent=true"
+// RUN: test -s %t/odd_matmul0.ptx && test -s %t/batched_matmul0.ptx
 // RUN: not grep -E "^\s*(div|rem)\.[a-z0-9.]+\s+%[a-z0-9]+, %[a-z0-9]+, %[a-z]" %t/odd_matmul0.ptx %t/batched_matmul0.ptx
 // RUN: FileCheck %s --input-file=%t/odd_matmul0.ptx
 // RUN: FileCheck %s --check-prefix=GRID --input-file=%t/odd_matmul0.json

@@ -12,6 +12,10 @@
 // RUN: FileCheck %s --check-prefix=ODD --input-file=%t/odd_matmul0.json
 // No wgmma reads B untransposed, none scales or negates.
 // RUN: not grep -E "wgmma.mma_async.*p, 1, +1, 0, +0;" %t/bf16_matmul0.ptx
+// No kernel divides by a value: ptxas makes that a call, which it lets
+// accumulator reads pass (test/Pipeline/wgmma-persistent-ptx.mlir).
+// RUN: test -s %t/bf16_matmul0.ptx && test -s %t/f16_matmul0.ptx && test -s %t/odd_matmul0.ptx
+// RUN: not grep -E "^\s*(div|rem)\.[a-z0-9.]+\s+%[a-z0-9]+, %[a-z0-9]+, %[a-z]" %t/bf16_matmul0.ptx %t/f16_matmul0.ptx %t/odd_matmul0.ptx
 // RUN: grep -c "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16" %t/bf16_matmul0.ptx | FileCheck %s --check-prefix=SOME
 // RUN: grep -cE "wgmma.mma_async.*p, 1, +1, 0, +1;" %t/bf16_matmul0.ptx | FileCheck %s --check-prefix=SOME
 // SOME: {{^[1-9][0-9]*$}}
