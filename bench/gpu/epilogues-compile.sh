@@ -13,7 +13,12 @@ set -euo pipefail
 out=bench/artifacts/epilogues
 verify=true
 [[ ${1:-} == --bench-only ]] && verify=false
-rm -rf "$out" && mkdir -p "$out/verify" "$out/bench" "$out/src"
+if $verify; then
+  rm -rf "$out"
+else
+  rm -rf "$out/bench"
+fi
+mkdir -p "$out/verify" "$out/bench" "$out/src"
 opt=build/bin/tile-opt
 # gen NAME M N K TYPE EPILOGUE: one function
 gen() {

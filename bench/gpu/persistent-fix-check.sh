@@ -9,7 +9,14 @@ json_include=$PWD/bench/carry/include
 cmake -S runtime -B /tmp/tile-rt -G Ninja -DCMAKE_BUILD_TYPE=Release -DTILE_NLOHMANN_JSON_INCLUDE_DIR=$json_include >/dev/null && ninja -C /tmp/tile-rt tile-run >/dev/null || exit 1
 nvidia-smi --query-gpu=name --format=csv,noheader
 echo "== SASS subroutine calls per cubin (expect none)"
-for f in bench/artifacts/diag4/*.cubin bench/artifacts/prand2/*.cubin bench/artifacts/prand16/*.cubin; do n=$(cuobjdump -sass $f | grep -c "CALL"); [ "$n" != 0 ] && echo "$(basename $f) CALL x$n"; done
+checked=0
+for f in bench/artifacts/diag4/*.cubin bench/artifacts/prand2/*.cubin bench/artifacts/prand16/*.cubin; do
+  sass=$(cuobjdump -sass "$f") || { echo "cuobjdump failed on $f"; continue; }
+  checked=$((checked + 1))
+  n=$(grep -c "CALL" <<<"$sass")
+  [ "$n" != 0 ] && echo "$(basename "$f") CALL x$n"
+done
+echo "$checked cubins checked"
 echo "== diag4, 5 runs each"
 for m in bench/artifacts/diag4/*.json; do
   n=$(basename $m .json); pass=0; fail=0; details=""

@@ -650,7 +650,8 @@ TEST(LtEpilogueTest, MatchesBiasReluAndBoth) {
   EXPECT_EQ(match.biasOperand, -1);
   // Not cuBLASLt's: ReLU before the bias, a clamp at another value, an
   // unused operand, tanh, a constant added, a scaled bias, two vectors,
-  // two full-size operands, the residual under ReLU beside one outside.
+  // two full-size operands, the residual under ReLU beside one outside,
+  // acc squared, the residual alone (acc unused: alpha 0).
   for (const EpilogueInfo &other :
        {program({"maximumf acc 0", "addf s0 p0"}, {EpilogueOperandKind::Col}),
         program({"maximumf acc 1"}, {}), program({"addf acc 1.5"}, {}),
@@ -662,6 +663,7 @@ TEST(LtEpilogueTest, MatchesBiasReluAndBoth) {
         program({"maximumf acc 0", "addf s0 p0"},
                 {EpilogueOperandKind::Full}),
         program({"mulf acc acc"}, {}),
+        program({"mulf p0 1.0"}, {EpilogueOperandKind::Full}),
         program({"maximumf acc 0"}, {EpilogueOperandKind::Full}),
         program({"maximumf acc 0"}, {EpilogueOperandKind::Col}),
         program({"addf acc p1"}, {EpilogueOperandKind::Col}),

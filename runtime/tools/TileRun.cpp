@@ -618,7 +618,9 @@ bool matchAffineLtEpilogue(const tile::runtime::EpilogueInfo &epilogue,
     double alpha = coefficient(0);
     double beta = residual >= 0 ? coefficient(1) : 0.0;
     double biasScale = bias >= 0 ? coefficient(2) : 1.0;
-    if (!std::isfinite(alpha) || !std::isfinite(beta) ||
+    // (A program that does not use acc, or an operand, is not a matmul
+    // cuBLASLt runs: alpha 0 could skip the product.)
+    if (!std::isfinite(alpha) || !std::isfinite(beta) || alpha == 0 ||
         std::fabs(biasScale - 1.0) > 1e-5 || (residual >= 0 && beta == 0))
       continue;
     bool agrees = true;

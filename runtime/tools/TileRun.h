@@ -180,7 +180,8 @@ struct TileShape {
 /// each within elementTolerance.bound(ref, magnitude), and the relative
 /// norm error over all of them at most relativeTolerance. A failure names
 /// the first bad element as [row][col], or [batch][row][col] when `batch`
-/// is above 1. With a nonzero `tile`, a failure also says in how many of
+/// is above 1. With a nonzero `tile`, a failure with bad elements (NaN,
+/// Inf or over the element bound) also says in how many of
 /// C's tiles of that shape the bad elements lie and, for the (at most 3)
 /// tiles with the most, each one's bad element count and the rows and
 /// columns they span: the pattern that tells a wrong tile index from a
@@ -236,8 +237,8 @@ bool planColumnMajorGemm(const KernelManifest &manifest, GemmPlan &plan,
 /// the program's values at +-1000 in one input (the others 0), and the
 /// form must agree with the program within a relative 1e-5 at the GELU
 /// samples for acc times R and bias in {-1.5, 0, 0.7}; the bias's
-/// coefficient must be 1 (cuBLASLt does not scale it), and every operand
-/// must be used. Kind Default is the general form without act or bias.
+/// coefficient must be 1 (cuBLASLt does not scale it), and acc and every
+/// operand must be used (alpha and beta not 0). Kind Default is the general form without act or bias.
 struct LtEpilogue {
   enum Kind { Default, Bias, Relu, BiasRelu, Gelu, BiasGelu } kind = Bias;
   int biasOperand = -1; // index into EpilogueInfo::operands; -1 without bias

@@ -1076,12 +1076,39 @@ struct GemmOffsets {
   uint64_t first = 0, second = 0, result = 0;
 };
 
+/// C's elements in buffer set `setBase` (params at `offsets`), as floats in
+/// C's row-major order.
+bool readResult(const Gpu &gpu, const KernelManifest &manifest,
+                CUdeviceptr setBase, const std::vector<uint64_t> &offsets,
+                std::vector<float> &dense, std::string &error) {
+  int index = -1;
+  for (size_t i = 0; i < manifest.params.size(); ++i)
+    if (manifest.params[i].role == ParamRole::Result)
+      index = static_cast<int>(i);
+  uint64_t bytes = 0;
+  if (index < 0 || !getRequiredBytes(manifest.params[index], 1, bytes)) {
+    error = "no result param to read";
+    return false;
+  }
+  const ParamInfo &param = manifest.params[index];
+  std::vector<char> buffer(bytes);
+  if (!gpu.check(gpu.driver->cuStreamSynchronize(gpu.stream),
+                 "cuStreamSynchronize", error) ||
+      !gpu.check(gpu.driver->cuMemcpyDtoH(buffer.data(),
+                                          setBase + offsets[index], bytes),
+                 "cuMemcpyDtoH(C)", error))
+    return false;
+  dense.assign(static_cast<size_t>(param.rows * param.cols), 0.0f);
+  gatherElements(buffer.data(), param, dense.data());
+  return true;
+}
+
 bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
                   const GemmPlan &plan, const GemmOffsets &gemmOffsets,
                   const Options &options, uint64_t sets, uint64_t setBytes,
                   CUdeviceptr poolPointer, const std::vector<uint64_t> &offsets,
-                  float beta, BenchRow &row, std::vector<double> &times,
-                  std::string &error);
+                  float beta, const std::vector<float> &ours, BenchRow &row,
+                  std::vector<double> &times, std::string &error);
 
 /// Times cublasGemmStridedBatchedEx on a batched kernel's buffers: f32 with
 /// CUBLAS_COMPUTE_32F_PEDANTIC in the session's pedantic math mode (the
@@ -1331,8 +1358,18 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
     // The fair baseline for a fused epilogue is cuBLASLt with the same
     // epilogue in its kernel; without one, the plain GEMM (noted).
     std::string ltError;
+    // The kernel's C of set 0, to check that cuBLASLt computes the same
+    // (C = the epilogue of A*B: the same in every launch; a kernel that
+    // accumulates changes C with each one, and is not checked).
+    std::vector<float> ours;
+    if (problem.cInit == CInit::Fill &&
+        !readResult(gpu, manifest, pool.pointer, offsets, ours, ltError)) {
+      fatal = !gpu.healthy();
+      addNote(row, "cuBLAS n/a: " + ltError);
+      return row;
+    }
     if (timeCublasLt(gpu, manifest, plan, gemmOffsets, options, sets, setBytes,
-                     pool.pointer, offsets, beta, row, times, ltError))
+                     pool.pointer, offsets, beta, ours, row, times, ltError))
       return row;
     fatal = !gpu.healthy();
     if (fatal)
@@ -1430,8 +1467,8 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
                   const GemmPlan &plan, const GemmOffsets &gemmOffsets,
                   const Options &options, uint64_t sets, uint64_t setBytes,
                   CUdeviceptr poolPointer, const std::vector<uint64_t> &offsets,
-                  float beta, BenchRow &row, std::vector<double> &times,
-                  std::string &error) {
+                  float beta, const std::vector<float> &ours, BenchRow &row,
+                  std::vector<double> &times, std::string &error) {
   LtEpilogue match;
   if (!matchLtEpilogue(manifest.epilogue, match, error))
     return false;
@@ -1494,6 +1531,11 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
                                                 : residual.rowStride)
                           : (residual.cols == 1 ? residual.rows
                                                 : residual.colStride);
+    if (ldResidual < (rowMajor ? residual.cols : residual.rows)) {
+      error = "a full-size operand with overlapping " +
+              std::string(rowMajor ? "rows" : "columns");
+      return false;
+    }
   }
   const CublasLt *lt = loadCublasLt(error);
   if (!lt)
@@ -1619,7 +1661,11 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
   auto launch = [&](int i, std::string &launchError) {
     uint64_t base = poolPointer + (i % sets) * setBytes;
     if (biasParam >= 0) {
-      uint64_t bias = base + offsets[biasParam];
+      // (A strided param's vector starts `offset` elements in.)
+      const ParamInfo &biasInfo = manifest.params[biasParam];
+      uint64_t bias = base + offsets[biasParam] +
+                      static_cast<uint64_t>(biasInfo.offset) *
+                          getElementTypeSize(biasInfo.elementType);
       CublasStatus status = lt->descSetAttribute(
           desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &bias, sizeof(bias));
       if (status != 0) {
@@ -1652,6 +1698,67 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
   };
   bool timed = timeLaunches(gpu, options.warmup, options.iters, launch, times,
                             error);
+  // cuBLASLt's D on set 0 against the kernel's C there (the same inputs):
+  // a baseline that computes something else is no baseline. Their sums
+  // run in other orders, and a 16-bit C rounds each: agreement is a
+  // relative norm difference of at most 1e-2 (16-bit C) or 1e-4 (f32).
+  std::string agreement;
+  if (timed && !ours.empty()) {
+    std::string launchError;
+    std::vector<float> theirs;
+    // D (set 0's C, which holds the kernel's result) is poisoned first
+    // (all bits set: NaN in f32, bf16 and f16; whole 32-bit words, so a
+    // 16-bit C's last element may keep its value), so that a D cuBLASLt
+    // does not write shows.
+    int resultIndex = findParamIndex(manifest, result->name);
+    uint64_t resultBytes = 0;
+    if (resultIndex < 0 ||
+        !getRequiredBytes(manifest.params[resultIndex], 1, resultBytes) ||
+        !gpu.check(gpu.driver->cuMemsetD32(poolPointer + offsets[resultIndex],
+                                           0xffffffffu, resultBytes / 4),
+                   "cuMemsetD32(D)", error)) {
+      if (error.empty())
+        error = "no result param to poison";
+      timed = false;
+    } else if (!launch(0, launchError)) {
+      error = launchError;
+      timed = false;
+    } else if (!readResult(gpu, manifest, poolPointer, offsets, theirs,
+                           error)) {
+      timed = false;
+    } else {
+      double difference = 0, norm = 0;
+      uint64_t differing = 0;
+      for (size_t i = 0; i < ours.size(); ++i) {
+        double delta = static_cast<double>(theirs[i]) - ours[i];
+        difference += delta * delta;
+        norm += static_cast<double>(ours[i]) * ours[i];
+        differing += theirs[i] != ours[i];
+      }
+      double relative = std::sqrt(difference / std::max(norm, 1e-300));
+      double limit = result->elementType == ElementType::F32 ? 1e-4 : 1e-2;
+      // (A NaN fails the comparison.)
+      // (An all-zero C compares nothing: no agreement to claim.)
+      if (norm == 0) {
+        error = "the kernel's C is all zeros: nothing to compare cuBLASLt's "
+                "D with";
+        timed = false;
+      } else if (!(relative <= limit)) {
+        error = "cuBLASLt's " + std::string(match.name()) +
+                " epilogue gave a D that differs from the kernel's C "
+                "(relative norm difference " +
+                format("%.3g", relative) + ", over " + format("%.0e", limit) +
+                "): not the same computation";
+        timed = false;
+      } else {
+        agreement = "; its D agrees with the kernel's C (relative norm "
+                    "difference " +
+                    format("%.2g", relative) + ", " +
+                    std::to_string(differing) + " of " +
+                    std::to_string(ours.size()) + " elements differ)";
+      }
+    }
+  }
   cleanup();
   if (!timed)
     return false;
@@ -1663,7 +1770,7 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
     scales += ", the full-size operand " + manifest.params[residualParam].name +
               " as C (beta " + format("%.6g", match.beta) + ")";
   addNote(row, std::string("cuBLAS ran cuBLASLt with its ") + match.name() +
-                   " epilogue" + scales);
+                   " epilogue" + scales + agreement);
   row.cublasMs = median(times);
   row.cublasTflops = getTflops(row.batch, row.m, row.n, row.k, row.cublasMs);
   row.ratio = row.cublasMs / row.ms;
