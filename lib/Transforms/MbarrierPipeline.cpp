@@ -194,17 +194,11 @@ LogicalResult makePersistent(gpu::GPUFuncOp kernel, scf::IfOp roles,
   kernel->setAttr(kPersistentBlocksAttrName,
                   IntegerAttr::get(IntegerType::get(kernel.getContext(), 64),
                                    gridX));
-  auto gpuModule = kernel->getParentOfType<gpu::GPUModuleOp>();
-  root->walk([&](gpu::LaunchFuncOp launch) {
-      if (launch.getKernelModuleName() != gpuModule.getNameAttr() ||
-          launch.getKernelName() != kernel.getNameAttr())
-        return;
-      OpBuilder hb(launch);
-      launch.getGridSizeXMutable().assign(
-          constIndex(hb, launch.getLoc(), gridX));
-      launch.getGridSizeYMutable().assign(
-          constIndex(hb, launch.getLoc(), gridY));
-    });
+  forEachLaunchOf(root, kernel, [&](gpu::LaunchFuncOp launch) {
+    OpBuilder hb(launch);
+    launch.getGridSizeXMutable().assign(constIndex(hb, launch.getLoc(), gridX));
+    launch.getGridSizeYMutable().assign(constIndex(hb, launch.getLoc(), gridY));
+  });
   return success();
 }
 

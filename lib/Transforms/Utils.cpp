@@ -770,15 +770,22 @@ KLoopParts mlir::tile::findKLoopParts(gpu::GPUFuncOp kernel) {
   return parts;
 }
 
+void mlir::tile::forEachLaunchOf(
+    Operation *root, gpu::GPUFuncOp kernel,
+    llvm::function_ref<void(gpu::LaunchFuncOp)> fn) {
+  auto module = kernel->getParentOfType<gpu::GPUModuleOp>();
+  root->walk([&](gpu::LaunchFuncOp launch) {
+    if (launch.getKernelModuleName() == module.getSymName() &&
+        launch.getKernelName() == kernel.getName())
+      fn(launch);
+  });
+}
+
 void mlir::tile::setDynamicSharedBytes(Operation *root, gpu::GPUFuncOp kernel,
                                        int64_t bytes) {
   Builder b(kernel.getContext());
   kernel->setAttr(kSharedBytesAttrName, b.getI64IntegerAttr(bytes));
-  auto module = kernel->getParentOfType<gpu::GPUModuleOp>();
-  root->walk([&](gpu::LaunchFuncOp launch) {
-    if (launch.getKernelModuleName() != module.getSymName() ||
-        launch.getKernelName() != kernel.getName())
-      return;
+  forEachLaunchOf(root, kernel, [&](gpu::LaunchFuncOp launch) {
     OpBuilder host(launch);
     launch.getDynamicSharedMemorySizeMutable().assign(
         arith::ConstantIntOp::create(host, launch.getLoc(), host.getI32Type(),

@@ -227,6 +227,11 @@ struct KLoopParts {
 };
 KLoopParts findKLoopParts(gpu::GPUFuncOp kernel);
 
+/// Calls `fn` on every gpu.launch_func under `root` that launches `kernel`
+/// (its gpu.module and its name).
+void forEachLaunchOf(Operation *root, gpu::GPUFuncOp kernel,
+                     llvm::function_ref<void(gpu::LaunchFuncOp)> fn);
+
 /// Records that `kernel` needs `bytes` of dynamic shared memory per block:
 /// on the kernel (`tile.dynamic_shared_bytes`) and on every gpu.launch_func
 /// of it under `root`.
@@ -279,8 +284,11 @@ Value constIndex(OpBuilder &b, Location loc, int64_t value);
 /// grid of tilesM x tilesN tiles visited in groups of `group` tile rows:
 /// consecutive block indices walk down a group's rows first, then move one
 /// tile column right; the last group may have fewer rows. A bijection from
-/// [0, tilesM*tilesN) onto the grid. Built with createOrFold, so constant
-/// inputs fold to constants (the unit test relies on it).
+/// [0, tilesM*tilesN) onto the grid. Every divisor is a constant (the last
+/// group's row count is known: a select between two divisions), since a
+/// division by a value is a subroutine call in SASS that ptxas lets wgmma
+/// accumulator reads pass. Built with createOrFold, so constant inputs fold
+/// to constants (the unit test relies on it).
 std::pair<Value, Value> emitSwizzledTileIndex(OpBuilder &b, Location loc,
                                               Value blockId, int64_t tilesM,
                                               int64_t tilesN, int64_t group);
