@@ -386,16 +386,24 @@ TEST_F(CheckTest, ElementLeftAtInitialValueFails) {
       << result.reason;
 }
 
+/// The reference of `batch` m x n x k products of random A and B (from
+/// `seed`), C starting at 0.
+Reference randomBatchedReference(int64_t batch, int64_t m, int64_t n,
+                                 int64_t k, uint64_t seed) {
+  std::vector<float> a(batch * m * k), b(batch * k * n);
+  fillUniform(a, seed, 1);
+  fillUniform(b, seed, 2);
+  Reference reference;
+  computeBatchedHostReference(a.data(), b.data(), nullptr, 0, batch, m, n, k,
+                              reference);
+  return reference;
+}
+
 TEST(BatchedCheckTest, ResultsNameTheBatch) {
   // Three 8x8 results checked as one: a wrong element of the last names
   // its batch, row and column; the norm is over all of them.
   const int64_t batch = 3, m = 8, n = 8, k = 64;
-  std::vector<float> a(batch * m * k), b(batch * k * n);
-  fillUniform(a, 5, 1);
-  fillUniform(b, 5, 2);
-  Reference reference;
-  computeBatchedHostReference(a.data(), b.data(), nullptr, 0, batch, m, n, k,
-                              reference);
+  Reference reference = randomBatchedReference(batch, m, n, k, 5);
   std::vector<float> c(reference.value.begin(), reference.value.end());
   CheckResult result = checkResult(c.data(), reference, m, n, 1e-5,
                                    getElementTolerance(k), batch);
@@ -430,12 +438,7 @@ TEST(CheckResultTest, NamesTheTilesWhereBadElementsLie) {
   // one NaN in tile [2][0] of batch 1, one element in tile [0][0] of
   // batch 1; the patch has the most and comes first, then C's order.
   const int64_t batch = 2, m = 10, n = 12, k = 16;
-  std::vector<float> a(batch * m * k), b(batch * k * n);
-  fillUniform(a, 9, 1);
-  fillUniform(b, 9, 2);
-  Reference reference;
-  computeBatchedHostReference(a.data(), b.data(), nullptr, 0, batch, m, n, k,
-                              reference);
+  Reference reference = randomBatchedReference(batch, m, n, k, 9);
   std::vector<float> c(reference.value.begin(), reference.value.end());
   for (int64_t row = 5; row <= 6; ++row)
     for (int64_t col = 9; col <= 11; ++col)

@@ -1076,20 +1076,38 @@ struct GemmOffsets {
   uint64_t first = 0, second = 0, result = 0;
 };
 
+/// Where param `index`'s first element is in a buffer set whose params
+/// start at `offsets` (a strided param's matrix starts `offset` elements
+/// past its buffer).
+uint64_t paramStart(const KernelManifest &manifest,
+                    const std::vector<uint64_t> &offsets, size_t index) {
+  const ParamInfo &param = manifest.params[index];
+  return offsets[index] + static_cast<uint64_t>(param.offset) *
+                              getElementTypeSize(param.elementType);
+}
+
+/// C's param: its index and the bytes of its buffer in a set. False, with
+/// `error`, when the manifest has none.
+bool findResultBuffer(const KernelManifest &manifest, int &index,
+                      uint64_t &bytes, std::string &error) {
+  const ParamInfo *result = findParam(manifest, ParamRole::Result);
+  index = result ? findParamIndex(manifest, result->name) : -1;
+  if (index < 0 || !getRequiredBytes(*result, 1, bytes)) {
+    error = "no result param";
+    return false;
+  }
+  return true;
+}
+
 /// C's elements in buffer set `setBase` (params at `offsets`), as floats in
 /// C's row-major order.
 bool readResult(const Gpu &gpu, const KernelManifest &manifest,
                 CUdeviceptr setBase, const std::vector<uint64_t> &offsets,
                 std::vector<float> &dense, std::string &error) {
   int index = -1;
-  for (size_t i = 0; i < manifest.params.size(); ++i)
-    if (manifest.params[i].role == ParamRole::Result)
-      index = static_cast<int>(i);
   uint64_t bytes = 0;
-  if (index < 0 || !getRequiredBytes(manifest.params[index], 1, bytes)) {
-    error = "no result param to read";
+  if (!findResultBuffer(manifest, index, bytes, error))
     return false;
-  }
   const ParamInfo &param = manifest.params[index];
   std::vector<char> buffer(bytes);
   if (!gpu.check(gpu.driver->cuStreamSynchronize(gpu.stream),
@@ -1324,9 +1342,7 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
   auto offsetOf = [&](ParamRole role) {
     for (size_t i = 0; i < numParams; ++i)
       if (manifest.params[i].role == role)
-        return offsets[i] +
-               static_cast<uint64_t>(manifest.params[i].offset) *
-                   getElementTypeSize(manifest.params[i].elementType);
+        return paramStart(manifest, offsets, i);
     return uint64_t(0);
   };
   const GemmOffsets gemmOffsets = {offsetOf(plan.first), offsetOf(plan.second),
@@ -1661,11 +1677,7 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
   auto launch = [&](int i, std::string &launchError) {
     uint64_t base = poolPointer + (i % sets) * setBytes;
     if (biasParam >= 0) {
-      // (A strided param's vector starts `offset` elements in.)
-      const ParamInfo &biasInfo = manifest.params[biasParam];
-      uint64_t bias = base + offsets[biasParam] +
-                      static_cast<uint64_t>(biasInfo.offset) *
-                          getElementTypeSize(biasInfo.elementType);
+      uint64_t bias = base + paramStart(manifest, offsets, biasParam);
       CublasStatus status = lt->descSetAttribute(
           desc, CUBLASLT_MATMUL_DESC_BIAS_POINTER, &bias, sizeof(bias));
       if (status != 0) {
@@ -1675,14 +1687,11 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
       }
     }
     void *d = reinterpret_cast<void *>(base + gemmOffsets.result);
-    const void *c = d;
-    if (residualParam >= 0) {
-      const ParamInfo &residual = manifest.params[residualParam];
-      c = reinterpret_cast<const void *>(
-          base + offsets[residualParam] +
-          static_cast<uint64_t>(residual.offset) *
-              getElementTypeSize(residual.elementType));
-    }
+    const void *c =
+        residualParam >= 0
+            ? reinterpret_cast<const void *>(
+                  base + paramStart(manifest, offsets, residualParam))
+            : d;
     CublasStatus status = lt->matmul(
         handle, desc, &alpha,
         reinterpret_cast<const void *>(base + gemmOffsets.first), aLayout,
@@ -1710,15 +1719,12 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
     // (all bits set: NaN in f32, bf16 and f16; whole 32-bit words, so a
     // 16-bit C's last element may keep its value), so that a D cuBLASLt
     // does not write shows.
-    int resultIndex = findParamIndex(manifest, result->name);
+    int resultIndex = -1;
     uint64_t resultBytes = 0;
-    if (resultIndex < 0 ||
-        !getRequiredBytes(manifest.params[resultIndex], 1, resultBytes) ||
+    if (!findResultBuffer(manifest, resultIndex, resultBytes, error) ||
         !gpu.check(gpu.driver->cuMemsetD32(poolPointer + offsets[resultIndex],
                                            0xffffffffu, resultBytes / 4),
                    "cuMemsetD32(D)", error)) {
-      if (error.empty())
-        error = "no result param to poison";
       timed = false;
     } else if (!launch(0, launchError)) {
       error = launchError;
@@ -1737,8 +1743,8 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
       }
       double relative = std::sqrt(difference / std::max(norm, 1e-300));
       double limit = result->elementType == ElementType::F32 ? 1e-4 : 1e-2;
-      // (A NaN fails the comparison.)
-      // (An all-zero C compares nothing: no agreement to claim.)
+      // (An all-zero C compares nothing: no agreement to claim. A NaN
+      // fails the second comparison.)
       if (norm == 0) {
         error = "the kernel's C is all zeros: nothing to compare cuBLASLt's "
                 "D with";
