@@ -16,7 +16,9 @@
 //                 instruction N, consumer warpgroups per SM, f16, and the
 //                 non-specialized ring)
 //   loads         TMA: b * (A rows + B columns inside the problem) * K *
-//                 bytes / L2->shared bandwidth per SM; copies through
+//                 bytes / L2->shared bandwidth per SM (B columns halved
+//                 in a 2x1 cluster: each block loads half of B's boxes,
+//                 multicast to both); copies through
 //                 registers: every slab element / one producer's copy rate
 //                 (the producers of the b blocks copy side by side)
 //   HBM share     the wave's share of the whole problem's HBM traffic
@@ -185,6 +187,17 @@ double consumersFactor(int64_t consumersPerSM) {
 /// waits for empty slots and issues the TMA: assumed 0.9 (an ablation
 /// candidate, never the default).
 constexpr double kNonSpecializedFactor = 0.9;
+/// What a 2x1 cluster costs beyond its loads (the blocks wait for each
+/// other's releases and at cluster barriers, and the launch places pairs):
+/// the same config ran 0.7-6.1% slower in a cluster on seven shapes the
+/// tensor cores bound (geomean 2.5%; 2048^3 to 8 x 2048^3, H200;
+/// 0.1-1.6% faster on three on the H100, bench/results/
+/// 2026-12-05-cluster.md). Where L2->shared binds it
+/// buys what the halved B traffic gives (3000x5000x2000: 1.25x). The
+/// candidates have no clusters: with them the model picked one on 21 of
+/// 180 random shapes, which ran at geomean 0.95x of its pick without
+/// (H100, same results file); a cluster is built on request.
+constexpr double kClusterFactor = 1.04;
 
 } // namespace
 
@@ -469,7 +482,8 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
       (rowsA * lineFactor(s.storedColsA(), strides.first, s.offsetA,
                           s.rowStrideA) +
        colsB * lineFactor(s.storedColsB(), strides.second, s.offsetB,
-                          s.rowStrideB)) *
+                          s.rowStrideB) /
+           static_cast<double>(c.clusterM)) *
       std::min(s.k, kPerBlock) * s.elementBytes;
   double copyElements =
       static_cast<double>(c.blockM + c.blockN) * kPerBlock;
@@ -558,6 +572,8 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
     total += e.prologueSeconds;
   if (c.copyKind() == CopyKind::Tma && c.repack)
     e.repackSeconds = repackSeconds(s);
+  if (c.clusterSize() > 1)
+    total *= kClusterFactor;
   e.seconds = total + e.launchSeconds + e.repackSeconds;
   return e;
 }

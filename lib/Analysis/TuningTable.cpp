@@ -152,6 +152,13 @@ llvm::Expected<TuningTable> TuningTable::parse(llvm::StringRef text) {
         return entryError(index, "'persistent' must be true or false");
       c.persistent = *persistent;
     }
+    if (entry->get("cluster")) {
+      int64_t cluster[2];
+      if (llvm::Error error = readInts(*entry, index, "cluster", 2, cluster))
+        return std::move(error);
+      c.clusterM = cluster[0];
+      c.clusterN = cluster[1];
+    }
     if (entry->get("prefetch")) {
       std::optional<bool> prefetch = entry->getBoolean("prefetch");
       if (!prefetch)

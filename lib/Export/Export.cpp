@@ -428,7 +428,11 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   manifest.launch.grid = {static_cast<uint32_t>(gridX),
                           static_cast<uint32_t>(gridY), 1};
   manifest.launch.block = {static_cast<uint32_t>(config.getNumThreads()), 1, 1};
-  manifest.launch.cluster = {1, 1, 1};
+  // A cluster's blocks are consecutive along x (tile-block-tile pairs them
+  // on one column of tiles).
+  manifest.launch.cluster = {
+      static_cast<uint32_t>(config.getClusterSize()), 1,
+      1};
   manifest.launch.dynamicSharedBytes = static_cast<uint32_t>(**sharedBytes);
   manifest.problem.m = problem.m;
   manifest.problem.n = problem.n;
@@ -608,7 +612,7 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   manifest.config.prefetch = tc.regPrefetch;
   manifest.config.occupancy = tc.minBlocksPerSM;
   manifest.config.splitK = tc.splitK;
-  manifest.config.cluster = {1, 1};
+  manifest.config.cluster = {tc.clusterM, tc.clusterN};
   manifest.config.persistent = tc.persistent;
   manifest.config.text = toString(tc);
   manifest.resources.registers = report.registers;

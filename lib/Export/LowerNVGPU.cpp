@@ -11,10 +11,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Transforms/Passes.h"
+#include "tile/Transforms/Utils.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/LLVMCommon/LoweringOptions.h"
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -35,6 +38,51 @@ namespace tile {
 using namespace mlir;
 
 namespace {
+/// An arrive marked tile.arrive_in_peer (tile-mbarrier-pipeline's release
+/// of a slot in the other block of a 2-block cluster): the barrier's
+/// address in this block's shared memory, mapped to the other block's
+/// (mapa, cluster rank ^ 1), and an arrive on that shared::cluster address
+/// with the default .release.cta semantics (the consumers only read the
+/// slot, through wgmma groups that have retired; .release.cluster made a
+/// 4096^3 kernel 1.55x slower, bench/results/2026-12-05-cluster.md).
+/// (Upstream's lowering arrives in the block's own shared memory only.)
+struct PeerArriveLowering
+    : public ConvertOpToLLVMPattern<nvgpu::MBarrierArriveOp> {
+  PeerArriveLowering(const LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(nvgpu::MBarrierArriveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op->hasAttr(tile::kArriveInPeerAttrName))
+      return failure();
+    Location loc = op.getLoc();
+    MLIRContext *context = rewriter.getContext();
+    MemRefDescriptor barriers(adaptor.getBarriers());
+    Value base = barriers.alignedPtr(rewriter, loc);
+    auto sharedPtr = cast<LLVM::LLVMPointerType>(base.getType());
+    Value local = LLVM::GEPOp::create(rewriter, loc, sharedPtr,
+                                      rewriter.getI64Type(), base,
+                                      ValueRange{adaptor.getMbarId()});
+    Type i32 = rewriter.getI32Type();
+    Value rank = NVVM::ClusterId::create(rewriter, loc, i32);
+    Value peer = LLVM::XOrOp::create(
+        rewriter, loc, rank,
+        LLVM::ConstantOp::create(rewriter, loc, i32,
+                                 rewriter.getI32IntegerAttr(1)));
+    auto clusterPtr = LLVM::LLVMPointerType::get(
+        context, static_cast<unsigned>(NVVM::NVVMMemorySpace::SharedCluster));
+    Value remote = NVVM::MapaOp::create(rewriter, loc, clusterPtr, local, peer);
+    NVVM::MBarrierArriveOp::create(rewriter, loc, Type(), remote, Value(),
+                                   NVVM::MemScopeKind::CTA);
+    // (The token is unused: a remote arrive returns none.)
+    rewriter.replaceOp(op, LLVM::ConstantOp::create(
+                               rewriter, loc, rewriter.getI64Type(),
+                               rewriter.getI64IntegerAttr(0)));
+    return success();
+  }
+};
+
 struct TileLowerNVGPUPass
     : public mlir::tile::impl::TileLowerNVGPUBase<
           TileLowerNVGPUPass> {
@@ -72,6 +120,7 @@ struct TileLowerNVGPUPass
     });
     RewritePatternSet patterns(context);
     populateNVGPUToNVVMConversionPatterns(converter, patterns);
+    patterns.add<PeerArriveLowering>(converter);
     LLVMConversionTarget target(*context);
     // The mbarriers become memref.globals in shared memory, lowered with
     // the rest of the memrefs by convert-gpu-to-nvvm.

@@ -85,6 +85,7 @@ static void addTilingPasses(OpPassManager &pm,
   configure.specialize = options.specialize;
   configure.repack = options.repack;
   configure.persistent = options.persistent;
+  configure.cluster = options.cluster;
   configure.occupancy = options.occupancy;
   configure.splitK = options.splitK;
   configure.occupancyHint = options.occupancyHint;

@@ -152,6 +152,13 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   }
   int64_t tilesM = ceilDiv(problem.m, config.getBlockM());
   int64_t tilesN = ceilDiv(problem.n, config.getBlockN());
+  // A cluster's blocks take the tiles of one column in pairs of tile rows.
+  if (tc.clusterM > 1 && tilesM % tc.clusterM != 0)
+    return matmul.emitOpError()
+           << "has " << tilesM << " tile rows (M = " << problem.m
+           << " in blocks of " << config.getBlockM()
+           << "), which cluster " << tc.clusterM << "x" << tc.clusterN
+           << " cannot pair up (tile-configure rejects such a config)";
   int64_t blocks = numBlocks(config, problem);
   if (blocks > std::numeric_limits<int32_t>::max())
     return matmul.emitOpError()
@@ -298,8 +305,25 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
     splitId = arith::DivUIOp::create(builder, loc, blockId, tiles);
     tileId = arith::RemUIOp::create(builder, loc, blockId, tiles);
   }
-  auto [tileRow, tileCol] = emitSwizzledTileIndex(
-      builder, loc, tileId, tilesM, tilesN, config.getSwizzleGroup());
+  // A 2x1 cluster's two blocks (ids 2i and 2i + 1, cluster ranks 0 and 1)
+  // take the two tiles of one column that cluster tile i of the swizzled
+  // order (over tile rows paired up, groups of as many tile rows) covers.
+  Value tileRow, tileCol;
+  if (int64_t clusterM = config.toTileConfig().clusterM; clusterM > 1) {
+    Value cm = constIndex(builder, loc, clusterM);
+    Value clusterId = arith::DivUIOp::create(builder, loc, tileId, cm);
+    Value rank = arith::RemUIOp::create(builder, loc, tileId, cm);
+    auto [clusterRow, clusterCol] = emitSwizzledTileIndex(
+        builder, loc, clusterId, tilesM / clusterM, tilesN,
+        std::max<int64_t>(1, config.getSwizzleGroup() / clusterM));
+    tileRow = arith::AddIOp::create(
+        builder, loc, arith::MulIOp::create(builder, loc, clusterRow, cm),
+        rank);
+    tileCol = clusterCol;
+  } else {
+    std::tie(tileRow, tileCol) = emitSwizzledTileIndex(
+        builder, loc, tileId, tilesM, tilesN, config.getSwizzleGroup());
+  }
   Value row0 = arith::MulIOp::create(builder, loc, tileRow,
                                      constIndex(builder, loc, config.getBlockM()));
   Value col0 = arith::MulIOp::create(builder, loc, tileCol,

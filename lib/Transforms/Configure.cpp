@@ -29,6 +29,9 @@
 #include "tile/Transforms/Passes.h"
 #include "tile/Transforms/Utils.h"
 
+#include <cinttypes>
+#include <cstdio>
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/Debug.h"
@@ -432,6 +435,24 @@ LogicalResult checkStrategy(linalg::LinalgOp op, const TileConfig &config,
               "row length), which the runtime cannot repack into rows on "
               "16 bytes and the TMA cannot read in place; use copy = "
               "registers";
+  // A 2x1 cluster's blocks take vertically adjacent tiles and split each
+  // slab of B between them by its 64-column boxes.
+  if (config.clusterSize() > 1) {
+    std::string cluster = std::to_string(config.clusterM) + "x" +
+                          std::to_string(config.clusterN);
+    if (shape.transposeB)
+      return op.emitOpError()
+             << "cannot use cluster " << cluster
+             << ": its blocks share B's slab as 64-column boxes, and B "
+                "stored N x K is copied as one box of rows";
+    int64_t tilesM = ceilDiv(shape.m, config.blockM);
+    if (tilesM % config.clusterM != 0)
+      return op.emitOpError()
+             << "cannot use cluster " << cluster << ": M = " << shape.m
+             << " in block tiles of " << config.blockM << " rows is "
+             << tilesM << " tile rows, not a multiple of " << config.clusterM
+             << " (the blocks of a cluster take tiles of the same column)";
+  }
   // Split-K adds f32 partial products into C with atomic adds.
   if (config.splitK > 1 && shape.resultBytes != 4)
     return op.emitOpError()
@@ -538,6 +559,25 @@ LogicalResult TileConfigurePass::applyOverrides(TileConfig &c,
                        "must be true or false, got '" + persistent + "'");
     c.persistent = persistent == "true";
   }
+  if (!cluster.empty()) {
+    int64_t m = 0, n = 0;
+    char x = 0, rest = 0;
+    if (std::sscanf(cluster.c_str(), "%" SCNd64 "%c%" SCNd64 "%c", &m, &x, &n,
+                    &rest) != 3 ||
+        x != 'x')
+      return badOption("cluster", "must be MxN (1x1 or 2x1), got '" +
+                                      cluster + "'");
+    c.clusterM = m;
+    c.clusterN = n;
+    // A cluster's blocks multicast with the TMA from a producer warpgroup:
+    // without copy and specialize options, a cluster takes both.
+    if (c.clusterSize() > 1 && c.isWgmma()) {
+      if (copy.empty())
+        c.copy = CopyKind::Tma;
+      if (specialize.empty())
+        c.specialize = true;
+    }
+  }
   return success();
 }
 
@@ -597,6 +637,46 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
   TileConfig chosen = config;
   if (failed(applyOverrides(config, op)))
     return failure();
+  // A cluster asked for where the chosen config cannot take one (block N
+  // off 128, an odd number of tile rows, a split of K, no producer): the
+  // cost model's best-ranked config that can, with the same options.
+  auto consistent = [&](TileConfig trial) {
+    if (splitK == 0)
+      trial.splitK = 1;
+    return checkConsistency(trial).empty();
+  };
+  auto takesCluster = [&](const TileConfig &trial) {
+    return trial.clusterSize() <= 1 ||
+           (consistent(trial) &&
+            ceilDiv(shape.m, trial.blockM) % trial.clusterM == 0);
+  };
+  if (chosenHere && config.isWgmma() && !takesCluster(config)) {
+    bool found = false, anyConsistent = false;
+    for (const TileConfig &candidate : rankedCandidates(shape, chipInfo)) {
+      TileConfig trial = candidate;
+      if (failed(applyOverrides(trial, op)))
+        return failure();
+      anyConsistent |= consistent(trial);
+      if (takesCluster(trial)) {
+        config = trial;
+        chosen = candidate;
+        fromTable = false;
+        source = "cost model, the best that takes the cluster";
+        found = true;
+        break;
+      }
+    }
+    // Every candidate that can hold a cluster gives an odd number of tile
+    // rows. (Where none can, the options rule it out: the config's rule
+    // that they break is said below, as it is for tiles given as options.)
+    if (!found && anyConsistent && blockTile.empty())
+      return op.emitOpError()
+             << "cannot use cluster " << config.clusterM << "x"
+             << config.clusterN << ": every config the cost model ranks for "
+             << shape.m << "x" << shape.n << "x" << shape.k
+             << " that can hold one (block tile N a multiple of 128) gives "
+                "an odd number of tile rows";
+  }
   // A table entry's occupancy and split-K were measured with its tile
   // sizes; when the options change those, they are the options' to set.
   if (fromTable && config.tileSizes() != chosen.tileSizes()) {
@@ -619,6 +699,10 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
   // A persistent kernel walks whole tiles: persistent = true asked for
   // drops a split-K chosen here (one asked for too is the config's error).
   if (config.persistent && config.splitK > 1 && splitK == 0 && chosenHere)
+    config.splitK = 1;
+  // So does a cluster (its two blocks take whole tiles of one column).
+  if (config.clusterSize() > 1 && config.splitK > 1 && splitK == 0 &&
+      chosenHere)
     config.splitK = 1;
   // A table's split-K was measured with an f32 C (the tables are keyed by
   // the inputs' type): with a 16-bit C it cannot run, so it is dropped; a

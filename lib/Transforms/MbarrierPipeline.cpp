@@ -92,7 +92,8 @@ FailureOr<SlotLoop> analyze(gpu::GPUFuncOp kernel) {
 LogicalResult makePersistent(gpu::GPUFuncOp kernel, scf::IfOp roles,
                              ArrayRef<scf::ForOp> tileLoops,
                              const MatmulProblem &problem, ConfigAttr config,
-                             int64_t resident, Operation *root) {
+                             int64_t resident, Value clusterRank,
+                             Operation *root) {
   Block &entry = kernel.getBody().front();
   SmallVector<Operation *> slice;
   llvm::SmallPtrSet<Operation *, 32> inSlice;
@@ -126,7 +127,16 @@ LogicalResult makePersistent(gpu::GPUFuncOp kernel, scf::IfOp roles,
   for (scf::ForOp tiles : tileLoops) {
     Location loc = tiles.getLoc();
     OpBuilder b = OpBuilder::atBlockBegin(tiles.getBody());
+    // A cluster's loop walks pairs of tiles: its block's tile is the
+    // pair's tile of its rank (what block id x stood for).
     Value tile = tiles.getInductionVar();
+    if (clusterRank)
+      tile = arith::AddIOp::create(
+          b, loc,
+          arith::MulIOp::create(
+              b, loc, tile,
+              constIndex(b, loc, config.getClusterSize())),
+          clusterRank);
     Value tileInMatrix = tile, matrix = constIndex(b, loc, 0);
     if (problem.batch > 1) {
       tileInMatrix = arith::RemUIOp::create(b, loc, tile,
@@ -253,6 +263,16 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   // (The config's verifier makes a persistent kernel specialized, with the
   // TMA and without split-K.)
   bool persistent = config.getPersistent();
+  // A cluster's blocks (the verifier makes it specialized, with the TMA and
+  // without split-K; tile-configure gives it an even number of tile rows
+  // and B stored K x N).
+  int64_t clusterSize = config.getClusterSize();
+  bool cluster = clusterSize > 1;
+  Value clusterRank =
+      cluster ? gpu::ClusterBlockIdOp::create(entry, kernel.getLoc(),
+                                              gpu::Dimension::x)
+                    .getResult()
+              : Value();
   // (The config's verifier makes register copies specialized.)
   scf::ForOp loop = parts.loop;
   Location loc = loop.getLoc();
@@ -265,6 +285,14 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   SharedPlan plan =
       getSharedPlan(config.toTileConfig(), elementBytes,
                     problem.storedTransposes());
+  // A cluster's producers split B's 64-column boxes between them (the
+  // verifier makes block N a multiple of 128: an even number of them).
+  if (cluster && plan.transposedB)
+    return kernel.emitError()
+           << "tile-mbarrier-pipeline: cluster " << config.getClusterM() << "x"
+           << config.getClusterN() << " splits B's 64-column boxes between "
+           << "its blocks, but B stored N x K is copied as one box of rows "
+              "(tile-configure rejects such a config)";
   Value threadId;
   kernel.walk([&](gpu::ThreadIdOp op) { threadId = op; });
 
@@ -300,7 +328,8 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
 
   // The ring's barriers, made by thread 0 before anything waits on them:
   // "full" counts the TMA's one arrive (plus its bytes) or the producer's
-  // 128 arrives; "empty" one arrive per consumer warpgroup.
+  // 128 arrives; "empty" one arrive per consumer warpgroup (of each block
+  // of a cluster: a slot is refilled in both blocks at once).
   Value full = nvgpu::MBarrierCreateOp::create(b, loc, groupType);
   Value empty = nvgpu::MBarrierCreateOp::create(b, loc, groupType);
   Value isThread0 =
@@ -312,11 +341,22 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     int64_t fullCount = tma ? 1 : kWarpgroupSize;
     for (int64_t s = 0; s < stages; ++s) {
       nvgpu::MBarrierInitOp::create(b, loc, full, c(fullCount), c(s), Value());
-      nvgpu::MBarrierInitOp::create(b, loc, empty, c(consumers), c(s),
-                                    Value());
+      nvgpu::MBarrierInitOp::create(b, loc, empty,
+                                    c(consumers * clusterSize), c(s), Value());
     }
+    // The other block of a cluster arrives on these barriers and its TMA
+    // completes bytes on them: their initialisation is made visible to
+    // the cluster ...
+    if (cluster)
+      NVVM::FenceMbarrierInitOp::create(b, loc);
   }
-  gpu::BarrierOp::create(b, loc);
+  if (cluster) {
+    // ... before any block of it goes on.
+    NVVM::ClusterArriveOp::create(b, loc, UnitAttr());
+    NVVM::ClusterWaitOp::create(b, loc, UnitAttr());
+  } else {
+    gpu::BarrierOp::create(b, loc);
+  }
 
   Value warpgroup = arith::DivUIOp::create(b, loc, threadId, c(kWarpgroupSize));
   Value inGroup = arith::RemUIOp::create(b, loc, threadId, c(kWarpgroupSize));
@@ -352,6 +392,31 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
       return op.isBeforeInBlock(oldCopy) ? !isa<gpu::BarrierOp>(op)
                                          : (&op == oldCopy && tma);
     });
+    if (tma && cluster) {
+      // B's boxes (its 64-column chunks, an even number) split between
+      // the blocks of the cluster by cluster rank, each multicast into
+      // both blocks' slot, on the barrier at the slot's place in each:
+      // every block's full barrier still expects the whole slab.
+      SmallVector<nvgpu::TmaAsyncLoadOp> boxesB;
+      map.lookup(oldCopy)->walk([&](nvgpu::TmaAsyncLoadOp load) {
+        auto operand = load->getAttrOfType<StringAttr>(kTmaOperandAttrName);
+        if (operand && operand.getValue() == "B")
+          boxesB.push_back(load);
+      });
+      for (auto [index, load] : llvm::enumerate(boxesB)) {
+        OpBuilder lb(load);
+        Value mask = arith::ConstantOp::create(
+            lb, loc, lb.getI16IntegerAttr((1 << clusterSize) - 1));
+        auto ifMine = scf::IfOp::create(
+            lb, loc,
+            arith::CmpIOp::create(
+                lb, loc, arith::CmpIPredicate::eq, clusterRank,
+                constIndex(lb, loc, static_cast<int64_t>(index) % clusterSize)),
+            false);
+        load->moveBefore(ifMine.thenBlock()->getTerminator());
+        load.getMulticastMaskMutable().assign(mask);
+      }
+    }
     if (tma)
       return;
     // Copies through registers by the producer's 128 threads, each
@@ -369,6 +434,18 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
                          matrixB, views, source, config);
     nvgpu::MBarrierArriveOp::create(
         fb, loc, nvgpu::MBarrierTokenType::get(context), full, slot);
+  };
+  // A consumer warpgroup's release of a slot: an arrive on its empty
+  // barrier, and in a cluster on the other block's too (which refills its
+  // slot only when this block's consumers are done with it as well: they
+  // read the B boxes it multicasts).
+  auto release = [&](OpBuilder &rb, Value slot) {
+    nvgpu::MBarrierArriveOp::create(
+        rb, loc, nvgpu::MBarrierTokenType::get(context), empty, slot);
+    if (cluster)
+      nvgpu::MBarrierArriveOp::create(
+          rb, loc, nvgpu::MBarrierTokenType::get(context), empty, slot)
+          ->setAttr(kArriveInPeerAttrName, rb.getUnitAttr());
   };
   // The consumers' iteration for slab `k` of the tile, number `ring` in
   // the ring (the same but in a persistent kernel, whose ring runs on from
@@ -407,8 +484,7 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
       cb.setInsertionPointToStart(ifRelease.thenBlock());
       Value previous = arith::RemUIOp::create(
           cb, loc, arith::SubIOp::create(cb, loc, ring, cc(1)), cc(stages));
-      nvgpu::MBarrierArriveOp::create(
-          cb, loc, nvgpu::MBarrierTokenType::get(context), empty, previous);
+      release(cb, previous);
     }
     return compute.getResults();
   };
@@ -430,6 +506,8 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   // A persistent kernel's loop over tiles, in each role: from the block's
   // id in steps of the grid over the tiles of every matrix, carrying the
   // ring's number of the tile's first slab (each tile has the same slabs).
+  // In a cluster: from the cluster's id in steps of the clusters over the
+  // pairs of tiles (the tiles of a cluster, tile-block-tile's order).
   int64_t allTiles = numTiles(config, problem) * problem.batch;
   scf::ForOp producerTiles, consumerTiles;
   scf::IfOp rolesIf;
@@ -439,10 +517,17 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   auto enterTileLoop = [&](OpBuilder &tb, scf::ForOp &tiles) -> Value {
     if (!persistent)
       return constIndex(tb, loc, 0);
-    Value first = gpu::BlockIdOp::create(tb, loc, gpu::Dimension::x);
-    Value step = gpu::GridDimOp::create(tb, loc, gpu::Dimension::x);
+    Value first = cluster ? gpu::ClusterIdOp::create(tb, loc, gpu::Dimension::x)
+                                .getResult()
+                          : gpu::BlockIdOp::create(tb, loc, gpu::Dimension::x)
+                                .getResult();
+    Value step = cluster
+                     ? gpu::ClusterDimOp::create(tb, loc, gpu::Dimension::x)
+                           .getResult()
+                     : gpu::GridDimOp::create(tb, loc, gpu::Dimension::x)
+                           .getResult();
     tiles = scf::ForOp::create(
-        tb, loc, first, constIndex(tb, loc, allTiles), step,
+        tb, loc, first, constIndex(tb, loc, allTiles / clusterSize), step,
         ValueRange{constIndex(tb, loc, 0)},
         [&](OpBuilder &bb, Location, Value, ValueRange base) {
           scf::YieldOp::create(
@@ -541,10 +626,8 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
                 cb, loc, base,
                 arith::SubIOp::create(cb, loc, slabCount(cb),
                                       constIndex(cb, loc, 1)));
-            nvgpu::MBarrierArriveOp::create(
-                cb, loc, nvgpu::MBarrierTokenType::get(context), empty,
-                arith::RemUIOp::create(cb, loc, last,
-                                       constIndex(cb, loc, stages)));
+            release(cb, arith::RemUIOp::create(cb, loc, last,
+                                               constIndex(cb, loc, stages)));
           } else {
             scf::YieldOp::create(cb, loc);
           }
@@ -656,11 +739,26 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     }
     parts.barriers.getDefiningOp()->erase();
   }
+  if (cluster) {
+    // No block of a cluster leaves while the other may still arrive on its
+    // barriers; the launch takes the cluster's shape from the kernel
+    // (.reqnctapercluster).
+    kernel.walk([&](gpu::ReturnOp ret) {
+      OpBuilder rb(ret);
+      NVVM::ClusterArriveOp::create(rb, loc, UnitAttr());
+      NVVM::ClusterWaitOp::create(rb, loc, UnitAttr());
+    });
+    kernel->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
+                    DenseI32ArrayAttr::get(
+                        context, {static_cast<int32_t>(config.getClusterM()),
+                                  static_cast<int32_t>(config.getClusterN()),
+                                  1}));
+  }
   setDynamicSharedBytes(getOperation(), kernel, plan.dynamicBytes);
   eraseDeadOps(kernel.getBody());
   if (persistent) {
     if (failed(makePersistent(kernel, rolesIf, {producerTiles, consumerTiles},
-                              problem, config, persistentBlocks,
+                              problem, config, persistentBlocks, clusterRank,
                               getOperation())))
       return failure();
     eraseDeadOps(kernel.getBody());

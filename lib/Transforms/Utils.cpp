@@ -604,9 +604,13 @@ mlir::tile::launchGrid(ConfigAttr config, const MatmulProblem &problem,
   if (resident <= 0)
     resident = lookupChip("sm_90")->numSMs *
                std::max<int64_t>(1, config.toTileConfig().minBlocksPerSM);
-  return {std::min(saturatingProduct(numBlocks(config, problem), problem.batch),
-                   resident),
-          1};
+  int64_t blocks = std::min(
+      saturatingProduct(numBlocks(config, problem), problem.batch), resident);
+  // Whole clusters (the tiles are whole clusters' worth: tile-configure
+  // pairs the tile rows).
+  int64_t cluster = config.toTileConfig().clusterSize();
+  blocks = std::max(cluster, blocks - blocks % cluster);
+  return {blocks, 1};
 }
 
 void mlir::tile::emitAtomicAccumulate(OpBuilder &b, Location loc, Value from,

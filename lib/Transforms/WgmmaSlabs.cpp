@@ -140,7 +140,8 @@ void mlir::tile::emitTmaSlabCopy(OpBuilder &b, Location loc, Value descA,
   Value matrix =
       batched ? gpu::BlockIdOp::create(b, loc, gpu::Dimension::y).getResult()
               : Value();
-  auto load = [&](Value view, Value desc, Value inner, Value outer) {
+  auto load = [&](StringRef operand, Value view, Value desc, Value inner,
+                  Value outer) {
     SmallVector<Value, 3> coordinates = {inner, outer};
     if (batched) {
       auto source = view.getDefiningOp<memref::ViewOp>();
@@ -154,17 +155,18 @@ void mlir::tile::emitTmaSlabCopy(OpBuilder &b, Location loc, Value descA,
           source.getSource(), source.getByteShift(), ValueRange{});
       coordinates.push_back(matrix);
     }
-    nvgpu::TmaAsyncLoadOp::create(b, loc, view, barriers, desc, coordinates,
-                                  slot, Value(), Value());
+    auto tmaLoad = nvgpu::TmaAsyncLoadOp::create(
+        b, loc, view, barriers, desc, coordinates, slot, Value(), Value());
+    tmaLoad->setAttr(kTmaOperandAttrName, b.getStringAttr(operand));
   };
   // Tensor-map coordinates are innermost first: (k, mn) of a K-major
   // operand stored MN x K (A, or a transposed B: one box of all its rows),
   // (mn, k) of an MN-major one stored K x MN (B, or a transposed A: a box
   // per 64-element chunk).
-  auto copy = [&](const SlabOperand &slab, ArrayRef<Value> chunks, Value desc,
-                  Value mn0) {
+  auto copy = [&](StringRef operand, const SlabOperand &slab,
+                  ArrayRef<Value> chunks, Value desc, Value mn0) {
     if (!slab.mnMajor) {
-      load(chunks.front(), desc, source.k0, mn0);
+      load(operand, chunks.front(), desc, source.k0, mn0);
       return;
     }
     for (auto [chunk, view] : llvm::enumerate(chunks)) {
@@ -172,11 +174,11 @@ void mlir::tile::emitTmaSlabCopy(OpBuilder &b, Location loc, Value descA,
                             : arith::AddIOp::create(
                                   b, loc, mn0, c(chunk * slab.rowElements))
                                   .getResult();
-      load(view, desc, mn, source.k0);
+      load(operand, view, desc, mn, source.k0);
     }
   };
-  copy(plan.slabA(), views.aChunks, descA, source.row0);
-  copy(plan.slabB(), views.bChunks, descB, source.col0);
+  copy("A", plan.slabA(), views.aChunks, descA, source.row0);
+  copy("B", plan.slabB(), views.bChunks, descB, source.col0);
 }
 
 namespace {

@@ -149,7 +149,7 @@
 // -----
 
 // Unknown field.
-// expected-error @+1 {{unknown field 'tile' (expected strategy, block, warp, thread, warpgroup, mma, stages, copy, specialize, repack, persistent, swizzle, smem, prefetch, occupancy or split_k)}}
+// expected-error @+1 {{unknown field 'tile' (expected strategy, block, warp, thread, warpgroup, mma, stages, copy, specialize, repack, persistent, cluster, swizzle, smem, prefetch, occupancy or split_k)}}
 "test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], tile = 3>} : () -> ()
 
 // -----
@@ -534,3 +534,55 @@
 // persistent that is not a bool.
 // expected-error @+1 {{persistent must be true or false, got 'yes'}}
 "test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], persistent = yes>} : () -> ()
+
+// -----
+
+// cluster for fma.
+// expected-error @+1 {{field 'cluster' is not used by the fma strategy}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], cluster = [2, 1]>} : () -> ()
+
+// -----
+
+// A cluster has two extents (M, N).
+// expected-error @+1 {{cluster must have 2 sizes (M, N), got 3}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], cluster = [2, 1, 1]>} : () -> ()
+
+// -----
+
+// Only 1x1 and 2x1 clusters are built.
+// expected-error @+1 {{invalid #tile.config: cluster 1x2 is not available (1x1, or 2x1: two blocks along M that share B's slabs)}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], cluster = [1, 2]>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{invalid #tile.config: cluster 4x1 is not available (1x1, or 2x1: two blocks along M that share B's slabs)}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], cluster = [4, 1]>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{invalid #tile.config: cluster extents must be at least 1, got 0x1}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], cluster = [0, 1]>} : () -> ()
+
+// -----
+
+// The producers multicast with the TMA: not without specialization ...
+// expected-error @+1 {{invalid #tile.config: cluster 2x1 needs specialize = true and copy = tma (the producers multicast B's boxes with the TMA)}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], specialize = false, cluster = [2, 1]>} : () -> ()
+
+// -----
+
+// ... nor with copies through registers.
+// expected-error @+1 {{invalid #tile.config: cluster 2x1 needs specialize = true and copy = tma (the producers multicast B's boxes with the TMA)}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], copy = registers, cluster = [2, 1]>} : () -> ()
+
+// -----
+
+// Not with split-K.
+// expected-error @+1 {{invalid #tile.config: cluster 2x1 does not combine with split_k = 2}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], split_k = 2, cluster = [2, 1]>} : () -> ()
+
+// -----
+
+// B's boxes (64 columns each) are split in two: block N of 64 has one.
+// expected-error @+1 {{invalid #tile.config: cluster 2x1 splits B's 64-column boxes between the two blocks: block tile N (192) must be a multiple of 128}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 192, 64], warpgroup = [64, 192], mma = [64, 192, 16], cluster = [2, 1]>} : () -> ()

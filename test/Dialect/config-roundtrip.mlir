@@ -126,3 +126,15 @@ func.func @split_k() attributes {c = #tile.config<split_k = 8, occupancy = 1, bl
 // CHECK: "test.op"() {fma_explicit = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], stages = 3, swizzle = 8, smem = pad(4), prefetch = true>} : () -> ()
 "test.op"() {fma_explicit = #tile.config<strategy = fma, block = [128, 128, 8],
     warp = [32, 64], thread = [8, 8], stages = 3, copy = cp_async>} : () -> ()
+
+// cluster is printed when not 1x1 (after persistent's place).
+// CHECK: "test.op"() {wgmma_cluster = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], stages = 4, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, cluster = [2, 1]>} : () -> ()
+"test.op"() {wgmma_cluster = #tile.config<strategy = wgmma, cluster = [2, 1],
+    block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16]>} : () -> ()
+// CHECK: "test.op"() {wgmma_no_cluster = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], stages = 4, copy = tma, specialize = true, swizzle = 8, smem = swizzle128>} : () -> ()
+"test.op"() {wgmma_no_cluster = #tile.config<strategy = wgmma, cluster = [1, 1],
+    block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16]>} : () -> ()
+// A persistent kernel with a cluster: both printed (persistent first).
+// CHECK: "test.op"() {wgmma_persistent_cluster = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], stages = 4, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, persistent = true, cluster = [2, 1]>} : () -> ()
+"test.op"() {wgmma_persistent_cluster = #tile.config<strategy = wgmma, cluster = [2, 1], persistent = true,
+    block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16]>} : () -> ()

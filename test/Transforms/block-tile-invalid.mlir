@@ -103,3 +103,14 @@ func.func @broadcast_b(%a: memref<64x64xf32>, %b: memref<64xf32>, %c: memref<64x
     ins(%a, %b : memref<64x64xf32>, memref<64xf32>) outs(%c : memref<64x64xf32>)
   return
 }
+
+// -----
+
+// A 2x1 cluster written by hand on a matmul of 3 tile rows: its blocks
+// take the tiles of one column in pairs of rows, which 3 rows do not make.
+func.func @cluster_odd_rows(%a: memref<300x64xbf16>, %b: memref<64x256xbf16>, %c: memref<300x256xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op has 3 tile rows (M = 300 in blocks of 128), which cluster 2x1 cannot pair up (tile-configure rejects such a config)}}
+  linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], cluster = [2, 1]>}
+    ins(%a, %b : memref<300x64xbf16>, memref<64x256xbf16>) outs(%c : memref<300x256xf32>)
+  return
+}

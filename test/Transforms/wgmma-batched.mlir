@@ -50,7 +50,7 @@
 //       WGMMA: scf.for %[[K0:[a-z0-9_]+]] =
 //       WGMMA: %[[Y:.*]] = gpu.block_id y
 //       WGMMA: %[[VA:.*]] = memref.view %{{.*}}[%[[OFFA:.*]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<1x128x64xbf16, #gpu.address_space<workgroup>>
-//       WGMMA: nvgpu.tma.async.load %arg3[%[[K0]], %[[ROW0]], %[[Y]]], %{{.*}} to %[[VA]] : <tensor = memref<1x128x64xbf16
+//       WGMMA: nvgpu.tma.async.load %arg3[%[[K0]], %[[ROW0]], %[[Y]]], %{{.*}} to %[[VA]] {tile.tma_operand = "A"} : <tensor = memref<1x128x64xbf16
 //       WGMMA: %[[VB0:.*]] = memref.view %{{.*}} to memref<1x64x64xbf16, #gpu.address_space<workgroup>>
 //       WGMMA: nvgpu.tma.async.load %arg4[%[[COL0]], %[[K0]], %[[Y]]], %{{.*}} to %[[VB0]]
 //       WGMMA: %[[COL1:.*]] = arith.addi %[[COL0]], %c64

@@ -157,6 +157,18 @@ TEST(TileConfig, FmaCopyFollowsStages) {
   EXPECT_NE(p, TileConfig::wgmmaDefaults());
   EXPECT_NE(hashValue(p), hashValue(TileConfig::wgmmaDefaults()));
   EXPECT_EQ(toShortString(p), "wgmma/128x256x64/64x256/m64n256k16/s4/tma/ws/g8/p");
+  // A 2x1 cluster, alone and persistent: a field of its own (equality,
+  // hash), and the short form in the runtime's order (/c2x1 before /p).
+  TileConfig c = TileConfig::wgmmaDefaults();
+  c.clusterM = 2;
+  EXPECT_EQ(checkConsistency(c), "");
+  EXPECT_NE(c, TileConfig::wgmmaDefaults());
+  EXPECT_NE(hashValue(c), hashValue(TileConfig::wgmmaDefaults()));
+  EXPECT_EQ(c.clusterSize(), 2);
+  EXPECT_EQ(toShortString(c), "wgmma/128x256x64/64x256/m64n256k16/s4/tma/ws/g8/c2x1");
+  c.persistent = true;
+  EXPECT_EQ(checkConsistency(c), "");
+  EXPECT_EQ(toShortString(c), "wgmma/128x256x64/64x256/m64n256k16/s4/tma/ws/g8/c2x1/p");
   TileConfig fp;
   fp.persistent = true;
   EXPECT_EQ(checkConsistency(fp), "persistent = true needs the wgmma strategy");

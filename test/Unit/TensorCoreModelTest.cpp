@@ -532,6 +532,43 @@ TEST(TensorCoreModel, PersistentKernelsPayTheFirstSlabOnce) {
               predictSeconds(c, small, h200()), 1e-12);
 }
 
+TEST(TensorCoreModel, AClusterHalvesBsLoadsAndCostsItsFactor) {
+  // 3000x5000x2000: N = 5000 bf16 rows (10000 bytes) are off 128-byte
+  // lines, so B's boxes take more lines and the TMA's L2 traffic binds the
+  // 128x256 tiles. A 2x1 cluster loads half of B per block: the load term
+  // loses half of B's bytes, A's stay.
+  MatmulShape shape = bf16(3000, 5000, 2000);
+  TileConfig c = measured(shape);
+  ASSERT_EQ(c.copy, CopyKind::Tma);
+  TileConfig cl = c;
+  cl.clusterM = 2;
+  ASSERT_EQ(checkConsistency(cl), "");
+  TensorCoreEstimate e = estimateTensorCore(c, shape, h200());
+  TensorCoreEstimate q = estimateTensorCore(cl, shape, h200());
+  EXPECT_EQ(e.bound, "L2->shared");
+  // The load term: a tile's rows of A and columns of B inside the problem
+  // (3000 / 24 = 125 and 5000 / 20 = 250 on average), K = 2000 deep, each
+  // with its line factor, at 80 GB/s; in the cluster half of B's.
+  double a = 125 * tmaLineFactor(0, 2000, 2) * 2000 * 2 / 80e9;
+  double b = 250 * tmaLineFactor(0, 5000, 2) * 2000 * 2 / 80e9;
+  EXPECT_NEAR(e.loadSeconds, a + b, 1e-9 * e.loadSeconds);
+  EXPECT_NEAR(q.loadSeconds, a + b / 2, 1e-9 * e.loadSeconds);
+  EXPECT_LT(q.seconds, e.seconds);
+  // Where the tensor cores bind (4096^3), the loads were hidden anyway:
+  // the cluster costs its factor (4%) and nothing else.
+  MatmulShape square = bf16(4096, 4096, 4096);
+  TileConfig s = measured(square), sc = s;
+  sc.clusterM = 2;
+  TensorCoreEstimate f = estimateTensorCore(s, square, h200());
+  TensorCoreEstimate g = estimateTensorCore(sc, square, h200());
+  EXPECT_EQ(f.bound, "tensor cores");
+  EXPECT_NEAR((g.seconds - g.launchSeconds) / (f.seconds - f.launchSeconds),
+              1.04, 1e-9);
+  // The model proposes no cluster (on request only).
+  for (const TileConfig &candidate : candidateConfigs(shape, h200()))
+    EXPECT_EQ(candidate.clusterSize(), 1);
+}
+
 } // namespace
 
 TEST(TensorCoreModel, StridedOperandsDecideInPlaceTmaAndRepacks) {

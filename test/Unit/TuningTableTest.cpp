@@ -198,6 +198,24 @@ TEST(TuningTable, WgmmaEntries) {
                  "warp": [64, 64], "thread": [64, 64], "persistent": 1}]})")
                 .find("tuning table entry 0: 'persistent' must be true or false"),
             std::string::npos);
+  EXPECT_NE(errorOf(R"({"chip": "sm_90", "element_type": "bf16",
+    "entries": [{"m": 1, "n": 1, "k": 1, "block": [128, 256, 64],
+                 "warp": [64, 256], "thread": [64, 256], "cluster": [2]}]})")
+                .find("tuning table entry 0: 'cluster' must be a list of 2 integers"),
+            std::string::npos);
+  // A cluster entry reads back as one (tile-tune writes "cluster").
+  llvm::Expected<TuningTable> clustered = TuningTable::parse(R"({"chip": "sm_90",
+    "element_type": "bf16", "entries": [{"m": 3000, "n": 5000, "k": 2000,
+    "block": [128, 256, 64], "warp": [64, 256], "thread": [64, 256],
+    "copy": "tma", "persistent": false, "cluster": [2, 1]}]})");
+  ASSERT_TRUE(static_cast<bool>(clustered))
+      << llvm::toString(clustered.takeError());
+  std::optional<TileConfig> pair =
+      clustered->lookup("sm_90", "bf16", 3000, 5000, 2000);
+  ASSERT_TRUE(pair.has_value());
+  EXPECT_EQ(pair->clusterM, 2);
+  EXPECT_EQ(pair->clusterN, 1);
+  EXPECT_EQ(checkConsistency(*pair), "");
   // A repacking entry reads back as one.
   llvm::Expected<TuningTable> repacked = TuningTable::parse(R"({"chip": "sm_90",
     "element_type": "f16", "entries": [{"m": 300, "n": 520, "k": 1001,

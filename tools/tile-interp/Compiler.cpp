@@ -9,6 +9,7 @@
 #include "Interpreter.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OperationSupport.h"
@@ -150,6 +151,14 @@ LogicalResult Compiler::compileKernel(gpu::GPUFuncOp kernel) {
       !kernel.getPrivateAttributions().empty())
     return fail(kernel, "workgroup/private attributions are not supported "
                         "(use gpu.dynamic_shared_memory)");
+  // Blocks run one after the other here; the blocks of a cluster wait
+  // for each other (cluster barriers, arrives on each other's mbarriers).
+  if (auto dims = kernel->getAttrOfType<DenseI32ArrayAttr>(
+          NVVM::NVVMDialect::getClusterDimAttrName());
+      dims && llvm::any_of(dims.asArrayRef(), [](int32_t d) { return d > 1; }))
+    return fail(kernel, "thread-block clusters are not interpreted (blocks "
+                        "run one after another here, and the blocks of a "
+                        "cluster wait for each other)");
   if (!kernel.getBody().hasOneBlock())
     return fail(kernel, "unstructured control flow (more than one block) is "
                         "not supported");

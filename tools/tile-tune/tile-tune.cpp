@@ -561,10 +561,13 @@ int runSelect(const ChipInfo &chip, const ModelParameters *fitted = nullptr) {
         c.regPrefetch ? "true" : "false", c.minBlocksPerSM, entry.ms,
         entry.tflops, entry.cublasTflops, entry.kernel, c.splitK,
         c.isWgmma() ? llvm::formatv("\"copy\": \"{0}\", \"specialize\": {1}, "
-                                    "\"repack\": {2}, ",
+                                    "\"repack\": {2}, \"persistent\": {3}, "
+                                    "\"cluster\": [{4}, {5}], ",
                                     stringifyCopyKind(c.copyKind()),
                                     c.specialize ? "true" : "false",
-                                    c.repack ? "true" : "false")
+                                    c.repack ? "true" : "false",
+                                    c.persistent ? "true" : "false",
+                                    c.clusterM, c.clusterN)
                           .str()
                     : std::string()));
     llvm::errs() << llvm::formatv(

@@ -68,10 +68,18 @@ struct MatmulToPTXOptions : public PassPipelineOptions<MatmulToPTXOptions> {
                      "each block walking the tiles: true or false (empty: "
                      "chosen by the config pass)"),
       llvm::cl::init("")};
+  Option<std::string> cluster{
+      *this, "cluster",
+      llvm::cl::desc("Thread-block cluster of wgmma kernels (specialized, "
+                     "TMA): 1x1 (none) or 2x1 (two blocks along M multicast "
+                     "B's boxes to each other) (empty: chosen by the config "
+                     "pass)"),
+      llvm::cl::init("")};
   Option<int64_t> persistentBlocks{
       *this, "persistent-blocks",
       llvm::cl::desc("Blocks of a persistent kernel's grid (0: the SMs of "
-                     "sm_90 times the config's occupancy)"),
+                     "sm_90 times the config's occupancy; rounded down to "
+                     "whole clusters, at least one)"),
       llvm::cl::init(0)};
   Option<std::string> repack{
       *this, "repack",

@@ -251,6 +251,10 @@ def TileConfigure : Pass<"tile-configure"> {
            "A persistent kernel (wgmma, specialized, with the TMA, no "
            "split-K): a grid of what fits on the chip at once, each block "
            "walking the tiles: true or false (empty: keep the chosen one)">,
+    Option<"cluster", "cluster", "std::string", /*default=*/"\"\"",
+           "Thread-block cluster of a wgmma kernel (specialized, with the "
+           "TMA): 1x1 (none) or 2x1 (two blocks along M multicast B's "
+           "boxes to each other) (empty: keep the chosen one)">,
     Option<"occupancyHint", "occupancy-hint", "bool", /*default=*/"true",
            "For a config chosen by the tuning table or the cost model "
            "without an occupancy, set it to the blocks per SM the cost "
@@ -285,7 +289,10 @@ def TileBlockTile : Pass<"tile-block-tile", "::mlir::ModuleOp"> {
     index is mapped to a (tile row, tile column) pair in groups of G tile rows
     (G = `swizzle` of the config), so blocks that run at the same time read
     the same rows of A and columns of B from L2. The mapping is a bijection
-    for every grid, including a last, partial group.
+    for every grid, including a last, partial group. With `cluster = [2, 1]`
+    blocks 2i and 2i+1 take tile rows 2r and 2r+1 of one column, where
+    (r, column) is cluster tile i of the same order over pairs of tile rows
+    (groups of G/2 pairs); an odd number of tile rows is an error.
 
     A batched matmul's kernel takes the 3-d operands and is launched with
     one row of these blocks per matrix: block y of the grid computes on
@@ -551,7 +558,19 @@ def TileMbarrierPipeline : Pass<"tile-mbarrier-pipeline"> {
       the producer fills the next tile's slots meanwhile. The launch (and
       the kernel's known
       grid size) gets `persistent-blocks` blocks, or as many as fit on the
-      chip at once (SMs times the occupancy), at most one per tile.
+      chip at once (SMs times the occupancy), at most one per tile, in
+      whole clusters (rounded down, at least one).
+    - `cluster = [2, 1]`: the ring's barriers are initialised and fenced for
+      the cluster, and a cluster barrier (not the block's) lets the roles
+      start; "empty" counts the consumer warpgroups of both blocks; the
+      producer issues A's box and half of B's 64-column boxes (by cluster
+      rank), each multicast to both blocks' slot and completing on its full
+      barrier there (which expects the whole slab); a consumer releases a
+      slot in its block and in the other (an arrive marked
+      `tile.arrive_in_peer`, lowered by `tile-lower-nvgpu` to mapa and a
+      remote arrive); the kernel ends at a cluster barrier and gets
+      `nvvm.cluster_dim`. Persistent, a cluster walks pairs of tiles from
+      its cluster id in steps of the clusters.
 
     Kernels of the fma strategy are left to `tile-pipeline`.
   }];
@@ -559,7 +578,8 @@ def TileMbarrierPipeline : Pass<"tile-mbarrier-pipeline"> {
     Option<"persistentBlocks", "persistent-blocks", "int64_t",
            /*default=*/"0",
            "Blocks of a persistent kernel's grid (0: the SMs of sm_90 times "
-           "the config's occupancy); fewer where there are fewer tiles">,
+           "the config's occupancy); fewer where there are fewer tiles; "
+           "rounded down to whole clusters (at least one)">,
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect",
                            "::mlir::nvgpu::NVGPUDialect",
@@ -579,7 +599,10 @@ def TileLowerNVGPU : Pass<"tile-lower-nvgpu", "::mlir::gpu::GPUModuleOp"> {
     `device_async_wait` to `nvvm.cp.async.shared.global`, commit and wait
     groups), and the mbarriers and TMA loads of wgmma kernels
     (`nvgpu.mbarrier.*` to `nvvm.mbarrier.*` on a shared-memory array of
-    i64, `nvgpu.tma.async.load` to `nvvm.cp.async.bulk.tensor`). Index types
+    i64, `nvgpu.tma.async.load` to `nvvm.cp.async.bulk.tensor`, with its
+    multicast mask; an `nvgpu.mbarrier.arrive` marked `tile.arrive_in_peer`
+    to `mapa` of the barrier's address to cluster rank ^ 1 and an
+    `nvvm.mbarrier.arrive` there, with the default release.cta semantics). Index types
     follow the module's data layout (upstream's `convert-nvgpu-to-nvvm`
     always uses a 64-bit index, which clashes with the kernels' 32-bit one).
     Runs before `convert-gpu-to-nvvm`, after `tile-tensor-map-params`; a

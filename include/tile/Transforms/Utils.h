@@ -55,6 +55,15 @@ constexpr llvm::StringLiteral kCAlignmentAttrName = "tile.c_alignment";
 constexpr llvm::StringLiteral kSharedBufferAttrName = "tile.shared";
 /// Marks the ops that compute the block tile's origin in C ("row"/"col").
 constexpr llvm::StringLiteral kTileOriginAttrName = "tile.tile_origin";
+/// On a TMA load of a slab: the operand it copies ("A" or "B"), so that
+/// tile-mbarrier-pipeline finds B's boxes to multicast in a cluster.
+constexpr llvm::StringLiteral kTmaOperandAttrName = "tile.tma_operand";
+/// On an nvgpu.mbarrier.arrive: the arrive is on the barrier at the same
+/// place in the other block of a 2-block cluster (its shared memory mapped
+/// with mapa; the default .release.cta semantics); tile-lower-nvgpu lowers
+/// it so.
+constexpr llvm::StringLiteral kArriveInPeerAttrName = "tile.arrive_in_peer";
+
 /// A persistent kernel's grid, its blocks (set by tile-mbarrier-pipeline;
 /// the manifest's grid).
 constexpr llvm::StringLiteral kPersistentBlocksAttrName =

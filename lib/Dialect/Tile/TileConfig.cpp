@@ -90,7 +90,7 @@ static auto fields(const TileConfig &c) {
                          c.swizzleGroup, c.smemLayout, c.smemPad,
                          c.regPrefetch, c.minBlocksPerSM, c.splitK, c.mmaK,
                          c.copyKind(), c.specialize, c.repack,
-                         c.persistent);
+                         c.persistent, c.clusterM, c.clusterN);
 }
 
 bool TileConfig::operator==(const TileConfig &o) const {
@@ -181,6 +181,27 @@ std::string checkWgmma(const TileConfig &c) {
   if (c.persistent && c.splitK > 1)
     return Message() << "persistent = true does not combine with split_k = "
                      << c.splitK;
+  if (c.clusterM < 1 || c.clusterN < 1)
+    return Message() << "cluster extents must be at least 1, got "
+                     << c.clusterM << "x" << c.clusterN;
+  if (c.clusterSize() > 1) {
+    if (c.clusterM != 2 || c.clusterN != 1)
+      return Message() << "cluster " << c.clusterM << "x" << c.clusterN
+                       << " is not available (1x1, or 2x1: two blocks along "
+                          "M that share B's slabs)";
+    if (!c.specialize || c.copy != CopyKind::Tma)
+      return Message() << "cluster " << c.clusterM << "x" << c.clusterN
+                       << " needs specialize = true and copy = tma (the "
+                          "producers multicast B's boxes with the TMA)";
+    if (c.splitK > 1)
+      return Message() << "cluster " << c.clusterM << "x" << c.clusterN
+                       << " does not combine with split_k = " << c.splitK;
+    if (c.blockN % 128 != 0)
+      return Message() << "cluster " << c.clusterM << "x" << c.clusterN
+                       << " splits B's 64-column boxes between the two "
+                          "blocks: block tile N ("
+                       << c.blockN << ") must be a multiple of 128";
+  }
   if (c.smemLayout != SharedLayout::Swizzle128)
     return Message() << "wgmma reads its operands in the 128-byte swizzled "
                         "layout: smem must be swizzle128, got '"
@@ -213,6 +234,9 @@ std::string checkFma(const TileConfig &c) {
     return Message() << "repack = true needs the wgmma strategy";
   if (c.persistent)
     return Message() << "persistent = true needs the wgmma strategy";
+  if (c.clusterM != 1 || c.clusterN != 1)
+    return Message() << "a cluster (" << c.clusterM << "x" << c.clusterN
+                     << ") needs the wgmma strategy";
   if (c.smemLayout == SharedLayout::Swizzle128)
     return Message() << "the swizzle128 layout needs the wgmma strategy";
   return {};
@@ -322,6 +346,8 @@ std::string mlir::tile::toString(const TileConfig &c) {
       os << ", repack = true";
     if (c.persistent)
       os << ", persistent = true";
+    if (c.clusterSize() > 1)
+      os << ", cluster = [" << c.clusterM << ", " << c.clusterN << "]";
   } else {
     os << "block = [" << c.blockM << ", " << c.blockN << ", " << c.blockK
        << "], warp = [" << c.warpM << ", " << c.warpN << "], thread = ["
@@ -347,8 +373,11 @@ std::string mlir::tile::toShortString(const TileConfig &c) {
        << c.warpM << "x" << c.warpN << "/m" << c.threadM << "n" << c.threadN
        << "k" << c.mmaK << "/s" << c.stages << "/"
        << stringifyCopyKind(c.copy) << (c.repack ? "/rp" : "")
-       << (c.specialize ? "/ws" : "") << "/g" << c.swizzleGroup
-       << (c.persistent ? "/p" : "");
+       << (c.specialize ? "/ws" : "") << "/g" << c.swizzleGroup;
+    // (The runtime's short form of a manifest's config has the same order.)
+    if (c.clusterSize() > 1)
+      os << "/c" << c.clusterM << "x" << c.clusterN;
+    os << (c.persistent ? "/p" : "");
   } else {
     os << c.blockM << "x" << c.blockN << "x" << c.blockK << "/" << c.warpM
        << "x" << c.warpN << "/" << c.threadM << "x" << c.threadN << "/s"

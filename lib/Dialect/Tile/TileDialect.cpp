@@ -75,7 +75,7 @@ ParseResult parseBool(AsmParser &parser, StringRef key, bool &result) {
 Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   // Fields are collected first; the strategy (which may come anywhere)
   // decides the defaults and which names the tiles go by.
-  SmallVector<int64_t> block, warp, thread, warpgroup, mma;
+  SmallVector<int64_t> block, warp, thread, warpgroup, mma, cluster;
   std::optional<int64_t> stages, swizzle, occupancy, splitK;
   std::optional<bool> prefetch, specialize, repack, persistent;
   std::optional<std::pair<SharedLayout, int64_t>> smem;
@@ -130,6 +130,8 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
       return parseSizeList(parser, warpgroup, 2, "warpgroup tile", "(M, N)");
     if (key == "mma")
       return parseSizeList(parser, mma, 3, "mma instruction tile", "(M, N, K)");
+    if (key == "cluster")
+      return parseSizeList(parser, cluster, 2, "cluster", "(M, N)");
     if (key == "stages")
       return integer(stages);
     if (key == "swizzle")
@@ -180,8 +182,8 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
     return parser.emitError(loc)
            << "unknown field '" << key
            << "' (expected strategy, block, warp, thread, warpgroup, mma, "
-              "stages, copy, specialize, repack, persistent, swizzle, smem, "
-              "prefetch, occupancy or split_k)";
+              "stages, copy, specialize, repack, persistent, cluster, swizzle, "
+              "smem, prefetch, occupancy or split_k)";
   };
 
   SMLoc start = parser.getCurrentLocation();
@@ -209,7 +211,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
             : refuse("warpgroup", " (use warp)") ||
                   refuse("mma", " (use thread)") ||
                   refuse("specialize", "") || refuse("repack", "") ||
-                  refuse("persistent", ""))
+                  refuse("persistent", "") || refuse("cluster", ""))
     return {};
   static const StringRef wgmmaRequired[] = {"block", "warpgroup", "mma"};
   static const StringRef fmaRequired[] = {"block", "warp", "thread"};
@@ -239,6 +241,10 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   c.specialize = specialize.value_or(c.specialize);
   c.repack = repack.value_or(c.repack);
   c.persistent = persistent.value_or(c.persistent);
+  if (!cluster.empty()) {
+    c.clusterM = cluster[0];
+    c.clusterN = cluster[1];
+  }
   if (smem)
     std::tie(c.smemLayout, c.smemPad) = *smem;
   if (wgmma) {

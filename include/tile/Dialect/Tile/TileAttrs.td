@@ -64,6 +64,17 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       t + 2G, ... of C (G the grid; the tiles of every matrix of a batch in
       one sequence), the ring's slabs numbered on from tile to tile, so the
       producer fills the next tile's slots while the consumers store C.
+    - `cluster = [CM, CN]` (specialize = true, copy = tma, no split-K): a
+      thread-block cluster. `[1, 1]` (the default) is none;
+      `[2, 1]` pairs blocks 2i and 2i+1 on vertically adjacent tiles of one
+      column (the swizzled order walks pairs of tile rows): they read the
+      same slab of B, so each block's producer loads half of B's 64-column
+      boxes (BN a multiple of 128) and the TMA multicasts them into both
+      blocks' shared memory; a slot is refilled once the consumers of both
+      blocks have released it. The tile rows of C must be even in number,
+      and B stored K×N. A persistent kernel's clusters walk the pairs of
+      tiles (cluster c takes pairs c, c + G/2, ...; its grid G whole
+      clusters).
     - `smem = swizzle128`: the layout wgmma reads (the only one).
 
     Threads per block = (BM/WM)·(BN/WN)·128, plus 128 when specialized.
@@ -127,6 +138,9 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     ::mlir::tile::CopyKind getCopy() const { return getConfig().copyKind(); }
     bool getSpecialize() const { return getConfig().specialize; }
     bool getPersistent() const { return getConfig().persistent; }
+    int64_t getClusterM() const { return getConfig().clusterM; }
+    int64_t getClusterN() const { return getConfig().clusterN; }
+    int64_t getClusterSize() const { return getConfig().clusterSize(); }
     /// Warps (fma) or consumer warpgroups (wgmma) along M and N in a block.
     int64_t getWarpsM() const { return getConfig().warpsM(); }
     int64_t getWarpsN() const { return getConfig().warpsN(); }

@@ -103,6 +103,13 @@ struct TileConfig {
   /// tile to tile: the producer fills the next tile's slabs while the
   /// consumers store the last tile's C.
   bool persistent = false;
+  /// A thread-block cluster of clusterM x clusterN blocks (Wgmma with
+  /// specialize = true and copy = tma, no split-K; 1 x 1: no cluster). 2 x 1: the two
+  /// blocks of a cluster compute vertically adjacent tiles of C, which read
+  /// the same slab of B; each block's producer loads half of B's 64-column
+  /// boxes and the TMA multicasts them into both blocks' shared memory, so
+  /// each block reads a third less from L2 (128x256x64 tiles).
+  int64_t clusterM = 1, clusterN = 1;
 
   /// The defaults of the Wgmma strategy: a 128x256x64 block of two 64x256
   /// consumer warpgroups with m64n256k16 instructions, a 4-slot TMA ring
@@ -154,6 +161,8 @@ struct TileConfig {
            kWarpSize;
   }
   int64_t numThreads() const { return numWarps() * kWarpSize; }
+  /// Blocks of one cluster (1: no cluster).
+  int64_t clusterSize() const { return clusterM * clusterN; }
   int64_t lanesM() const { return warpM / threadM; }
   int64_t lanesN() const { return warpN / threadN; }
 
