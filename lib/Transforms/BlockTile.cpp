@@ -309,7 +309,7 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   // take the two tiles of one column that cluster tile i of the swizzled
   // order (over tile rows paired up, groups of as many tile rows) covers.
   Value tileRow, tileCol;
-  if (int64_t clusterM = config.toTileConfig().clusterM; clusterM > 1) {
+  if (int64_t clusterM = tc.clusterM; clusterM > 1) {
     Value cm = constIndex(builder, loc, clusterM);
     Value clusterId = arith::DivUIOp::create(builder, loc, tileId, cm);
     Value rank = arith::RemUIOp::create(builder, loc, tileId, cm);

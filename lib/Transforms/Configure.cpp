@@ -696,13 +696,11 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
                 "products into C atomically, so none holds the final value)";
     config.splitK = 1;
   }
-  // A persistent kernel walks whole tiles: persistent = true asked for
+  // A persistent kernel walks whole tiles, and a cluster's two blocks take
+  // whole tiles of one column: persistent = true or a cluster asked for
   // drops a split-K chosen here (one asked for too is the config's error).
-  if (config.persistent && config.splitK > 1 && splitK == 0 && chosenHere)
-    config.splitK = 1;
-  // So does a cluster (its two blocks take whole tiles of one column).
-  if (config.clusterSize() > 1 && config.splitK > 1 && splitK == 0 &&
-      chosenHere)
+  if ((config.persistent || config.clusterSize() > 1) && config.splitK > 1 &&
+      splitK == 0 && chosenHere)
     config.splitK = 1;
   // A table's split-K was measured with an f32 C (the tables are keyed by
   // the inputs' type): with a 16-bit C it cannot run, so it is dropped; a
