@@ -10,6 +10,12 @@
 //                          appends a line with every argument but the
 //                          pointers, and the handle's math mode
 //
+// GemmEx and GemmStridedBatchedEx take CUBLAS_COMPUTE_32F (68), and
+// CUBLAS_COMPUTE_32F_FAST_TF32 (77, f32 A, B and C only: A and B rounded to
+// TF32 before the products); GemmStridedBatchedEx also
+// CUBLAS_COMPUTE_32F_PEDANTIC (69). Other compute types are refused
+// (CUBLAS_STATUS_NOT_SUPPORTED), so a test sees which one tile-run asked for.
+//
 // Built a second time with TILE_FAKE_CUBLAS_NO_STRIDED_BATCHED defined: a
 // cuBLAS without cublasGemmStridedBatchedEx.
 //
@@ -20,6 +26,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 namespace {
@@ -44,6 +51,32 @@ void logCall(const std::string &line) {
 
 /// cudaDataType_t: CUDA_R_32F 0, CUDA_R_16F 2, CUDA_R_16BF 14.
 bool validType(int type) { return type == 0 || type == 2 || type == 14; }
+
+/// cublasComputeType_t values (cublas_api.h).
+constexpr int kCompute32F = 68, kCompute32FPedantic = 69,
+              kCompute32FFastTf32 = 77;
+
+/// Whether `computeType` may compute with these types: FAST_TF32 reads f32
+/// A and B and writes an f32 C.
+bool validCompute(int computeType, int aType, int bType, int cType) {
+  if (!validType(aType) || !validType(bType) || !validType(cType))
+    return false;
+  if (computeType == kCompute32FFastTf32)
+    return aType == 0 && bType == 0 && cType == 0;
+  return computeType == kCompute32F;
+}
+
+/// An f32 input as FAST_TF32 reads it: 10 explicit mantissa bits, rounded
+/// to nearest (ties away from zero); infinities and NaN as they are.
+double toTf32(double value) {
+  float single = static_cast<float>(value);
+  uint32_t bits;
+  std::memcpy(&bits, &single, sizeof(bits));
+  if ((bits & 0x7f800000u) != 0x7f800000u)
+    bits = (bits + 0x1000u) & 0xffffe000u;
+  std::memcpy(&single, &bits, sizeof(bits));
+  return single;
+}
 
 double load(const void *base, int64_t index, int type) {
   switch (type) {
@@ -170,10 +203,10 @@ FAKE_API Status cublasGemmEx(FakeHandle *handle, int transA, int transB, int m,
                              int aType, int lda, const void *b, int bType,
                              int ldb, const void *beta, void *c, int cType,
                              int ldc, int computeType, int algo) {
-  // CUBLAS_COMPUTE_32F (68): alpha and beta are floats.
-  if (computeType != 68 || !validType(aType) || !validType(bType) ||
-      !validType(cType))
+  // CUBLAS_COMPUTE_32F or _FAST_TF32: alpha and beta are floats.
+  if (!validCompute(computeType, aType, bType, cType))
     return 15; // CUBLAS_STATUS_NOT_SUPPORTED
+  bool tf32 = computeType == kCompute32FFastTf32;
   double alphaValue = *static_cast<const float *>(alpha);
   double betaValue = *static_cast<const float *>(beta);
   char types[96];
@@ -184,10 +217,11 @@ FAKE_API Status cublasGemmEx(FakeHandle *handle, int transA, int transB, int m,
   logCall(describe("gemm_ex", handle, transA, transB, m, n, k, alphaValue, lda,
                    ldb, betaValue, ldc) +
           types);
+  auto input = [&](double value) { return tf32 ? toTf32(value) : value; };
   gemm(
       transA, transB, m, n, k, alphaValue, lda, ldb, betaValue, ldc,
-      [&](int64_t i) { return load(a, i, aType); },
-      [&](int64_t i) { return load(b, i, bType); },
+      [&](int64_t i) { return input(load(a, i, aType)); },
+      [&](int64_t i) { return input(load(b, i, bType)); },
       [&](int64_t i) { return load(c, i, cType); },
       [&](int64_t i, double value) { store(c, i, value, cType); });
   return 0;
@@ -200,11 +234,14 @@ FAKE_API Status cublasGemmStridedBatchedEx(
     const void *b, int bType, int ldb, long long strideB, const void *beta,
     void *c, int cType, int ldc, long long strideC, int batchCount,
     int computeType, int algo) {
-  // CUBLAS_COMPUTE_32F (68) or CUBLAS_COMPUTE_32F_PEDANTIC (69): alpha and
-  // beta are floats.
-  if ((computeType != 68 && computeType != 69) || !validType(aType) ||
-      !validType(bType) || !validType(cType) || batchCount < 0)
+  // CUBLAS_COMPUTE_32F, _PEDANTIC or _FAST_TF32: alpha and beta are
+  // floats.
+  bool pedantic = computeType == kCompute32FPedantic && validType(aType) &&
+                  validType(bType) && validType(cType);
+  if ((!pedantic && !validCompute(computeType, aType, bType, cType)) ||
+      batchCount < 0)
     return 15; // CUBLAS_STATUS_NOT_SUPPORTED
+  bool tf32 = computeType == kCompute32FFastTf32;
   double alphaValue = *static_cast<const float *>(alpha);
   double betaValue = *static_cast<const float *>(beta);
   char extra[192];
@@ -216,12 +253,13 @@ FAKE_API Status cublasGemmStridedBatchedEx(
   logCall(describe("gemm_strided_batched_ex", handle, transA, transB, m, n, k,
                    alphaValue, lda, ldb, betaValue, ldc) +
           extra);
+  auto input = [&](double value) { return tf32 ? toTf32(value) : value; };
   for (int64_t i = 0; i < batchCount; ++i) {
     int64_t offsetA = i * strideA, offsetB = i * strideB, offsetC = i * strideC;
     gemm(
         transA, transB, m, n, k, alphaValue, lda, ldb, betaValue, ldc,
-        [&](int64_t at) { return load(a, offsetA + at, aType); },
-        [&](int64_t at) { return load(b, offsetB + at, bType); },
+        [&](int64_t at) { return input(load(a, offsetA + at, aType)); },
+        [&](int64_t at) { return input(load(b, offsetB + at, bType)); },
         [&](int64_t at) { return load(c, offsetC + at, cType); },
         [&](int64_t at, double value) {
           store(c, offsetC + at, value, cType);

@@ -51,12 +51,17 @@
 //   TILE_FAKE_CUDA_REPORT          if set, print what is still allocated at
 //                                  exit
 //   TILE_FAKE_CUDA_BUG             none, skip-last (leave C's last element),
-//                                  ignore-c0, tf32 (round inputs to TF32),
+//                                  ignore-c0, tf32 (truncate inputs to TF32,
+//                                  as tensor cores read f32),
 //                                  stray (write past the end of C), fault
 //                                  (a sticky illegal-address error),
 //                                  round-c (round C to the input type even
 //                                  when C is f32), one-batch (a batched
-//                                  kernel computing only matrix 0)
+//                                  kernel computing only matrix 0),
+//                                  swap-rows (C's rows 0 and 1 written to
+//                                  each other's place); several separated
+//                                  by commas ("tf32,skip-last": a TF32
+//                                  kernel with a bug)
 //
 //===----------------------------------------------------------------------===//
 
@@ -179,6 +184,20 @@ int computeCapability() {
   return static_cast<int>(envLong("TILE_FAKE_CUDA_CC", 90));
 }
 
+/// Whether the comma-separated `bugs` (TILE_FAKE_CUDA_BUG) name `bug`.
+bool hasBug(const std::string &bugs, const char *bug) {
+  size_t start = 0;
+  while (start <= bugs.size()) {
+    size_t end = bugs.find(',', start);
+    if (end == std::string::npos)
+      end = bugs.size();
+    if (bugs.compare(start, end - start, bug) == 0)
+      return true;
+    start = end + 1;
+  }
+  return false;
+}
+
 float roundToTf32(float value) {
   uint32_t bits;
   std::memcpy(&bits, &value, sizeof(bits));
@@ -280,14 +299,15 @@ void runMatmul(void *a, void *b, void *c, const uint64_t *mapA,
   if (mapA && mapB)
     offA = offB = 0;
   std::string bug = envString("TILE_FAKE_CUDA_BUG");
-  bool accumulate = std::strcmp(init, "accumulate") == 0 && bug != "ignore-c0";
+  bool accumulate =
+      std::strcmp(init, "accumulate") == 0 && !hasBug(bug, "ignore-c0");
   // A batched kernel: one matrix per grid y index.
   long long batch = 1, bsA = 0, bsB = 0, bsC = 0;
   std::string batchSpec = envString("TILE_FAKE_CUDA_BATCH");
   if (!batchSpec.empty()) {
     if (std::sscanf(batchSpec.c_str(), "%lld %lld %lld", &bsA, &bsB, &bsC) != 3)
       return;
-    batch = bug == "one-batch" ? 1 : gridY;
+    batch = hasBug(bug, "one-batch") ? 1 : gridY;
     // A batched (3-d) map says where its matrices are: a repacked copy's
     // are not the param's batch_stride apart.
     if (mapA && mapB && mapA[kMapRank] == 3)
@@ -298,25 +318,29 @@ void runMatmul(void *a, void *b, void *c, const uint64_t *mapA,
   for (long long l = 0; l < batch; ++l)
     for (long long i = 0; i < m; ++i)
       for (long long j = 0; j < n; ++j) {
-        if (bug == "skip-last" && l == batch - 1 && i == m - 1 && j == n - 1)
+        if (hasBug(bug, "skip-last") && l == batch - 1 && i == m - 1 &&
+            j == n - 1)
           continue;
-        long long at = offC + l * bsC + i * rsC + j * csC;
+        // swap-rows: row 0's values land in row 1 and row 1's in row 0 (C0
+        // read where they land).
+        long long row = hasBug(bug, "swap-rows") && i < 2 && m > 1 ? 1 - i : i;
+        long long at = offC + l * bsC + row * rsC + j * csC;
         float sum =
             accumulate ? loadElement(c, at, out) : static_cast<float>(fill);
         for (long long kk = 0; kk < k; ++kk) {
           float x = loadElement(a, offA + l * bsA + i * rsA + kk * csA, in);
           float y = loadElement(b, offB + l * bsB + kk * rsB + j * csB, in);
-          if (bug == "tf32") {
+          if (hasBug(bug, "tf32")) {
             x = roundToTf32(x);
             y = roundToTf32(y);
           }
           sum = std::fma(x, y, sum);
         }
-        if (bug == "round-c")
+        if (hasBug(bug, "round-c"))
           sum = roundTo(sum, in);
         storeElement(c, at, sum, out);
       }
-  if (bug == "stray")
+  if (hasBug(bug, "stray"))
     storeElement(c,
                  offC + (batch - 1) * bsC + (m - 1) * rsC + (n - 1) * csC + 1,
                  1.0f, out);
@@ -377,7 +401,7 @@ CUresult launch(FakeFunction *function, const unsigned grid[3],
         maps[numMaps++] = words;
     }
   }
-  if (envString("TILE_FAKE_CUDA_BUG") == "fault") {
+  if (hasBug(envString("TILE_FAKE_CUDA_BUG"), "fault")) {
     state.sticky = 700;
     return 0;
   }

@@ -621,6 +621,155 @@ TEST(ToleranceTest, TruncatingAccumulationOverDeepK) {
   EXPECT_FALSE(result.pass);
 }
 
+//===----------------------------------------------------------------------===//
+// TF32 kernels: f32 inputs on the tensor cores
+//===----------------------------------------------------------------------===//
+
+TEST(Tf32Test, F32InputsWithStrategyWgmmaAreTf32) {
+  // The wgmma example with f32 inputs (and C) is a TF32 kernel; its bf16
+  // original, the f32 fma example and an fma kernel of bf16 are not.
+  KernelManifest wgmma = makeWgmmaExampleManifest();
+  EXPECT_FALSE(isTf32Kernel(wgmma));
+  KernelManifest tf32 = wgmma;
+  tf32.problem.elementType = ElementType::F32;
+  for (ParamInfo &param : tf32.params)
+    param.elementType = ElementType::F32;
+  EXPECT_TRUE(isTf32Kernel(tf32));
+  KernelManifest fma = makeExampleManifest();
+  EXPECT_FALSE(isTf32Kernel(fma));
+  fma.problem.elementType = ElementType::BF16;
+  EXPECT_FALSE(isTf32Kernel(fma));
+  // The strategy alone decides between TF32 and plain f32.
+  tf32.config.strategy = KernelStrategy::Fma;
+  EXPECT_FALSE(isTf32Kernel(tf32));
+  // Where tables and verify's line show the types.
+  EXPECT_EQ(formatElementTypes(makeExampleManifest()), "f32");
+  tf32.config.strategy = KernelStrategy::Wgmma;
+  EXPECT_EQ(formatElementTypes(tf32), "tf32 -> f32");
+  EXPECT_EQ(formatElementTypes(wgmma), "bf16 -> bf16");
+}
+
+TEST(ToleranceTest, Tf32Values) {
+  // The norm: the tensor-core rule, at least 2^-8; the f32 rule without
+  // tf32, whatever k.
+  for (int64_t k : {7, 4096, 20000}) {
+    EXPECT_EQ(getDefaultRelativeTolerance(ElementType::F32, ElementType::F32, k,
+                                          0, true),
+              0x1p-8)
+        << k;
+    EXPECT_LT(
+        getDefaultRelativeTolerance(ElementType::F32, ElementType::F32, k),
+        1e-4)
+        << k;
+  }
+  // Deep enough that the truncating adder's rule is the larger (2^22 terms:
+  // 2^-6), and a split-K chunk's terms count, as for bf16.
+  EXPECT_DOUBLE_EQ(getDefaultRelativeTolerance(
+                       ElementType::F32, ElementType::F32, 1 << 22, 0, true),
+                   0x1p-6);
+  EXPECT_DOUBLE_EQ(getDefaultRelativeTolerance(ElementType::F32,
+                                               ElementType::F32, 1 << 22,
+                                               1 << 20, true),
+                   0x1p-8);
+  EXPECT_EQ(getDefaultRelativeTolerance(ElementType::F32, ElementType::F32,
+                                        1 << 22, 0, true),
+            getDefaultRelativeTolerance(ElementType::BF16, ElementType::F32,
+                                        1 << 22));
+  // A 16-bit C adds its rounding.
+  EXPECT_DOUBLE_EQ(getDefaultRelativeTolerance(
+                       ElementType::F32, ElementType::BF16, 4096, 0, true),
+                   0x1p-8 + 0x1p-8);
+  // Per element: 2 * 2^-9 on top of the f32 accumulation part.
+  ElementTolerance f32 = getElementTolerance(4096, ElementType::F32);
+  ElementTolerance tf32 = getElementTolerance(4096, ElementType::F32, true);
+  EXPECT_EQ(f32.accumulation, 1e-3);
+  EXPECT_EQ(tf32.accumulation, 1e-3 + 2 * 0x1p-9);
+  EXPECT_EQ(tf32.rounding, 0);
+  EXPECT_EQ(tf32.absolute, 0);
+  EXPECT_DOUBLE_EQ(tf32.bound(5.0, 100.0), (1e-3 + 0x1p-8) * 100.0);
+  EXPECT_EQ(getElementTolerance(100000, ElementType::F32, true).accumulation,
+            getElementTolerance(100000) + 0x1p-8);
+  ElementTolerance bf16 = getElementTolerance(4096, ElementType::BF16, true);
+  EXPECT_EQ(bf16.accumulation, 1e-3 + 0x1p-8);
+  EXPECT_EQ(bf16.rounding, 0x1p-8);
+}
+
+/// `values` as TF32 tensor cores read them: 10 explicit mantissa bits, the
+/// low 13 truncated (`truncate`) or rounded to nearest, ties away.
+std::vector<float> asTf32(std::vector<float> values, bool truncate) {
+  for (float &value : values) {
+    uint32_t bits = floatBits(value);
+    if (!truncate)
+      bits += 0x1000u;
+    value = floatFromBits(bits & 0xffffe000u);
+  }
+  return values;
+}
+
+class Tf32CheckTest : public ::testing::TestWithParam<int64_t> {
+protected:
+  void SetUp() override {
+    k = GetParam();
+    a.resize(m * k);
+    b.resize(k * n);
+    fillUniform(a, 17, 1);
+    fillUniform(b, 17, 2);
+    computeHostReference(a.data(), b.data(), nullptr, 0, m, n, k, reference);
+  }
+  /// A TF32 kernel's C: the inputs read as TF32, their products summed by
+  /// the truncating tensor-core adder (truncatingTensorCoreSum).
+  std::vector<float> tf32Kernel(bool truncate) const {
+    return truncatingTensorCoreSum(asTf32(a, truncate), asTf32(b, truncate), m,
+                                   n, k);
+  }
+  CheckResult check(const std::vector<float> &c, bool tf32) const {
+    return checkResult(c.data(), reference, m, n,
+                       getDefaultRelativeTolerance(
+                           ElementType::F32, ElementType::F32, k, 0, tf32),
+                       getElementTolerance(k, ElementType::F32, tf32));
+  }
+  const int64_t m = 12, n = 10;
+  int64_t k = 0;
+  std::vector<float> a, b;
+  Reference reference;
+};
+
+TEST_P(Tf32CheckTest, TruncatedAndRoundedInputsPass) {
+  // Truncated inputs give a relative norm error of 7.0e-4 to 7.3e-4 here,
+  // rounded ones 2.6e-4 to 3.1e-4: within a quarter of 2^-8, far over the
+  // f32 rule.
+  for (bool truncate : {true, false}) {
+    std::vector<float> c = tf32Kernel(truncate);
+    CheckResult result = check(c, true);
+    EXPECT_TRUE(result.pass)
+        << (truncate ? "truncated: " : "rounded: ") << result.reason;
+    EXPECT_LT(result.relativeError, 0x1p-8 / 4);
+    EXPECT_FALSE(check(c, false).pass);
+  }
+}
+
+TEST_P(Tf32CheckTest, IndexBugsFail) {
+  std::vector<float> good = tf32Kernel(true);
+  // An element left at its initial value (0: C starts at 0 here).
+  std::vector<float> c = good;
+  c[5 * n + 3] = 0;
+  CheckResult result = check(c, true);
+  EXPECT_FALSE(result.pass);
+  EXPECT_NE(result.reason.find("[5][3]"), std::string::npos)
+      << "(or the norm) " << result.reason;
+  // Rows 2 and 3 swapped (a wrong row index).
+  c = good;
+  for (int64_t j = 0; j < n; ++j)
+    std::swap(c[2 * n + j], c[3 * n + j]);
+  result = check(c, true);
+  EXPECT_FALSE(result.pass);
+  EXPECT_GT(result.overBound, static_cast<uint64_t>(n) / 2) << result.reason;
+  EXPECT_EQ(result.badRow, 2) << result.reason;
+}
+
+INSTANTIATE_TEST_SUITE_P(SmallAndDeepK, Tf32CheckTest,
+                         ::testing::Values(7, 1000, 20000));
+
 TEST(LtEpilogueTest, MatchesBiasReluAndBoth) {
   auto program = [](std::vector<std::string> steps,
                     std::vector<EpilogueOperandKind> kinds) {

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GpuLibraries.h"
 #include "TestUtils.h"
 
 #include <gtest/gtest.h>
@@ -55,7 +56,8 @@ TEST(TileRunTest, Help) {
         "--seed N", "--iters N", "--warmup N", "--json FILE", "--csv FILE",
         "--reference", "--binary", "--device", "--no-cublas",
         "TILE_CUDA_DRIVER_LIBRARY", "TILE_CUBLAS_LIBRARY", "exit status",
-        "cublasGemmStridedBatchedEx", "2*batch*m*n*k"})
+        "cublasGemmStridedBatchedEx", "2*batch*m*n*k",
+        "CUBLAS_COMPUTE_32F_FAST_TF32", "A TF32 kernel (f32 inputs with"})
     EXPECT_NE(result.out.find(word), std::string::npos) << word;
 }
 
@@ -202,20 +204,26 @@ TEST(TileRunTest, VerifyPassesCorrectKernels) {
   }
 }
 
-/// Runs verify on `kernel` with the fake computing `spec` with `bug`;
-/// expects a FAIL whose reason contains `reason`.
-void expectVerifyFails(const char *kernel, const char *spec, const char *bug,
-                       const std::string &reason) {
+/// Runs verify on the manifest `path` with the fake computing `spec` with
+/// `bug`; expects a FAIL whose reason contains `reason`.
+void expectVerifyFailsAt(const std::string &path, const char *spec,
+                         const char *bug, const std::string &reason) {
   CommandResult result =
-      tileRun({"verify", fixture(kernel), "--seed", "11"}, fakeEnv(spec, bug));
+      tileRun({"verify", path, "--seed", "11"}, fakeEnv(spec, bug));
   EXPECT_FALSE(result.crashed);
-  EXPECT_EQ(result.exitCode, 1) << kernel << " " << (bug ? bug : "");
+  EXPECT_EQ(result.exitCode, 1) << path << " " << (bug ? bug : "");
   EXPECT_NE(result.out.find("FAIL  seed 11"), std::string::npos) << result.out;
   EXPECT_NE(result.out.find(reason), std::string::npos)
       << "expected '" << reason << "' in:\n"
       << result.out;
   EXPECT_NE(result.out.find("\n0 passed, 1 failed\n"), std::string::npos);
   EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+}
+
+/// expectVerifyFailsAt on the fixture `kernel`.
+void expectVerifyFails(const char *kernel, const char *spec, const char *bug,
+                       const std::string &reason) {
+  expectVerifyFailsAt(fixture(kernel), spec, bug, reason);
 }
 
 TEST(TileRunTest, VerifyCatchesAnUnwrittenElement) {
@@ -534,6 +542,165 @@ TEST(TileRunTest, BenchComparesWithCublasOfTheSameTypes) {
   EXPECT_NE(csv.find(",3201,f16,f32,gemm_ex,1\n"), std::string::npos) << csv;
   EXPECT_NE(csv.find(",3201,f32,f32,sgemm,1\n"), std::string::npos) << csv;
   EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+}
+
+//===----------------------------------------------------------------------===//
+// TF32 kernels: f32 inputs with strategy wgmma (the fixtures with that
+// strategy; the fake driver's "tf32" bug reads their inputs as TF32)
+//===----------------------------------------------------------------------===//
+
+/// The manifest at `from` as a TF32 kernel (config.strategy wgmma, its f32
+/// params as they are), written to `dir`/`name` beside a copy of
+/// naive_matmul.ptx. Returns its path (empty on failure).
+std::string writeTf32Manifest(const TempDir &dir, const std::string &from,
+                              const std::string &name) {
+  tile::runtime::KernelManifest manifest;
+  std::string error;
+  if (!tile::runtime::parseManifestJson(readFile(from), manifest, error))
+    return "";
+  manifest.config.strategy = tile::runtime::KernelStrategy::Wgmma;
+  std::string path = dir.file(name);
+  if (!writeFile(dir.file("naive_matmul.ptx"),
+                 readFile(fixturePath("naive_matmul.ptx"))) ||
+      !writeFile(path, tile::runtime::writeManifestJson(manifest)))
+    return "";
+  return path;
+}
+
+TEST(TileRunTest, VerifyPassesTf32KernelsAndCatchesTheirBugs) {
+  TempDir dir;
+  std::string fill = writeTf32Manifest(dir, fixture("tile_test_matmul_fill"),
+                                       "tf32_fill.json");
+  std::string accumulate = writeTf32Manifest(
+      dir, fixture("tile_test_matmul_accumulate"), "tf32_accumulate.json");
+  ASSERT_FALSE(fill.empty());
+  ASSERT_FALSE(accumulate.empty());
+  // Inputs truncated to TF32, which fail an f32 kernel with this seed
+  // (VerifyCatchesTf32), pass a TF32 kernel's tolerances.
+  struct Case {
+    std::string path;
+    const char *spec, *init;
+  } cases[] = {{fill, kFillSpec, "fill"},
+               {accumulate, kAccumulateSpec, "accumulate"}};
+  for (const Case &c : cases) {
+    CommandResult result =
+        tileRun({"verify", c.path, "--seed", "11"}, fakeEnv(c.spec, "tf32"));
+    EXPECT_EQ(result.exitCode, 0) << c.path << result.out << result.err;
+    EXPECT_NE(result.out.find(std::string("  PASS  seed 11  (ptx, ") + c.init +
+                              ", tf32 -> f32, host f64 reference)"),
+              std::string::npos)
+        << result.out;
+    EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+  }
+  // A TF32 kernel with a wrong index still fails: an element left at C0,
+  // C0 ignored, two rows written to each other's place.
+  expectVerifyFailsAt(accumulate, kAccumulateSpec, "tf32,skip-last",
+                      "1 elements are off by more than rounding allows "
+                      "(first at [95][79]");
+  expectVerifyFailsAt(accumulate, kAccumulateSpec, "tf32,ignore-c0",
+                      "elements are off by more than rounding allows");
+  expectVerifyFailsAt(fill, kFillSpec, "tf32,swap-rows",
+                      "elements are off by more than rounding allows (first "
+                      "at [0][0]");
+  expectVerifyFailsAt(accumulate, kAccumulateSpec, "tf32,swap-rows",
+                      "elements are off by more than rounding allows (first "
+                      "at [0][0]");
+}
+
+TEST(TileRunTest, BenchRunsTf32KernelsAgainstCublasInTf32) {
+  TempDir dir;
+  std::string plain = writeTf32Manifest(dir, fixture("tile_test_matmul_fill"),
+                                        "tf32_fill.json");
+  std::string batched = writeTf32Manifest(
+      dir, writeBatchedFixture(dir, "tile_test_matmul_fill", 3, 16),
+      "tf32_fill_batched.json");
+  ASSERT_FALSE(plain.empty());
+  ASSERT_FALSE(batched.empty());
+  std::string log = dir.file("cublas.log");
+  // The fake kernel computes nothing here (bench does not check it).
+  CommandResult result =
+      tileRun({"bench", plain, batched, fixture("tile_test_matmul_fill"),
+               "--warmup", "1", "--iters", "20", "--seed", "9", "--json",
+               dir.file("out.json"), "--csv", dir.file("out.csv")},
+              cublasEnv(nullptr, log));
+  ASSERT_EQ(result.exitCode, 0) << result.out << result.err;
+  // TF32 kernels: f32 A, B and C (CUDA_R_32F 0) with
+  // CUBLAS_COMPUTE_32F_FAST_TF32 (77) in the default math mode, GemmEx and
+  // the strided batched GEMM alike; the f32 fma kernel after them still
+  // gets SGEMM in pedantic math.
+  EXPECT_EQ(readFile(log),
+            "gemm_ex math=0 transa=0 transb=0 m=80 n=96 k=72 alpha=1 lda=80 "
+            "ldb=72 beta=0 ldc=80 atype=0 btype=0 ctype=0 compute=77 "
+            "algo=-1\n"
+            "gemm_strided_batched_ex math=0 transa=0 transb=0 m=80 n=96 k=72 "
+            "alpha=1 lda=80 ldb=72 beta=0 ldc=80 atype=0 btype=0 ctype=0 "
+            "compute=77 algo=-1 stridea=5776 strideb=6928 stridec=7696 "
+            "batch=3\n"
+            "sgemm math=2 transa=0 transb=0 m=80 n=96 k=72 alpha=1 lda=80 "
+            "ldb=72 beta=0 ldc=80\n");
+  // The table's types say TF32 for the kernels, the notes for cuBLAS.
+  EXPECT_EQ(countOccurrences(result.out, " | tf32 -> f32 | "), 2u)
+      << result.out;
+  EXPECT_EQ(countOccurrences(result.out, " | f32         | "), 1u)
+      << result.out;
+  EXPECT_EQ(countOccurrences(result.out,
+                             "tile_test_matmul_fill: cuBLAS ran in TF32 "
+                             "(CUBLAS_COMPUTE_32F_FAST_TF32)\n"),
+            2u)
+      << result.out;
+  EXPECT_EQ(result.out.find("cuBLAS n/a"), std::string::npos) << result.out;
+  std::string json = readFile(dir.file("out.json"));
+  EXPECT_EQ(countOccurrences(json, "\"cublas_call\": \"gemm_ex_tf32\""), 1u)
+      << json;
+  EXPECT_EQ(countOccurrences(
+                json, "\"cublas_call\": \"gemm_strided_batched_ex_tf32\""),
+            1u)
+      << json;
+  EXPECT_EQ(countOccurrences(json, "\"cublas_call\": \"sgemm\""), 1u) << json;
+  std::string csv = readFile(dir.file("out.csv"));
+  EXPECT_NE(csv.find(",3201,f32,f32,gemm_ex_tf32,1\n"), std::string::npos)
+      << csv;
+  EXPECT_NE(csv.find(",3201,f32,f32,gemm_strided_batched_ex_tf32,3\n"),
+            std::string::npos)
+      << csv;
+  EXPECT_NE(csv.find(",3201,f32,f32,sgemm,1\n"), std::string::npos) << csv;
+  EXPECT_EQ(countOccurrences(csv, "cuBLAS ran in TF32"), 2u) << csv;
+  EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+}
+
+TEST(FakeCublasTest, FastTf32ReadsTheInputsAsTf32) {
+  // In this process: the fake cuBLAS on host memory (its "device" memory).
+  ScopedEnv library("TILE_CUBLAS_LIBRARY", TILE_FAKE_CUBLAS);
+  std::string error;
+  const tile::run::Cublas *cublas = tile::run::loadCublas(error);
+  ASSERT_NE(cublas, nullptr) << error;
+  ASSERT_EQ(cublas->path, TILE_FAKE_CUBLAS);
+  ASSERT_NE(cublas->gemmEx, nullptr);
+  tile::run::CublasHandle handle = nullptr;
+  ASSERT_EQ(cublas->create(&handle), 0);
+  // C (1x1) = A (1x2) * B (2x1): 1 + 2^-12 is 1 in TF32, 1 + 2^-10 + 2^-11
+  // (a tie) rounds to 1 + 2^-9.
+  const float a[2] = {1 + 0x1p-12f, 1 + 0x1p-10f + 0x1p-11f}, b[2] = {1, 1};
+  const float alpha = 1, beta = 0;
+  float c = 0;
+  auto gemm = [&](int computeType, int type) {
+    c = 0;
+    return cublas->gemmEx(handle, tile::run::CUBLAS_OP_N,
+                          tile::run::CUBLAS_OP_N, 1, 1, 2, &alpha, a, type, 1,
+                          b, type, 2, &beta, &c, tile::run::CUDA_R_32F, 1,
+                          computeType, tile::run::CUBLAS_GEMM_DEFAULT);
+  };
+  EXPECT_EQ(
+      gemm(tile::run::CUBLAS_COMPUTE_32F_FAST_TF32, tile::run::CUDA_R_32F), 0);
+  EXPECT_EQ(c, 2 + 0x1p-9f);
+  EXPECT_EQ(gemm(tile::run::CUBLAS_COMPUTE_32F, tile::run::CUDA_R_32F), 0);
+  EXPECT_EQ(c, 2 + 0x1p-10f + 0x1p-11f + 0x1p-12f);
+  // TF32 is for f32 data only; plain GemmEx has no pedantic compute here.
+  EXPECT_NE(
+      gemm(tile::run::CUBLAS_COMPUTE_32F_FAST_TF32, tile::run::CUDA_R_16BF), 0);
+  EXPECT_NE(gemm(tile::run::CUBLAS_COMPUTE_32F_PEDANTIC, tile::run::CUDA_R_32F),
+            0);
+  cublas->destroy(handle);
 }
 
 //===----------------------------------------------------------------------===//

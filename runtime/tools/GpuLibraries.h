@@ -30,6 +30,7 @@ enum : int {
   CUBLAS_PEDANTIC_MATH = 2,
   CUBLAS_COMPUTE_32F = 68,
   CUBLAS_COMPUTE_32F_PEDANTIC = 69,
+  CUBLAS_COMPUTE_32F_FAST_TF32 = 77, // f32 data, inputs read as TF32
   CUBLAS_GEMM_DEFAULT = -1,
   CUDA_R_32F = 0,
   CUDA_R_16F = 2,
@@ -53,7 +54,7 @@ struct Cublas {
                         double *c, int ldc);
   /// Optional (cuBLAS 11.4+).
   const char *(*getStatusString)(CublasStatus status);
-  /// Optional: the bf16 and f16 comparison needs it. Types are
+  /// Optional: the bf16, f16 and TF32 comparison needs it. Types are
   /// cudaDataType_t, the compute type a cublasComputeType_t.
   CublasStatus (*gemmEx)(CublasHandle handle, int transA, int transB, int m,
                          int n, int k, const void *alpha, const void *a,

@@ -245,18 +245,31 @@ double getOutputUnderflow(ElementType type) {
     return 0;
   }
 }
+
+/// The relative error of a product of two f32 values as a TF32 kernel's
+/// tensor cores read them (each with 10 explicit mantissa bits, off by
+/// less than 2^-10): less than 2^-9 (plus 2^-20, which twice this covers).
+constexpr double kTf32ProductError = 0x1p-9;
 } // namespace
 
+bool tile::run::isTf32Kernel(const KernelManifest &manifest) {
+  return manifest.problem.elementType == ElementType::F32 &&
+         manifest.config.strategy == runtime::KernelStrategy::Wgmma;
+}
+
 double tile::run::getDefaultRelativeTolerance(ElementType inputType,
-                                              ElementType resultType,
-                                              int64_t k, int64_t blockTerms) {
+                                              ElementType resultType, int64_t k,
+                                              int64_t blockTerms, bool tf32) {
   double accumulation =
       std::max(1e-5, 0x1p-24 * std::sqrt(static_cast<double>(k)));
   if (blockTerms <= 0 || blockTerms > k)
     blockTerms = k;
-  if (inputType == ElementType::BF16 || inputType == ElementType::F16)
+  // Tensor cores: bf16, f16 and TF32 kernels share the truncating adder.
+  if (tf32 || inputType == ElementType::BF16 || inputType == ElementType::F16)
     accumulation =
         std::max(accumulation, 0x1p-24 * static_cast<double>(blockTerms) / 16);
+  if (tf32)
+    accumulation = std::max(accumulation, 2 * kTf32ProductError);
   return accumulation + getOutputRounding(resultType);
 }
 
@@ -283,10 +296,11 @@ double ElementTolerance::bound(double reference, double magnitude) const {
          absolute;
 }
 
-ElementTolerance tile::run::getElementTolerance(int64_t k,
-                                                ElementType resultType) {
+ElementTolerance
+tile::run::getElementTolerance(int64_t k, ElementType resultType, bool tf32) {
   ElementTolerance tolerance;
-  tolerance.accumulation = getElementTolerance(k);
+  tolerance.accumulation =
+      getElementTolerance(k) + (tf32 ? 2 * kTf32ProductError : 0.0);
   tolerance.rounding = getOutputRounding(resultType);
   tolerance.absolute = getOutputUnderflow(resultType);
   return tolerance;
@@ -296,6 +310,10 @@ std::string tile::run::formatElementTypes(const KernelManifest &manifest) {
   const ParamInfo *c = findParam(manifest, ParamRole::Result);
   ElementType input = manifest.problem.elementType;
   ElementType result = c ? c->elementType : input;
+  // A TF32 kernel's f32 inputs are read as TF32: say so where its types
+  // show, as its tolerances and baseline differ from an f32 kernel's.
+  if (isTf32Kernel(manifest))
+    return "tf32 -> " + std::string(runtime::stringifyElementType(result));
   if (input == ElementType::F32 && result == ElementType::F32)
     return "f32";
   return std::string(runtime::stringifyElementType(input)) + " -> " +

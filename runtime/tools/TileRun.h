@@ -110,6 +110,17 @@ bool applyEpilogueReference(const runtime::EpilogueInfo &epilogue,
                             int64_t m, int64_t n, Reference &reference,
                             std::string &error);
 
+/// Whether `manifest`'s kernel is a TF32 kernel: f32 inputs
+/// (problem.element_type) on the tensor cores (config.strategy wgmma), an
+/// explicit opt-in of the compiler. No manifest field says more: f32 inputs
+/// with strategy wgmma are what makes a TF32 kernel. Its tensor cores read
+/// each f32 input with 10 explicit mantissa bits (the low 13 dropped, that
+/// is truncated toward zero; some paths round to nearest) and accumulate in
+/// f32, so verify gives it the TF32 tolerances below and bench a TF32
+/// cuBLAS baseline (CUBLAS_COMPUTE_32F_FAST_TF32). An f32 fma kernel is
+/// not one: it keeps the strict FP32 rule, which TF32 arithmetic fails.
+bool isTf32Kernel(const KernelManifest &manifest);
+
 /// The largest relative Frobenius-norm error a correct kernel may have,
 /// for inputs of `inputType` and a result of `resultType` (the reference
 /// uses exactly the inputs' rounded values, so their rounding costs
@@ -124,9 +135,24 @@ bool applyEpilogueReference(const runtime::EpilogueInfo &epilogue,
 /// blockTerms*2^-24/16 (over 1e-5 from ~2700 terms); TF32 cannot show there,
 /// since bf16 and f16 values are exact in TF32. A bf16 or f16 result adds
 /// its rounding, at most half an ulp, relative: 2^-8 or 2^-11.
+///
+/// `tf32`: a TF32 kernel's f32 inputs (isTf32Kernel). The tensor cores'
+/// adder is the bf16 and f16 kernels' (the same truncation, the same
+/// blockTerms rule), and the inputs' reading costs more: each is off by
+/// less than 2^-10 relative (2^-11 rounded to nearest), a product of two by
+/// less than 2^-9 + 2^-20, and for truncation all toward zero, so the
+/// products' errors do not average out: the norm error is about their mean
+/// relative error (a host simulation of truncated inputs and the truncating
+/// adder on random inputs gives 6e-4 to 1e-3 for k = 7..100000, inputs
+/// rounded to nearest 2e-4 to 5e-4; Tf32CheckTest in TileRunHostTest runs
+/// k = 7, 1000 and 20000). The tolerance is the tensor-core rule, and at
+/// least 2^-8 (~3.9e-3): twice the products' worst relative error, four to
+/// six times what the simulation shows, so a correct TF32 kernel passes
+/// with room; wrong elements are mostly the per-element bound's to find
+/// (below). The result's rounding adds as above.
 double getDefaultRelativeTolerance(ElementType inputType,
                                    ElementType resultType, int64_t k,
-                                   int64_t blockTerms = 0);
+                                   int64_t blockTerms = 0, bool tf32 = false);
 
 /// The terms one block of `manifest`'s kernel sums for a K of `k`: k, or
 /// the split-K chunk (ceil(k / split_k) rounded up to the block's K tile).
@@ -146,13 +172,30 @@ double getElementTolerance(int64_t k);
 /// accumulated value s', at most `rounding` * |s'| (half an ulp, relative:
 /// 2^-8 for bf16, 2^-11 for f16) or `absolute` among the subnormals (half
 /// the smallest: 2^-134, 2^-25); |s'| <= |ref| + accumulation * M.
+///
+/// `tf32`: a TF32 kernel's f32 inputs (isTf32Kernel), which the tensor
+/// cores read with 10 explicit mantissa bits: each input a*(1 + d), |d| <
+/// 2^-10 (truncated; 2^-11 rounded to nearest), so each product is off by
+/// less than (2^-9 + 2^-20)|a||b| and their sum by less than (2^-9 +
+/// 2^-20) * M. The products of TF32 values are exact in f32 (11 by 11
+/// significant bits) and are accumulated as any others, within
+/// getElementTolerance(k) of their own magnitude, at most (1 + 2^-9 +
+/// 2^-20) * M. The accumulation part takes twice the products' part, as
+/// getElementTolerance takes twice the sum's: getElementTolerance(k) +
+/// 2 * 2^-9 (which also covers the 2^-20 and the accumulation's share of
+/// the larger magnitude). A wrong index still shows: an element left at
+/// its initial value is off by sum_k a*b, ~sqrt(k)/3 for random inputs,
+/// against (1e-3 + 2^-8) * k/4 ~ 1.2e-3 * k (up to k ~ 8000, where the
+/// f32 part starts to grow): at k = 4096 about four in five such elements
+/// are over it, and a wrong index spoils whole rows or tiles.
 struct ElementTolerance {
   double accumulation = 0;
   double rounding = 0;
   double absolute = 0;
   double bound(double reference, double magnitude) const;
 };
-ElementTolerance getElementTolerance(int64_t k, ElementType resultType);
+ElementTolerance getElementTolerance(int64_t k, ElementType resultType,
+                                     bool tf32 = false);
 
 struct CheckResult {
   bool pass = false;
@@ -196,8 +239,9 @@ CheckResult checkResult(const float *c, const Reference &reference, int64_t m,
                         double elementTolerance, int64_t batch = 1,
                         TileShape tile = {});
 
-/// "f32", or "bf16 -> bf16" (inputs -> C) when anything is not f32: the
-/// types a table shows for a kernel.
+/// "f32", or "bf16 -> bf16" (inputs -> C) when anything is not f32, and
+/// "tf32 -> f32" for a TF32 kernel (isTf32Kernel: its f32 inputs read as
+/// TF32): the types a table shows for a kernel.
 std::string formatElementTypes(const KernelManifest &manifest);
 
 /// A column-major GEMM (cuBLAS) that computes the manifest's row-or-column

@@ -4,8 +4,8 @@
 // tile-run verify ARTIFACT...   run on random inputs, compare with float64
 // tile-run bench ARTIFACT...    time against cuBLAS (pure FP32 SGEMM for f32
 //                               kernels, GemmEx of the same types for bf16
-//                               and f16, GemmStridedBatchedEx for batched
-//                               kernels)
+//                               and f16, GemmEx in TF32 for TF32 kernels,
+//                               GemmStridedBatchedEx for batched kernels)
 //
 // See `tile-run --help` and docs/runtime.md.
 //
@@ -56,20 +56,26 @@ commands:
            checked, C[b] against C0[b] + A[b]*B[b]). With c_init "fill", C
            is poisoned with NaN before the launch; with "accumulate", C
            starts as random C0 (of C's type) and the reference is C0 + A*B.
-           A kernel passes when no element is NaN or
-           Inf, every element is within 1e-3 (or the float32 rounding bound
-           for k terms, when larger) of |C0| + sum_k |a||b| of the reference,
-           plus half an ulp of a bf16 or f16 C, the relative Frobenius-norm
-           error ||C - ref|| / ||ref|| is at most 1e-5 (2^-24*sqrt(k) when
+           A kernel passes when no element is NaN or Inf, every element
+           is within 1e-3 (or the float32 rounding bound for k terms, when
+           larger) of |C0| + sum_k |a||b| of the reference, plus half an
+           ulp of a bf16 or f16 C, the relative Frobenius-norm error
+           ||C - ref|| / ||ref|| is at most 1e-5 (2^-24*sqrt(k) when
            larger, and at least t*2^-24/16 for bf16 or f16 inputs, whose
            tensor cores truncate, t the terms one block sums: k or a
-           split-K chunk; plus 2^-8 for a bf16 C, 2^-11 for f16),
-           and nothing was
-           written outside C's elements (padding and a guard after the
-           buffer are checked). One line per artifact; a failure names the
-           first bad element and the kernel's block tiles of C that hold
-           bad elements (how many; the 3 with the most, with the rows and
-           columns they span). Exit status 1 when any fails.
+           split-K chunk; plus 2^-8 for a bf16 C, 2^-11 for f16), and
+           nothing was written outside C's elements (padding and a guard
+           after the buffer are checked). A TF32 kernel (f32 inputs with
+           config strategy wgmma: tensor cores that read each input with
+           10 mantissa bits; its types read "tf32 -> f32") is allowed
+           2^-8 more per element, relative to |C0| + sum_k |a||b| (twice
+           the 2^-9 a product of two such inputs may lose), and a norm
+           error of the bf16 and f16 rule or 2^-8, the larger; an f32 fma
+           kernel keeps the strict f32 rule, which TF32 arithmetic fails.
+           One line per artifact; a failure names the first bad element
+           and the kernel's block tiles of C that hold bad elements (how
+           many; the 3 with the most, with the rows and columns they
+           span). Exit status 1 when any fails.
   bench    Per artifact: warm-up launches, then the median of --iters
            launches, each timed with CUDA events, rotating among enough
            buffer sets that together they are more than twice the L2 cache
@@ -77,17 +83,22 @@ commands:
            the same way: for f32 kernels SGEMM in pedantic math mode (plain
            FP32 FMA, no TF32); for bf16 and f16 kernels cublasGemmEx with
            the kernel's input and C types and FP32 compute, in the default
-           math mode (tensor cores); for a fused bias, ReLU, GELU (tanh
-           form, recognized by value in any equal order of its steps),
-           bias + ReLU or bias + GELU epilogue, and any of those scaled by
-           alpha with a full-size operand (a residual) times beta added
-           before the activation, cublasLtMatmul with the same epilogue,
-           alpha and beta, the operand as its C (other epilogues: the plain
-           GEMM, noted); for a
-           batched kernel (problem.batch > 1) the strided batched GEMM,
+           math mode (tensor cores); for TF32 kernels cublasGemmEx with f32
+           A, B and C and CUBLAS_COMPUTE_32F_FAST_TF32 (inputs read as
+           TF32, as the kernel reads them) in the default math mode, which
+           the note "cuBLAS ran in TF32" and the JSON and CSV cublas_call
+           (ending in "_tf32") say, also for the cuBLASLt and batched
+           baselines below; for a fused bias, ReLU, GELU (tanh form,
+           recognized by value in any equal order of its steps), bias +
+           ReLU or bias + GELU epilogue, and any of those scaled by alpha
+           with a full-size operand (a residual) times beta added before
+           the activation, cublasLtMatmul with the same epilogue, alpha and
+           beta, the operand as its C, and the compute type above (other
+           epilogues: the plain GEMM, noted); for a batched kernel
+           (problem.batch > 1) the strided batched GEMM,
            cublasGemmStridedBatchedEx with the params' batch strides (f32:
-           FP32 pedantic compute, CUBLAS_COMPUTE_32F_PEDANTIC; bf16 and
-           f16: as cublasGemmEx). Prints a table: kernel, shape MxNxK
+           FP32 pedantic compute, CUBLAS_COMPUTE_32F_PEDANTIC; bf16, f16
+           and TF32: as cublasGemmEx). Prints a table: kernel, shape MxNxK
            (BATCH x MxNxK for a batched kernel), types (when a kernel is not
            all f32: inputs -> C), config, ms, TFLOP/s (2*batch*m*n*k /
            time), cuBLAS ms, cuBLAS TFLOP/s and ratio (cuBLAS time / ours:
@@ -948,18 +959,22 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
                               epiloguePerBatch, batch, m, n, reference,
                               error))
     return failLine(name, shape, "cannot apply the epilogue: " + error);
-  double relativeTolerance = options.tolerance > 0
-                                 ? options.tolerance
-                                 : getDefaultRelativeTolerance(
-                                       problem.elementType, cType, k,
-                                       getTermsPerBlock(manifest, k));
+  // A TF32 kernel's inputs lose their low mantissa bits on the tensor
+  // cores: its own tolerances (an f32 fma kernel keeps the strict rule).
+  bool tf32 = isTf32Kernel(manifest);
+  double relativeTolerance =
+      options.tolerance > 0
+          ? options.tolerance
+          : getDefaultRelativeTolerance(problem.elementType, cType, k,
+                                        getTermsPerBlock(manifest, k), tf32);
   // Where bad elements lie, by the tiles the kernel's blocks write (a
   // manifest without a config has 1x1 blocks: no tiles to speak of).
   TileShape tile;
   if (manifest.config.block[0] * manifest.config.block[1] > 1)
     tile = {manifest.config.block[0], manifest.config.block[1]};
-  CheckResult check = checkResult(c.data(), reference, m, n, relativeTolerance,
-                                  getElementTolerance(k, cType), batch, tile);
+  CheckResult check =
+      checkResult(c.data(), reference, m, n, relativeTolerance,
+                  getElementTolerance(k, cType, tf32), batch, tile);
   outcome.pass = check.pass;
   std::string types = formatElementTypes(manifest);
   outcome.line = name + "  " + shape + "  rel_err " +
@@ -1012,7 +1027,8 @@ struct BenchRow {
   std::string types, elementType, resultType;
   /// How cuBLAS ran: "sgemm" (pedantic FP32), "gemm_ex" (FP32 compute,
   /// default math), "gemm_strided_batched_ex" (a batched kernel),
-  /// "lt_<epilogue>"; empty when it did not.
+  /// "lt_<epilogue>", each with "_tf32" appended for a TF32 kernel's
+  /// baseline (CUBLAS_COMPUTE_32F_FAST_TF32); empty when it did not.
   std::string cublasCall;
   int64_t m = 0, n = 0, k = 0, batch = 1;
   bool ok = false;
@@ -1086,6 +1102,49 @@ uint64_t paramStart(const KernelManifest &manifest,
                               getElementTypeSize(param.elementType);
 }
 
+/// How cuBLAS computes a kernel's baseline: the cublasComputeType_t of
+/// cublasGemmEx, cublasGemmStridedBatchedEx and cuBLASLt, and whether the
+/// handle leaves its pedantic math mode for the call. f32 kernels: plain
+/// FP32 (CUBLAS_COMPUTE_32F_PEDANTIC, SGEMM's arithmetic in pedantic math);
+/// bf16 and f16: FP32 compute on the tensor cores (CUBLAS_COMPUTE_32F,
+/// default math); TF32 kernels (isTf32Kernel): f32 data with the inputs
+/// read as TF32 (CUBLAS_COMPUTE_32F_FAST_TF32), the same arithmetic as the
+/// kernel's, in the default math mode like the other tensor-core baselines
+/// (the handle's pedantic mode is for the FP32 ones).
+struct BaselineMath {
+  int computeType = CUBLAS_COMPUTE_32F_PEDANTIC;
+  bool defaultMath = false;
+  bool tf32 = false;
+};
+
+BaselineMath getBaselineMath(const KernelManifest &manifest) {
+  BaselineMath math;
+  const ParamInfo *result = findParam(manifest, ParamRole::Result);
+  if (isTf32Kernel(manifest)) {
+    math.computeType = CUBLAS_COMPUTE_32F_FAST_TF32;
+    math.defaultMath = true;
+    math.tf32 = true;
+  } else if (manifest.problem.elementType != ElementType::F32 ||
+             (result && result->elementType != ElementType::F32)) {
+    math.computeType = CUBLAS_COMPUTE_32F;
+    math.defaultMath = true;
+  }
+  return math;
+}
+
+/// Fills the row's cuBLAS columns from the timed `times` of cuBLAS's
+/// `call`; a TF32 baseline says so in the call ("_tf32") and a note.
+void recordBaseline(BenchRow &row, const std::string &call,
+                    const BaselineMath &math,
+                    const std::vector<double> &times) {
+  row.cublasCall = call + (math.tf32 ? "_tf32" : "");
+  if (math.tf32)
+    addNote(row, "cuBLAS ran in TF32 (CUBLAS_COMPUTE_32F_FAST_TF32)");
+  row.cublasMs = median(times);
+  row.cublasTflops = getTflops(row.batch, row.m, row.n, row.k, row.cublasMs);
+  row.ratio = row.cublasMs / row.ms;
+}
+
 /// C's param: its index and the bytes of its buffer in a set. False, with
 /// `error`, when the manifest has none.
 bool findResultBuffer(const KernelManifest &manifest, int &index,
@@ -1125,33 +1184,34 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
                   const GemmPlan &plan, const GemmOffsets &gemmOffsets,
                   const Options &options, uint64_t sets, uint64_t setBytes,
                   CUdeviceptr poolPointer, const std::vector<uint64_t> &offsets,
-                  float beta, const std::vector<float> &ours, BenchRow &row,
+                  float beta, const BaselineMath &math,
+                  const std::vector<float> &ours, BenchRow &row,
                   std::vector<double> &times, std::string &error);
 
-/// Times cublasGemmStridedBatchedEx on a batched kernel's buffers: f32 with
-/// CUBLAS_COMPUTE_32F_PEDANTIC in the session's pedantic math mode (the
-/// same plain FP32 arithmetic as the SGEMM baseline), bf16 and f16 as the
-/// GemmEx baseline (CUBLAS_COMPUTE_32F, the default math mode, restored to
-/// pedantic after). Fills the row's cuBLAS columns; false, with `error`,
-/// when cuBLAS lacks the entry point or fails.
+/// Times cublasGemmStridedBatchedEx on a batched kernel's buffers, with
+/// `math`'s compute type: f32 with CUBLAS_COMPUTE_32F_PEDANTIC in the
+/// session's pedantic math mode (the same plain FP32 arithmetic as the
+/// SGEMM baseline), bf16, f16 and TF32 as the GemmEx baseline
+/// (CUBLAS_COMPUTE_32F or CUBLAS_COMPUTE_32F_FAST_TF32, the default math
+/// mode, restored to pedantic after). Fills the row's cuBLAS columns;
+/// false, with `error`, when cuBLAS lacks the entry point or fails.
 bool timeCublasStridedBatched(const Gpu &gpu, CublasSession &cublas,
                               const GemmPlan &plan,
                               const GemmOffsets &gemmOffsets,
                               const Options &options, uint64_t sets,
                               uint64_t setBytes, CUdeviceptr poolPointer,
                               ElementType input, ElementType output, float beta,
-                              BenchRow &row, std::vector<double> &times,
-                              std::string &error) {
+                              const BaselineMath &math, BenchRow &row,
+                              std::vector<double> &times, std::string &error) {
   const Cublas &library = *cublas.cublas;
   if (!library.gemmStridedBatchedEx) {
     error = library.path + " has no cublasGemmStridedBatchedEx";
     return false;
   }
-  bool allF32 = input == ElementType::F32 && output == ElementType::F32;
   int inputType = toCudaDataType(input);
   int resultType = toCudaDataType(output);
-  int computeType = allF32 ? CUBLAS_COMPUTE_32F_PEDANTIC : CUBLAS_COMPUTE_32F;
-  if (!allF32) {
+  int computeType = math.computeType;
+  if (math.defaultMath) {
     CublasStatus status =
         library.setMathMode(cublas.handle, CUBLAS_DEFAULT_MATH);
     if (status != 0) {
@@ -1182,14 +1242,11 @@ bool timeCublasStridedBatched(const Gpu &gpu, CublasSession &cublas,
   };
   bool timed =
       timeLaunches(gpu, options.warmup, options.iters, launch, times, error);
-  if (!allF32)
+  if (math.defaultMath)
     library.setMathMode(cublas.handle, CUBLAS_PEDANTIC_MATH);
   if (!timed)
     return false;
-  row.cublasCall = "gemm_strided_batched_ex";
-  row.cublasMs = median(times);
-  row.cublasTflops = getTflops(row.batch, row.m, row.n, row.k, row.cublasMs);
-  row.ratio = row.cublasMs / row.ms;
+  recordBaseline(row, "gemm_strided_batched_ex", math, times);
   return true;
 }
 
@@ -1352,8 +1409,7 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
   // the same arithmetic.
   const float beta = problem.cInit == CInit::Accumulate ? 1.0f : 0.0f;
   const ParamInfo *result = findParam(manifest, ParamRole::Result);
-  bool allF32 = problem.elementType == ElementType::F32 &&
-                result->elementType == ElementType::F32;
+  const BaselineMath math = getBaselineMath(manifest);
   if (plan.batch > 1) {
     // A batched kernel: the strided batched GEMM. With a fused epilogue
     // that is the matmul alone (noted): no baseline here runs a batched
@@ -1364,7 +1420,7 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
     if (!timeCublasStridedBatched(gpu, *cublas, plan, gemmOffsets, options,
                                   sets, setBytes, pool.pointer,
                                   problem.elementType, result->elementType,
-                                  beta, row, times, error)) {
+                                  beta, math, row, times, error)) {
       addNote(row, "cuBLAS n/a: " + error);
       fatal = !gpu.healthy();
     }
@@ -1385,16 +1441,19 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
       return row;
     }
     if (timeCublasLt(gpu, manifest, plan, gemmOffsets, options, sets, setBytes,
-                     pool.pointer, offsets, beta, ours, row, times, ltError))
+                     pool.pointer, offsets, beta, math, ours, row, times,
+                     ltError))
       return row;
     fatal = !gpu.healthy();
     if (fatal)
       return row;
     addNote(row, "cuBLASLt n/a: " + ltError + "; cuBLAS ran the plain GEMM");
   }
-  if (!allF32) {
-    // bf16 and f16: cublasGemmEx with the kernel's types and FP32 compute,
-    // in the default math mode (tensor cores), restored to pedantic after.
+  if (math.computeType != CUBLAS_COMPUTE_32F_PEDANTIC) {
+    // bf16 and f16: cublasGemmEx with the kernel's types and FP32 compute;
+    // TF32: f32 A, B and C with the inputs read as TF32, as the kernel
+    // reads them. In the default math mode (tensor cores), restored to
+    // pedantic after.
     if (!cublas->cublas->gemmEx) {
       addNote(row,
               "cuBLAS n/a: " + cublas->cublas->path + " has no cublasGemmEx");
@@ -1421,7 +1480,7 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
           reinterpret_cast<const void *>(base + gemmOffsets.second), inputType,
           static_cast<int>(plan.ldSecond), &beta,
           reinterpret_cast<void *>(base + gemmOffsets.result), resultType,
-          static_cast<int>(plan.ldResult), CUBLAS_COMPUTE_32F,
+          static_cast<int>(plan.ldResult), math.computeType,
           CUBLAS_GEMM_DEFAULT);
       if (gemmStatus != 0) {
         launchError =
@@ -1438,10 +1497,7 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
       fatal = !gpu.healthy();
       return row;
     }
-    row.cublasCall = "gemm_ex";
-    row.cublasMs = median(times);
-    row.cublasTflops = getTflops(row.batch, row.m, row.n, row.k, row.cublasMs);
-    row.ratio = row.cublasMs / row.ms;
+    recordBaseline(row, "gemm_ex", math, times);
     return row;
   }
   auto launchCublas = [&](int i, std::string &launchError) {
@@ -1468,10 +1524,7 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
     fatal = !gpu.healthy();
     return row;
   }
-  row.cublasCall = "sgemm";
-  row.cublasMs = median(times);
-  row.cublasTflops = getTflops(row.batch, row.m, row.n, row.k, row.cublasMs);
-  row.ratio = row.cublasMs / row.ms;
+  recordBaseline(row, "sgemm", math, times);
   return row;
 }
 
@@ -1483,7 +1536,8 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
                   const GemmPlan &plan, const GemmOffsets &gemmOffsets,
                   const Options &options, uint64_t sets, uint64_t setBytes,
                   CUdeviceptr poolPointer, const std::vector<uint64_t> &offsets,
-                  float beta, const std::vector<float> &ours, BenchRow &row,
+                  float beta, const BaselineMath &math,
+                  const std::vector<float> &ours, BenchRow &row,
                   std::vector<double> &times, std::string &error) {
   LtEpilogue match;
   if (!matchLtEpilogue(manifest.epilogue, match, error))
@@ -1580,8 +1634,6 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
               std::to_string(status);
     return status == 0;
   };
-  bool allF32 = problem.elementType == ElementType::F32 &&
-                result->elementType == ElementType::F32;
   int inputType = toCudaDataType(problem.elementType);
   int resultType = toCudaDataType(result->elementType);
   int transA = plan.transFirst ? CUBLAS_OP_T : CUBLAS_OP_N;
@@ -1611,12 +1663,10 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
       check(lt->create(&handle), "cublasLtCreate") &&
       gpu.check(gpu.driver->cuMemAlloc(&workspace, workspaceBytes),
                 "cuMemAlloc(cuBLASLt workspace)", error) &&
-      // FP32 pedantic for f32 (as the SGEMM baseline), FP32 compute on
-      // tensor cores for bf16/f16 (as cublasGemmEx's).
-      check(lt->descCreate(&desc,
-                           allF32 ? CUBLAS_COMPUTE_32F_PEDANTIC
-                                  : CUBLAS_COMPUTE_32F,
-                           CUDA_R_32F),
+      // The compute type of the plain baseline: FP32 pedantic for f32 (as
+      // the SGEMM baseline), FP32 compute on tensor cores for bf16/f16 (as
+      // cublasGemmEx's), TF32 for a TF32 kernel.
+      check(lt->descCreate(&desc, math.computeType, CUDA_R_32F),
             "cublasLtMatmulDescCreate") &&
       check(lt->descSetAttribute(desc, CUBLASLT_MATMUL_DESC_TRANSA, &transA,
                                  sizeof(transA)),
@@ -1711,6 +1761,9 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
   // a baseline that computes something else is no baseline. Their sums
   // run in other orders, and a 16-bit C rounds each: agreement is a
   // relative norm difference of at most 1e-2 (16-bit C) or 1e-4 (f32).
+  // TF32 inputs get 1e-2 too: each side may be 2^-8 off the exact
+  // product (verify's TF32 tolerance), and one may truncate the inputs
+  // where the other rounds them.
   std::string agreement;
   if (timed && !ours.empty()) {
     std::string launchError;
@@ -1742,7 +1795,8 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
         differing += theirs[i] != ours[i];
       }
       double relative = std::sqrt(difference / std::max(norm, 1e-300));
-      double limit = result->elementType == ElementType::F32 ? 1e-4 : 1e-2;
+      double limit =
+          result->elementType == ElementType::F32 && !math.tf32 ? 1e-4 : 1e-2;
       // (An all-zero C compares nothing: no agreement to claim. A NaN
       // fails the second comparison.)
       if (norm == 0) {
@@ -1768,7 +1822,6 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
   cleanup();
   if (!timed)
     return false;
-  row.cublasCall = std::string("lt_") + match.name();
   std::string scales;
   if (match.alpha != 1)
     scales += ", alpha " + format("%.6g", match.alpha);
@@ -1777,9 +1830,7 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
               " as C (beta " + format("%.6g", match.beta) + ")";
   addNote(row, std::string("cuBLAS ran cuBLASLt with its ") + match.name() +
                    " epilogue" + scales + agreement);
-  row.cublasMs = median(times);
-  row.cublasTflops = getTflops(row.batch, row.m, row.n, row.k, row.cublasMs);
-  row.ratio = row.cublasMs / row.ms;
+  recordBaseline(row, std::string("lt_") + match.name(), math, times);
   return true;
 }
 
