@@ -11,6 +11,8 @@ exit status is 1 if there was one.
   bench/check-spills.py --seed 1 --count 30 [--in bf16,f16] [--aligned]
       [--out DIR] [--jobs N] [--markdown FILE] [--options "..."]
   bench/check-spills.py --seed 1 --total 1000 --in f32 ...
+  bench/check-spills.py --seed 1 --count 25 --in f32 --transpose-b \
+      --options tf32=true          (TF32: B stored N x K)
 
 --count is per size band and element type (random-shapes.py's bands), so
 --count 30 with both types compiles 240 shapes; --total N draws N shapes per
@@ -31,12 +33,23 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def mlir_for(name, m, n, k, init, in_type, out_type, batch=1):
+TRANSPOSED_B_MAPS = ("indexing_maps = [affine_map<(m, n, k) -> (m, k)>, "
+                     "affine_map<(m, n, k) -> (n, k)>, "
+                     "affine_map<(m, n, k) -> (m, n)>] ")
+
+
+def mlir_for(name, m, n, k, init, in_type, out_type, batch=1,
+             transpose_b=False):
     """The compile.sh inputs: memrefs (C += A*B) or tensors with a fill; a
-    linalg.batch_matmul of `batch` matrices above 1."""
+    linalg.batch_matmul of `batch` matrices above 1; B stored N x K (the
+    nn.Linear weight, a linalg.matmul with indexing maps) with
+    `transpose_b`."""
     bs = f"{batch}x" if batch > 1 else ""
     op = "linalg.batch_matmul" if batch > 1 else "linalg.matmul"
-    a, b, c = (f"{bs}{m}x{k}x{in_type}", f"{bs}{k}x{n}x{in_type}",
+    b_shape = f"{n}x{k}" if transpose_b else f"{k}x{n}"
+    if transpose_b:
+        op += " " + TRANSPOSED_B_MAPS
+    a, b, c = (f"{bs}{m}x{k}x{in_type}", f"{bs}{b_shape}x{in_type}",
                f"{bs}{m}x{n}x{out_type}")
     if init == "acc":
         return (f"func.func @{name}(%A: memref<{a}>, %B: memref<{b}>, %C: memref<{c}>) {{\n"
@@ -76,11 +89,12 @@ def draw(seed, count, in_type, aligned=False, total=0, batch_max=0):
     return shapes
 
 
-def compile_one(tile_opt, out, shape, options):
+def compile_one(tile_opt, out, shape, options, transpose_b=False):
     name, m, n, k, init, in_type, out_type, batch = shape
     src = os.path.join(out, name + ".mlir")
     with open(src, "w") as f:
-        f.write(mlir_for(name, m, n, k, init, in_type, out_type, batch))
+        f.write(mlir_for(name, m, n, k, init, in_type, out_type, batch,
+                         transpose_b))
     cmd = [tile_opt, src, "-o", "/dev/null",
            f"--tile-matmul-to-ptx=output-dir={out} {options}".strip()]
     result = subprocess.run(cmd, capture_output=True, text=True)
@@ -111,7 +125,12 @@ def main():
     p.add_argument("--batch-max", type=int, default=0,
                    help="batched matmuls: a batch log-uniform in [2, BATCH_MAX] "
                         "per shape (random-shapes.py's --batch-max)")
+    p.add_argument("--transpose-b", action="store_true",
+                   help="B stored N x K (linalg.matmul with indexing maps; "
+                        "with --in f32 --options tf32=true: TF32 kernels)")
     args = p.parse_args()
+    if args.transpose_b and args.batch_max:
+        sys.exit("check-spills: --transpose-b is for single matmuls")
     if not os.access(args.tile_opt, os.X_OK):
         sys.exit(f"check-spills: no tile-opt at {args.tile_opt} (build first)")
     out = args.out or tempfile.mkdtemp(prefix="check-spills-")
@@ -124,7 +143,8 @@ def main():
     rows, failures, bad = [], [], []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for shape, data, error in pool.map(
-                lambda s: compile_one(args.tile_opt, out, s, args.options), shapes):
+                lambda s: compile_one(args.tile_opt, out, s, args.options,
+                                      args.transpose_b), shapes):
             if data is None:
                 failures.append((shape, error))
                 continue
@@ -161,6 +181,7 @@ def main():
              f"command: bench/check-spills.py --seed {args.seed} "
              + (f"--total {args.total}" if args.total else f"--count {args.count}") +
              f" --in {args.types}" + (" --aligned" if args.aligned else "") +
+             (" --transpose-b" if args.transpose_b else "") +
              (f" --batch-max {args.batch_max}" if args.batch_max else "") +
              (f" --options '{args.options}'" if args.options else ""),
              "",
@@ -168,6 +189,9 @@ def main():
              "|---|---:|---:|---:|---:|---|---|---|---:|---:|---:|"]
     for shape, cfg, res in sorted(rows, key=lambda r: r[0][0]):
         name, m, n, k, init, in_type, out_type, batch = shape
+        # f32 inputs on wgmma are TF32.
+        if in_type == "f32" and cfg.get("strategy") == "wgmma":
+            in_type = "tf32"
         lines.append(f"| {name} | {batch} | {m} | {n} | {k} | {init} | {in_type}->{out_type} | "
                      f"{short(cfg)} | {res['registers']} | "
                      f"{res['spill_stores']}/{res['spill_loads']} | {res['stack_bytes']} |")

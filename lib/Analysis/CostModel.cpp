@@ -440,7 +440,7 @@ int64_t mlir::tile::occupancyHintBlocks(const TileConfig &c,
 
 std::vector<TileConfig>
 mlir::tile::candidateConfigs(const MatmulShape &shape, const ChipInfo &chip) {
-  if (shape.elementBytes == 2)
+  if (shape.tensorCores())
     return tensorCoreCandidates(shape, chip);
   std::vector<TileConfig> result;
   for (int64_t blockM : {256, 128, 64, 32, 16})
@@ -517,7 +517,7 @@ mlir::tile::candidateConfigs(const MatmulShape &shape, const ChipInfo &chip) {
 
 std::vector<TileConfig>
 mlir::tile::rankedCandidates(const MatmulShape &shape, const ChipInfo &chip) {
-  if (shape.elementBytes == 2)
+  if (shape.tensorCores())
     return rankedTensorCoreCandidates(shape, chip);
   struct Ranked {
     TileConfig config;
@@ -547,7 +547,7 @@ mlir::tile::rankedCandidates(const MatmulShape &shape, const ChipInfo &chip) {
 
 TileConfig mlir::tile::defaultConfig(const MatmulShape &shape,
                                      const ChipInfo &chip) {
-  if (shape.elementBytes == 2)
+  if (shape.tensorCores())
     return defaultTensorCoreConfig(shape, chip);
   std::vector<TileConfig> ranked = rankedCandidates(shape, chip);
   return ranked.empty() ? TileConfig() : ranked.front();

@@ -1,8 +1,9 @@
 //===- TensorCoreModel.cpp - the cost model of the wgmma strategy ---------===//
 //
 // Registers (and their setmaxnreg split), shared memory, occupancy and a
-// predicted time of a wgmma config on a bf16/f16 matmul, the candidates
-// tile-configure and tile-tune choose from, and the default config.
+// predicted time of a wgmma config on a bf16/f16 (or TF32) matmul, the
+// candidates tile-configure and tile-tune choose from, and the default
+// config.
 //
 // The time model, per wave of blocks (ceil(tiles / (SMs * blocks per SM))
 // waves, the last one with the blocks left):
@@ -460,7 +461,10 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
       consumersFactor(c.numConsumers() *
                       std::min<int64_t>(e.blocksPerSM,
                                         ceilDiv(blocks, sms))) *
-      (c.specialize ? 1.0 : kNonSpecializedFactor) * (s.f16 ? kF16Factor : 1.0);
+      (c.specialize ? 1.0 : kNonSpecializedFactor) *
+      (s.f16                             ? kF16Factor
+       : computesTf32(c, s.elementBytes) ? kTf32PeakRatio
+                                         : 1.0);
   double smFlops = kTensorCorePeakFlops / sms * e.instructionEfficiency;
   e.mmaSeconds = 2.0 * c.blockM * c.blockN * kPerBlock / smFlops;
   // Rows of A and columns of B inside the problem, on average per tile:
@@ -580,10 +584,11 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
 
 namespace {
 /// A wgmma config with these tiles and the strategy's other defaults.
-TileConfig wgmmaConfig(int64_t blockM, int64_t blockN, int64_t warpM,
-                       int64_t warpN, int64_t instructionN, int64_t stages,
-                       CopyKind copy, bool specialize, int64_t occupancy) {
-  TileConfig c = TileConfig::wgmmaDefaults();
+TileConfig wgmmaConfig(int64_t elementBytes, int64_t blockM, int64_t blockN,
+                       int64_t warpM, int64_t warpN, int64_t instructionN,
+                       int64_t stages, CopyKind copy, bool specialize,
+                       int64_t occupancy) {
+  TileConfig c = TileConfig::wgmmaDefaults(elementBytes);
   c.setBlock(blockM, blockN, c.blockK);
   c.setWarp(warpM, warpN);
   c.setThread(64, instructionN);
@@ -642,11 +647,20 @@ void appendSplitKCandidates(const TileConfig &c, const MatmulShape &shape,
 }
 } // namespace
 
+std::string mlir::tile::checkTf32Layout(const MatmulShape &shape) {
+  if (shape.transposeA)
+    return "A is stored K x M";
+  if (!shape.transposeB)
+    return "B is stored K x N";
+  return {};
+}
+
 std::vector<TileConfig>
 mlir::tile::tensorCoreCandidates(const MatmulShape &shape,
                                  const ChipInfo &chip) {
   std::vector<TileConfig> result;
-  if (shape.elementBytes != 2 || chip.name != "sm_90")
+  if (!shape.tensorCores() || chip.name != "sm_90" ||
+      (shape.tf32 && !checkTf32Layout(shape).empty()))
     return result;
   // Aligned rows: the TMA reads A and B in place. Others: copies through
   // registers, or the TMA on the runtime's repacked copies (whose cost the
@@ -659,7 +673,16 @@ mlir::tile::tensorCoreCandidates(const MatmulShape &shape,
     copies.push_back(CopyKind::Tma);
   std::pair<int64_t, int64_t> lineStrides = repackRowStrides(shape);
   bool lineRepack = lineStrides.first != 0 || lineStrides.second != 0;
-  if (!aligned)
+  // TF32 copies through registers spilled: the producer's 4-byte copies
+  // at its 104 registers, in 5 of 400 random shapes with rows off 16 bytes
+  // (12-96 bytes: K split 3-6 ways, K of one or two slabs, 1392x251x222
+  // at any ring depth), while the TMA on the repacked copies spilled in
+  // none of 600 (bench/check-spills.py --seed 20261218 and 20261220
+  // --count 50 --in f32 --transpose-b --options tf32=true, and --seed
+  // 20261219 --aligned; ptxas 13.0; bench/results/2026-12-05-tf32-spills.md).
+  // So TF32 takes the TMA only (register copies still compile when asked
+  // for).
+  if (!aligned && !shape.tf32)
     copies.push_back(CopyKind::Registers);
   // B is stored in 64-column chunks (BN a multiple of 64); a TMA box holds
   // at most 256 rows (BM <= 256).
@@ -753,8 +776,9 @@ mlir::tile::tensorCoreCandidates(const MatmulShape &shape,
                 for (int64_t stages = 2; stages <= std::max<int64_t>(2, slabs);
                      ++stages) {
                   TileConfig c =
-                      wgmmaConfig(blockM, blockN, warpM, warpN, instructionN,
-                                  stages, copy, specialize, occupancy);
+                      wgmmaConfig(shape.elementBytes, blockM, blockN, warpM,
+                                  warpN, instructionN, stages, copy,
+                                  specialize, occupancy);
                   c.repack = copy == CopyKind::Tma && !aligned;
                   if (!checkConsistency(c).empty() ||
                       !checkWgmmaElementBytes(c, shape.elementBytes).empty())
@@ -823,7 +847,7 @@ TileConfig mlir::tile::defaultTensorCoreConfig(const MatmulShape &shape,
       return c;
   // Nothing fits (not sm_90): the strategy's defaults, which tile-configure
   // then rejects with the reason.
-  TileConfig c = TileConfig::wgmmaDefaults();
+  TileConfig c = TileConfig::wgmmaDefaults(shape.elementBytes);
   c.repack = !tmaRowsAligned(shape);
   return c;
 }

@@ -86,6 +86,7 @@ static void addTilingPasses(OpPassManager &pm,
   configure.repack = options.repack;
   configure.persistent = options.persistent;
   configure.cluster = options.cluster;
+  configure.tf32 = options.tf32;
   configure.occupancy = options.occupancy;
   configure.splitK = options.splitK;
   configure.occupancyHint = options.occupancyHint;

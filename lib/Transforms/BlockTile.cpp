@@ -100,7 +100,8 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   Type elementType = aType.getElementType();
   bool typesSupported =
       bType.getElementType() == elementType &&
-      (config.isWgmma() ? (elementType.isBF16() || elementType.isF16()) &&
+      (config.isWgmma() ? (elementType.isBF16() || elementType.isF16() ||
+                           elementType.isF32()) &&
                               (cType.getElementType().isF32() ||
                                cType.getElementType() == elementType)
                         : elementType.isF32() && cType.getElementType().isF32());
@@ -150,6 +151,14 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
     problem.fill = true;
     problem.fillValue = fillValue;
   }
+  // wgmma reads TF32 (f32) operands only K-major.
+  if (computesTf32(tc, elementType.getIntOrFloatBitWidth() / 8))
+    if (std::string why = checkTf32Layout(getModelShape(problem));
+        !why.empty())
+      return matmul.emitOpError()
+             << "has f32 inputs with a wgmma config, which computes them as "
+                "TF32 only with A stored M x K and B stored N x K; "
+             << why << " (tile-configure rejects such a config)";
   int64_t tilesM = ceilDiv(problem.m, config.getBlockM());
   int64_t tilesN = ceilDiv(problem.n, config.getBlockN());
   // A cluster's blocks take the tiles of one column in pairs of tile rows.

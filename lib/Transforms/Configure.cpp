@@ -399,11 +399,16 @@ LogicalResult checkStrategy(linalg::LinalgOp op, const TileConfig &config,
            << "has " << elementType
            << " inputs, which the fma strategy does not compute (it takes "
               "f32); bf16 and f16 matmuls use strategy = wgmma";
+  // f32 inputs on the tensor cores are TF32, which wgmma reads K-major
+  // only.
   if (config.isWgmma() && !sixteenBit)
-    return op.emitOpError()
-           << "has " << elementType
-           << " inputs; the wgmma strategy computes bf16 and f16 matmuls "
-              "(f32 ones use the fma strategy; TF32 is not supported yet)";
+    if (std::string why = checkTf32Layout(shape); !why.empty())
+      return op.emitOpError()
+             << "has " << elementType
+             << " inputs, which the wgmma strategy computes as TF32 only "
+                "with both operands K-major (A stored M x K, B stored N x "
+                "K); "
+             << why << " (the fma strategy computes it in FP32)";
   if (!config.isWgmma())
     return success();
   if (std::string error = checkWgmmaElementBytes(config, shape.elementBytes);
@@ -594,6 +599,29 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
     return op.emitOpError() << "has a '" << TileDialect::kConfigAttrName
                             << "' attribute that is not a #tile.config: "
                             << written;
+  // TF32 where asked for and the layout allows it; a config written on
+  // the op decides for itself (its strategy).
+  if (tf32 && shape.elementBytes == 4 &&
+      !op->hasAttr(TileDialect::kConfigAttrName)) {
+    shape.tf32 = true;
+    if (std::string why = checkTf32Layout(shape); !why.empty()) {
+      op.emitWarning() << "tf32: wgmma reads TF32 operands only K-major (A "
+                          "stored M x K, B stored N x K), and "
+                       << why << "; this matmul is computed in FP32 (fma)";
+      shape.tf32 = false;
+    } else if (candidateConfigs(shape, chipInfo).empty()) {
+      // The tensor-core model proposes nothing: a chip without wgmma, or
+      // rows the TMA can read neither in place nor repacked (TF32 takes
+      // no register copies).
+      op.emitWarning() << "tf32: the cost model has no TF32 config for this "
+                          "matmul on "
+                       << chipInfo.name
+                       << " (wgmma needs sm_90, and TF32 copies need rows "
+                          "the TMA can read, in place or repacked); this "
+                          "matmul is computed in FP32 (fma)";
+      shape.tf32 = false;
+    }
+  }
   TileConfig config;
   [[maybe_unused]] const char *source;
   bool chosenHere = false, fromTable = false;
@@ -609,7 +637,8 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
                  // operands, one matrix per launch (a strided operand
                  // whose offset and strides are on 16 bytes reads as a
                  // dense one).
-                 shape.transposeA || shape.transposeB ||
+                 // TF32 has no table (the f32 one is of fma configs).
+                 shape.tf32 || shape.transposeA || shape.transposeB ||
                          isa<linalg::BatchMatmulOp>(op.getOperation()) ||
                          llvm::any_of(
                              std::array<std::pair<int64_t, int64_t>, 3>{
@@ -737,6 +766,9 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
     return op.emitOpError()
            << "shared-memory layout 'xor' is not supported yet (use none or "
               "pad<N>)";
+  // The final config's strategy decides (a config written on the op, or
+  // tile options, may make an f32 matmul wgmma, TF32, or fma).
+  shape.tf32 = computesTf32(config, shape.elementBytes);
   if (failed(checkStrategy(op, config, shape, elementType)))
     return failure();
   CostReport report = evaluate(config, chipInfo, shape.elementBytes,

@@ -146,6 +146,7 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
                       DictionaryAttr ptxas) {
   TileConfig c = config.toTileConfig();
   MatmulShape shape = getModelShape(problem);
+  shape.tf32 = computesTf32(c, shape.elementBytes);
   CostReport r = evaluate(c, chip, shape.elementBytes);
   WarpgroupRegisters regs = warpgroupRegisters(c);
   SharedPlan plan = getSharedPlan(c, shape.elementBytes,
@@ -157,7 +158,8 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
   int64_t consumers = c.numConsumers();
   os << "kernel " << name << ": " << batchPrefix(problem) << problem.m << "x"
      << problem.n << "x" << problem.k << " " << typeName(problem.elementType)
-     << " -> " << typeName(problem.resultType) << ", C "
+     << (shape.tf32 ? " as TF32" : "") << " -> "
+     << typeName(problem.resultType) << ", C "
      << (problem.fill ? "= fill + A*B" : "+= A*B") << storedSuffix(problem)
      << "\n";
   os << "  config            " << toString(c) << "\n";
@@ -263,8 +265,10 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
      << llvm::format("%.1f", e.hbmIntensity) << " FLOP/B from HBM ("
      << llvm::format("%.3f", e.hbmBytes / 1e9) << " GB with L2 reuse over "
      << e.reuseM << "x" << e.reuseN << " of C per wave)\n";
+  // TF32 kernels against the TF32 peak.
+  double peakRatio = shape.tf32 ? kTf32PeakRatio : 1.0;
   os << "  per tile          tensor cores " << us(e.mmaSeconds) << " ("
-     << llvm::format("%.0f%%", 100 * e.instructionEfficiency)
+     << llvm::format("%.0f%%", 100 * e.instructionEfficiency / peakRatio)
      << " of the SM's peak), " << (tma ? "TMA loads " : "register copies ")
      << us(e.loadSeconds) << ", prologue " << us(e.prologueSeconds)
      << ", epilogue " << us(e.epilogueSeconds) << "; edge waste "
@@ -275,9 +279,9 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
      << " TFLOP/s (bound by " << e.bound << "; launch " << us(e.launchSeconds);
   if (e.repackSeconds > 0)
     os << ", repack " << us(e.repackSeconds);
-  os
-     << "; 16-bit tensor peak "
-     << llvm::format("%.1f", kTensorCorePeakFlops / 1e12) << ")\n";
+  os << (shape.tf32 ? "; TF32 tensor peak " : "; 16-bit tensor peak ")
+     << llvm::format("%.1f", kTensorCorePeakFlops * peakRatio / 1e12)
+     << ")\n";
 }
 
 void printReport(llvm::raw_ostream &os, StringRef name, ConfigAttr config,
@@ -312,6 +316,8 @@ LogicalResult writePicture(Operation *op, StringRef dir, StringRef name,
   input.n = problem.n;
   input.k = problem.k;
   input.elementType = typeName(problem.elementType);
+  if (computesTf32(c, kernelElementBytes(problem.elementType)))
+    input.elementType += " as TF32";
   input.elementBytes = kernelElementBytes(problem.elementType);
   input.resultType = typeName(problem.resultType);
   input.fill = problem.fill;

@@ -2,7 +2,8 @@
 //
 // The wgmma strategy's instruction tile: each consumer warpgroup's slab
 // product becomes (WM/64) x (WN/IN) wgmma.mma_async instructions per k
-// step (m64nINk16 for bf16/f16), reading A (K-major, or M-major when it is
+// step (m64nINk16 for bf16/f16, m64nINk8 for f32 inputs read as TF32, both
+// operands then K-major), reading A (K-major, or M-major when it is
 // stored transposed, K x M) and B (N-major, or K-major when it is stored
 // transposed, N x K) from
 // the 128-byte-swizzled slot through matrix descriptors, accumulating into
@@ -109,7 +110,10 @@ Value advance(OpBuilder &b, Location loc, Value descriptor, int64_t bytes) {
       arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(bytes >> 4)));
 }
 
+/// The instruction's input type: f32 inputs are read as TF32.
 NVVM::WGMMATypes wgmmaType(Type type) {
+  if (type.isF32())
+    return NVVM::WGMMATypes::tf32;
   return type.isBF16() ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16;
 }
 

@@ -114,3 +114,14 @@ func.func @cluster_odd_rows(%a: memref<300x64xbf16>, %b: memref<64x256xbf16>, %c
     ins(%a, %b : memref<300x64xbf16>, memref<64x256xbf16>) outs(%c : memref<300x256xf32>)
   return
 }
+
+// -----
+
+// A wgmma config written by hand on an f32 matmul whose B is stored K x N:
+// wgmma reads TF32 operands only K-major.
+func.func @tf32_b_kn(%a: memref<128x64xf32>, %b: memref<64x128xf32>, %c: memref<128x128xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op has f32 inputs with a wgmma config, which computes them as TF32 only with A stored M x K and B stored N x K; B is stored K x N (tile-configure rejects such a config)}}
+  linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [128, 128, 32], warpgroup = [64, 128], mma = [64, 128, 8]>}
+    ins(%a, %b : memref<128x64xf32>, memref<64x128xf32>) outs(%c : memref<128x128xf32>)
+  return
+}

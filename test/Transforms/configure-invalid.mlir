@@ -102,9 +102,11 @@ func.func @bf16_fma(%a: memref<64x64xbf16>, %b: memref<64x64xbf16>, %c: memref<6
 
 // -----
 
-// A wgmma config written on an f32 matmul.
+// A wgmma config written on an f32 matmul is TF32, which wgmma reads only
+// K-major: B stored K x N is refused (test/Transforms/configure-tf32-invalid.mlir
+// has the others).
 func.func @f32_wgmma(%a: memref<64x64xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf32>) {
-  // expected-error @+1 {{'linalg.matmul' op has 'f32' inputs; the wgmma strategy computes bf16 and f16 matmuls (f32 ones use the fma strategy; TF32 is not supported yet)}}
+  // expected-error @+1 {{'linalg.matmul' op has 'f32' inputs, which the wgmma strategy computes as TF32 only with both operands K-major (A stored M x K, B stored N x K); B is stored K x N (the fma strategy computes it in FP32)}}
   linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16]>}
     ins(%a, %b : memref<64x64xf32>, memref<64x64xf32>) outs(%c : memref<64x64xf32>)
   return

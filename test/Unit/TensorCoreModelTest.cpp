@@ -771,3 +771,74 @@ TEST(TensorCoreModel, TheBatchMultipliesTilesFlopsAndBytes) {
   EXPECT_GT(e8.seconds, 6 * e1.seconds);
   EXPECT_LT(e8.seconds, 9 * e1.seconds);
 }
+
+namespace {
+/// An f32 matmul asked for as TF32, stored as TF32 needs (B N x K).
+MatmulShape tf32(int64_t m, int64_t n, int64_t k) {
+  MatmulShape s{m, n, k, 4};
+  s.readsC = false;
+  s.transposeB = true;
+  s.tf32 = true;
+  return s;
+}
+} // namespace
+
+TEST(TensorCoreModel, Tf32NeedsKMajorOperands) {
+  MatmulShape s = tf32(1024, 1024, 1024);
+  EXPECT_EQ(checkTf32Layout(s), "");
+  EXPECT_TRUE(s.tensorCores());
+  s.transposeB = false;
+  EXPECT_EQ(checkTf32Layout(s), "B is stored K x N");
+  EXPECT_TRUE(tensorCoreCandidates(s, h200()).empty());
+  s.transposeB = true;
+  s.transposeA = true;
+  EXPECT_EQ(checkTf32Layout(s), "A is stored K x M");
+  EXPECT_TRUE(tensorCoreCandidates(s, h200()).empty());
+  // Without the request an f32 shape is the FMA model's.
+  MatmulShape fp32 = tf32(1024, 1024, 1024);
+  fp32.tf32 = false;
+  EXPECT_FALSE(fp32.tensorCores());
+  for (const TileConfig &c : candidateConfigs(fp32, h200()))
+    EXPECT_FALSE(c.isWgmma());
+}
+
+TEST(TensorCoreModel, Tf32CandidatesHold32F32PerRow) {
+  // Every TF32 candidate has a block tile K of 32 (a 128-byte row of f32)
+  // and the k8 instruction, follows the element rules for 4 bytes, and the
+  // default is a wgmma config.
+  for (MatmulShape s : {tf32(4096, 4096, 4096), tf32(700, 300, 1001),
+                        tf32(16, 8192, 8192), tf32(1, 1, 1)}) {
+    std::vector<TileConfig> candidates = candidateConfigs(s, h200());
+    ASSERT_FALSE(candidates.empty()) << s.m << "x" << s.n << "x" << s.k;
+    for (const TileConfig &c : candidates) {
+      EXPECT_TRUE(c.isWgmma());
+      EXPECT_EQ(c.blockK, 32);
+      EXPECT_EQ(c.mmaK, 8);
+      EXPECT_EQ(checkWgmmaElementBytes(c, 4), "") << toString(c);
+      EXPECT_EQ(checkConsistency(c), "") << toString(c);
+    }
+    TileConfig chosen = defaultConfig(s, h200());
+    EXPECT_TRUE(chosen.isWgmma());
+    EXPECT_EQ(chosen.mmaK, 8);
+  }
+  EXPECT_EQ(TileConfig::wgmmaDefaults(4).blockK, 32);
+  EXPECT_EQ(TileConfig::wgmmaDefaults(4).mmaK, 8);
+  EXPECT_EQ(TileConfig::wgmmaDefaults().blockK, 64);
+  EXPECT_EQ(TileConfig::wgmmaDefaults().mmaK, 16);
+}
+
+TEST(TensorCoreModel, Tf32RunsAtHalfTheBf16Rate) {
+  // Where the tensor cores bind, the same tiles (128x256, two consumers)
+  // take twice as long in TF32 (half the rate) on twice the bytes per
+  // element: the model's 4096^3 prediction is near 2x bf16's.
+  MatmulShape b = bf16(4096, 4096, 4096);
+  b.transposeB = true;
+  TileConfig cb = TileConfig::wgmmaDefaults(2);
+  TileConfig ct = TileConfig::wgmmaDefaults(4);
+  TensorCoreEstimate eb = estimateTensorCore(cb, b, h200());
+  TensorCoreEstimate et = estimateTensorCore(ct, tf32(4096, 4096, 4096), h200());
+  EXPECT_NEAR(et.mmaSeconds / eb.mmaSeconds, 2.0, 1e-9);
+  EXPECT_GT(et.seconds / eb.seconds, 1.6);
+  EXPECT_LT(et.seconds / eb.seconds, 2.2);
+  EXPECT_EQ(et.bound, std::string("tensor cores"));
+}

@@ -16,12 +16,17 @@
 //       start + (r / 8) * SBO + (r % 8) * 128 + k * 2,
 //     an MN-major one (A `col`, B `row`: imm-trans 1) element (k, x) at
 //       start + (x / 64) * LBO + (k / 8) * SBO + (k % 8) * 128 + (x % 64) * 2
-//     (2-byte elements), and the swizzle is applied to that address: bits
+//     (2-byte elements; a TF32 instruction, m64nNk8, reads 4-byte f32
+//     elements K-major only: element (r, k) at ... + k * 4), and the
+//     swizzle is applied to that address: bits
 //     [4:6] XOR bits [7:9]. The start may point into a 128-byte row (a k
 //     step of A), but its atom must be 1024-aligned (base offset 0).
 //     (nvvm's layoutB `col` is imm-trans-b 0: B K-major, N rows of K.)
 //   * D = A * B + D (or A * B with scale-d zero), in f32: each product (exact
-//     for bf16 and f16) added in k order. Thread t of the warpgroup (warp
+//     for bf16, f16 and TF32) added in k order. A TF32 input is the f32 in
+//     shared memory with the low 13 bits of its mantissa dropped (the PTX
+//     ISA leaves what the hardware does with them unspecified; dropping
+//     them is the larger error of the two ways it could use them). Thread t of the warpgroup (warp
 //     w = t / 32, lane l = t % 32) holds, in register i < N / 2, row
 //     16w + l/4 + 8 ((i/2) % 2), column 8 (i/4) + 2 (l % 4) + i % 2.
 //   * It is asynchronous: it joins the thread's open wgmma group, which
@@ -207,10 +212,14 @@ Descriptor decode(uint64_t bits) {
   return d;
 }
 
+/// The inputs' type: bf16 and f16 in 2 bytes, TF32 in the 4 bytes of an
+/// f32 (k16 and k8 instructions: 32 bytes of k either way).
+enum InputType { kBF16, kF16, kTF32 };
+
 /// The operands' element reader: imm layout (see compileMma).
 enum Imm {
   kN,
-  kTypeF16,
+  kType, // InputType
   kLayoutA, // 0 row (K-major), 1 col (M-major)
   kLayoutB, // 0 row (N-major), 1 col (K-major)
   kScaleD,  // 1 one, 0 zero
@@ -224,16 +233,19 @@ struct OperandReader {
   Thread &thread;
   const Inst &inst;
   const char *name;
-  bool f16;
+  InputType type;
   std::vector<int64_t> granules; // 16-byte granules of shared memory read
 
-  /// The value of the 2-byte element at (unswizzled) shared address `linear`;
-  /// false (after an error) outside the dynamic shared memory.
+  /// The value of the element (2 bytes, 4 for TF32) at (unswizzled) shared
+  /// address `linear`; false (after an error) outside the dynamic shared
+  /// memory. A TF32 element is the f32 stored there with the low 13 bits of
+  /// its mantissa dropped (the tensor cores read 10 of the 23).
   bool element(int64_t linear, float &value) {
     int64_t address = linear ^ (((linear >> 7) & 7) << 4);
     Buffer &shared = exec.sharedMemory();
     int64_t byte = address - shared.address;
-    if (byte < 0 || byte + 2 > static_cast<int64_t>(shared.bytes.size())) {
+    int64_t size = type == kTF32 ? 4 : 2;
+    if (byte < 0 || byte + size > static_cast<int64_t>(shared.bytes.size())) {
       exec.fail(thread, inst,
                 Twine("wgmma operand ") + name + " reads shared address " +
                     Twine(address) + ", outside the dynamic shared memory [" +
@@ -242,9 +254,16 @@ struct OperandReader {
                     ") (a wrong descriptor?)");
       return false;
     }
-    uint16_t bits;
-    std::memcpy(&bits, shared.bytes.data() + byte, 2);
-    value = f16 ? f16ToFloat(bits) : bf16ToFloat(bits);
+    if (type == kTF32) {
+      uint32_t bits;
+      std::memcpy(&bits, shared.bytes.data() + byte, 4);
+      bits &= ~uint32_t(0x1fff);
+      std::memcpy(&value, &bits, 4);
+    } else {
+      uint16_t bits;
+      std::memcpy(&bits, shared.bytes.data() + byte, 2);
+      value = type == kF16 ? f16ToFloat(bits) : bf16ToFloat(bits);
+    }
     granules.push_back(byte / 16);
     return true;
   }
@@ -282,7 +301,9 @@ struct OperandReader {
 /// The 128 threads of `group` reached `inst`: check them and compute.
 void executeMma(Exec &exec, Thread &self, const Inst &inst, unsigned group) {
   int64_t n = inst.imm[kN];
-  bool f16 = inst.imm[kTypeF16];
+  auto type = static_cast<InputType>(inst.imm[kType]);
+  // k of one instruction, and bytes of an element.
+  int64_t depth = type == kTF32 ? 8 : 16, bytes = type == kTF32 ? 4 : 2;
   Thread *threads = exec.threads.data() + group * 128;
   Thread &first = threads[0];
   // Convergence: the same aligned ops before, the same descriptors.
@@ -323,26 +344,27 @@ void executeMma(Exec &exec, Thread &self, const Inst &inst, unsigned group) {
               ": the wgmma may read them before those writes");
   }
   Descriptor a = decode(bitsA), b = decode(bitsB);
-  OperandReader readA{exec, self, inst, "A", f16, {}};
-  OperandReader readB{exec, self, inst, "B", f16, {}};
+  OperandReader readA{exec, self, inst, "A", type, {}};
+  OperandReader readB{exec, self, inst, "B", type, {}};
   bool aKMajor = inst.imm[kLayoutA] == 0, bKMajor = inst.imm[kLayoutB] == 1;
   if (!readA.check(a, bitsA, aKMajor ? 32 : 128) ||
       !readB.check(b, bitsB, bKMajor ? 32 : std::min<int64_t>(2 * n, 128)))
     return;
-  std::vector<float> valuesA(64 * 16), valuesB(16 * n);
+  // (TF32 operands are K-major: compileMma refuses others.)
+  std::vector<float> valuesA(64 * depth), valuesB(depth * n);
   for (int64_t r = 0; r < 64; ++r)
-    for (int64_t k = 0; k < 16; ++k) {
+    for (int64_t k = 0; k < depth; ++k) {
       int64_t linear =
-          aKMajor ? a.start + (r / 8) * a.stride + (r % 8) * 128 + k * 2
+          aKMajor ? a.start + (r / 8) * a.stride + (r % 8) * 128 + k * bytes
                   : a.start + (r / 64) * a.leading + (k / 8) * a.stride +
                         (k % 8) * 128 + (r % 64) * 2;
-      if (!readA.element(linear, valuesA[r * 16 + k]))
+      if (!readA.element(linear, valuesA[r * depth + k]))
         return;
     }
-  for (int64_t k = 0; k < 16; ++k)
+  for (int64_t k = 0; k < depth; ++k)
     for (int64_t x = 0; x < n; ++x) {
       int64_t linear =
-          bKMajor ? b.start + (x / 8) * b.stride + (x % 8) * 128 + k * 2
+          bKMajor ? b.start + (x / 8) * b.stride + (x % 8) * 128 + k * bytes
                   : b.start + (x / 64) * b.leading + (k / 8) * b.stride +
                         (k % 8) * 128 + (x % 64) * 2;
       if (!readB.element(linear, valuesB[k * n + x]))
@@ -446,9 +468,9 @@ void executeMma(Exec &exec, Thread &self, const Inst &inst, unsigned group) {
   for (int64_t r = 0; r < 64; ++r)
     for (int64_t x = 0; x < n; ++x) {
       float acc = d[r * n + x];
-      for (int64_t k = 0; k < 16; ++k)
-        acc = acc +
-              (scaleA * valuesA[r * 16 + k]) * (scaleB * valuesB[k * n + x]);
+      for (int64_t k = 0; k < depth; ++k)
+        acc = acc + (scaleA * valuesA[r * depth + k]) *
+                        (scaleB * valuesB[k * n + x]);
       d[r * n + x] = acc;
     }
   for (unsigned t = 0; t < 128; ++t) {
@@ -503,16 +525,21 @@ LogicalResult compileMma(Compiler &c, Operation *op) {
   auto mma = cast<NVVM::WgmmaMmaAsyncOp>(op);
   NVVM::MMAShapeAttr shape = mma.getShape();
   int64_t n = shape.getN();
-  bool sixteen = mma.getTypeA() == NVVM::WGMMATypes::bf16 ||
-                 mma.getTypeA() == NVVM::WGMMATypes::f16;
-  if (!sixteen || mma.getTypeB() != mma.getTypeA() ||
+  bool tf32 = mma.getTypeA() == NVVM::WGMMATypes::tf32;
+  bool known = tf32 || mma.getTypeA() == NVVM::WGMMATypes::bf16 ||
+               mma.getTypeA() == NVVM::WGMMATypes::f16;
+  if (!known || mma.getTypeB() != mma.getTypeA() ||
       mma.getTypeD() != NVVM::WGMMATypes::f32)
-    return c.fail(op, "only bf16 or f16 inputs with f32 accumulators are "
-                      "modelled");
-  if (shape.getM() != 64 || shape.getK() != 16 || n % 8 != 0 || n < 8 ||
+    return c.fail(op, "only bf16, f16 or tf32 inputs with f32 accumulators "
+                      "are modelled");
+  int64_t depth = tf32 ? 8 : 16;
+  if (shape.getM() != 64 || shape.getK() != depth || n % 8 != 0 || n < 8 ||
       n > 256)
-    return c.fail(op, "wgmma shape must be m64nNk16 with N a multiple of 8 "
-                      "up to 256");
+    return c.fail(op, "wgmma shape must be m64nNk" + Twine(depth) +
+                          " for " + stringifyWGMMATypes(mma.getTypeA()) +
+                          " inputs, with N a multiple of 8 up to 256");
+  // (tf32 operands are K-major: the NVVM verifier refuses the layouts
+  // that transpose them.)
   auto type = dyn_cast<LLVM::LLVMStructType>(mma.getInouts().getType());
   if (!type || type.getBody().size() != static_cast<size_t>(n / 2) ||
       Compiler::storageSize(type) == 0)
@@ -527,7 +554,9 @@ LogicalResult compileMma(Compiler &c, Operation *op) {
   inst.out = {c.def(mma.getResults())};
   inst.imm.resize(kScaleB + 1);
   inst.imm[kN] = n;
-  inst.imm[kTypeF16] = mma.getTypeA() == NVVM::WGMMATypes::f16;
+  inst.imm[kType] = tf32 ? kTF32
+                    : mma.getTypeA() == NVVM::WGMMATypes::f16 ? kF16
+                                                               : kBF16;
   inst.imm[kLayoutA] = mma.getLayoutA() == NVVM::MMALayout::col;
   inst.imm[kLayoutB] = mma.getLayoutB() == NVVM::MMALayout::col;
   inst.imm[kScaleD] = mma.getScaleD() == NVVM::WGMMAScaleOut::one;

@@ -23,7 +23,8 @@
 //     kernels tile-run verify passed, and writes, for every shape, the fastest
 //     config into the tuning table (merged with the table's other entries),
 //     with what was measured. Batched kernels are skipped: the table is
-//     keyed by one matrix's shape.
+//     keyed by one matrix's shape; so are TF32 ones (an f32 table's
+//     entries are FP32 configs).
 //
 //   tile-tune predict DIR
 //     The model's predicted time of every kernel manifest in DIR (its
@@ -482,6 +483,13 @@ int runSelect(const ChipInfo &chip, const ModelParameters *fitted = nullptr) {
         mlir::parseAttribute(text, &context));
     if (!attr)
       return fail("kernel " + kernel + ": cannot parse config '" + text + "'");
+    // An f32 table's entries compute in FP32: a TF32 kernel (wgmma on f32
+    // inputs, tf32=true) is another precision, which a shape's entry must
+    // not hand to every f32 matmul of that shape.
+    if (attr.isWgmma() && type == "f32") {
+      ++skipped;
+      continue;
+    }
     // The table serves every matmul of the shape (reading C or not): no
     // config without register headroom, which spills in one of the two.
     if (!hasRegisterHeadroom(attr.toTileConfig(), chip)) {
@@ -595,8 +603,8 @@ int runSelect(const ChipInfo &chip, const ModelParameters *fitted = nullptr) {
   os << "  ]\n}\n";
   llvm::errs() << "tile-tune: " << best.size() << " shapes from " << considered
                << " verified kernels (" << skipped
-               << " results skipped: not verified, failed, or without "
-                  "register headroom)\n";
+               << " results skipped: not verified, failed, batched, TF32, "
+                  "or without register headroom)\n";
   return 0;
 }
 

@@ -87,6 +87,13 @@ struct MatmulShape {
   /// Some operand reaches past element 2^31 - 1: the kernel's index
   /// arithmetic is 64-bit (tile-block-tile), which costs registers.
   bool offsets64 = false;
+  /// f32 inputs computed on the tensor cores as TF32 (wgmma .tf32: each
+  /// input keeps 10 of its 23 mantissa bits), asked for with
+  /// tile-configure's `tf32`; never the default.
+  bool tf32 = false;
+
+  /// The tensor-core strategy's shapes: 16-bit inputs, or TF32.
+  bool tensorCores() const { return elementBytes == 2 || tf32; }
 
   /// A's and B's shapes as stored: A M x K (K x M transposed), B K x N
   /// (N x K transposed).
@@ -200,7 +207,7 @@ double predictSeconds(const TileConfig &config, const MatmulShape &shape,
 
 /// The configs the model and the tuner consider for a shape (valid and fitting
 /// on the chip): FMA configs for f32, tensorCoreCandidates for 16-bit
-/// elements.
+/// elements and TF32 (MatmulShape::tensorCores).
 std::vector<TileConfig> candidateConfigs(const MatmulShape &shape,
                                          const ChipInfo &chip);
 
@@ -307,6 +314,11 @@ struct WarpgroupRegisters {
 /// datasheet's 989 TFLOP/s without sparsity), shared by its 132 SMs: the
 /// tensor-core model's rate (wgmma needs sm_90, so no other chip has one).
 constexpr double kTensorCorePeakFlops = 989e12;
+/// The dense TF32 tensor rate against the 16-bit one on the H100/H200:
+/// half (NVIDIA's data sheets: 494.7 against 989.4 TFLOP/s on the SXM
+/// parts; an m64nNk8 tf32 wgmma takes as long as an m64nNk16 bf16 one).
+/// Not yet measured with these kernels.
+constexpr double kTf32PeakRatio = 0.5;
 
 /// setmaxnreg value of a producer warpgroup that only issues TMA copies
 /// (one thread, few registers; the consumers get the rest).
@@ -365,7 +377,9 @@ struct TensorCoreEstimate {
   /// M * N * K / (tiles * BM * BN * slabs * BK).
   double usefulFraction = 0;
   // One block alone on an SM.
-  double instructionEfficiency = 0; // share of the tensor peak its wgmma reach
+  // Share of the 16-bit tensor peak its wgmma reach (TF32's factor,
+  // kTf32PeakRatio, included).
+  double instructionEfficiency = 0;
   double mmaSeconds = 0;    // 2 * BM * BN * slabs * BK / (SM rate * eff.)
   double loadSeconds = 0;   // A and B slabs: L2 -> shared memory (TMA), or
                             // the producer's copies through registers
@@ -400,9 +414,23 @@ TensorCoreEstimate estimateTensorCore(const TileConfig &config,
 CostReport evaluateTensorCore(const TileConfig &config, const ChipInfo &chip,
                               int64_t elementBytes);
 
-/// The wgmma configs the model and the tuner consider for a 16-bit `shape`
-/// (every one consistent, fitting on the chip, and with register headroom
-/// under its setmaxnreg split).
+/// Non-empty when wgmma cannot compute `shape`'s f32 inputs as TF32: it
+/// reads TF32 operands only K-major (PTX: the transposes are for 16-bit
+/// types), so A must be stored M x K and B N x K (nn.Linear's weight); the
+/// sentence says which operand is stored otherwise.
+std::string checkTf32Layout(const MatmulShape &shape);
+
+/// Whether `config` computes inputs of `elementBytes` bytes as TF32: the
+/// wgmma strategy on f32 (the one meaning of TF32 everywhere: tile-configure,
+/// the models, the report, tile-interp).
+inline bool computesTf32(const TileConfig &config, int64_t elementBytes) {
+  return config.isWgmma() && elementBytes == 4;
+}
+
+/// The wgmma configs the model and the tuner consider for a tensor-core
+/// `shape` (16-bit, or TF32 stored as checkTf32Layout needs; every one
+/// consistent, fitting on the chip, and with register headroom under its
+/// setmaxnreg split).
 std::vector<TileConfig> tensorCoreCandidates(const MatmulShape &shape,
                                              const ChipInfo &chip);
 
@@ -410,7 +438,7 @@ std::vector<TileConfig> tensorCoreCandidates(const MatmulShape &shape,
 std::vector<TileConfig> rankedTensorCoreCandidates(const MatmulShape &shape,
                                                    const ChipInfo &chip);
 
-/// The tensor-core config for a 16-bit `shape` on `chip` (sm_90): the
+/// The tensor-core config for a tensor-core `shape` on `chip` (sm_90): the
 /// specialized candidate with the smallest predicted time.
 TileConfig defaultTensorCoreConfig(const MatmulShape &shape,
                                    const ChipInfo &chip);

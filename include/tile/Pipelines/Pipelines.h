@@ -75,6 +75,12 @@ struct MatmulToPTXOptions : public PassPipelineOptions<MatmulToPTXOptions> {
                      "B's boxes to each other) (empty: chosen by the config "
                      "pass)"),
       llvm::cl::init("")};
+  Option<bool> tf32{
+      *this, "tf32",
+      llvm::cl::desc("Compute f32 matmuls on the tensor cores as TF32 "
+                     "(wgmma .tf32; A stored M x K, B stored N x K), not "
+                     "in FP32 on the CUDA cores; off by default"),
+      llvm::cl::init(false)};
   Option<int64_t> persistentBlocks{
       *this, "persistent-blocks",
       llvm::cl::desc("Blocks of a persistent kernel's grid (0: the SMs of "

@@ -255,6 +255,12 @@ def TileConfigure : Pass<"tile-configure"> {
            "Thread-block cluster of a wgmma kernel (specialized, with the "
            "TMA): 1x1 (none) or 2x1 (two blocks along M multicast B's "
            "boxes to each other) (empty: keep the chosen one)">,
+    Option<"tf32", "tf32", "bool", /*default=*/"false",
+           "Compute f32 matmuls on the tensor cores as TF32 (wgmma .tf32: "
+           "each input keeps 10 of its 23 mantissa bits, products and sums "
+           "in f32): the cost model's wgmma config, for A stored M x K and "
+           "B stored N x K (other layouts get a warning and FP32 fma "
+           "kernels)">,
     Option<"occupancyHint", "occupancy-hint", "bool", /*default=*/"true",
            "For a config chosen by the tuning table or the cost model "
            "without an occupancy, set it to the blocks per SM the cost "
@@ -501,12 +507,14 @@ def TileWgmma : Pass<"tile-wgmma"> {
   let description = [{
     For kernels of the wgmma strategy: replaces each warpgroup's slab
     product with `wgmma.mma_async` instructions (`nvvm.wgmma.mma_async`,
-    m64nNk16 for bf16/f16, f32 accumulators) reading A (K-major,
+    m64nNk16 for bf16/f16, m64nNk8 for f32 inputs read as TF32, f32
+    accumulators) reading A (K-major,
     imm-trans-a 0; or M-major, imm-trans-a 1, when A is stored transposed,
     K x M) and B (N-major, imm-trans-b 1; or K-major, imm-trans-b 0, when B
     is stored transposed, N x K) from the 128-byte-swizzled slot through matrix
     descriptors computed from the slot's address: (WM/64)·(WN/IN)
-    instructions per k step, BK/16 k steps per slab, between a
+    instructions per k step, BK/K k steps per slab (K the instruction's:
+    16, or 8 for TF32, whose operands are both K-major), between a
     `wgmma.fence` and a `wgmma.commit_group`, then `wgmma.wait_group 0`.
 
     The accumulators are `!llvm.struct` values of IN/2 f32 per thread and

@@ -70,10 +70,10 @@ bool mlir::tile::parseCopyKind(const std::string &text, CopyKind &copy) {
   return false;
 }
 
-TileConfig TileConfig::wgmmaDefaults() {
-  TileConfig c = withTiles(128, 256, 64, 64, 256, 64, 256);
+TileConfig TileConfig::wgmmaDefaults(int64_t elementBytes) {
+  TileConfig c = withTiles(128, 256, 128 / elementBytes, 64, 256, 64, 256);
   c.strategy = Strategy::Wgmma;
-  c.mmaK = 16;
+  c.mmaK = 32 / elementBytes;
   c.stages = 4;
   c.copy = CopyKind::Tma;
   c.specialize = true;

@@ -113,8 +113,11 @@ struct TileConfig {
 
   /// The defaults of the Wgmma strategy: a 128x256x64 block of two 64x256
   /// consumer warpgroups with m64n256k16 instructions, a 4-slot TMA ring
-  /// filled by a producer warpgroup, the 128-byte swizzle.
-  static TileConfig wgmmaDefaults();
+  /// filled by a producer warpgroup, the 128-byte swizzle. For inputs of
+  /// `elementBytes` bytes: block tile K is one 128-byte swizzled row (64
+  /// bf16/f16 elements, 32 f32 ones computed as TF32) and the k step 32
+  /// bytes (k16, k8 for TF32).
+  static TileConfig wgmmaDefaults(int64_t elementBytes = 2);
 
   /// A config with these tile sizes and every other field at its default.
   static TileConfig withTiles(int64_t blockM, int64_t blockN, int64_t blockK,
