@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+
 using namespace tile::test;
 
 namespace {
@@ -549,22 +551,34 @@ TEST(TileRunTest, BenchComparesWithCublasOfTheSameTypes) {
 // strategy; the fake driver's "tf32" bug reads their inputs as TF32)
 //===----------------------------------------------------------------------===//
 
-/// The manifest at `from` as a TF32 kernel (config.strategy wgmma, its f32
-/// params as they are), written to `dir`/`name` beside a copy of
-/// naive_matmul.ptx. Returns its path (empty on failure).
-std::string writeTf32Manifest(const TempDir &dir, const std::string &from,
-                              const std::string &name) {
+/// The manifest at `from` changed by `change`, written to `dir`/`name`
+/// beside a copy of naive_matmul.ptx (the fixtures' PTX). Returns its path
+/// (empty on failure).
+std::string
+writeChangedManifest(const TempDir &dir, const std::string &from,
+                     const std::string &name,
+                     const std::function<void(tile::runtime::KernelManifest &)>
+                         &change) {
   tile::runtime::KernelManifest manifest;
   std::string error;
   if (!tile::runtime::parseManifestJson(readFile(from), manifest, error))
     return "";
-  manifest.config.strategy = tile::runtime::KernelStrategy::Wgmma;
+  change(manifest);
   std::string path = dir.file(name);
   if (!writeFile(dir.file("naive_matmul.ptx"),
                  readFile(fixturePath("naive_matmul.ptx"))) ||
       !writeFile(path, tile::runtime::writeManifestJson(manifest)))
     return "";
   return path;
+}
+
+/// The manifest at `from` as a TF32 kernel (config.strategy wgmma, its f32
+/// params as they are), written to `dir`/`name`.
+std::string writeTf32Manifest(const TempDir &dir, const std::string &from,
+                              const std::string &name) {
+  return writeChangedManifest(dir, from, name, [](auto &manifest) {
+    manifest.config.strategy = tile::runtime::KernelStrategy::Wgmma;
+  });
 }
 
 TEST(TileRunTest, VerifyPassesTf32KernelsAndCatchesTheirBugs) {
@@ -856,19 +870,11 @@ TEST(TileRunTest, InfoShowsTheBatch) {
 /// buffers, written to `dir` with the PTX.
 std::string writeOffsetFixture(const TempDir &dir, const std::string &name,
                                const int64_t (&offsets)[3]) {
-  tile::runtime::KernelManifest manifest;
-  std::string error;
-  if (!tile::runtime::parseManifestJson(readFile(fixturePath(name + ".json")), manifest,
-                         error))
-    return "";
-  for (int i = 0; i < 3; ++i)
-    manifest.params[i].offset = offsets[i];
-  std::string path = dir.file(name + "_offsets.json");
-  if (!writeFile(dir.file("naive_matmul.ptx"),
-                 readFile(fixturePath("naive_matmul.ptx"))) ||
-      !writeFile(path, tile::runtime::writeManifestJson(manifest)))
-    return "";
-  return path;
+  return writeChangedManifest(dir, fixturePath(name + ".json"),
+                              name + "_offsets.json", [&](auto &manifest) {
+                                for (int i = 0; i < 3; ++i)
+                                  manifest.params[i].offset = offsets[i];
+                              });
 }
 
 TEST(TileRunTest, VerifyPassesKernelsWithOffsets) {

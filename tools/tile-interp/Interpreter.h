@@ -403,6 +403,16 @@ inline float bf16ToFloat(uint16_t bits) {
 uint16_t floatToBf16(float value);
 float f16ToFloat(uint16_t bits);
 uint16_t floatToF16(float value);
+/// An f32 as a TF32 wgmma reads it: the low 13 bits of its mantissa dropped
+/// (10 of the 23 kept). The wgmma model and the reference of a TF32 kernel
+/// both use it.
+inline float tf32Value(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, 4);
+  bits &= ~uint32_t(0x1fff);
+  std::memcpy(&value, &bits, 4);
+  return value;
+}
 
 /// Runs one launch of a compiled kernel and holds its memory and the first
 /// error.

@@ -26,8 +26,9 @@
 //     for bf16, f16 and TF32) added in k order. A TF32 input is the f32 in
 //     shared memory with the low 13 bits of its mantissa dropped (the PTX
 //     ISA leaves what the hardware does with them unspecified; dropping
-//     them is the larger error of the two ways it could use them). Thread t of the warpgroup (warp
-//     w = t / 32, lane l = t % 32) holds, in register i < N / 2, row
+//     them is the larger error of the two ways it could use them). Thread
+//     t of the warpgroup (warp w = t / 32, lane l = t % 32) holds, in
+//     register i < N / 2, row
 //     16w + l/4 + 8 ((i/2) % 2), column 8 (i/4) + 2 (l % 4) + i % 2.
 //   * It is asynchronous: it joins the thread's open wgmma group, which
 //     wgmma.commit_group closes; wgmma.wait_group N retires all but the N
@@ -255,10 +256,8 @@ struct OperandReader {
       return false;
     }
     if (type == kTF32) {
-      uint32_t bits;
-      std::memcpy(&bits, shared.bytes.data() + byte, 4);
-      bits &= ~uint32_t(0x1fff);
-      std::memcpy(&value, &bits, 4);
+      std::memcpy(&value, shared.bytes.data() + byte, 4);
+      value = tf32Value(value);
     } else {
       uint16_t bits;
       std::memcpy(&bits, shared.bytes.data() + byte, 2);
@@ -350,7 +349,8 @@ void executeMma(Exec &exec, Thread &self, const Inst &inst, unsigned group) {
   if (!readA.check(a, bitsA, aKMajor ? 32 : 128) ||
       !readB.check(b, bitsB, bKMajor ? 32 : std::min<int64_t>(2 * n, 128)))
     return;
-  // (TF32 operands are K-major: compileMma refuses others.)
+  // (TF32 operands are K-major: the NVVM verifier refuses the layouts
+  // that transpose them.)
   std::vector<float> valuesA(64 * depth), valuesB(depth * n);
   for (int64_t r = 0; r < 64; ++r)
     for (int64_t k = 0; k < depth; ++k) {

@@ -823,13 +823,7 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
                                  problem->elementType.getIntOrFloatBitWidth() /
                                      8);
   auto input = [tf32Inputs](float value) -> double {
-    if (!tf32Inputs)
-      return value;
-    uint32_t bits;
-    std::memcpy(&bits, &value, 4);
-    bits &= ~uint32_t(0x1fff);
-    std::memcpy(&value, &bits, 4);
-    return value;
+    return tf32Inputs ? tf32Value(value) : value;
   };
   if (tolerance > 0)
     limit = tolerance;

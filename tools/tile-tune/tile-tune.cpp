@@ -486,7 +486,7 @@ int runSelect(const ChipInfo &chip, const ModelParameters *fitted = nullptr) {
     // An f32 table's entries compute in FP32: a TF32 kernel (wgmma on f32
     // inputs, tf32=true) is another precision, which a shape's entry must
     // not hand to every f32 matmul of that shape.
-    if (attr.isWgmma() && type == "f32") {
+    if (computesTf32(attr.toTileConfig(), type == "f32" ? 4 : 2)) {
       ++skipped;
       continue;
     }
