@@ -236,11 +236,13 @@ TuningTable::nearest(llvm::StringRef chip, llvm::StringRef elementType,
   if (chip != this->chip || elementType != this->elementType || m <= 0 ||
       n <= 0 || k <= 0)
     return std::nullopt;
+  // Elements in 16 bytes: 4 f32, 8 bf16 or f16.
+  int64_t unit = elementType == "f32" ? 4 : 8;
   std::optional<Match> best;
   for (const Entry &entry : entries) {
     if (entry.m <= 0 || entry.n <= 0 || entry.k <= 0 ||
-        (entry.n % 4 == 0) != (n % 4 == 0) ||
-        (entry.k % 4 == 0) != (k % 4 == 0))
+        (entry.n % unit == 0) != (n % unit == 0) ||
+        (entry.k % unit == 0) != (k % unit == 0))
       continue;
     double distance = logDistance(m, n, k, entry.m, entry.n, entry.k);
     if (distance > radius)

@@ -657,6 +657,14 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
     // class): both were measured fastest with this config.
     config = tuned->entry->config;
     source = tuned->distance == 0 ? "tuning table" : "tuning table, nearest";
+    // A persistent entry holds for its own shape: measured against the
+    // same config launched one block per tile, persistent kernels gained
+    // 3-6% where the tiles were whole (4096^3, 8192x1024x1024) and lost
+    // 5-11% on shapes with partial tiles (3000^3, 4095x4097x4093,
+    // 697x7192x6082; bench/results/2026-12-06-h100-wgmma-tune.md), which a
+    // neighbour's shape may have.
+    if (tuned->distance != 0)
+      config.persistent = false;
     chosenHere = fromTable = true;
   } else {
     config = defaultConfig(shape, chipInfo);

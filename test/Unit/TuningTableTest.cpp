@@ -88,6 +88,31 @@ TEST(TuningTable, NearestMeasuredShapeInLogSpace) {
   EXPECT_DOUBLE_EQ(TuningTable::logDistance(2, 8, 8, 1, 8, 16), std::log(2.0));
 }
 
+TEST(TuningTable, NearestBf16ShapeOfTheSame16ByteClass) {
+  // A bf16 row is on 16 bytes when its extent is a multiple of 8: the TMA
+  // reads such rows in place (repack = false), others only repacked. 4100
+  // is a multiple of 4 but not of 8, so 4100^3's neighbour is the repacked
+  // entry, not 4096^3's in-place one (whose TMA on unaligned rows
+  // tile-configure refuses).
+  llvm::Expected<TuningTable> table = TuningTable::parse(R"({
+    "chip": "sm_90", "element_type": "bf16",
+    "entries": [{"m": 4096, "n": 4096, "k": 4096, "block": [128, 256, 64],
+                 "warp": [64, 256], "thread": [64, 256]},
+                {"m": 4095, "n": 4097, "k": 4093, "block": [128, 128, 64],
+                 "warp": [64, 128], "thread": [64, 128], "repack": true}]})");
+  ASSERT_TRUE(static_cast<bool>(table)) << llvm::toString(table.takeError());
+  auto repackOf = [&](int64_t m, int64_t n, int64_t k) {
+    std::optional<TuningTable::Match> hit = table->nearest(
+        "sm_90", "bf16", m, n, k, TuningTable::kDefaultRadius);
+    return hit ? (hit->entry->config.repack ? 1 : 0) : -1;
+  };
+  EXPECT_EQ(repackOf(4000, 4104, 4200), 0);
+  EXPECT_EQ(repackOf(4100, 4100, 4100), 1);
+  EXPECT_EQ(repackOf(4100, 4101, 4099), 1);
+  // N on 16 bytes, K not: no entry of that class.
+  EXPECT_EQ(repackOf(4096, 4096, 4100), -1);
+}
+
 TEST(TuningTable, ModelParameters) {
   llvm::Expected<TuningTable> table = TuningTable::parse(R"({
     "chip": "sm_90", "element_type": "f32",
@@ -230,19 +255,27 @@ TEST(TuningTable, WgmmaEntries) {
   EXPECT_EQ(entry->copy, CopyKind::Tma);
 }
 
-TEST(TuningTable, BuiltinBf16Table) {
-  // tuning/h200-bf16.json: valid (empty until the first tensor-core tuning
-  // run), and what tile-configure consults for bf16 matmuls.
-  llvm::Expected<TuningTable> table = TuningTable::load(
-      std::string(TILE_SOURCE_DIR) + "/tuning/h200-bf16.json");
-  ASSERT_TRUE(static_cast<bool>(table)) << llvm::toString(table.takeError());
-  EXPECT_EQ(table->getChip(), "sm_90");
-  EXPECT_EQ(table->getElementType(), "bf16");
-  EXPECT_EQ(TuningTable::builtin("bf16").getElementType(), "bf16");
-  EXPECT_EQ(TuningTable::builtin("bf16").getEntries().size(),
-            table->getEntries().size());
+TEST(TuningTable, BuiltinBf16AndF16Tables) {
+  // tuning/h200-bf16.json and h200-f16.json: valid, and what tile-configure
+  // consults for bf16 and f16 matmuls (wgmma configs, every entry
+  // consistent).
+  for (const char *type : {"bf16", "f16"}) {
+    llvm::Expected<TuningTable> table = TuningTable::load(
+        std::string(TILE_SOURCE_DIR) + "/tuning/h200-" + type + ".json");
+    ASSERT_TRUE(static_cast<bool>(table)) << llvm::toString(table.takeError());
+    EXPECT_EQ(table->getChip(), "sm_90");
+    EXPECT_EQ(table->getElementType(), type);
+    EXPECT_FALSE(table->getEntries().empty()) << type;
+    EXPECT_EQ(TuningTable::builtin(type).getElementType(), type);
+    EXPECT_EQ(TuningTable::builtin(type).getEntries().size(),
+              table->getEntries().size());
+    for (const TuningTable::Entry &entry : table->getEntries()) {
+      EXPECT_TRUE(entry.config.isWgmma()) << type << " " << entry.m;
+      EXPECT_EQ(checkConsistency(entry.config), "") << type << " " << entry.m;
+    }
+  }
   EXPECT_EQ(TuningTable::builtin("f32").getElementType(), "f32");
-  EXPECT_TRUE(TuningTable::builtin("f16").getEntries().empty());
+  EXPECT_TRUE(TuningTable::builtin("f64").getEntries().empty());
 }
 
 TEST(TuningTable, MissingFile) {

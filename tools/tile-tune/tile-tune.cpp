@@ -113,6 +113,11 @@ cl::opt<std::string> elementTypeName(
     cl::desc("Element type of A and B for shape lines without in=TYPE: f32 "
              "(fma configs), bf16 or f16 (wgmma configs)"),
     cl::init("f32"), cl::sub(candidatesCommand), cl::cat(tuneCategory));
+cl::opt<std::string> selectType(
+    "only-type",
+    cl::desc("Take only the results whose A and B are of this type (f32, "
+             "bf16 or f16), for a run that measured several"),
+    cl::sub(selectCommand), cl::cat(tuneCategory));
 cl::opt<bool> rankedOnly(
     "ranked-only",
     cl::desc("Only the model's --top best-ranked configs per shape: no "
@@ -203,6 +208,10 @@ std::string pipelineOptions(const TileConfig &c) {
        << " specialize=" << (c.specialize ? "true" : "false")
        << " repack=" << (c.repack ? "true" : "false")
        << " occupancy=" << std::max<int64_t>(1, c.minBlocksPerSM);
+    if (c.splitK > 1)
+      os << " split-k=" << c.splitK;
+    if (c.persistent)
+      os << " persistent=true";
     return os.str();
   }
   os << "block=" << c.blockM << "," << c.blockN << "," << c.blockK
@@ -276,17 +285,17 @@ int runCandidates(const ChipInfo &chip) {
     std::vector<TileConfig> ranked = rankedCandidates(shape, chip);
     std::vector<TileConfig> chosen;
     std::set<std::array<int64_t, 5>> tileSizes;
-    // wgmma: one stage count per tile shape, copy kind, specialization and
-    // occupancy (the best-ranked), so the measurements cover different
-    // structures.
-    std::set<std::array<int64_t, 8>> structures;
+    // wgmma: one stage count per tile shape, copy kind (the TMA in place or
+    // on repacked copies), specialization and occupancy (the best-ranked),
+    // so the measurements cover different structures.
+    std::set<std::array<int64_t, 9>> structures;
     for (const TileConfig &c : ranked) {
       if (chosen.size() >= top)
         break;
       bool fresh =
           wgmma ? structures
                       .insert({c.blockM, c.blockN, c.warpM, c.warpN, c.threadN,
-                               static_cast<int64_t>(c.copyKind()),
+                               static_cast<int64_t>(c.copyKind()), c.repack,
                                c.specialize, c.minBlocksPerSM})
                       .second
                 : tileSizes
@@ -318,6 +327,29 @@ int runCandidates(const ChipInfo &chip) {
                    c.minBlocksPerSM == base.minBlocksPerSM;
           }))
         chosen.push_back(base);
+      // Each specialized TMA config (no split-K) once more as a persistent
+      // kernel where its tiles take more than one wave: the model counts
+      // the overlapped epilogue, but no rule picks persistent kernels
+      // (measured 0.92-1.09x of the same config,
+      // bench/results/2026-12-05-h100-persistent-rule.md), so the table
+      // holds one where the measurement says so.
+      size_t unpersisted = chosen.size();
+      for (size_t i = 0; i < unpersisted; ++i) {
+        TileConfig persistent = chosen[i];
+        if (!persistent.specialize ||
+            persistent.copyKind() != CopyKind::Tma || persistent.splitK > 1 ||
+            persistent.clusterSize() > 1)
+          continue;
+        int64_t tiles = llvm::divideCeil(shape.m, persistent.blockM) *
+                        llvm::divideCeil(shape.n, persistent.blockN) * shape.batch;
+        int64_t resident =
+            evaluate(persistent, chip, shape.elementBytes).blocksPerSM *
+            chip.numSMs;
+        if (tiles <= resident)
+          continue;
+        persistent.persistent = true;
+        chosen.push_back(persistent);
+      }
     }
     for (const TileConfig &c :
          wgmma || rankedOnly ? std::vector<TileConfig>() : baselines())
@@ -474,11 +506,16 @@ int runSelect(const ChipInfo &chip, const ModelParameters *fitted = nullptr) {
       continue;
     }
     std::string type = run->getString("element_type").value_or("f32").str();
+    if (!selectType.empty() && type != selectType) {
+      ++skipped;
+      continue;
+    }
     if (elementType.empty())
       elementType = type;
     else if (type != elementType)
       return fail("kernel " + kernel + " has " + type + " inputs, others " +
-                  elementType + ": select one element type per table");
+                  elementType +
+                  ": select one element type per table (--only-type)");
     auto attr = llvm::dyn_cast_or_null<ConfigAttr>(
         mlir::parseAttribute(text, &context));
     if (!attr)
@@ -603,7 +640,8 @@ int runSelect(const ChipInfo &chip, const ModelParameters *fitted = nullptr) {
   os << "  ]\n}\n";
   llvm::errs() << "tile-tune: " << best.size() << " shapes from " << considered
                << " verified kernels (" << skipped
-               << " results skipped: not verified, failed, batched, TF32, "
+               << " results skipped: not verified, failed, of another "
+                  "element type, batched, TF32, "
                   "or without register headroom)\n";
   return 0;
 }

@@ -4,9 +4,9 @@
 // measured fastest. tile-configure consults it before the cost model: the
 // exact shape, else the nearest measured shape of the same alignment class
 // within a radius in log space (nearest()), else nothing. The
-// tables built into tile-opt are tuning/h200-f32.json (fma configs) and
-// tuning/h200-bf16.json (wgmma configs) of the source tree, one per element
-// type.
+// tables built into tile-opt are tuning/h200-f32.json (fma configs),
+// tuning/h200-bf16.json and tuning/h200-f16.json (wgmma configs) of the
+// source tree, one per element type.
 //
 // Format:
 //   {"chip": "sm_90", "element_type": "f32",
@@ -65,9 +65,11 @@ public:
   /// element type: the largest |ln(x / x')| over the three extents is the
   /// distance, and only entries within `radius` count (0.25: every extent
   /// within a factor of e^0.25 = 1.28). A neighbour must agree with the
-  /// shape on whether N and K are multiples of 4 (the vector widths of the
-  /// global copies and whether cp.async copies B rows in 16-byte pieces
-  /// follow from them). The nearest wins; among equals the first listed.
+  /// shape on whether rows of N and of K elements are multiples of 16 bytes
+  /// (N and K multiples of 4 f32 or 8 bf16/f16 elements: the vector widths
+  /// of the global copies, whether cp.async copies B rows in 16-byte pieces
+  /// and whether the TMA reads A and B in place or repacked follow from
+  /// them). The nearest wins; among equals the first listed.
   /// An exact match is at distance 0.
   struct Match {
     const Entry *entry = nullptr;
