@@ -44,6 +44,20 @@
 //   TILE_FAKE_CUDA_ALLOC_ASYNC_RESULT  what cuMemAllocAsync returns (default 0)
 //   TILE_FAKE_CUDA_MEMCPY2D_RESULT what cuMemcpy2DAsync returns (default: its
 //                                  own checks)
+//   TILE_FAKE_CUDA_NVRTC_MS        what each launch of a fake NVRTC kernel
+//                                  adds to cuEventElapsedTime when it was
+//                                  enqueued between the two events' records
+//                                  (default 0)
+//   TILE_FAKE_CUDA_EPILOGUE        a manifest: a launch of the matmul also
+//                                  applies its fused epilogue to each
+//                                  element before the store (the steps
+//                                  through evalEpilogue, the operands read
+//                                  from the launch's params as the manifest
+//                                  lays them out)
+//
+// A module the fake NVRTC (FakeNvrtc.cpp) compiled is not the matmul: its
+// kernel does nothing, or, when its image names a host kernel library
+// (FakeHostKernel.h), runs that library's kernel over the launch's grid.
 //
 // Built a second time with TILE_FAKE_CUDA_OLD_DRIVER defined: a driver older
 // than CUDA 11.8, without cuLaunchKernelEx, cuTensorMapEncodeTiled,
@@ -65,13 +79,20 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FakeHostKernel.h"
 #include "HalfPrecision.h"
+#include "tile/runtime/Manifest.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
+#include <dlfcn.h>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -85,6 +106,11 @@ struct FakeContext {
 struct FakeModule {
   std::string image;
   int functions = 0;
+  /// Compiled by the fake NVRTC: not the matmul. With a host kernel
+  /// library, its handle and entry point.
+  bool nvrtc = false;
+  void *library = nullptr;
+  tile::test::HostKernelLaunch hostLaunch = nullptr;
 };
 struct FakeFunction {
   FakeModule *module;
@@ -93,7 +119,8 @@ struct FakeFunction {
   std::vector<size_t> paramSizes;
 };
 struct FakeEvent {
-  int unused;
+  /// The fake NVRTC kernels launched before it was recorded.
+  int nvrtcLaunches = 0;
 };
 struct FakeStream {
   int unused;
@@ -128,6 +155,8 @@ struct State {
   int asyncAllocations = 0;
   int copies2D = 0;
   size_t lastCopy2D[4] = {0, 0, 0, 0};
+  /// Launches of the fake NVRTC's kernels.
+  int nvrtcLaunches = 0;
 };
 State state;
 
@@ -261,11 +290,94 @@ void storeElement(void *base, long long index, float value, FakeType type) {
 
 unsigned typeBytes(FakeType type) { return type == FakeType::F32 ? 4 : 2; }
 
+bool toFakeType(tile::runtime::ElementType type, FakeType &out) {
+  switch (type) {
+  case tile::runtime::ElementType::F32:
+    out = FakeType::F32;
+    return true;
+  case tile::runtime::ElementType::BF16:
+    out = FakeType::BF16;
+    return true;
+  case tile::runtime::ElementType::F16:
+    out = FakeType::F16;
+    return true;
+  default:
+    return false;
+  }
+}
+
+/// TILE_FAKE_CUDA_EPILOGUE's fused epilogue: the steps, and per operand the
+/// index of its param (its pointer's place among the launch's params), its
+/// kind, type and layout.
+struct FakeEpilogue {
+  std::string path;
+  bool active = false;
+  std::vector<tile::runtime::EpilogueStep> steps;
+  struct Operand {
+    size_t param = 0;
+    tile::runtime::EpilogueOperandKind kind =
+        tile::runtime::EpilogueOperandKind::Full;
+    FakeType type = FakeType::F32;
+    long long rowStride = 0, colStride = 0, batchStride = 0, offset = 0;
+  };
+  std::vector<Operand> operands;
+};
+
+/// The epilogue of the manifest TILE_FAKE_CUDA_EPILOGUE names (read again
+/// when the variable changes); inactive without one, or when it does not
+/// parse.
+const FakeEpilogue &getFakeEpilogue() {
+  static FakeEpilogue epilogue;
+  std::string path = envString("TILE_FAKE_CUDA_EPILOGUE");
+  if (path == epilogue.path)
+    return epilogue;
+  epilogue = FakeEpilogue();
+  epilogue.path = path;
+  if (path.empty())
+    return epilogue;
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  tile::runtime::KernelManifest manifest;
+  std::string error;
+  if (!tile::runtime::parseManifestJson(text.str(), manifest, error) ||
+      !tile::runtime::parseEpilogueSteps(manifest.epilogue.steps,
+                                         manifest.epilogue.operands.size(),
+                                         epilogue.steps, error)) {
+    std::fprintf(stderr, "fake-cuda: TILE_FAKE_CUDA_EPILOGUE: %s\n",
+                 error.c_str());
+    return epilogue;
+  }
+  for (const tile::runtime::EpilogueOperand &operand :
+       manifest.epilogue.operands) {
+    int index = tile::runtime::findParamIndex(manifest, operand.param);
+    FakeEpilogue::Operand fake;
+    if (index < 0 ||
+        !toFakeType(manifest.params[index].elementType, fake.type)) {
+      std::fprintf(stderr, "fake-cuda: TILE_FAKE_CUDA_EPILOGUE: operand %s\n",
+                   operand.param.c_str());
+      return epilogue;
+    }
+    const tile::runtime::ParamInfo &param = manifest.params[index];
+    fake.param = static_cast<size_t>(index);
+    fake.kind = operand.kind;
+    fake.rowStride = param.rowStride;
+    fake.colStride = param.colStride;
+    fake.batchStride = param.batchStride;
+    fake.offset = param.offset;
+    epilogue.operands.push_back(fake);
+  }
+  epilogue.active = true;
+  return epilogue;
+}
+
 /// The "kernel": C (+)= A * B as TILE_FAKE_CUDA_MATMUL describes it, in f32
-/// with one fused multiply-add per product. `maps` (null or two fake tensor
-/// maps, for A and B) say where A and B are instead of the pointers.
+/// with one fused multiply-add per product, then TILE_FAKE_CUDA_EPILOGUE's
+/// epilogue (its operands' pointers among `params`, the launch's). `maps`
+/// (null or two fake tensor maps, for A and B) say where A and B are
+/// instead of the pointers.
 void runMatmul(void *a, void *b, void *c, const uint64_t *mapA,
-               const uint64_t *mapB, unsigned gridY) {
+               const uint64_t *mapB, unsigned gridY, void **params) {
   std::string spec = envString("TILE_FAKE_CUDA_MATMUL");
   if (spec.empty())
     return;
@@ -315,6 +427,8 @@ void runMatmul(void *a, void *b, void *c, const uint64_t *mapA,
     if (mapA && mapB && mapB[kMapRank] == 3)
       bsB = static_cast<long long>(mapB[kMapStride1] / typeBytes(in));
   }
+  const FakeEpilogue &epilogue = getFakeEpilogue();
+  std::vector<double> values(epilogue.operands.size());
   for (long long l = 0; l < batch; ++l)
     for (long long i = 0; i < m; ++i)
       for (long long j = 0; j < n; ++j) {
@@ -338,6 +452,23 @@ void runMatmul(void *a, void *b, void *c, const uint64_t *mapA,
         }
         if (hasBug(bug, "round-c"))
           sum = roundTo(sum, in);
+        if (epilogue.active) {
+          for (size_t e = 0; e < epilogue.operands.size(); ++e) {
+            const FakeEpilogue::Operand &operand = epilogue.operands[e];
+            using Kind = tile::runtime::EpilogueOperandKind;
+            long long index = operand.offset + l * operand.batchStride;
+            if (operand.kind != Kind::Col)
+              index += i * operand.rowStride;
+            if (operand.kind != Kind::Row)
+              index += j * operand.colStride;
+            const void *base = reinterpret_cast<const void *>(
+                *static_cast<CUdeviceptr *>(params[operand.param]));
+            values[e] = loadElement(base, index, operand.type);
+          }
+          double magnitude = 0;
+          sum = static_cast<float>(tile::runtime::evalEpilogue(
+              epilogue.steps, sum, 0.0, values.data(), magnitude));
+        }
         storeElement(c, at, sum, out);
       }
   if (hasBug(bug, "stray"))
@@ -383,6 +514,23 @@ CUresult launch(FakeFunction *function, const unsigned grid[3],
   if (state.sticky != 0)
     return state.sticky;
   ++state.launches;
+  if (function->module->nvrtc) {
+    // The fake NVRTC's kernel: the host library's, when it has one.
+    for (int i = 0; i < 3; ++i) {
+      state.lastGrid[i] = grid[i];
+      state.lastBlock[i] = block[i];
+    }
+    state.lastShared = sharedBytes;
+    state.lastParams.clear();
+    for (size_t i = 0; i < function->paramSizes.size(); ++i) {
+      const auto *bytes = static_cast<const unsigned char *>(params[i]);
+      state.lastParams.emplace_back(bytes, bytes + function->paramSizes[i]);
+    }
+    ++state.nvrtcLaunches;
+    if (function->module->hostLaunch)
+      function->module->hostLaunch(params, grid, block);
+    return 0;
+  }
   for (int i = 0; i < 3; ++i) {
     state.lastGrid[i] = grid[i];
     state.lastBlock[i] = block[i];
@@ -390,12 +538,24 @@ CUresult launch(FakeFunction *function, const unsigned grid[3],
   }
   state.lastShared = sharedBytes;
   state.lastParams.clear();
+  // A fixture's PTX without the epilogue's operands that
+  // TILE_FAKE_CUDA_EPILOGUE's manifest adds: the launch passes their
+  // pointers at their places, before the tensor maps.
+  std::vector<size_t> sizes = function->paramSizes;
+  const FakeEpilogue &fakeEpilogue = getFakeEpilogue();
+  if (fakeEpilogue.active)
+    for (const FakeEpilogue::Operand &operand : fakeEpilogue.operands)
+      if (operand.param >= sizes.size() ||
+          sizes[operand.param] != sizeof(CUdeviceptr))
+        sizes.insert(sizes.begin() +
+                         std::min(operand.param, sizes.size()),
+                     sizeof(CUdeviceptr));
   const uint64_t *maps[2] = {nullptr, nullptr};
   int numMaps = 0;
-  for (size_t i = 0; i < function->paramSizes.size(); ++i) {
+  for (size_t i = 0; i < sizes.size(); ++i) {
     const auto *bytes = static_cast<const unsigned char *>(params[i]);
-    state.lastParams.emplace_back(bytes, bytes + function->paramSizes[i]);
-    if (function->paramSizes[i] == 128 && numMaps < 2) {
+    state.lastParams.emplace_back(bytes, bytes + sizes[i]);
+    if (sizes[i] == 128 && numMaps < 2) {
       const auto *words = static_cast<const uint64_t *>(params[i]);
       if (words[kMapMagic] == kFakeTensorMapMagic)
         maps[numMaps++] = words;
@@ -408,7 +568,7 @@ CUresult launch(FakeFunction *function, const unsigned grid[3],
   runMatmul(reinterpret_cast<void *>(state.lastArgs[0]),
             reinterpret_cast<void *>(state.lastArgs[1]),
             reinterpret_cast<void *>(state.lastArgs[2]), maps[0], maps[1],
-            grid[1]);
+            grid[1], params);
   return 0;
 }
 } // namespace
@@ -469,6 +629,7 @@ FAKE_API int tileFakeCudaCopies2D(size_t *last) {
 FAKE_API int tileFakeCudaNonPortableCluster() {
   return state.nonPortableCluster;
 }
+FAKE_API int tileFakeCudaNvrtcLaunches() { return state.nvrtcLaunches; }
 
 //===----------------------------------------------------------------------===//
 // Driver API
@@ -640,6 +801,27 @@ FAKE_API CUresult cuModuleLoadDataEx(FakeModule **module, const void *image,
   }
   auto *loaded = new FakeModule();
   loaded->image = static_cast<const char *>(image);
+  // The fake NVRTC's image, naming a host kernel library or not.
+  const std::string host = "// " + std::string(tile::test::kHostKernelMarker);
+  loaded->nvrtc = loaded->image.rfind(host, 0) == 0 ||
+                  loaded->image.rfind("// fake-nvrtc", 0) == 0;
+  if (loaded->image.rfind(host, 0) == 0) {
+    size_t start = host.size() + 1, end = loaded->image.find('\n');
+    std::string path = loaded->image.substr(start, end - start);
+    loaded->library = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (loaded->library)
+      loaded->hostLaunch = reinterpret_cast<tile::test::HostKernelLaunch>(
+          dlsym(loaded->library, tile::test::kHostKernelLaunchSymbol));
+    if (!loaded->hostLaunch) {
+      const char *why = dlerror();
+      std::fprintf(stderr, "fake-cuda: cannot load %s: %s\n", path.c_str(),
+                   why ? why : "no entry point");
+      if (loaded->library)
+        dlclose(loaded->library);
+      delete loaded;
+      return 200; // INVALID_IMAGE
+    }
+  }
   ++state.liveModules;
   *module = loaded;
   return 0;
@@ -647,6 +829,8 @@ FAKE_API CUresult cuModuleLoadDataEx(FakeModule **module, const void *image,
 
 FAKE_API CUresult cuModuleUnload(FakeModule *module) {
   --state.liveModules;
+  if (module->library)
+    dlclose(module->library);
   delete module;
   return 0;
 }
@@ -661,10 +845,13 @@ FAKE_API CUresult cuModuleGetFunction(FakeFunction **function,
           : module->image[at + entry.size()];
   if (at == std::string::npos || !(next == '(' || next == ' ' || next == '\n'))
     return 500;
-  // Functions live as long as the process: the driver ties them to the
-  // module, and tests look at nothing but counts.
-  static FakeFunction functions[16];
-  FakeFunction &slot = functions[module->functions++ % 16];
+  // Functions live as long as the process (the driver ties them to the
+  // module, and tests look at nothing but counts), each in its own slot:
+  // several modules may be loaded at once.
+  static std::deque<FakeFunction> functions;
+  ++module->functions;
+  functions.emplace_back();
+  FakeFunction &slot = functions.back();
   slot.module = module;
   slot.name = name;
   slot.paramSizes = parsePtxParams(module->image, name);
@@ -951,13 +1138,23 @@ FAKE_API CUresult cuEventDestroy_v2(FakeEvent *event) {
   return 0;
 }
 
-FAKE_API CUresult cuEventRecord(FakeEvent *, FakeStream *) { return 0; }
+FAKE_API CUresult cuEventRecord(FakeEvent *event, FakeStream *) {
+  if (event)
+    event->nvrtcLaunches = state.nvrtcLaunches;
+  return 0;
+}
 
 FAKE_API CUresult cuEventSynchronize(FakeEvent *) { return state.sticky; }
 
-FAKE_API CUresult cuEventElapsedTime(float *milliseconds, FakeEvent *,
-                                     FakeEvent *) {
+FAKE_API CUresult cuEventElapsedTime(float *milliseconds, FakeEvent *start,
+                                     FakeEvent *end) {
   const char *value = std::getenv("TILE_FAKE_CUDA_EVENT_MS");
   *milliseconds = value && *value ? std::strtof(value, nullptr) : 0.25f;
+  // Each fake NVRTC kernel launched between the two records takes its time.
+  const char *nvrtc = std::getenv("TILE_FAKE_CUDA_NVRTC_MS");
+  if (nvrtc && *nvrtc && start && end)
+    *milliseconds +=
+        static_cast<float>(end->nvrtcLaunches - start->nvrtcLaunches) *
+        std::strtof(nvrtc, nullptr);
   return 0;
 }

@@ -225,4 +225,43 @@ TEST_F(GpuTest, TileRunBenchRuns) {
             2u);
 }
 
+TEST_F(GpuTest, TileRunBenchRunsTheSeparateEpilogueKernel) {
+  // The f32 fixture with an epilogue the fixture kernel does not compute
+  // but that changes nothing, (acc + p0) - p0, a full operand: cuBLASLt has
+  // no such epilogue (beta 0), so bench runs SGEMM, then the elementwise
+  // kernel NVRTC compiles, and checks that their C is the kernel's.
+  TempDir dir;
+  KernelManifest manifest;
+  std::string error;
+  ASSERT_TRUE(parseManifestJson(
+      readFile(fixturePath("tile_test_matmul_fill.json")), manifest, error))
+      << error;
+  ParamInfo operand = manifest.params[2];
+  operand.name = "E0";
+  operand.role = ParamRole::Epilogue;
+  operand.access = ParamAccess::Read;
+  manifest.params.push_back(operand);
+  manifest.epilogue.operands = {{"E0", EpilogueOperandKind::Full}};
+  manifest.epilogue.steps = {"addf acc p0", "subf s0 p0"};
+  std::string path = dir.file("fill_epilogue.json");
+  ASSERT_TRUE(writeFile(dir.file("naive_matmul.ptx"),
+                        readFile(fixturePath("naive_matmul.ptx"))));
+  ASSERT_TRUE(writeFile(path, writeManifestJson(manifest)));
+  CommandResult result =
+      runCommand({TILE_RUN_PATH, "bench", path, "--warmup", "1", "--iters",
+                  "20", "--json", dir.file("out.json")},
+                 {{"TILE_CUDA_DRIVER_LIBRARY", nullptr}});
+  EXPECT_EQ(result.exitCode, 0) << result.out << result.err;
+  if (result.out.find("NVRTC not found") != std::string::npos)
+    GTEST_SKIP() << "no NVRTC: " << result.out;
+  EXPECT_NE(result.out.find("cuBLAS ran the GEMM, then a separate elementwise "
+                            "kernel for the epilogue (NVRTC "),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(readFile(dir.file("out.json"))
+                .find("\"cublas_call\": \"sgemm+epilogue\""),
+            std::string::npos)
+      << result.out;
+}
+
 } // namespace

@@ -58,8 +58,8 @@ CommandResult
 runCommand(const std::vector<std::string> &argv,
            const std::vector<std::pair<std::string, const char *>> &env = {});
 
-/// Every variable that steers the fake driver, unset: tests start from its
-/// defaults whatever the environment they run in.
+/// Every variable that steers the fake driver (and the fake NVRTC), unset:
+/// tests start from their defaults whatever the environment they run in.
 std::vector<std::pair<std::string, const char *>> getFakeDriverDefaults();
 
 /// A valid manifest: the first example of docs/artifact.md, an f32 FMA

@@ -2,7 +2,8 @@
 //
 // Without a GPU: usage, info, the no-driver message, and verify and bench
 // end to end on the fake driver, which computes the fixture kernels' matmul
-// on the host (optionally with a bug, to see verify catch it).
+// on the host (optionally with a bug, to see verify catch it, and a fused
+// epilogue), with the fake cuBLAS and the fake NVRTC.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,7 +12,9 @@
 
 #include <gtest/gtest.h>
 
+#include <dlfcn.h>
 #include <functional>
+#include <unistd.h>
 
 using namespace tile::test;
 
@@ -59,7 +62,8 @@ TEST(TileRunTest, Help) {
         "--reference", "--binary", "--device", "--no-cublas",
         "TILE_CUDA_DRIVER_LIBRARY", "TILE_CUBLAS_LIBRARY", "exit status",
         "cublasGemmStridedBatchedEx", "2*batch*m*n*k",
-        "CUBLAS_COMPUTE_32F_FAST_TF32", "A TF32 kernel (f32 inputs with"})
+        "CUBLAS_COMPUTE_32F_FAST_TF32", "A TF32 kernel (f32 inputs with",
+        "TILE_NVRTC_LIBRARY", "separate elementwise", "\"+epilogue\""})
     EXPECT_NE(result.out.find(word), std::string::npos) << word;
 }
 
@@ -1053,6 +1057,390 @@ TEST(TileRunTest, BenchSaysWhenCublasHasNoStridedBatchedGemm) {
                    env);
   EXPECT_EQ(result.exitCode, 0) << result.out << result.err;
   EXPECT_EQ(result.out.find("cuBLAS n/a"), std::string::npos) << result.out;
+}
+
+//===----------------------------------------------------------------------===//
+// Fused epilogues cuBLASLt does not run: the GEMM, then a separate
+// elementwise kernel (NVRTC; the fake one builds it for the host)
+//===----------------------------------------------------------------------===//
+
+/// Adds a fused epilogue of `steps` to `manifest`: one dense row-major f32
+/// param per operand kind (E0, E1, ... after C), in a batched kernel with a
+/// matrix or vector per batch where `perBatch` says so.
+void addEpilogue(tile::runtime::KernelManifest &manifest,
+                 const std::vector<tile::runtime::EpilogueOperandKind> &kinds,
+                 const std::vector<std::string> &steps,
+                 const std::vector<bool> &perBatch = {}) {
+  using tile::runtime::EpilogueOperandKind;
+  const int64_t m = manifest.problem.m, n = manifest.problem.n;
+  for (size_t j = 0; j < kinds.size(); ++j) {
+    tile::runtime::ParamInfo param;
+    param.name = "E" + std::to_string(j);
+    param.role = tile::runtime::ParamRole::Epilogue;
+    param.rows = kinds[j] == EpilogueOperandKind::Col ? 1 : m;
+    param.cols = kinds[j] == EpilogueOperandKind::Row ? 1 : n;
+    param.rowStride = param.cols;
+    param.colStride = 1;
+    if (j < perBatch.size() && perBatch[j])
+      param.batchStride = param.rows * param.cols;
+    param.alignment = 16;
+    param.access = tile::runtime::ParamAccess::Read;
+    manifest.params.push_back(param);
+    manifest.epilogue.operands.push_back({param.name, kinds[j]});
+  }
+  manifest.epilogue.steps = steps;
+}
+
+/// Two vector operands (a bias per column, a scale per row) and tanh: no
+/// cuBLASLt epilogue computes it.
+const std::vector<std::string> kTwoVectorSteps = {"addf acc p0", "mulf s0 p1",
+                                                  "tanh s1"};
+
+std::string writeEpilogueFixture(const TempDir &dir, const std::string &from,
+                                 const std::string &name) {
+  using tile::runtime::EpilogueOperandKind;
+  return writeChangedManifest(dir, from, name, [](auto &manifest) {
+    addEpilogue(manifest, {EpilogueOperandKind::Col, EpilogueOperandKind::Row},
+                kTwoVectorSteps);
+  });
+}
+
+/// cublasEnv with the fake driver applying `manifest`'s epilogue, the fake
+/// NVRTC (`nvrtc`) logging to `dir`/nvrtc.log and, with `hostKernels`,
+/// building the kernels with the host's compiler into `dir`.
+Env epilogueEnv(const char *spec, const TempDir &dir,
+                const std::string &manifest, bool hostKernels = true,
+                const char *nvrtc = TILE_FAKE_NVRTC) {
+  static std::vector<std::string> keep;
+  keep.push_back(manifest);
+  const char *epilogue = keep.back().c_str();
+  keep.push_back(dir.file("nvrtc.log"));
+  const char *log = keep.back().c_str();
+  keep.push_back(dir.path());
+  const char *path = keep.back().c_str();
+  Env env = cublasEnv(spec, dir.file("cublas.log"));
+  env.insert(env.end(),
+             {{"TILE_FAKE_CUDA_EPILOGUE", epilogue},
+              {"TILE_NVRTC_LIBRARY", nvrtc},
+              {"TILE_FAKE_NVRTC_LOG", log},
+              {"TILE_FAKE_NVRTC_CXX", hostKernels ? TILE_HOST_CXX : nullptr},
+              {"TILE_FAKE_NVRTC_DIR", path},
+              {"TILE_FAKE_NVRTC_FAIL", nullptr},
+              // A real cuBLASLt (on a GPU machine) is never reached: no
+              // program here is one of its epilogues.
+              {"TILE_CUBLASLT_LIBRARY", "/nonexistent/libcublasLt.so"}});
+  return env;
+}
+
+const char *const kSeparateKernelNote =
+    "cuBLAS ran the GEMM, then a separate elementwise kernel for the "
+    "epilogue (NVRTC 13.0, sm_90 cubin, 30 blocks of 256 threads); its C "
+    "agrees with the kernel's C (relative norm difference ";
+
+TEST(TileRunTest, BenchRunsTheGemmThenASeparateEpilogueKernel) {
+  if (access(TILE_HOST_CXX, X_OK) != 0)
+    GTEST_SKIP() << "no host C++ compiler at " << TILE_HOST_CXX;
+  struct Case {
+    const char *kernel, *spec, *call, *log;
+  } cases[] = {
+      {"tile_test_matmul_fill", kFillSpec, "sgemm",
+       "sgemm math=2 transa=0 transb=0 m=80 n=96 k=72 alpha=1 lda=80 ldb=72 "
+       "beta=0 ldc=80\n"},
+      {"tile_test_matmul_bf16_tma", kBf16Spec, "gemm_ex",
+       "gemm_ex math=0 transa=0 transb=0 m=80 n=96 k=72 alpha=1 lda=80 "
+       "ldb=72 beta=0 ldc=80 atype=14 btype=14 ctype=14 compute=68 "
+       "algo=-1\n"},
+      {"tile_test_matmul_f16", kF16Spec, "gemm_ex",
+       "gemm_ex math=0 transa=0 transb=0 m=80 n=96 k=72 alpha=1 lda=80 "
+       "ldb=72 beta=1 ldc=80 atype=2 btype=2 ctype=0 compute=68 algo=-1\n"}};
+  for (const Case &c : cases) {
+    TempDir dir;
+    std::string path = writeEpilogueFixture(
+        dir, fixture(c.kernel), std::string(c.kernel) + "_epi.json");
+    ASSERT_FALSE(path.empty());
+    Env env = epilogueEnv(c.spec, dir, path);
+    // The fake kernel computes the epilogue as verify's reference does.
+    CommandResult verify = tileRun({"verify", path, "--seed", "3"}, env);
+    EXPECT_EQ(verify.exitCode, 0) << verify.out << verify.err;
+    EXPECT_NE(verify.out.find("PASS  seed 3"), std::string::npos) << verify.out;
+    CommandResult result =
+        tileRun({"bench", path, "--warmup", "1", "--iters", "20", "--seed", "9",
+                 "--json", dir.file("out.json"), "--csv", dir.file("out.csv")},
+                env);
+    ASSERT_EQ(result.exitCode, 0) << result.out << result.err;
+    EXPECT_NE(result.out.find(std::string(c.kernel) +
+                              ": cuBLASLt n/a: no cuBLASLt epilogue computes "
+                              "'addf acc p0; mulf s0 p1; tanh s1'"),
+              std::string::npos)
+        << result.out;
+    EXPECT_NE(result.out.find(kSeparateKernelNote), std::string::npos)
+        << c.kernel << "\n"
+        << result.out;
+    // The GEMM as for a plain kernel (the check's launch repeats it).
+    EXPECT_EQ(readFile(dir.file("cublas.log")), c.log) << c.kernel;
+    // NVRTC compiled the program's kernel once, for the device's
+    // architecture, without contraction.
+    std::string nvrtc = readFile(dir.file("nvrtc.log"));
+    EXPECT_EQ(countOccurrences(nvrtc,
+                               "nvrtcCompileProgram tile_epilogue.cu: "
+                               "--gpu-architecture=sm_90 --fmad=false\n"),
+              1u)
+        << nvrtc;
+    EXPECT_NE(nvrtc.find("    const float s2 = tanhf(s1); // tanh s1\n"),
+              std::string::npos)
+        << nvrtc;
+    // The table has cuBLAS's time (the fake's events: 0.25 ms).
+    EXPECT_NE(result.out.find("|    0.2500 |"), std::string::npos)
+        << result.out;
+    std::string call = std::string(c.call) + "+epilogue";
+    std::string json = readFile(dir.file("out.json"));
+    EXPECT_NE(json.find("\"cublas_call\": \"" + call + "\""), std::string::npos)
+        << json;
+    EXPECT_NE(json.find(kSeparateKernelNote), std::string::npos) << json;
+    std::string csv = readFile(dir.file("out.csv"));
+    EXPECT_NE(csv.find("," + call + ",1\n"), std::string::npos) << csv;
+    EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+  }
+}
+
+TEST(TileRunTest, BenchChecksTheSeparateEpilogueKernel) {
+  if (access(TILE_HOST_CXX, X_OK) != 0)
+    GTEST_SKIP() << "no host C++ compiler at " << TILE_HOST_CXX;
+  TempDir dir;
+  std::string path = writeEpilogueFixture(
+      dir, fixture("tile_test_matmul_accumulate"), "accumulate_epi.json");
+  ASSERT_FALSE(path.empty());
+  // A kernel that computes nothing (the fake NVRTC without a host
+  // compiler): the baseline's C is the plain GEMM's, which the check
+  // catches (for an accumulating kernel too), and the row falls back to the
+  // plain GEMM.
+  CommandResult result =
+      tileRun({"bench", path, "--warmup", "1", "--iters", "20", "--json",
+               dir.file("out.json")},
+              epilogueEnv(kAccumulateSpec, dir, path, /*hostKernels=*/false));
+  ASSERT_EQ(result.exitCode, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find(
+                "the GEMM then the separate epilogue kernel (NVRTC 13.0, "
+                "sm_90 cubin, 30 blocks of 256 threads) gave a C that differs "
+                "from the kernel's C (relative norm difference "),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find(", over 1e-04): not the same computation; cuBLAS "
+                            "ran the plain GEMM, without the epilogue"),
+            std::string::npos)
+      << result.out;
+  EXPECT_EQ(result.out.find(kSeparateKernelNote), std::string::npos);
+  std::string json = readFile(dir.file("out.json"));
+  EXPECT_NE(json.find("\"cublas_call\": \"sgemm\""), std::string::npos) << json;
+  EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+
+  // With the kernel built, the same agrees; an NVRTC without cubins
+  // compiles PTX for the driver.
+  TempDir ptxDir;
+  result = tileRun({"bench", path, "--warmup", "1", "--iters", "20", "--csv",
+                    ptxDir.file("out.csv")},
+                   epilogueEnv(kAccumulateSpec, ptxDir, path, true,
+                               TILE_FAKE_NVRTC_PTX_ONLY));
+  ASSERT_EQ(result.exitCode, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find("cuBLAS ran the GEMM, then a separate elementwise "
+                            "kernel for the epilogue (NVRTC 13.0, compute_90 "
+                            "PTX, 30 blocks of 256 threads); its C agrees "),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(readFile(ptxDir.file("nvrtc.log"))
+                .find("nvrtcCompileProgram tile_epilogue.cu: "
+                      "--gpu-architecture=compute_90 --fmad=false\n"),
+            std::string::npos);
+  EXPECT_NE(readFile(ptxDir.file("out.csv")).find(",sgemm+epilogue,1\n"),
+            std::string::npos);
+  EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+}
+
+TEST(TileRunTest, BenchTimesTheEpilogueKernelWithTheGemm) {
+  if (access(TILE_HOST_CXX, X_OK) != 0)
+    GTEST_SKIP() << "no host C++ compiler at " << TILE_HOST_CXX;
+  TempDir dir;
+  std::string path = writeEpilogueFixture(dir, fixture("tile_test_matmul_fill"),
+                                          "fill_epi.json");
+  ASSERT_FALSE(path.empty());
+  // Each epilogue kernel enqueued between a pair of events adds 0.5 ms to
+  // it (the fake driver): the baseline's time is the GEMM's and the
+  // kernel's, 0.25 + 0.5, in every timed launch; the fused kernel's is
+  // its own.
+  Env env = epilogueEnv(kFillSpec, dir, path);
+  env.push_back({"TILE_FAKE_CUDA_NVRTC_MS", "0.5"});
+  CommandResult result =
+      tileRun({"bench", path, "--warmup", "1", "--iters", "20", "--json",
+               dir.file("out.json")},
+              env);
+  ASSERT_EQ(result.exitCode, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find(kSeparateKernelNote), std::string::npos)
+      << result.out;
+  std::string json = readFile(dir.file("out.json"));
+  EXPECT_NE(json.find("\"cublas_call\": \"sgemm+epilogue\""),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"ms\": 0.25,"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"cublas_ms\": 0.75,"), std::string::npos) << json;
+}
+
+TEST(TileRunTest, BenchGivesEachEpilogueOperandItsOwnValues) {
+  if (access(TILE_HOST_CXX, X_OK) != 0)
+    GTEST_SKIP() << "no host C++ compiler at " << TILE_HOST_CXX;
+  using tile::runtime::EpilogueOperandKind;
+  TempDir dir;
+  // A scale and a bias per column, both 1 x n f32: the fused kernel (the
+  // fake driver) takes them the other way round. With the same values in
+  // both, the check could not tell: each operand needs its own.
+  std::string path = writeChangedManifest(
+      dir, fixture("tile_test_matmul_fill"), "scale_bias.json",
+      [](auto &manifest) {
+        addEpilogue(manifest,
+                    {EpilogueOperandKind::Col, EpilogueOperandKind::Col},
+                    {"mulf acc p0", "addf s0 p1"});
+      });
+  std::string swapped =
+      writeChangedManifest(dir, path, "swapped.json", [](auto &manifest) {
+        manifest.epilogue.steps = {"mulf acc p1", "addf s0 p0"};
+      });
+  ASSERT_FALSE(path.empty());
+  ASSERT_FALSE(swapped.empty());
+  CommandResult result = tileRun({"bench", path, "--warmup", "1", "--iters",
+                                  "20", "--json", dir.file("out.json")},
+                                 epilogueEnv(kFillSpec, dir, swapped));
+  ASSERT_EQ(result.exitCode, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find("gave a C that differs from the kernel's C"),
+            std::string::npos)
+      << result.out;
+  EXPECT_EQ(result.out.find(kSeparateKernelNote), std::string::npos)
+      << result.out;
+  EXPECT_NE(readFile(dir.file("out.json")).find("\"cublas_call\": \"sgemm\""),
+            std::string::npos);
+  // The same program on both sides agrees.
+  result = tileRun({"bench", path, "--warmup", "1", "--iters", "20"},
+                   epilogueEnv(kFillSpec, dir, path));
+  ASSERT_EQ(result.exitCode, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find(kSeparateKernelNote), std::string::npos)
+      << result.out;
+}
+
+TEST(TileRunTest, BenchSaysWhyNvrtcDidNotCompile) {
+  TempDir dir;
+  std::string path = writeEpilogueFixture(dir, fixture("tile_test_matmul_fill"),
+                                          "fill_epi.json");
+  ASSERT_FALSE(path.empty());
+  // NVRTC fails to compile: the plain GEMM, and the note says why.
+  Env env = epilogueEnv(kFillSpec, dir, path, false);
+  env.push_back({"TILE_FAKE_NVRTC_FAIL", "tile_epilogue.cu(12): error: fake"});
+  CommandResult result = tileRun({"bench", path, "--warmup", "1", "--iters",
+                                  "20", "--json", dir.file("out.json")},
+                                 env);
+  ASSERT_EQ(result.exitCode, 0) << result.out << result.err;
+  EXPECT_NE(
+      result.out.find("; no separate epilogue kernel: NVRTC (" +
+                      std::string(TILE_FAKE_NVRTC) +
+                      ") could not compile it: nvrtcCompileProgram "
+                      "(--gpu-architecture=sm_90 "
+                      "--fmad=false) failed: NVRTC status 6 "
+                      "(NVRTC_ERROR_COMPILATION): tile_epilogue.cu(12): error: "
+                      "fake; cuBLAS ran the plain GEMM, without the epilogue"),
+      std::string::npos)
+      << result.out;
+  EXPECT_NE(readFile(dir.file("out.json")).find("\"cublas_call\": \"sgemm\""),
+            std::string::npos);
+  EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+}
+
+TEST(TileRunTest, BenchSaysWhenNvrtcIsMissing) {
+  TempDir dir;
+  std::string path = writeEpilogueFixture(dir, fixture("tile_test_matmul_fill"),
+                                          "fill_epi.json");
+  ASSERT_FALSE(path.empty());
+  // (Unless one is installed where tile-run also looks.)
+  for (const std::string &candidate : tile::run::getNvrtcCandidates())
+    if (candidate.rfind("/nonexistent/", 0) != 0)
+      if (void *handle = dlopen(candidate.c_str(), RTLD_LAZY | RTLD_LOCAL)) {
+        dlclose(handle);
+        GTEST_SKIP() << "an NVRTC is installed (" << candidate
+                     << "): tile-run would find it";
+      }
+  Env env =
+      epilogueEnv(kFillSpec, dir, path, false, "/nonexistent/libnvrtc.so.13");
+  CommandResult result =
+      tileRun({"bench", path, "--warmup", "1", "--iters", "20"}, env);
+  ASSERT_EQ(result.exitCode, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find(
+                "; no separate epilogue kernel: NVRTC not found (tried "
+                "$TILE_NVRTC_LIBRARY, libnvrtc.so.13, .so.12, .so, "
+                "$CUDA_HOME/lib64 and /usr/local/cuda/lib64); cuBLAS ran the "
+                "plain GEMM, without the epilogue"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find("|    0.2500 |"), std::string::npos) << result.out;
+}
+
+TEST(TileRunTest, BenchWithoutNvrtcWhenTheLibraryIsNone) {
+  // TILE_NVRTC_LIBRARY=none: no separate epilogue kernel, whatever NVRTC is
+  // installed; the row times the plain GEMM and says why.
+  TempDir dir;
+  std::string path = writeEpilogueFixture(dir, fixture("tile_test_matmul_fill"),
+                                          "fill_epi.json");
+  ASSERT_FALSE(path.empty());
+  Env env = epilogueEnv(kFillSpec, dir, path, false, "none");
+  CommandResult result =
+      tileRun({"bench", path, "--warmup", "1", "--iters", "20"}, env);
+  ASSERT_EQ(result.exitCode, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find("; no separate epilogue kernel: NVRTC not used "
+                            "($TILE_NVRTC_LIBRARY=none); cuBLAS ran the plain "
+                            "GEMM, without the epilogue"),
+            std::string::npos)
+      << result.out;
+  EXPECT_EQ(result.out.find("+epilogue"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("|    0.2500 |"), std::string::npos) << result.out;
+}
+
+TEST(TileRunTest, BenchRunsBatchedEpiloguesAfterTheStridedBatchedGemm) {
+  if (access(TILE_HOST_CXX, X_OK) != 0)
+    GTEST_SKIP() << "no host C++ compiler at " << TILE_HOST_CXX;
+  using tile::runtime::EpilogueOperandKind;
+  TempDir dir;
+  std::string batched =
+      writeBatchedFixture(dir, "tile_test_matmul_fill", 3, 16);
+  ASSERT_FALSE(batched.empty());
+  // A bias per column and matrix, a scale per row shared by the matrices.
+  std::string path =
+      writeChangedManifest(dir, batched, "batched_epi.json", [](auto &m) {
+        addEpilogue(m, {EpilogueOperandKind::Col, EpilogueOperandKind::Row},
+                    kTwoVectorSteps, {true, false});
+      });
+  ASSERT_FALSE(path.empty());
+  Env env = epilogueEnv(kFillSpec, dir, path);
+  static const std::string strides = denseStrides(16);
+  env.push_back({"TILE_FAKE_CUDA_BATCH", strides.c_str()});
+  CommandResult verify = tileRun({"verify", path, "--seed", "3"}, env);
+  EXPECT_EQ(verify.exitCode, 0) << verify.out << verify.err;
+  CommandResult result = tileRun({"bench", path, "--warmup", "1", "--iters",
+                                  "20", "--json", dir.file("out.json")},
+                                 env);
+  ASSERT_EQ(result.exitCode, 0) << result.out << result.err;
+  // No cuBLASLt for a batched kernel: straight to the separate kernel, over
+  // all 3 x 96 x 80 elements (90 blocks).
+  EXPECT_EQ(result.out.find("cuBLASLt"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("cuBLAS ran the GEMM, then a separate elementwise "
+                            "kernel for the epilogue (NVRTC 13.0, sm_90 "
+                            "cubin, 90 blocks of 256 threads); its C agrees "
+                            "with the kernel's C (relative norm difference "),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find(" of 23040 elements differ)"), std::string::npos)
+      << result.out;
+  EXPECT_NE(readFile(dir.file("out.json"))
+                .find("\"cublas_call\": \"gemm_strided_batched_ex+epilogue\""),
+            std::string::npos);
+  std::string nvrtc = readFile(dir.file("nvrtc.log"));
+  EXPECT_NE(nvrtc.find("const tile_index b = e / 7680u;"), std::string::npos)
+      << nvrtc;
+  EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
 }
 
 } // namespace

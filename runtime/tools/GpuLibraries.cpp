@@ -162,6 +162,129 @@ const CublasLt *tile::run::loadCublasLt(std::string &error) {
   return loaded.get();
 }
 
+std::string Nvrtc::describe(NvrtcResult result) const {
+  std::string text = "NVRTC status " + std::to_string(result);
+  if (getErrorString)
+    if (const char *name = getErrorString(result))
+      text += std::string(" (") + name + ")";
+  return text;
+}
+
+std::vector<std::string> tile::run::getNvrtcCandidates() {
+  return getLibraryCandidates("TILE_NVRTC_LIBRARY", "libnvrtc");
+}
+
+const Nvrtc *tile::run::loadNvrtc(std::string &error) {
+  static std::once_flag once;
+  static std::unique_ptr<Nvrtc> loaded;
+  static std::string failure;
+  std::call_once(once, [] {
+    // "none": the separate epilogue kernel is not wanted (the plain GEMM
+    // is the baseline).
+    if (const char *given = std::getenv("TILE_NVRTC_LIBRARY");
+        given && std::string(given) == "none") {
+      failure = "NVRTC not used ($TILE_NVRTC_LIBRARY=none)";
+      return;
+    }
+    std::string tried;
+    for (const std::string &candidate : getNvrtcCandidates()) {
+      void *handle = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
+      if (!handle)
+        continue;
+      auto nvrtc = std::make_unique<Nvrtc>();
+      nvrtc->path = candidate;
+      const char *missing = nullptr;
+      auto need = [&](auto &member, const char *name) {
+        if (!missing && !bind(handle, member, name))
+          missing = name;
+      };
+      need(nvrtc->version, "nvrtcVersion");
+      need(nvrtc->getErrorString, "nvrtcGetErrorString");
+      need(nvrtc->createProgram, "nvrtcCreateProgram");
+      need(nvrtc->destroyProgram, "nvrtcDestroyProgram");
+      need(nvrtc->compileProgram, "nvrtcCompileProgram");
+      need(nvrtc->getPTXSize, "nvrtcGetPTXSize");
+      need(nvrtc->getPTX, "nvrtcGetPTX");
+      need(nvrtc->getProgramLogSize, "nvrtcGetProgramLogSize");
+      need(nvrtc->getProgramLog, "nvrtcGetProgramLog");
+      if (missing) {
+        tried += "; " + candidate + " lacks " + missing;
+        continue;
+      }
+      // Both or neither: a cubin needs its size.
+      if (!bind(handle, nvrtc->getCUBINSize, "nvrtcGetCUBINSize") ||
+          !bind(handle, nvrtc->getCUBIN, "nvrtcGetCUBIN")) {
+        nvrtc->getCUBINSize = nullptr;
+        nvrtc->getCUBIN = nullptr;
+      }
+      loaded = std::move(nvrtc);
+      return;
+    }
+    failure = "NVRTC not found (tried $TILE_NVRTC_LIBRARY, libnvrtc.so.13, "
+              ".so.12, .so, $CUDA_HOME/lib64 and /usr/local/cuda/lib64" +
+              tried + ")";
+  });
+  if (!loaded)
+    error = failure;
+  return loaded.get();
+}
+
+bool tile::run::compileWithNvrtc(const Nvrtc &nvrtc, const std::string &source,
+                                 const std::string &name, int major, int minor,
+                                 NvrtcImage &image, std::string &error) {
+  image = NvrtcImage();
+  image.cubin = nvrtc.getCUBINSize && nvrtc.getCUBIN;
+  std::string arch = std::string("--gpu-architecture=") +
+                     (image.cubin ? "sm_" : "compute_") +
+                     std::to_string(major) + std::to_string(minor);
+  const char *options[] = {arch.c_str(), "--fmad=false"};
+  for (const char *option : options)
+    image.options += (image.options.empty() ? "" : " ") + std::string(option);
+  NvrtcProgram program = nullptr;
+  NvrtcResult result = nvrtc.createProgram(
+      &program, source.c_str(), (name + ".cu").c_str(), 0, nullptr, nullptr);
+  if (result != 0) {
+    error = "nvrtcCreateProgram failed: " + nvrtc.describe(result);
+    return false;
+  }
+  result = nvrtc.compileProgram(program, 2, options);
+  size_t logBytes = 0;
+  if (nvrtc.getProgramLogSize(program, &logBytes) == 0 && logBytes > 1) {
+    std::vector<char> log(logBytes + 1, '\0');
+    if (nvrtc.getProgramLog(program, log.data()) == 0)
+      image.log = log.data();
+    while (!image.log.empty() &&
+           (image.log.back() == '\n' || image.log.back() == ' '))
+      image.log.pop_back();
+  }
+  bool ok = result == 0;
+  if (!ok) {
+    error = "nvrtcCompileProgram (" + image.options +
+            ") failed: " + nvrtc.describe(result) +
+            (image.log.empty() ? std::string() : ": " + image.log);
+  } else {
+    size_t bytes = 0;
+    NvrtcResult (*getSize)(NvrtcProgram, size_t *) =
+        image.cubin ? nvrtc.getCUBINSize : nvrtc.getPTXSize;
+    NvrtcResult (*get)(NvrtcProgram, char *) =
+        image.cubin ? nvrtc.getCUBIN : nvrtc.getPTX;
+    const char *what = image.cubin ? "nvrtcGetCUBIN" : "nvrtcGetPTX";
+    if ((result = getSize(program, &bytes)) != 0 || bytes == 0) {
+      error = std::string(what) + "Size failed: " +
+              (result != 0 ? nvrtc.describe(result) : std::string("empty"));
+      ok = false;
+    } else {
+      image.bytes.assign(bytes, '\0');
+      if ((result = get(program, image.bytes.data())) != 0) {
+        error = std::string(what) + " failed: " + nvrtc.describe(result);
+        ok = false;
+      }
+    }
+  }
+  nvrtc.destroyProgram(&program);
+  return ok;
+}
+
 NvmlInfo tile::run::queryNvml(const std::string &pciBusId) {
   NvmlInfo info;
   const char *library = std::getenv("TILE_NVML_LIBRARY");

@@ -1,8 +1,10 @@
 //===- GpuLibraries.h - cuBLAS and NVML, loaded at run time -----*- C++ -*-===//
 //
-// tile-run compares against cuBLAS and reports clocks from NVML; both are
-// dlopened (no CUDA headers or libraries at build time) and both are
-// optional: without them tile-run says what is missing and carries on.
+// tile-run compares against cuBLAS (and cuBLASLt, and cuBLAS followed by an
+// elementwise kernel NVRTC compiles, for fused epilogues) and reports clocks
+// from NVML; all are dlopened (no CUDA headers or libraries at build time)
+// and all are optional: without them tile-run says what is missing and
+// carries on.
 //
 //===----------------------------------------------------------------------===//
 
@@ -136,6 +138,63 @@ struct CublasLt {
 /// the loader's path or in $CUDA_HOME/lib64 and /usr/local/cuda/lib64
 /// (once per process). Null with `error` when none has every entry point.
 const CublasLt *loadCublasLt(std::string &error);
+
+/// NVRTC, the runtime compiler, for the bench's separate elementwise
+/// epilogue kernel (generateEpilogueKernel in TileRun.h). Prototypes as in
+/// nvrtc.h (CUDA 11 to 13); nvrtcResult is an int, 0 for success.
+using NvrtcProgram = struct _nvrtcProgram *;
+using NvrtcResult = int;
+struct Nvrtc {
+  std::string path;
+  NvrtcResult (*version)(int *major, int *minor);
+  const char *(*getErrorString)(NvrtcResult result);
+  NvrtcResult (*createProgram)(NvrtcProgram *program, const char *source,
+                               const char *name, int numHeaders,
+                               const char *const *headers,
+                               const char *const *includeNames);
+  NvrtcResult (*destroyProgram)(NvrtcProgram *program);
+  NvrtcResult (*compileProgram)(NvrtcProgram program, int numOptions,
+                                const char *const *options);
+  NvrtcResult (*getPTXSize)(NvrtcProgram program, size_t *bytes);
+  NvrtcResult (*getPTX)(NvrtcProgram program, char *ptx);
+  NvrtcResult (*getProgramLogSize)(NvrtcProgram program, size_t *bytes);
+  NvrtcResult (*getProgramLog)(NvrtcProgram program, char *log);
+  /// Optional (CUDA 11.1+): the cubin of a compilation for a real
+  /// architecture (--gpu-architecture=sm_XY). Without them tile-run
+  /// compiles PTX.
+  NvrtcResult (*getCUBINSize)(NvrtcProgram program, size_t *bytes);
+  NvrtcResult (*getCUBIN)(NvrtcProgram program, char *cubin);
+
+  std::string describe(NvrtcResult result) const;
+};
+
+/// Where tile-run looks for NVRTC, in order: $TILE_NVRTC_LIBRARY, then
+/// libnvrtc.so.13, .so.12 and .so on the loader's path, then the same names
+/// in $CUDA_HOME/lib64 and /usr/local/cuda/lib64.
+std::vector<std::string> getNvrtcCandidates();
+
+/// Loads the first candidate that has every entry point (once per process).
+/// Null with `error` listing what was tried when none does.
+const Nvrtc *loadNvrtc(std::string &error);
+
+/// What compileWithNvrtc produced: a cubin for the device's architecture
+/// (when NVRTC has nvrtcGetCUBIN) or PTX for the driver to compile, the
+/// options it was compiled with and NVRTC's log.
+struct NvrtcImage {
+  std::vector<char> bytes; // PTX ends in its NUL
+  bool cubin = false;
+  std::string options;
+  std::string log;
+};
+
+/// Compiles `source` for compute capability `major`.`minor`: with
+/// --gpu-architecture=sm_XY into a cubin when NVRTC has nvrtcGetCUBIN, else
+/// with --gpu-architecture=compute_XY into PTX; always --fmad=false (no
+/// contraction of a multiply and an add into one rounding). False, with
+/// `error` (NVRTC's log included), when it does not compile.
+bool compileWithNvrtc(const Nvrtc &nvrtc, const std::string &source,
+                      const std::string &name, int major, int minor,
+                      NvrtcImage &image, std::string &error);
 
 /// Where tile-run looks for cuBLAS, in order: $TILE_CUBLAS_LIBRARY,
 /// libcublas.so.13, .so.12 and .so on the loader's path, then the same names

@@ -980,3 +980,393 @@ bool tile::run::applyEpilogueReference(
       }
   return true;
 }
+
+//===----------------------------------------------------------------------===//
+// The elementwise epilogue kernel of the bench's GEMM baseline
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// An f32 constant as a CUDA C literal that reads back as exactly that
+/// float: 9 significant digits, a decimal point or exponent, the f suffix;
+/// a negative one in parentheses. A number beyond f32's range (a manifest
+/// may write 1e39, which its f32 rounding makes infinite, as the fused
+/// kernel's constant is) is an infinity from its bits: CUDA C has no literal
+/// for one.
+std::string formatFloatLiteral(double value) {
+  const float rounded = static_cast<float>(value);
+  if (std::isinf(rounded))
+    return rounded > 0 ? "__uint_as_float(0x7f800000u)"
+                       : "__uint_as_float(0xff800000u)";
+  char buffer[64];
+  std::snprintf(buffer, sizeof(buffer), "%.9g",
+                static_cast<double>(rounded));
+  std::string text = buffer;
+  if (text.find_first_of(".e") == std::string::npos)
+    text += ".0";
+  text += "f";
+  return text[0] == '-' ? "(" + text + ")" : text;
+}
+
+/// The CUDA C type a buffer of `type` is read through (16-bit types as
+/// their bits).
+const char *getStorageType(tile::runtime::ElementType type) {
+  return type == tile::runtime::ElementType::F32 ? "float" : "unsigned short";
+}
+
+/// `value` (an expression of the storage type) as a float.
+std::string loadAsFloat(tile::runtime::ElementType type,
+                        const std::string &value) {
+  switch (type) {
+  case tile::runtime::ElementType::BF16:
+    return "tile_bf16_to_f32(" + value + ")";
+  case tile::runtime::ElementType::F16:
+    return "tile_f16_to_f32(" + value + ")";
+  default:
+    return value;
+  }
+}
+
+/// The float expression `value` rounded to `type`'s storage.
+std::string storeAs(tile::runtime::ElementType type, const std::string &value) {
+  switch (type) {
+  case tile::runtime::ElementType::BF16:
+    return "tile_f32_to_bf16(" + value + ")";
+  case tile::runtime::ElementType::F16:
+    return "tile_f32_to_f16(" + value + ")";
+  default:
+    return value;
+  }
+}
+
+/// `term * stride` as an index expression ("" for a stride of 0).
+std::string scaled(const char *term, int64_t stride, const char *suffix) {
+  if (stride == 0)
+    return "";
+  return std::string(term) + " * " + std::to_string(stride) + suffix;
+}
+
+std::string joinTerms(const std::vector<std::string> &terms) {
+  std::string sum;
+  for (const std::string &term : terms)
+    if (!term.empty())
+      sum += (sum.empty() ? "" : " + ") + term;
+  return sum.empty() ? "0" : sum;
+}
+
+/// One step's value as a CUDA C float expression of its args.
+std::string stepExpression(const tile::runtime::EpilogueStep &step) {
+  std::vector<std::string> args;
+  for (const tile::runtime::EpilogueArg &arg : step.args) {
+    switch (arg.kind) {
+    case tile::runtime::EpilogueArg::Acc:
+      args.push_back("acc");
+      break;
+    case tile::runtime::EpilogueArg::Operand:
+      args.push_back("v" + std::to_string(arg.index));
+      break;
+    case tile::runtime::EpilogueArg::Step:
+      args.push_back("s" + std::to_string(arg.index));
+      break;
+    case tile::runtime::EpilogueArg::Constant:
+      args.push_back(formatFloatLiteral(arg.constant));
+      break;
+    }
+  }
+  const std::string &op = step.op;
+  if (op == "negf")
+    return "-" + args[0];
+  if (op == "tanh")
+    return "tanhf(" + args[0] + ")";
+  static const std::pair<const char *, const char *> infix[] = {
+      {"addf", " + "}, {"subf", " - "}, {"mulf", " * "}, {"divf", " / "}};
+  for (const auto &[name, symbol] : infix)
+    if (op == name)
+      return args[0] + symbol + args[1];
+  static const std::pair<const char *, const char *> calls[] = {
+      {"maximumf", "tile_maximumf"},
+      {"minimumf", "tile_minimumf"},
+      {"maxnumf", "fmaxf"},
+      {"minnumf", "fminf"}};
+  for (const auto &[name, function] : calls)
+    if (op == name)
+      return std::string(function) + "(" + args[0] + ", " + args[1] + ")";
+  return "";
+}
+} // namespace
+
+bool tile::run::generateEpilogueKernel(const KernelManifest &manifest,
+                                       EpilogueKernelSource &kernel,
+                                       std::string &error) {
+  using runtime::ElementType;
+  using runtime::EpilogueOperandKind;
+  const runtime::EpilogueInfo &epilogue = manifest.epilogue;
+  if (epilogue.empty()) {
+    error = "the kernel has no fused epilogue";
+    return false;
+  }
+  std::vector<runtime::EpilogueStep> steps;
+  if (!runtime::parseEpilogueSteps(epilogue.steps, epilogue.operands.size(),
+                                   steps, error))
+    return false;
+  const runtime::ProblemInfo &problem = manifest.problem;
+  const int64_t m = problem.m, n = problem.n, batch = problem.batch;
+  kernel = EpilogueKernelSource();
+  const ParamInfo *c = findParam(manifest, ParamRole::Result);
+  if (!c) {
+    error = "no result param";
+    return false;
+  }
+  kernel.params.push_back(runtime::findParamIndex(manifest, c->name));
+  auto supported = [&](const ParamInfo &param) {
+    if (param.elementType == ElementType::F32 ||
+        param.elementType == ElementType::BF16 ||
+        param.elementType == ElementType::F16)
+      return true;
+    error = "param " + param.name + " has element type " +
+            std::string(runtime::stringifyElementType(param.elementType));
+    return false;
+  };
+  if (!supported(*c))
+    return false;
+  if (c->rows != m || c->cols != n) {
+    error = "C is " + std::to_string(c->rows) + "x" + std::to_string(c->cols) +
+            ", not " + std::to_string(m) + "x" + std::to_string(n);
+    return false;
+  }
+  std::vector<const ParamInfo *> operands;
+  for (size_t j = 0; j < epilogue.operands.size(); ++j) {
+    const runtime::EpilogueOperand &operand = epilogue.operands[j];
+    int index = runtime::findParamIndex(manifest, operand.param);
+    if (index < 0) {
+      error = "no param " + operand.param + " for epilogue operand p" +
+              std::to_string(j);
+      return false;
+    }
+    const ParamInfo &param = manifest.params[index];
+    if (!supported(param))
+      return false;
+    int64_t rows = operand.kind == EpilogueOperandKind::Col ? 1 : m;
+    int64_t cols = operand.kind == EpilogueOperandKind::Row ? 1 : n;
+    if (param.rows != rows || param.cols != cols) {
+      error = "epilogue operand p" + std::to_string(j) + " (" + param.name +
+              ", " +
+              std::string(runtime::stringifyEpilogueOperandKind(operand.kind)) +
+              ") is " + std::to_string(param.rows) + "x" +
+              std::to_string(param.cols) + ", not " + std::to_string(rows) +
+              "x" + std::to_string(cols);
+      return false;
+    }
+    kernel.params.push_back(index);
+    operands.push_back(&param);
+  }
+  kernel.elements = static_cast<uint64_t>(batch * m * n);
+
+  // 32-bit indices when the loop index (below twice the elements plus a
+  // block: e + stride) and every param's largest index fit.
+  bool wide = 2 * kernel.elements + kernel.blockThreads >= (uint64_t(1) << 32);
+  for (int index : kernel.params) {
+    uint64_t required = 0;
+    if (!runtime::getRequiredElements(manifest.params[index], batch,
+                                      required) ||
+        required >= (uint64_t(1) << 32))
+      wide = true;
+  }
+  const char *suffix = wide ? "ull" : "u";
+  auto constant = [&](int64_t value) { return std::to_string(value) + suffix; };
+
+  bool usesBf16 = false, usesF16 = false, usesMaximum = false,
+       usesMinimum = false;
+  auto noteType = [&](ElementType type) {
+    usesBf16 |= type == ElementType::BF16;
+    usesF16 |= type == ElementType::F16;
+  };
+  noteType(c->elementType);
+  std::vector<bool> used(operands.size(), false);
+  for (const runtime::EpilogueStep &step : steps) {
+    usesMaximum |= step.op == "maximumf";
+    usesMinimum |= step.op == "minimumf";
+    for (const runtime::EpilogueArg &arg : step.args)
+      if (arg.kind == runtime::EpilogueArg::Operand)
+        used[arg.index] = true;
+  }
+  for (size_t j = 0; j < operands.size(); ++j)
+    if (used[j])
+      noteType(operands[j]->elementType);
+
+  // C's contiguous dimension is the loop's fastest: its rows when
+  // row_stride is the smaller stride (column-major, or one column), else its
+  // columns.
+  bool rowsInner = n == 1 || (m > 1 && c->rowStride < c->colStride);
+  auto describeParam = [&](const ParamInfo &param) {
+    std::string text =
+        "\"" + param.name + "\" " +
+        std::string(runtime::stringifyElementType(param.elementType)) + ", " +
+        std::to_string(param.rows) + "x" + std::to_string(param.cols) +
+        ", row_stride " + std::to_string(param.rowStride) + ", col_stride " +
+        std::to_string(param.colStride);
+    if (batch > 1)
+      text += param.batchStride > 0
+                  ? ", batch_stride " + std::to_string(param.batchStride)
+                  : std::string(", one for every matrix");
+    return text;
+  };
+
+  std::string s;
+  s += "// tile-run bench: the fused epilogue of \"" + manifest.kernel +
+       "\" as a separate\n"
+       "// elementwise kernel, run after cuBLAS has written C = A*B (c_init "
+       "fill) or\n"
+       "// C0 + A*B (accumulate). Generated from the manifest; compile with "
+       "--fmad=false.\n";
+  s += "//   C  " + describeParam(*c) + "\n";
+  for (size_t j = 0; j < operands.size(); ++j)
+    s += "//   p" + std::to_string(j) + " " +
+         std::string(
+             runtime::stringifyEpilogueOperandKind(epilogue.operands[j].kind)) +
+         " " + describeParam(*operands[j]) + "\n";
+  s += "//   steps:";
+  for (size_t i = 0; i < epilogue.steps.size(); ++i)
+    s += (i ? " | " : " ") + epilogue.steps[i];
+  s += "\n// Every step in f32; C read as f32 and rounded once to its type on "
+       "the store.\n\n";
+  s += std::string("typedef ") +
+       (wide ? "unsigned long long" : "unsigned int") + " tile_index;\n";
+  if (usesBf16)
+    s += "\n"
+         "static __device__ __forceinline__ float tile_bf16_to_f32(unsigned "
+         "short h) {\n"
+         "  return __uint_as_float(((unsigned int)h) << 16);\n"
+         "}\n"
+         "// Round to nearest even; a NaN stays a (quiet) NaN.\n"
+         "static __device__ __forceinline__ unsigned short "
+         "tile_f32_to_bf16(float f) {\n"
+         "  unsigned int u = __float_as_uint(f);\n"
+         "  if ((u & 0x7fffffffu) > 0x7f800000u)\n"
+         "    return (unsigned short)((u >> 16) | 0x0040u);\n"
+         "  return (unsigned short)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);\n"
+         "}\n";
+  if (usesF16)
+    s += "\n"
+         "#ifdef __CUDA_ARCH__\n"
+         "static __device__ __forceinline__ float tile_f16_to_f32(unsigned "
+         "short h) {\n"
+         "  float f;\n"
+         "  asm(\"cvt.f32.f16 %0, %1;\" : \"=f\"(f) : \"h\"(h));\n"
+         "  return f;\n"
+         "}\n"
+         "// Round to nearest even.\n"
+         "static __device__ __forceinline__ unsigned short "
+         "tile_f32_to_f16(float f) {\n"
+         "  unsigned short h;\n"
+         "  asm(\"cvt.rn.f16.f32 %0, %1;\" : \"=h\"(h) : \"f\"(f));\n"
+         "  return h;\n"
+         "}\n"
+         "#endif\n";
+  if (usesMaximum)
+    s += "\n"
+         "// arith.maximumf: NaN when either is NaN, -0 below +0.\n"
+         "static __device__ __forceinline__ float tile_maximumf(float a, "
+         "float b) {\n"
+         "  if (a != a || b != b)\n"
+         "    return a + b;\n"
+         "  if (a == b)\n"
+         "    return __uint_as_float(__float_as_uint(a) & "
+         "__float_as_uint(b));\n"
+         "  return a > b ? a : b;\n"
+         "}\n";
+  if (usesMinimum)
+    s += "\n"
+         "// arith.minimumf: NaN when either is NaN, -0 below +0.\n"
+         "static __device__ __forceinline__ float tile_minimumf(float a, "
+         "float b) {\n"
+         "  if (a != a || b != b)\n"
+         "    return a + b;\n"
+         "  if (a == b)\n"
+         "    return __uint_as_float(__float_as_uint(a) | "
+         "__float_as_uint(b));\n"
+         "  return a < b ? a : b;\n"
+         "}\n";
+
+  s += "\nextern \"C\" __global__ void __launch_bounds__(" +
+       std::to_string(kernel.blockThreads) + ")\n" + kernel.name + "(" +
+       getStorageType(c->elementType) + " *__restrict__ c";
+  for (size_t j = 0; j < operands.size(); ++j)
+    s += std::string(", const ") + getStorageType(operands[j]->elementType) +
+         " *__restrict__ p" + std::to_string(j);
+  s += ") {\n";
+  s += "  const tile_index total = " + constant(batch * m * n) + ";\n";
+  s += "  const tile_index stride = (tile_index)gridDim.x * blockDim.x;\n";
+  s += "  for (tile_index e = (tile_index)blockIdx.x * blockDim.x + "
+       "threadIdx.x; e < total;\n       e += stride) {\n";
+  const int64_t inner = rowsInner ? m : n, outer = rowsInner ? n : m;
+  const char *innerName = rowsInner ? "i" : "j";
+  const char *outerName = rowsInner ? "j" : "i";
+  s += std::string("    // Consecutive threads along C's ") +
+       (rowsInner ? "columns (column-major C)" : "rows (row-major C)") + ".\n";
+  s += std::string("    const tile_index ") + innerName + " = e % " +
+       constant(inner) + ";\n";
+  if (batch > 1) {
+    s += std::string("    const tile_index ") + outerName + " = e / " +
+         constant(inner) + " % " + constant(outer) + ";\n";
+    s += "    const tile_index b = e / " + constant(m * n) + ";\n";
+  } else {
+    s += std::string("    const tile_index ") + outerName + " = e / " +
+         constant(inner) + ";\n";
+  }
+  auto batchTerm = [&](const ParamInfo &param) {
+    return batch > 1 ? scaled("b", param.batchStride, suffix) : std::string();
+  };
+  s += "    const tile_index at = " +
+       joinTerms({batchTerm(*c), scaled("i", c->rowStride, suffix),
+                  scaled("j", c->colStride, suffix)}) +
+       ";\n";
+  std::string accumulator = loadAsFloat(c->elementType, "c[at]");
+  if (problem.cInit == runtime::CInit::Fill && problem.cFillValue != 0)
+    accumulator += " + " + formatFloatLiteral(problem.cFillValue);
+  s += "    const float acc = " + accumulator + ";\n";
+  for (size_t j = 0; j < operands.size(); ++j) {
+    if (!used[j])
+      continue;
+    const ParamInfo &param = *operands[j];
+    std::vector<std::string> terms = {batchTerm(param)};
+    EpilogueOperandKind kind = epilogue.operands[j].kind;
+    if (kind != EpilogueOperandKind::Col)
+      terms.push_back(scaled("i", param.rowStride, suffix));
+    if (kind != EpilogueOperandKind::Row)
+      terms.push_back(scaled("j", param.colStride, suffix));
+    std::string name = "p" + std::to_string(j);
+    s += "    const float v" + std::to_string(j) + " = " +
+         loadAsFloat(param.elementType, name + "[" + joinTerms(terms) + "]") +
+         ";\n";
+  }
+  for (size_t i = 0; i < steps.size(); ++i)
+    s += "    const float s" + std::to_string(i) + " = " +
+         stepExpression(steps[i]) + "; // " + epilogue.steps[i] + "\n";
+  std::string result =
+      steps.empty() ? "acc" : "s" + std::to_string(steps.size() - 1);
+  s += "    c[at] = " + storeAs(c->elementType, result) + ";\n";
+  s += "  }\n}\n";
+  kernel.source = std::move(s);
+  return true;
+}
+
+tile::run::BaselineDifference
+tile::run::compareWithKernel(const std::vector<float> &ours,
+                             const std::vector<float> &theirs) {
+  BaselineDifference result;
+  double difference = 0, norm = 0;
+  size_t count = std::min(ours.size(), theirs.size());
+  for (size_t i = 0; i < count; ++i) {
+    double delta = static_cast<double>(theirs[i]) - ours[i];
+    difference += delta * delta;
+    norm += static_cast<double>(ours[i]) * ours[i];
+    // (NaN != NaN: a NaN counts as differing.)
+    result.differing += !(theirs[i] == ours[i]);
+  }
+  result.oursNorm = std::sqrt(norm);
+  result.relative =
+      difference == 0 ? 0.0 : std::sqrt(difference / std::max(norm, 1e-300));
+  if (ours.size() != theirs.size())
+    result.relative = NAN;
+  return result;
+}

@@ -326,6 +326,59 @@ bool matchLtEpilogue(const runtime::EpilogueInfo &epilogue, LtEpilogue &result,
 /// float64: 0.5 x (1 + tanh(0.7978845608028654 (x + 0.044715 x^3))).
 double geluTanh(double x);
 
+/// The bench's baseline for a fused epilogue that cuBLASLt does not run: the
+/// plain GEMM (C = A*B, or C0 + A*B when the kernel accumulates), then this
+/// elementwise kernel on C, CUDA C source for NVRTC. Per element of C (of
+/// every matrix of a batched kernel) it reads C as f32 (adding the kernel's
+/// fill value when c_init is fill and that is not 0: the GEMM ran with beta
+/// 0), reads each operand the steps use at the element's row, column and
+/// batch through its param's strides (a row operand at i * row_stride, a
+/// column operand at j * col_stride, a full one at i * row_stride + j *
+/// col_stride, plus b * batch_stride when it has one), computes every step
+/// in f32 (ops as the manifest defines them: maximumf and minimumf
+/// propagate NaN and order -0 below +0, maxnumf and minnumf are fmaxf and
+/// fminf, tanh is tanhf) and rounds the last step's value once to C's type
+/// (f32, bf16 or f16, to nearest even) on the store, as the fused kernel
+/// does. One grid-stride loop covers batch * m * n elements, consecutive
+/// threads along C's contiguous dimension (its rows when row_stride is the
+/// smaller stride, as in a column-major C, else its columns) so that C's
+/// accesses coalesce.
+/// Sizes and strides are constants in the source; 32-bit indices when every
+/// index fits, else 64-bit. Compile it without FMA contraction
+/// (--fmad=false), so that each step rounds as the program says.
+struct EpilogueKernelSource {
+  /// The entry point (extern "C", so the name is not mangled).
+  std::string name = "tile_epilogue";
+  std::string source;
+  /// The kernel's parameters, in order: the index in manifest.params of C's
+  /// param, then of each epilogue operand's (EpilogueInfo::operands order).
+  /// Each is a device pointer to that param's element (0, 0) of matrix 0:
+  /// its buffer plus its offset.
+  std::vector<int> params;
+  /// batch * m * n, the elements the grid-stride loop visits.
+  uint64_t elements = 0;
+  /// The threads per block the kernel is built for (__launch_bounds__).
+  unsigned blockThreads = 256;
+};
+/// Builds the elementwise kernel of `manifest`'s fused epilogue. False,
+/// with `error`, when it has none, its steps do not parse, a param is
+/// missing, of another type than f32, bf16 or f16, or of the wrong extents
+/// for its kind.
+bool generateEpilogueKernel(const KernelManifest &manifest,
+                            EpilogueKernelSource &kernel, std::string &error);
+
+/// How far a baseline's C (`theirs`) is from the kernel's (`ours`), both
+/// dense and of the same size: the relative Frobenius-norm difference
+/// ||theirs - ours|| / ||ours|| (0 when both are all zeros, NaN when either
+/// holds a NaN), and how many elements differ at all.
+struct BaselineDifference {
+  double relative = 0;
+  double oursNorm = 0;
+  uint64_t differing = 0;
+};
+BaselineDifference compareWithKernel(const std::vector<float> &ours,
+                                     const std::vector<float> &theirs);
+
 /// The median; the mean of the two middle values for an even count.
 double median(std::vector<double> values);
 

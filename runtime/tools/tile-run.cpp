@@ -5,7 +5,9 @@
 // tile-run bench ARTIFACT...    time against cuBLAS (pure FP32 SGEMM for f32
 //                               kernels, GemmEx of the same types for bf16
 //                               and f16, GemmEx in TF32 for TF32 kernels,
-//                               GemmStridedBatchedEx for batched kernels)
+//                               GemmStridedBatchedEx for batched kernels;
+//                               cuBLASLt, or the GEMM and an NVRTC-compiled
+//                               elementwise kernel, for fused epilogues)
 //
 // See `tile-run --help` and docs/runtime.md.
 //
@@ -22,6 +24,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
 #include <unistd.h>
@@ -93,12 +96,16 @@ commands:
            ReLU or bias + GELU epilogue, and any of those scaled by alpha
            with a full-size operand (a residual) times beta added before
            the activation, cublasLtMatmul with the same epilogue, alpha and
-           beta, the operand as its C, and the compute type above (other
-           epilogues: the plain GEMM, noted); for a batched kernel
-           (problem.batch > 1) the strided batched GEMM,
+           beta, the operand as its C, and the compute type above; for a
+           batched kernel (problem.batch > 1) the strided batched GEMM,
            cublasGemmStridedBatchedEx with the params' batch strides (f32:
            FP32 pedantic compute, CUBLAS_COMPUTE_32F_PEDANTIC; bf16, f16
-           and TF32: as cublasGemmEx). Prints a table: kernel, shape MxNxK
+           and TF32: as cublasGemmEx). Any other fused epilogue (and a
+           batched kernel's): the GEMM above, then a separate elementwise
+           kernel generated from the manifest's program and compiled with
+           NVRTC, timed together ("+epilogue" in cublas_call) once its C
+           agrees with the kernel's (else, or without NVRTC, the plain
+           GEMM, noted). Prints a table: kernel, shape MxNxK
            (BATCH x MxNxK for a batched kernel), types (when a kernel is not
            all f32: inputs -> C), config, ms, TFLOP/s (2*batch*m*n*k /
            time), cuBLAS ms, cuBLAS TFLOP/s and ratio (cuBLAS time / ours:
@@ -128,6 +135,9 @@ environment:
   TILE_CUBLASLT_LIBRARY     a cuBLASLt library to try first (fused
                             epilogue baselines); then libcublasLt.so.13,
                             .so.12, .so as for cuBLAS
+  TILE_NVRTC_LIBRARY        an NVRTC library to try first (the separate
+                            epilogue kernel; none: no such kernel); then
+                            libnvrtc.so.13, .so.12, .so as for cuBLAS
   TILE_NVML_LIBRARY         NVML, for the driver version and clocks
                             (default libnvidia-ml.so.1; optional)
 
@@ -1028,7 +1038,9 @@ struct BenchRow {
   /// How cuBLAS ran: "sgemm" (pedantic FP32), "gemm_ex" (FP32 compute,
   /// default math), "gemm_strided_batched_ex" (a batched kernel),
   /// "lt_<epilogue>", each with "_tf32" appended for a TF32 kernel's
-  /// baseline (CUBLAS_COMPUTE_32F_FAST_TF32); empty when it did not.
+  /// baseline (CUBLAS_COMPUTE_32F_FAST_TF32), then "+epilogue" when the
+  /// GEMM was followed by the separate elementwise epilogue kernel
+  /// ("sgemm+epilogue", "gemm_ex_tf32+epilogue"); empty when it did not.
   std::string cublasCall;
   int64_t m = 0, n = 0, k = 0, batch = 1;
   bool ok = false;
@@ -1145,13 +1157,13 @@ void recordBaseline(BenchRow &row, const std::string &call,
   row.ratio = row.cublasMs / row.ms;
 }
 
-/// C's param: its index and the bytes of its buffer in a set. False, with
-/// `error`, when the manifest has none.
+/// C's param: its index and the bytes of its buffer in a set (of `batch`
+/// matrices). False, with `error`, when the manifest has none.
 bool findResultBuffer(const KernelManifest &manifest, int &index,
-                      uint64_t &bytes, std::string &error) {
+                      uint64_t &bytes, std::string &error, int64_t batch = 1) {
   const ParamInfo *result = findParam(manifest, ParamRole::Result);
   index = result ? findParamIndex(manifest, result->name) : -1;
-  if (index < 0 || !getRequiredBytes(*result, 1, bytes)) {
+  if (index < 0 || !getRequiredBytes(*result, batch, bytes)) {
     error = "no result param";
     return false;
   }
@@ -1159,13 +1171,15 @@ bool findResultBuffer(const KernelManifest &manifest, int &index,
 }
 
 /// C's elements in buffer set `setBase` (params at `offsets`), as floats in
-/// C's row-major order.
+/// C's row-major order; the `batch` matrices of a batched kernel one after
+/// another.
 bool readResult(const Gpu &gpu, const KernelManifest &manifest,
                 CUdeviceptr setBase, const std::vector<uint64_t> &offsets,
-                std::vector<float> &dense, std::string &error) {
+                std::vector<float> &dense, std::string &error,
+                int64_t batch = 1) {
   int index = -1;
   uint64_t bytes = 0;
-  if (!findResultBuffer(manifest, index, bytes, error))
+  if (!findResultBuffer(manifest, index, bytes, error, batch))
     return false;
   const ParamInfo &param = manifest.params[index];
   std::vector<char> buffer(bytes);
@@ -1175,10 +1189,116 @@ bool readResult(const Gpu &gpu, const KernelManifest &manifest,
                                           setBase + offsets[index], bytes),
                  "cuMemcpyDtoH(C)", error))
     return false;
-  dense.assign(static_cast<size_t>(param.rows * param.cols), 0.0f);
-  gatherElements(buffer.data(), param, dense.data());
+  dense.assign(static_cast<size_t>(batch * param.rows * param.cols), 0.0f);
+  gatherBatchElements(buffer.data(), param, batch, dense.data());
   return true;
 }
+
+/// The separate elementwise kernel of a fused epilogue's GEMM baseline
+/// (generateEpilogueKernel in TileRun.h): generated from the manifest's
+/// program, compiled by NVRTC for the device (a cubin, or PTX for the
+/// driver's JIT when NVRTC cannot write cubins), loaded with
+/// cuModuleLoadDataEx and launched with cuLaunchKernel on the tool's
+/// stream: blocks of 256 threads, at most 8 per SM, in a grid-stride loop.
+class EpilogueKernel {
+public:
+  EpilogueKernel() = default;
+  EpilogueKernel(const EpilogueKernel &) = delete;
+  EpilogueKernel &operator=(const EpilogueKernel &) = delete;
+  ~EpilogueKernel() {
+    if (module)
+      gpu->driver->cuModuleUnload(module);
+  }
+
+  /// False, with `error`, when the kernel cannot be generated, NVRTC is
+  /// missing or does not compile it, or the driver does not load it.
+  bool build(const Gpu &gpu, const KernelManifest &manifest,
+             const std::vector<uint64_t> &offsets, std::string &error) {
+    this->gpu = &gpu;
+    if (!generateEpilogueKernel(manifest, kernel, error))
+      return false;
+    const Nvrtc *nvrtc = loadNvrtc(error);
+    if (!nvrtc)
+      return false;
+    NvrtcImage image;
+    const int major = gpu.device.computeMajor, minor = gpu.device.computeMinor;
+    if (!compileWithNvrtc(*nvrtc, kernel.source, kernel.name, major, minor,
+                          image, error)) {
+      error = "NVRTC (" + nvrtc->path + ") could not compile it: " + error;
+      return false;
+    }
+    const char *what = image.cubin ? "cubin" : "PTX";
+    char log[4096] = {0};
+    int options[] = {CU_JIT_ERROR_LOG_BUFFER,
+                     CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+    void *values[] = {log, reinterpret_cast<void *>(sizeof(log) - 1)};
+    CUresult result = gpu.driver->cuModuleLoadDataEx(
+        &module, image.bytes.data(), 2, options, values);
+    if (result != CUDA_SUCCESS) {
+      module = nullptr;
+      error = std::string("cuModuleLoadDataEx of NVRTC's ") + what +
+              " failed: " + gpu.driver->describe(result) +
+              (log[0] ? std::string(": ") + log : std::string());
+      return false;
+    }
+    if (!gpu.check(gpu.driver->cuModuleGetFunction(&function, module,
+                                                   kernel.name.c_str()),
+                   "cuModuleGetFunction(" + kernel.name + ")", error))
+      return false;
+    for (int index : kernel.params)
+      starts.push_back(paramStart(manifest, offsets, index));
+    pointers.resize(starts.size());
+    for (CUdeviceptr &pointer : pointers)
+      args.push_back(&pointer);
+    // A grid-stride loop: enough blocks to fill every SM (8 of 256 threads
+    // are 2048, an SM's most), fewer when the elements need fewer.
+    uint64_t needed =
+        (kernel.elements + kernel.blockThreads - 1) / kernel.blockThreads;
+    blocks = static_cast<unsigned>(std::max<uint64_t>(
+        1, std::min<uint64_t>(
+               needed, 8 * static_cast<uint64_t>(std::max(gpu.smCount, 1)))));
+    int nvrtcMajor = 0, nvrtcMinor = 0;
+    std::string version;
+    if (nvrtc->version(&nvrtcMajor, &nvrtcMinor) == 0)
+      version =
+          " " + std::to_string(nvrtcMajor) + "." + std::to_string(nvrtcMinor);
+    description = "NVRTC" + version + ", " +
+                  (image.cubin ? "sm_" : "compute_") + std::to_string(major) +
+                  std::to_string(minor) + " " + what + ", " +
+                  std::to_string(blocks) + " blocks of " +
+                  std::to_string(kernel.blockThreads) + " threads";
+    return true;
+  }
+
+  /// Enqueues the kernel on buffer set `setBase` (params at the offsets
+  /// `build` was given).
+  bool launch(CUdeviceptr setBase, std::string &error) {
+    for (size_t i = 0; i < starts.size(); ++i)
+      pointers[i] = setBase + starts[i];
+    CUresult result =
+        gpu->driver->cuLaunchKernel(function, blocks, 1, 1, kernel.blockThreads,
+                                    1, 1, 0, gpu->stream, args.data(), nullptr);
+    if (result != CUDA_SUCCESS) {
+      error = "cuLaunchKernel failed for the epilogue kernel " + kernel.name +
+              ": " + gpu->driver->describe(result);
+      return false;
+    }
+    return true;
+  }
+
+  /// "NVRTC 13.0, sm_90 cubin, 1056 blocks of 256 threads".
+  std::string description;
+
+private:
+  const Gpu *gpu = nullptr;
+  EpilogueKernelSource kernel;
+  CUmodule module = nullptr;
+  CUfunction function = nullptr;
+  unsigned blocks = 1;
+  std::vector<uint64_t> starts;
+  std::vector<CUdeviceptr> pointers;
+  std::vector<void *> args;
+};
 
 bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
                   const GemmPlan &plan, const GemmOffsets &gemmOffsets,
@@ -1187,68 +1307,6 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
                   float beta, const BaselineMath &math,
                   const std::vector<float> &ours, BenchRow &row,
                   std::vector<double> &times, std::string &error);
-
-/// Times cublasGemmStridedBatchedEx on a batched kernel's buffers, with
-/// `math`'s compute type: f32 with CUBLAS_COMPUTE_32F_PEDANTIC in the
-/// session's pedantic math mode (the same plain FP32 arithmetic as the
-/// SGEMM baseline), bf16, f16 and TF32 as the GemmEx baseline
-/// (CUBLAS_COMPUTE_32F or CUBLAS_COMPUTE_32F_FAST_TF32, the default math
-/// mode, restored to pedantic after). Fills the row's cuBLAS columns;
-/// false, with `error`, when cuBLAS lacks the entry point or fails.
-bool timeCublasStridedBatched(const Gpu &gpu, CublasSession &cublas,
-                              const GemmPlan &plan,
-                              const GemmOffsets &gemmOffsets,
-                              const Options &options, uint64_t sets,
-                              uint64_t setBytes, CUdeviceptr poolPointer,
-                              ElementType input, ElementType output, float beta,
-                              const BaselineMath &math, BenchRow &row,
-                              std::vector<double> &times, std::string &error) {
-  const Cublas &library = *cublas.cublas;
-  if (!library.gemmStridedBatchedEx) {
-    error = library.path + " has no cublasGemmStridedBatchedEx";
-    return false;
-  }
-  int inputType = toCudaDataType(input);
-  int resultType = toCudaDataType(output);
-  int computeType = math.computeType;
-  if (math.defaultMath) {
-    CublasStatus status =
-        library.setMathMode(cublas.handle, CUBLAS_DEFAULT_MATH);
-    if (status != 0) {
-      error = "cublasSetMathMode failed: " + library.describe(status);
-      return false;
-    }
-  }
-  const float alpha = 1.0f;
-  auto launch = [&](int i, std::string &launchError) {
-    uint64_t base = poolPointer + (i % sets) * setBytes;
-    CublasStatus status = library.gemmStridedBatchedEx(
-        cublas.handle, plan.transFirst ? CUBLAS_OP_T : CUBLAS_OP_N,
-        plan.transSecond ? CUBLAS_OP_T : CUBLAS_OP_N, static_cast<int>(plan.m),
-        static_cast<int>(plan.n), static_cast<int>(plan.k), &alpha,
-        reinterpret_cast<const void *>(base + gemmOffsets.first), inputType,
-        static_cast<int>(plan.ldFirst), plan.strideFirst,
-        reinterpret_cast<const void *>(base + gemmOffsets.second), inputType,
-        static_cast<int>(plan.ldSecond), plan.strideSecond, &beta,
-        reinterpret_cast<void *>(base + gemmOffsets.result), resultType,
-        static_cast<int>(plan.ldResult), plan.strideResult,
-        static_cast<int>(plan.batch), computeType, CUBLAS_GEMM_DEFAULT);
-    if (status != 0) {
-      launchError =
-          "cublasGemmStridedBatchedEx failed: " + library.describe(status);
-      return false;
-    }
-    return true;
-  };
-  bool timed =
-      timeLaunches(gpu, options.warmup, options.iters, launch, times, error);
-  if (math.defaultMath)
-    library.setMathMode(cublas.handle, CUBLAS_PEDANTIC_MATH);
-  if (!timed)
-    return false;
-  recordBaseline(row, "gemm_strided_batched_ex", math, times);
-  return true;
-}
 
 BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
                        const Options &options, const std::string &path,
@@ -1328,14 +1386,21 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
     return row;
   }
   // Random inputs into set 0, copied to the others: the same data for every
-  // launch and for cuBLAS.
+  // launch and for cuBLAS. Each param from its own stream (A 1, B 2, a
+  // fused epilogue's operand j 10 + j, as verify's), so that no two hold
+  // the same values: the epilogue checks below tell one operand from
+  // another.
+  uint64_t epilogueStream = 10;
   for (size_t i = 0; i < numParams; ++i) {
     const ParamInfo &param = manifest.params[i];
     if (param.role == ParamRole::Result)
       continue;
     std::vector<float> dense(
         static_cast<size_t>(problem.batch * param.rows * param.cols));
-    fillUniform(dense, seed, param.role == ParamRole::Lhs ? 1 : 2);
+    fillUniform(dense, seed,
+                param.role == ParamRole::Lhs   ? 1
+                : param.role == ParamRole::Rhs ? 2
+                                               : epilogueStream++);
     std::vector<char> staging(bytes[i], 0);
     scatterBatchElements(dense.data(), param, problem.batch, staging.data());
     if (!gpu.check(
@@ -1410,25 +1475,13 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
   const float beta = problem.cInit == CInit::Accumulate ? 1.0f : 0.0f;
   const ParamInfo *result = findParam(manifest, ParamRole::Result);
   const BaselineMath math = getBaselineMath(manifest);
-  if (plan.batch > 1) {
-    // A batched kernel: the strided batched GEMM. With a fused epilogue
-    // that is the matmul alone (noted): no baseline here runs a batched
-    // epilogue.
-    if (!manifest.epilogue.empty())
-      addNote(row, "cuBLAS ran the plain strided batched GEMM, without the "
-                   "epilogue");
-    if (!timeCublasStridedBatched(gpu, *cublas, plan, gemmOffsets, options,
-                                  sets, setBytes, pool.pointer,
-                                  problem.elementType, result->elementType,
-                                  beta, math, row, times, error)) {
-      addNote(row, "cuBLAS n/a: " + error);
-      fatal = !gpu.healthy();
-    }
-    return row;
-  }
-  if (!manifest.epilogue.empty()) {
+  const bool batched = plan.batch > 1;
+  const std::string plainGemm =
+      batched ? "the plain strided batched GEMM" : "the plain GEMM";
+  if (!manifest.epilogue.empty() && !batched) {
     // The fair baseline for a fused epilogue is cuBLASLt with the same
-    // epilogue in its kernel; without one, the plain GEMM (noted).
+    // epilogue in its kernel; without one, the GEMM followed by a separate
+    // elementwise kernel (below).
     std::string ltError;
     // The kernel's C of set 0, to check that cuBLASLt computes the same
     // (C = the epilogue of A*B: the same in every launch; a kernel that
@@ -1447,34 +1500,63 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
     fatal = !gpu.healthy();
     if (fatal)
       return row;
-    addNote(row, "cuBLASLt n/a: " + ltError + "; cuBLAS ran the plain GEMM");
+    addNote(row, "cuBLASLt n/a: " + ltError);
   }
-  if (math.computeType != CUBLAS_COMPUTE_32F_PEDANTIC) {
-    // bf16 and f16: cublasGemmEx with the kernel's types and FP32 compute;
-    // TF32: f32 A, B and C with the inputs read as TF32, as the kernel
-    // reads them. In the default math mode (tensor cores), restored to
-    // pedantic after.
-    if (!cublas->cublas->gemmEx) {
-      addNote(row,
-              "cuBLAS n/a: " + cublas->cublas->path + " has no cublasGemmEx");
+
+  // The GEMM of every other baseline, one launch on buffer set i % sets:
+  // for a batched kernel the strided batched GEMM (f32 with
+  // CUBLAS_COMPUTE_32F_PEDANTIC in the session's pedantic math mode, the
+  // same plain FP32 arithmetic as SGEMM; bf16, f16 and TF32 as GemmEx);
+  // bf16 and f16: cublasGemmEx with the kernel's types and FP32 compute;
+  // TF32: f32 A, B and C with the inputs read as TF32, as the kernel reads
+  // them; f32: SGEMM. All but SGEMM in the default math mode (tensor
+  // cores), restored to pedantic after.
+  const Cublas &library = *cublas->cublas;
+  const CublasHandle handle = cublas->handle;
+  const int inputType = toCudaDataType(problem.elementType);
+  const int resultType = toCudaDataType(result->elementType);
+  const int transFirst = plan.transFirst ? CUBLAS_OP_T : CUBLAS_OP_N;
+  const int transSecond = plan.transSecond ? CUBLAS_OP_T : CUBLAS_OP_N;
+  auto setBase = [&](int i) { return pool.pointer + (i % sets) * setBytes; };
+  std::string call;
+  std::function<bool(int, std::string &)> gemm;
+  if (batched) {
+    if (!library.gemmStridedBatchedEx) {
+      addNote(row, "cuBLAS n/a: " + library.path +
+                       " has no cublasGemmStridedBatchedEx");
       return row;
     }
-    int inputType = toCudaDataType(problem.elementType);
-    int resultType = toCudaDataType(result->elementType);
-    CublasStatus status =
-        cublas->cublas->setMathMode(cublas->handle, CUBLAS_DEFAULT_MATH);
-    if (status != 0) {
-      addNote(row, "cuBLAS n/a: cublasSetMathMode failed: " +
-                       cublas->cublas->describe(status));
+    call = "gemm_strided_batched_ex";
+    gemm = [&](int i, std::string &launchError) {
+      uint64_t base = setBase(i);
+      CublasStatus status = library.gemmStridedBatchedEx(
+          handle, transFirst, transSecond, static_cast<int>(plan.m),
+          static_cast<int>(plan.n), static_cast<int>(plan.k), &alpha,
+          reinterpret_cast<const void *>(base + gemmOffsets.first), inputType,
+          static_cast<int>(plan.ldFirst), plan.strideFirst,
+          reinterpret_cast<const void *>(base + gemmOffsets.second), inputType,
+          static_cast<int>(plan.ldSecond), plan.strideSecond, &beta,
+          reinterpret_cast<void *>(base + gemmOffsets.result), resultType,
+          static_cast<int>(plan.ldResult), plan.strideResult,
+          static_cast<int>(plan.batch), math.computeType, CUBLAS_GEMM_DEFAULT);
+      if (status != 0) {
+        launchError =
+            "cublasGemmStridedBatchedEx failed: " + library.describe(status);
+        return false;
+      }
+      return true;
+    };
+  } else if (math.computeType != CUBLAS_COMPUTE_32F_PEDANTIC) {
+    if (!library.gemmEx) {
+      addNote(row, "cuBLAS n/a: " + library.path + " has no cublasGemmEx");
       return row;
     }
-    auto launchCublasEx = [&](int i, std::string &launchError) {
-      uint64_t base = pool.pointer + (i % sets) * setBytes;
-      CublasStatus gemmStatus = cublas->cublas->gemmEx(
-          cublas->handle, plan.transFirst ? CUBLAS_OP_T : CUBLAS_OP_N,
-          plan.transSecond ? CUBLAS_OP_T : CUBLAS_OP_N,
-          static_cast<int>(plan.m), static_cast<int>(plan.n),
-          static_cast<int>(plan.k), &alpha,
+    call = "gemm_ex";
+    gemm = [&](int i, std::string &launchError) {
+      uint64_t base = setBase(i);
+      CublasStatus status = library.gemmEx(
+          handle, transFirst, transSecond, static_cast<int>(plan.m),
+          static_cast<int>(plan.n), static_cast<int>(plan.k), &alpha,
           reinterpret_cast<const void *>(base + gemmOffsets.first), inputType,
           static_cast<int>(plan.ldFirst),
           reinterpret_cast<const void *>(base + gemmOffsets.second), inputType,
@@ -1482,49 +1564,168 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
           reinterpret_cast<void *>(base + gemmOffsets.result), resultType,
           static_cast<int>(plan.ldResult), math.computeType,
           CUBLAS_GEMM_DEFAULT);
-      if (gemmStatus != 0) {
-        launchError =
-            "cublasGemmEx failed: " + cublas->cublas->describe(gemmStatus);
+      if (status != 0) {
+        launchError = "cublasGemmEx failed: " + library.describe(status);
         return false;
       }
       return true;
     };
-    bool timed = timeLaunches(gpu, options.warmup, options.iters,
-                              launchCublasEx, times, error);
-    cublas->cublas->setMathMode(cublas->handle, CUBLAS_PEDANTIC_MATH);
-    if (!timed) {
+  } else {
+    call = "sgemm";
+    gemm = [&](int i, std::string &launchError) {
+      uint64_t base = setBase(i);
+      CublasStatus status = library.sgemm(
+          handle, transFirst, transSecond, static_cast<int>(plan.m),
+          static_cast<int>(plan.n), static_cast<int>(plan.k), &alpha,
+          reinterpret_cast<const float *>(base + gemmOffsets.first),
+          static_cast<int>(plan.ldFirst),
+          reinterpret_cast<const float *>(base + gemmOffsets.second),
+          static_cast<int>(plan.ldSecond), &beta,
+          reinterpret_cast<float *>(base + gemmOffsets.result),
+          static_cast<int>(plan.ldResult));
+      if (status != 0) {
+        launchError = "cublasSgemm failed: " + library.describe(status);
+        return false;
+      }
+      return true;
+    };
+  }
+  // Runs `work` in the baseline's math mode (the default one for the
+  // tensor-core baselines), the handle back in pedantic math after.
+  auto inMathMode = [&](const std::function<bool()> &work,
+                        std::string &modeError) {
+    if (math.defaultMath) {
+      CublasStatus status = library.setMathMode(handle, CUBLAS_DEFAULT_MATH);
+      if (status != 0) {
+        modeError = "cublasSetMathMode failed: " + library.describe(status);
+        return false;
+      }
+    }
+    bool done = work();
+    if (math.defaultMath)
+      library.setMathMode(handle, CUBLAS_PEDANTIC_MATH);
+    return done;
+  };
+
+  // A fused epilogue cuBLASLt does not run (or not here): the GEMM, then a
+  // separate elementwise kernel that applies the program to C, both
+  // between the same events. Checked on set 0 after the timing: the
+  // kernel and the baseline each run once more there from the same C
+  // (poisoned for fill, random C0 for accumulate), and their C must agree
+  // as cuBLASLt's D must (a relative norm difference of at most 1e-2 for a
+  // 16-bit C or TF32 inputs, 1e-4 for f32); else the plain GEMM is timed.
+  std::unique_ptr<EpilogueKernel> epilogueKernel;
+  if (!manifest.epilogue.empty()) {
+    epilogueKernel = std::make_unique<EpilogueKernel>();
+    std::string why;
+    if (!epilogueKernel->build(gpu, manifest, offsets, why)) {
+      epilogueKernel.reset();
+      fatal = !gpu.healthy();
+      if (fatal) {
+        addNote(row, "cuBLAS n/a: " + why);
+        return row;
+      }
+      addNote(row, "no separate epilogue kernel: " + why + "; cuBLAS ran " +
+                       plainGemm + ", without the epilogue");
+    }
+  }
+  if (epilogueKernel) {
+    int resultIndex = -1;
+    uint64_t resultBytes = 0;
+    if (!findResultBuffer(manifest, resultIndex, resultBytes, error,
+                          problem.batch)) {
       addNote(row, "cuBLAS n/a: " + error);
+      return row;
+    }
+    // C's starting bytes for both runs.
+    const ParamInfo &c = manifest.params[resultIndex];
+    const uint64_t cElements = resultBytes / getElementTypeSize(c.elementType);
+    std::vector<char> start(resultBytes);
+    fillPoison(start.data(), cElements, c.elementType);
+    if (problem.cInit == CInit::Accumulate) {
+      std::vector<float> c0(
+          static_cast<size_t>(problem.batch * c.rows * c.cols));
+      fillUniform(c0, seed, 3);
+      roundToElementType(c0, c.elementType);
+      scatterBatchElements(c0.data(), c, problem.batch, start.data());
+    }
+    auto resetC = [&](std::string &resetError) {
+      return gpu.check(d.cuMemcpyHtoD(pool.pointer + offsets[resultIndex],
+                                      start.data(), start.size()),
+                       "cuMemcpyHtoD(C)", resetError);
+    };
+    std::vector<float> ours, theirs;
+    if (!resetC(error) || !launchOurs(0, error) ||
+        !readResult(gpu, manifest, pool.pointer, offsets, ours, error,
+                    problem.batch)) {
+      addNote(row, "cuBLAS n/a: running the kernel for the epilogue check: " +
+                       error);
       fatal = !gpu.healthy();
       return row;
     }
-    recordBaseline(row, "gemm_ex", math, times);
-    return row;
-  }
-  auto launchCublas = [&](int i, std::string &launchError) {
-    uint64_t base = pool.pointer + (i % sets) * setBytes;
-    CublasStatus status = cublas->cublas->sgemm(
-        cublas->handle, plan.transFirst ? CUBLAS_OP_T : CUBLAS_OP_N,
-        plan.transSecond ? CUBLAS_OP_T : CUBLAS_OP_N, static_cast<int>(plan.m),
-        static_cast<int>(plan.n), static_cast<int>(plan.k), &alpha,
-        reinterpret_cast<const float *>(base + gemmOffsets.first),
-        static_cast<int>(plan.ldFirst),
-        reinterpret_cast<const float *>(base + gemmOffsets.second),
-        static_cast<int>(plan.ldSecond), &beta,
-        reinterpret_cast<float *>(base + gemmOffsets.result),
-        static_cast<int>(plan.ldResult));
-    if (status != 0) {
-      launchError = "cublasSgemm failed: " + cublas->cublas->describe(status);
-      return false;
+    auto withEpilogue = [&](int i, std::string &launchError) {
+      return gemm(i, launchError) &&
+             epilogueKernel->launch(setBase(i), launchError);
+    };
+    bool ran = inMathMode(
+        [&] {
+          return timeLaunches(gpu, options.warmup, options.iters, withEpilogue,
+                              times, error) &&
+                 resetC(error) && withEpilogue(0, error) &&
+                 readResult(gpu, manifest, pool.pointer, offsets, theirs, error,
+                            problem.batch);
+        },
+        error);
+    if (!ran) {
+      fatal = !gpu.healthy();
+      if (fatal) {
+        addNote(row, "cuBLAS n/a: " + error);
+        return row;
+      }
+      addNote(row,
+              "the GEMM with the separate epilogue kernel failed: " + error +
+                  "; cuBLAS ran " + plainGemm + ", without the epilogue");
+    } else {
+      BaselineDifference difference = compareWithKernel(ours, theirs);
+      double limit =
+          result->elementType == ElementType::F32 && !math.tf32 ? 1e-4 : 1e-2;
+      if (difference.relative <= limit) {
+        addNote(row,
+                "cuBLAS ran the GEMM, then a separate elementwise kernel for "
+                "the epilogue (" +
+                    epilogueKernel->description +
+                    "); its C agrees with the kernel's C (relative norm "
+                    "difference " +
+                    format("%.2g", difference.relative) + ", " +
+                    std::to_string(difference.differing) + " of " +
+                    std::to_string(ours.size()) + " elements differ)");
+        recordBaseline(row, call, math, times);
+        row.cublasCall += "+epilogue";
+        return row;
+      }
+      // (A NaN on either side fails the comparison.)
+      addNote(row, "the GEMM then the separate epilogue kernel (" +
+                       epilogueKernel->description +
+                       ") gave a C that differs from the kernel's C "
+                       "(relative norm difference " +
+                       format("%.3g", difference.relative) + ", over " +
+                       format("%.0e", limit) +
+                       "): not the same computation; cuBLAS ran " + plainGemm +
+                       ", without the epilogue");
     }
-    return true;
-  };
-  if (!timeLaunches(gpu, options.warmup, options.iters, launchCublas, times,
-                    error)) {
+  }
+  bool timed = inMathMode(
+      [&] {
+        return timeLaunches(gpu, options.warmup, options.iters, gemm, times,
+                            error);
+      },
+      error);
+  if (!timed) {
     addNote(row, "cuBLAS n/a: " + error);
     fatal = !gpu.healthy();
     return row;
   }
-  recordBaseline(row, "sgemm", math, times);
+  recordBaseline(row, call, math, times);
   return row;
 }
 
@@ -1786,20 +1987,14 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
                            error)) {
       timed = false;
     } else {
-      double difference = 0, norm = 0;
-      uint64_t differing = 0;
-      for (size_t i = 0; i < ours.size(); ++i) {
-        double delta = static_cast<double>(theirs[i]) - ours[i];
-        difference += delta * delta;
-        norm += static_cast<double>(ours[i]) * ours[i];
-        differing += theirs[i] != ours[i];
-      }
-      double relative = std::sqrt(difference / std::max(norm, 1e-300));
+      BaselineDifference difference = compareWithKernel(ours, theirs);
+      const double relative = difference.relative;
+      const uint64_t differing = difference.differing;
       double limit =
           result->elementType == ElementType::F32 && !math.tf32 ? 1e-4 : 1e-2;
       // (An all-zero C compares nothing: no agreement to claim. A NaN
       // fails the second comparison.)
-      if (norm == 0) {
+      if (difference.oursNorm == 0) {
         error = "the kernel's C is all zeros: nothing to compare cuBLASLt's "
                 "D with";
         timed = false;
