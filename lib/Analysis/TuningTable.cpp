@@ -236,13 +236,19 @@ TuningTable::nearest(llvm::StringRef chip, llvm::StringRef elementType,
   if (chip != this->chip || elementType != this->elementType || m <= 0 ||
       n <= 0 || k <= 0)
     return std::nullopt;
-  // Elements in 16 bytes: 4 f32, 8 bf16 or f16.
-  int64_t unit = elementType == "f32" ? 4 : 8;
+  // A row's class: f32 rows on 16 bytes (4 elements) or not; bf16 and f16
+  // rows on the TMA's 128-byte lines (64 elements), on 16 bytes only (8),
+  // or on neither.
+  bool wide = elementType == "f32";
+  auto rowClass = [&](int64_t extent) {
+    if (wide)
+      return extent % 4 == 0 ? 1 : 0;
+    return extent % 64 == 0 ? 2 : extent % 8 == 0 ? 1 : 0;
+  };
   std::optional<Match> best;
   for (const Entry &entry : entries) {
     if (entry.m <= 0 || entry.n <= 0 || entry.k <= 0 ||
-        (entry.n % unit == 0) != (n % unit == 0) ||
-        (entry.k % unit == 0) != (k % unit == 0))
+        rowClass(entry.n) != rowClass(n) || rowClass(entry.k) != rowClass(k))
       continue;
     double distance = logDistance(m, n, k, entry.m, entry.n, entry.k);
     if (distance > radius)

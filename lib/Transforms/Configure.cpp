@@ -636,18 +636,23 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
                  // The table's entries were measured on dense row-major
                  // operands, one matrix per launch (a strided operand
                  // whose offset and strides are on 16 bytes reads as a
-                 // dense one).
+                 // dense one; for the TMA of 16-bit A and B, on 128-byte
+                 // lines: rows off the lines read in place cost up to
+                 // 1.7x, bench/results/2026-12-03-h200-tma-lines.md, which
+                 // the model weighs against repacking them).
                  // TF32 has no table (the f32 one is of fma configs).
                  shape.tf32 || shape.transposeA || shape.transposeB ||
                          isa<linalg::BatchMatmulOp>(op.getOperation()) ||
                          llvm::any_of(
-                             std::array<std::pair<int64_t, int64_t>, 3>{
-                                 {{shape.layoutAlignA, shape.elementBytes},
-                                  {shape.layoutAlignB, shape.elementBytes},
-                                  {shape.layoutAlignC, shape.resultBytes}}},
-                             [](std::pair<int64_t, int64_t> operand) {
-                               return operand.first != 0 &&
-                                      operand.first * operand.second % 16 != 0;
+                             std::array<std::array<int64_t, 3>, 3>{
+                                 {{shape.layoutAlignA, shape.elementBytes,
+                                   shape.elementBytes == 2 ? 128 : 16},
+                                  {shape.layoutAlignB, shape.elementBytes,
+                                   shape.elementBytes == 2 ? 128 : 16},
+                                  {shape.layoutAlignC, shape.resultBytes, 16}}},
+                             [](std::array<int64_t, 3> operand) {
+                               return operand[0] != 0 &&
+                                      operand[0] * operand[1] % operand[2] != 0;
                              })
                      ? std::nullopt
                      : table.nearest(chipInfo.name, typeName, shape.m,
@@ -659,8 +664,9 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
     source = tuned->distance == 0 ? "tuning table" : "tuning table, nearest";
     // A persistent entry holds for its own shape: measured against the
     // same config launched one block per tile, persistent kernels gained
-    // 3-6% where the tiles were whole (4096^3, 8192x1024x1024) and lost
-    // 5-11% on shapes with partial tiles (3000^3, 4095x4097x4093,
+    // up to 7% on some shapes of whole tiles (4096^3, 8192x1024x1024), lost
+    // 1-4% on others (128x128 tiles at 2048^3 and 8192^3) and mostly lost
+    // 3-15% on shapes with partial tiles (3000^3, 4095x4097x4093,
     // 697x7192x6082; bench/results/2026-12-06-h100-wgmma-tune.md), which a
     // neighbour's shape may have.
     if (tuned->distance != 0)
@@ -674,6 +680,22 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
   TileConfig chosen = config;
   if (failed(applyOverrides(config, op)))
     return failure();
+  // A table entry that the options contradict (a persistent entry with
+  // split-k= or copy=registers, one without a producer with
+  // persistent=true): the cost model's config with the same options, as
+  // without a table. (A split of K not asked for is dropped below where it
+  // conflicts.)
+  TileConfig unsplit = config;
+  if (splitK == 0)
+    unsplit.splitK = 1;
+  if (fromTable && !checkConsistency(unsplit).empty()) {
+    config = defaultConfig(shape, chipInfo);
+    chosen = config;
+    if (failed(applyOverrides(config, op)))
+      return failure();
+    fromTable = false;
+    source = "cost model (the options contradict the tuning table's entry)";
+  }
   // A cluster asked for where the chosen config cannot take one (block N
   // off 128, an odd number of tile rows, a split of K, no producer): the
   // cost model's best-ranked config that can, with the same options.
@@ -721,6 +743,8 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
       config.minBlocksPerSM = 0;
     if (splitK == 0)
       config.splitK = 1;
+    if (persistent.empty())
+      config.persistent = false;
   }
   // Split-K adds partial products into C atomically: no block holds the
   // final value to apply a fused epilogue to. A split chosen here is

@@ -1,9 +1,9 @@
 // RUN: tile-opt %s -split-input-file --tile-configure=persistent=true -verify-diagnostics | FileCheck %s
 // RUN: tile-opt %s -split-input-file --tile-configure=persistent=false | FileCheck %s --check-prefix=OFF
 
-// The persistent option: on a bf16 matmul the chosen config (the cost
-// model's, specialized with the TMA) gets persistent = true; false leaves
-// it out.
+// The persistent option: on a bf16 matmul the chosen config (the bf16
+// tuning table's entry for 1024^3, specialized with the TMA) gets
+// persistent = true; false leaves it out.
 // CHECK-LABEL: func.func @bf16
 // CHECK: tile.config = #tile.config<strategy = wgmma, {{.*}}, copy = tma, specialize = true, {{.*}}persistent = true
 // OFF-LABEL: func.func @bf16

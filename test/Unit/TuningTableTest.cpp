@@ -106,11 +106,31 @@ TEST(TuningTable, NearestBf16ShapeOfTheSame16ByteClass) {
         "sm_90", "bf16", m, n, k, TuningTable::kDefaultRadius);
     return hit ? (hit->entry->config.repack ? 1 : 0) : -1;
   };
-  EXPECT_EQ(repackOf(4000, 4104, 4200), 0);
+  EXPECT_EQ(repackOf(4000, 4160, 4224), 0);
   EXPECT_EQ(repackOf(4100, 4100, 4100), 1);
   EXPECT_EQ(repackOf(4100, 4101, 4099), 1);
   // N on 16 bytes, K not: no entry of that class.
   EXPECT_EQ(repackOf(4096, 4096, 4100), -1);
+  // Rows on 16 bytes but off the 128-byte lines (4104 = 64 x 64 + 8) are
+  // another class than 4096's rows on the lines: no neighbour here.
+  EXPECT_EQ(repackOf(4096, 4104, 4104), -1);
+  EXPECT_EQ(repackOf(4096, 4096, 4104), -1);
+  // f16 tables take the same classes.
+  llvm::Expected<TuningTable> f16 = TuningTable::parse(R"({
+    "chip": "sm_90", "element_type": "f16",
+    "entries": [{"m": 3000, "n": 3000, "k": 3000, "block": [128, 256, 64],
+                 "warp": [64, 256], "thread": [64, 256]}]})");
+  ASSERT_TRUE(static_cast<bool>(f16)) << llvm::toString(f16.takeError());
+  auto f16Hit = [&](int64_t m, int64_t n, int64_t k) {
+    return f16->nearest("sm_90", "f16", m, n, k, TuningTable::kDefaultRadius)
+        .has_value();
+  };
+  EXPECT_TRUE(f16Hit(3000, 3000, 3000));
+  EXPECT_TRUE(f16Hit(2800, 3112, 3200 + 8));
+  // 3072 (48 x 64) is on the lines, 3000 is not; 3004 is off 16 bytes.
+  EXPECT_FALSE(f16Hit(3072, 3072, 3072));
+  EXPECT_FALSE(f16Hit(3000, 3072, 3000));
+  EXPECT_FALSE(f16Hit(3000, 3004, 3000));
 }
 
 TEST(TuningTable, ModelParameters) {

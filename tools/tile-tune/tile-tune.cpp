@@ -207,9 +207,9 @@ std::string pipelineOptions(const TileConfig &c) {
        << " copy=" << stringifyCopyKind(c.copyKind())
        << " specialize=" << (c.specialize ? "true" : "false")
        << " repack=" << (c.repack ? "true" : "false")
-       << " occupancy=" << std::max<int64_t>(1, c.minBlocksPerSM);
-    if (c.splitK > 1)
-      os << " split-k=" << c.splitK;
+       << " occupancy=" << std::max<int64_t>(1, c.minBlocksPerSM)
+       // Always: without it the cost model's own split of K would stay.
+       << " split-k=" << c.splitK;
     if (c.persistent)
       os << " persistent=true";
     return os.str();
@@ -439,6 +439,9 @@ const llvm::json::Array *loadResults(llvm::json::Value &storage) {
 using ModelParameters = std::vector<std::pair<std::string, double>>;
 
 int runSelect(const ChipInfo &chip, const ModelParameters *fitted = nullptr) {
+  if (!selectType.empty() && !elementBytesOf(selectType))
+    return fail("--only-type must be f32, bf16 or f16, got '" + selectType +
+                "'");
   // Kernels tile-run verify passed: "<kernel>  MxNxK  rel_err ...  PASS".
   auto report = llvm::MemoryBuffer::getFile(reportFile);
   if (!report)

@@ -65,11 +65,13 @@ public:
   /// element type: the largest |ln(x / x')| over the three extents is the
   /// distance, and only entries within `radius` count (0.25: every extent
   /// within a factor of e^0.25 = 1.28). A neighbour must agree with the
-  /// shape on whether rows of N and of K elements are multiples of 16 bytes
-  /// (N and K multiples of 4 f32 or 8 bf16/f16 elements: the vector widths
-  /// of the global copies, whether cp.async copies B rows in 16-byte pieces
-  /// and whether the TMA reads A and B in place or repacked follow from
-  /// them). The nearest wins; among equals the first listed.
+  /// shape on the class of its rows of N and of K elements: for f32, whether
+  /// they are multiples of 16 bytes (4 elements: the vector widths of the
+  /// global copies and whether cp.async copies B rows in 16-byte pieces
+  /// follow from it); for bf16 and f16, whether they are on the TMA's
+  /// 128-byte lines (64 elements), on 16 bytes only (8: the TMA can read
+  /// them in place, at a cost) or on neither (only repacked). The nearest
+  /// wins; among equals the first listed.
   /// An exact match is at distance 0.
   struct Match {
     const Entry *entry = nullptr;
