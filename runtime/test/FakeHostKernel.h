@@ -101,15 +101,9 @@ struct tile_host_dim3 {
   unsigned x, y, z;
 };
 tile_host_dim3 threadIdx, blockIdx, blockDim, gridDim;
-inline unsigned __float_as_uint(float f) {
-  unsigned u;
-  std::memcpy(&u, &f, sizeof(u));
-  return u;
-}
+inline unsigned __float_as_uint(float f) { return tile::run::floatBits(f); }
 inline float __uint_as_float(unsigned u) {
-  float f;
-  std::memcpy(&f, &u, sizeof(f));
-  return f;
+  return tile::run::floatFromBits(u);
 }
 // What the source takes from cvt.f32.f16 and cvt.rn.f16.f32 on the GPU.
 inline float tile_f16_to_f32(unsigned short h) {

@@ -48,6 +48,34 @@ bool bind(void *handle, Function &member, const char *name) {
   return member != nullptr;
 }
 
+/// The first of `candidates` that loads and has every entry point
+/// `bindAll(handle, library, need)` asks for with `need(member, name)`;
+/// null when none does, with each candidate that lacks one added to
+/// `tried` ("; PATH lacks NAME").
+template <typename Library, typename BindAll>
+std::unique_ptr<Library>
+openFirst(const std::vector<std::string> &candidates, BindAll bindAll,
+          std::string &tried) {
+  for (const std::string &candidate : candidates) {
+    void *handle = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle)
+      continue;
+    auto library = std::make_unique<Library>();
+    library->path = candidate;
+    const char *missing = nullptr;
+    auto need = [&](auto &member, const char *name) {
+      if (!missing && !bind(handle, member, name))
+        missing = name;
+    };
+    bindAll(handle, *library, need);
+    if (!missing)
+      return library;
+    tried += "; " + candidate + " lacks " + missing;
+    dlclose(handle);
+  }
+  return nullptr;
+}
+
 bool bindCublas(void *handle, Cublas &c, std::string &missing) {
   struct Entry {
     bool bound;
@@ -121,37 +149,26 @@ const CublasLt *tile::run::loadCublasLt(std::string &error) {
   static std::string failure;
   std::call_once(once, [] {
     std::string tried;
-    for (const std::string &candidate :
-         getLibraryCandidates("TILE_CUBLASLT_LIBRARY", "libcublasLt")) {
-      void *handle = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
-      if (!handle)
-        continue;
-      auto lt = std::make_unique<CublasLt>();
-      lt->path = candidate;
-      const char *missing = nullptr;
-      auto need = [&](auto &member, const char *name) {
-        if (!missing && !bind(handle, member, name))
-          missing = name;
-      };
-      need(lt->create, "cublasLtCreate");
-      need(lt->destroy, "cublasLtDestroy");
-      need(lt->descCreate, "cublasLtMatmulDescCreate");
-      need(lt->descDestroy, "cublasLtMatmulDescDestroy");
-      need(lt->descSetAttribute, "cublasLtMatmulDescSetAttribute");
-      need(lt->layoutCreate, "cublasLtMatrixLayoutCreate");
-      need(lt->layoutDestroy, "cublasLtMatrixLayoutDestroy");
-      need(lt->preferenceCreate, "cublasLtMatmulPreferenceCreate");
-      need(lt->preferenceDestroy, "cublasLtMatmulPreferenceDestroy");
-      need(lt->preferenceSetAttribute, "cublasLtMatmulPreferenceSetAttribute");
-      need(lt->heuristic, "cublasLtMatmulAlgoGetHeuristic");
-      need(lt->matmul, "cublasLtMatmul");
-      if (missing) {
-        tried += "; " + candidate + " lacks " + missing;
-        continue;
-      }
-      loaded = std::move(lt);
+    loaded = openFirst<CublasLt>(
+        getLibraryCandidates("TILE_CUBLASLT_LIBRARY", "libcublasLt"),
+        [](void *, CublasLt &lt, auto &need) {
+          need(lt.create, "cublasLtCreate");
+          need(lt.destroy, "cublasLtDestroy");
+          need(lt.descCreate, "cublasLtMatmulDescCreate");
+          need(lt.descDestroy, "cublasLtMatmulDescDestroy");
+          need(lt.descSetAttribute, "cublasLtMatmulDescSetAttribute");
+          need(lt.layoutCreate, "cublasLtMatrixLayoutCreate");
+          need(lt.layoutDestroy, "cublasLtMatrixLayoutDestroy");
+          need(lt.preferenceCreate, "cublasLtMatmulPreferenceCreate");
+          need(lt.preferenceDestroy, "cublasLtMatmulPreferenceDestroy");
+          need(lt.preferenceSetAttribute,
+               "cublasLtMatmulPreferenceSetAttribute");
+          need(lt.heuristic, "cublasLtMatmulAlgoGetHeuristic");
+          need(lt.matmul, "cublasLtMatmul");
+        },
+        tried);
+    if (loaded)
       return;
-    }
     failure = "cuBLASLt not found (tried $TILE_CUBLASLT_LIBRARY, "
               "libcublasLt.so.13, .so.12, .so, $CUDA_HOME/lib64 and "
               "/usr/local/cuda/lib64" +
@@ -187,39 +204,28 @@ const Nvrtc *tile::run::loadNvrtc(std::string &error) {
       return;
     }
     std::string tried;
-    for (const std::string &candidate : getNvrtcCandidates()) {
-      void *handle = dlopen(candidate.c_str(), RTLD_NOW | RTLD_LOCAL);
-      if (!handle)
-        continue;
-      auto nvrtc = std::make_unique<Nvrtc>();
-      nvrtc->path = candidate;
-      const char *missing = nullptr;
-      auto need = [&](auto &member, const char *name) {
-        if (!missing && !bind(handle, member, name))
-          missing = name;
-      };
-      need(nvrtc->version, "nvrtcVersion");
-      need(nvrtc->getErrorString, "nvrtcGetErrorString");
-      need(nvrtc->createProgram, "nvrtcCreateProgram");
-      need(nvrtc->destroyProgram, "nvrtcDestroyProgram");
-      need(nvrtc->compileProgram, "nvrtcCompileProgram");
-      need(nvrtc->getPTXSize, "nvrtcGetPTXSize");
-      need(nvrtc->getPTX, "nvrtcGetPTX");
-      need(nvrtc->getProgramLogSize, "nvrtcGetProgramLogSize");
-      need(nvrtc->getProgramLog, "nvrtcGetProgramLog");
-      if (missing) {
-        tried += "; " + candidate + " lacks " + missing;
-        continue;
-      }
-      // Both or neither: a cubin needs its size.
-      if (!bind(handle, nvrtc->getCUBINSize, "nvrtcGetCUBINSize") ||
-          !bind(handle, nvrtc->getCUBIN, "nvrtcGetCUBIN")) {
-        nvrtc->getCUBINSize = nullptr;
-        nvrtc->getCUBIN = nullptr;
-      }
-      loaded = std::move(nvrtc);
+    loaded = openFirst<Nvrtc>(
+        getNvrtcCandidates(),
+        [](void *handle, Nvrtc &nvrtc, auto &need) {
+          need(nvrtc.version, "nvrtcVersion");
+          need(nvrtc.getErrorString, "nvrtcGetErrorString");
+          need(nvrtc.createProgram, "nvrtcCreateProgram");
+          need(nvrtc.destroyProgram, "nvrtcDestroyProgram");
+          need(nvrtc.compileProgram, "nvrtcCompileProgram");
+          need(nvrtc.getPTXSize, "nvrtcGetPTXSize");
+          need(nvrtc.getPTX, "nvrtcGetPTX");
+          need(nvrtc.getProgramLogSize, "nvrtcGetProgramLogSize");
+          need(nvrtc.getProgramLog, "nvrtcGetProgramLog");
+          // Both or neither: a cubin needs its size.
+          if (!bind(handle, nvrtc.getCUBINSize, "nvrtcGetCUBINSize") ||
+              !bind(handle, nvrtc.getCUBIN, "nvrtcGetCUBIN")) {
+            nvrtc.getCUBINSize = nullptr;
+            nvrtc.getCUBIN = nullptr;
+          }
+        },
+        tried);
+    if (loaded)
       return;
-    }
     failure = "NVRTC not found (tried $TILE_NVRTC_LIBRARY, libnvrtc.so.13, "
               ".so.12, .so, $CUDA_HOME/lib64 and /usr/local/cuda/lib64" +
               tried + ")";
