@@ -148,6 +148,13 @@ const CublasLt *tile::run::loadCublasLt(std::string &error) {
   static std::unique_ptr<CublasLt> loaded;
   static std::string failure;
   std::call_once(once, [] {
+    // "none": cuBLASLt's fused epilogues are not wanted (the GEMM and a
+    // separate elementwise kernel are the baseline).
+    if (const char *given = std::getenv("TILE_CUBLASLT_LIBRARY");
+        given && std::string(given) == "none") {
+      failure = "cuBLASLt not used ($TILE_CUBLASLT_LIBRARY=none)";
+      return;
+    }
     std::string tried;
     loaded = openFirst<CublasLt>(
         getLibraryCandidates("TILE_CUBLASLT_LIBRARY", "libcublasLt"),

@@ -133,8 +133,9 @@ environment:
                             libcublas.so.13, .so.12 and .so on the loader's
                             path, $CUDA_HOME/lib64 and /usr/local/cuda/lib64
   TILE_CUBLASLT_LIBRARY     a cuBLASLt library to try first (fused
-                            epilogue baselines); then libcublasLt.so.13,
-                            .so.12, .so as for cuBLAS
+                            epilogue baselines; none: not used, the GEMM
+                            and a separate epilogue kernel instead); then
+                            libcublasLt.so.13, .so.12, .so as for cuBLAS
   TILE_NVRTC_LIBRARY        an NVRTC library to try first (the separate
                             epilogue kernel; none: no such kernel); then
                             libnvrtc.so.13, .so.12, .so as for cuBLAS
