@@ -452,7 +452,14 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
     return e;
   int64_t sms = chip.numSMs;
   int64_t perWave = sms * e.blocksPerSM;
-  int64_t blocks = e.tiles * e.splits;
+  // split_last: the last tiles of each matrix split, the others whole.
+  bool splitLast = c.splitLast > 0 && e.splits > 1;
+  e.splitTiles = e.splits == 1   ? 0
+                 : splitLast     ? std::min(c.splitLast, matrixTiles) * s.batch
+                                 : e.tiles;
+  int64_t wholeBlocks = e.tiles - e.splitTiles;
+  int64_t blocks = wholeBlocks + e.splitTiles * e.splits;
+  e.blocks = blocks;
   e.waves = ceilDiv(blocks, perWave);
 
   // One block alone on an SM.
@@ -467,6 +474,8 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
                                          : 1.0);
   double smFlops = kTensorCorePeakFlops / sms * e.instructionEfficiency;
   e.mmaSeconds = 2.0 * c.blockM * c.blockN * kPerBlock / smFlops;
+  // A whole tile's block under split_last: all of K.
+  double wholeScale = static_cast<double>(allSlabs) / e.slabs;
   // Rows of A and columns of B inside the problem, on average per tile:
   // the TMA reads nothing outside it (the box's rest is zero-filled).
   double rowsA = static_cast<double>(s.m) / tilesM;
@@ -525,9 +534,10 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
   e.reuseN = waveCols * c.blockN;
   e.hbmBytes = matmulTrafficBytes(s, e.reuseM, e.reuseN) * s.batch;
   // Split-K reads and writes C once more per further split (C assumed to
-  // leave L2 between them).
+  // leave L2 between them), for the split tiles' share of C.
   if (e.splits > 1)
-    e.hbmBytes += (2.0 * (e.splits - 1) * s.m * s.n * s.resultBytes +
+    e.hbmBytes += (2.0 * (e.splits - 1) * s.m * s.n * s.resultBytes *
+                       e.splitTiles / e.tiles +
                    (s.readsC ? 0.0 : static_cast<double>(s.m) * s.n *
                                          s.resultBytes)) *
                   s.batch;
@@ -540,18 +550,24 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
   // slabs in flight.
   double ringSeconds = (e.slabs - 1) * kSlabLatencySeconds /
                        static_cast<double>(c.stages - 1);
-  // A wave of `inWave` blocks; `bound` names its largest term.
-  auto waveSeconds = [&](int64_t inWave, std::string *bound) {
+  // A wave of `inWave` blocks (of `scale` times a split's K: whole tiles
+  // under split_last); `bound` names its largest term.
+  auto waveSeconds = [&](int64_t inWave, std::string *bound,
+                         double scale = 1.0) {
     // Blocks on the busiest SM.
     int64_t b = ceilDiv(inWave, sms);
-    double mma = b * e.mmaSeconds;
+    double mma = b * e.mmaSeconds * scale;
     double load = registerCopies
-                      ? std::max(e.loadSeconds,
-                                 b * copyElements * s.elementBytes /
+                      ? std::max(e.loadSeconds * scale,
+                                 b * copyElements * scale * s.elementBytes /
                                      kL2ToSharedBytesPerSecondPerSM)
-                      : b * e.loadSeconds;
-    double hbm = e.hbmSeconds * inWave / blocks;
-    double busy = std::max({mma, load, hbm, ringSeconds});
+                      : b * e.loadSeconds * scale;
+    double hbm = e.hbmSeconds * inWave * scale /
+                 (wholeBlocks * wholeScale + e.splitTiles * e.splits);
+    double ring = scale == 1.0 ? ringSeconds
+                               : (allSlabs - 1) * kSlabLatencySeconds /
+                                     static_cast<double>(c.stages - 1);
+    double busy = std::max({mma, load, hbm, ring});
     if (bound)
       *bound = busy == mma    ? "tensor cores"
                : busy == load ? (registerCopies ? "register copies"
@@ -566,12 +582,29 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
                                   : e.prologueSeconds + e.epilogueSeconds;
     return busy + exposed / b;
   };
-  int64_t fullWaves = blocks / perWave, rest = blocks % perWave;
   double total = 0;
-  if (fullWaves > 0)
-    total += fullWaves * waveSeconds(perWave, &e.bound);
-  if (rest > 0)
-    total += waveSeconds(rest, fullWaves > 0 ? nullptr : &e.bound);
+  if (splitLast && wholeBlocks > 0) {
+    // The whole tiles' full waves, then a wave of the rest of them beside
+    // the split tiles' blocks, which take the slots as they free up: as
+    // long as the longest whole block, or the pair's work spread over the
+    // chip, whichever is more.
+    int64_t fullWaves = wholeBlocks / perWave, rest = wholeBlocks % perWave;
+    double whole = waveSeconds(perWave, &e.bound, wholeScale);
+    double split = waveSeconds(perWave, nullptr);
+    total += fullWaves * whole;
+    int64_t splitBlocks = e.splitTiles * e.splits;
+    double spread = (rest * whole + splitBlocks * split) / perWave;
+    double tail = rest > 0 ? std::max(waveSeconds(rest, nullptr, wholeScale),
+                                      spread)
+                           : std::max(split, spread);
+    total += tail;
+  } else {
+    int64_t fullWaves = blocks / perWave, rest = blocks % perWave;
+    if (fullWaves > 0)
+      total += fullWaves * waveSeconds(perWave, &e.bound);
+    if (rest > 0)
+      total += waveSeconds(rest, fullWaves > 0 ? nullptr : &e.bound);
+  }
   if (c.persistent)
     total += e.prologueSeconds;
   if (c.copyKind() == CopyKind::Tma && c.repack)
@@ -632,8 +665,29 @@ void appendSplitKCandidates(const TileConfig &c, const MatmulShape &shape,
   int64_t tiles = ceilDiv(shape.m, c.blockM) * ceilDiv(shape.n, c.blockN) *
                   shape.batch;
   int64_t perWave = chip.numSMs * blocksPerSM;
-  if (shape.resultBytes != 4 || tiles >= perWave)
+  if (shape.resultBytes != 4)
     return;
+  // More tiles than a wave: split only the last wave's tiles (split_last),
+  // where that wave holds at most half of the chip's slots, into as many
+  // blocks as the wave has slots at most (one matrix only: a batch's
+  // matrices each have their own last tiles).
+  if (tiles >= perWave) {
+    int64_t last = tiles % perWave;
+    if (shape.batch != 1 || c.persistent || c.clusterSize() > 1 ||
+        last == 0 || 2 * last > perWave)
+      return;
+    for (int64_t splits : {2, 3, 4, 6, 8, 12, 16}) {
+      TileConfig split = c;
+      split.splitK = splits;
+      split.splitLast = last;
+      if (numSplits(split, shape.k) != splits ||
+          splitKChunk(split, shape.k) / c.blockK < c.stages ||
+          last * splits > perWave)
+        continue;
+      result.push_back(split);
+    }
+    return;
+  }
   for (int64_t splits : {2, 3, 4, 6, 8, 12, 16}) {
     TileConfig split = c;
     split.splitK = splits;

@@ -114,7 +114,8 @@ llvm::Expected<TuningTable> TuningTable::parse(llvm::StringRef text) {
          {std::pair<const char *, int64_t *>{"stages", &c.stages},
           {"swizzle", &c.swizzleGroup},
           {"occupancy", &c.minBlocksPerSM},
-          {"split_k", &c.splitK}}) {
+          {"split_k", &c.splitK},
+          {"split_last", &c.splitLast}}) {
       if (!entry->get(key))
         continue;
       std::optional<int64_t> value = entry->getInteger(key);

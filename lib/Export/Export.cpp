@@ -612,6 +612,7 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   manifest.config.prefetch = tc.regPrefetch;
   manifest.config.occupancy = tc.minBlocksPerSM;
   manifest.config.splitK = tc.splitK;
+  manifest.config.splitLast = tc.splitLast;
   manifest.config.cluster = {tc.clusterM, tc.clusterN};
   manifest.config.persistent = tc.persistent;
   manifest.config.text = toString(tc);

@@ -89,6 +89,7 @@ static void addTilingPasses(OpPassManager &pm,
   configure.tf32 = options.tf32;
   configure.occupancy = options.occupancy;
   configure.splitK = options.splitK;
+  configure.splitLast = options.splitLast;
   configure.occupancyHint = options.occupancyHint;
   configure.tuningTable = options.tuningTable;
   // Linalg ops left in host code, and a module with nothing to compile, get

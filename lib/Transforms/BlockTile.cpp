@@ -16,6 +16,7 @@
 #include "tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/DLTI/DLTI.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -307,9 +308,27 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
     argB = getBlockMatrix(builder, kernel, 1, batchId);
     argC = getBlockMatrix(builder, kernel, 2, batchId);
   }
-  // Blocks [s*tiles, (s+1)*tiles) compute split s of every tile.
-  Value tileId = blockId, splitId;
-  if (splits > 1) {
+  // Blocks [s*tiles, (s+1)*tiles) compute split s of every tile. With
+  // split_last = T, blocks [0, tiles - T) compute tiles 0 .. tiles - T - 1
+  // whole; block tiles - T + j split j / T of tile tiles - T + j % T.
+  Value tileId = blockId, splitId, isSplit;
+  int64_t splitLast = std::min(tc.splitLast, tilesM * tilesN);
+  if (splits > 1 && splitLast > 0) {
+    Value whole = constIndex(builder, loc, tilesM * tilesN - splitLast);
+    Value last = constIndex(builder, loc, splitLast);
+    Value zeroIndex = constIndex(builder, loc, 0);
+    isSplit = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
+                                    blockId, whole);
+    Value j = arith::SelectOp::create(
+        builder, loc, isSplit,
+        arith::SubIOp::create(builder, loc, blockId, whole), zeroIndex);
+    splitId = arith::DivUIOp::create(builder, loc, j, last);
+    tileId = arith::SelectOp::create(
+        builder, loc, isSplit,
+        arith::AddIOp::create(builder, loc, whole,
+                              arith::RemUIOp::create(builder, loc, j, last)),
+        blockId);
+  } else if (splits > 1) {
     Value tiles = constIndex(builder, loc, tilesM * tilesN);
     splitId = arith::DivUIOp::create(builder, loc, blockId, tiles);
     tileId = arith::RemUIOp::create(builder, loc, blockId, tiles);
@@ -354,6 +373,13 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
                                         constIndex(builder, loc, kChunk));
     kBegin = begin;
     depth = tileExtent(builder, loc, begin, problem.k, kChunk);
+    // (A whole tile's block: split 0, all of K.)
+    if (isSplit)
+      depth = arith::SelectOp::create(
+                  builder, loc, isSplit,
+                  getValueOrCreateConstantIndexOp(builder, loc, depth),
+                  constIndex(builder, loc, problem.k))
+                  .getResult();
   }
   // The block's view of an operand: the subview at `offsets` x `sizes` of
   // its logical (M x K or K x N) matrix. A transposed operand is stored the

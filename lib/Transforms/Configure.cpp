@@ -458,6 +458,15 @@ LogicalResult checkStrategy(linalg::LinalgOp op, const TileConfig &config,
              << tilesM << " tile rows, not a multiple of " << config.clusterM
              << " (the blocks of a cluster take tiles of the same column)";
   }
+  // split_last names tiles of one matrix.
+  if (int64_t tiles =
+          ceilDiv(shape.m, config.blockM) * ceilDiv(shape.n, config.blockN);
+      config.splitLast > tiles)
+    return op.emitOpError()
+           << "cannot use split_last = " << config.splitLast << ": "
+           << shape.m << "x" << shape.n << " in block tiles of "
+           << config.blockM << "x" << config.blockN << " has " << tiles
+           << " tiles";
   // Split-K adds f32 partial products into C with atomic adds.
   if (config.splitK > 1 && shape.resultBytes != 4)
     return op.emitOpError()
@@ -531,6 +540,13 @@ LogicalResult TileConfigurePass::applyOverrides(TileConfig &c,
                          Twine(splitK));
   if (splitK != 0)
     c.splitK = splitK;
+  if (splitLast < -1)
+    return badOption("split-last",
+                     "must be 0 (every tile split), a number of tiles, or -1 "
+                     "(keep the chosen value), got " +
+                         Twine(splitLast));
+  if (splitLast >= 0)
+    c.splitLast = splitLast;
   if (!prefetch.empty()) {
     if (prefetch != "true" && prefetch != "false")
       return badOption("prefetch",
@@ -669,8 +685,16 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
     // 3-15% on shapes with partial tiles (3000^3, 4095x4097x4093,
     // 697x7192x6082; bench/results/2026-12-06-h100-wgmma-tune.md), which a
     // neighbour's shape may have.
-    if (tuned->distance != 0)
+    // So does a split of its last tiles alone (split_last counts the tiles
+    // past its own grid's last full wave): a neighbour gets the config
+    // without a split.
+    if (tuned->distance != 0) {
       config.persistent = false;
+      if (config.splitLast > 0) {
+        config.splitK = 1;
+        config.splitLast = 0;
+      }
+    }
     chosenHere = fromTable = true;
   } else {
     config = defaultConfig(shape, chipInfo);
@@ -743,6 +767,8 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
       config.minBlocksPerSM = 0;
     if (splitK == 0)
       config.splitK = 1;
+    if (splitLast < 0)
+      config.splitLast = 0;
     if (persistent.empty())
       config.persistent = false;
   }
@@ -769,6 +795,15 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
   if (fromTable && splitK == 0 && config.splitK > 1 &&
       shape.resultBytes != 4)
     config.splitK = 1;
+  // The cost model's split of its last wave's tiles counted its own tiles:
+  // with the options' tiles it is dropped (and its split of K, unless
+  // split-k= asks for one).
+  if (chosenHere && !fromTable && config.splitLast > 0 && splitLast < 0 &&
+      config.tileSizes() != chosen.tileSizes()) {
+    config.splitLast = 0;
+    if (splitK == 0)
+      config.splitK = 1;
+  }
   // The same for the tensor-core model's occupancy (a register budget for
   // its own tiles and stages; the FP32 model leaves occupancy to the hint
   // below).
@@ -786,6 +821,10 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
            getSharedPlan(config, shape.elementBytes).totalBytes >
                chipInfo.sharedBytesPerBlock)
       --config.stages;
+  // A split of K dropped above (or never chosen) takes a chosen split_last
+  // with it; a split_last asked for without a split is the config's error.
+  if (config.splitK == 1 && splitLast < 0)
+    config.splitLast = 0;
   LLVM_DEBUG(llvm::dbgs() << "matmul " << shape.batch << " x " << shape.m
                           << "x" << shape.n << "x"
                           << shape.k << ": " << toString(config) << " ("
@@ -829,7 +868,7 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
   int64_t blocks =
       ceilDiv(shape.m, config.blockM) * ceilDiv(shape.n, config.blockN);
   if (blocks <= kMaxBlocks)
-    blocks *= numSplits(config, shape.k);
+    blocks = blocksPerMatrix(config, blocks, shape.k);
   if (blocks > kMaxBlocks)
     return op.emitOpError()
            << "needs " << blocks << " thread blocks, over the grid limit of "

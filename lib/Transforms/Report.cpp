@@ -254,7 +254,12 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
   TensorCoreEstimate e = estimateTensorCore(c, shape, chip);
   os << "  occupancy         " << r.blocksPerSM << " blocks/SM (limited by "
      << r.occupancyLimiter << "); " << e.tiles << " tiles";
-  if (e.splits > 1)
+  if (e.splits > 1 && e.splitTiles < e.tiles)
+    os << ", the last " << e.splitTiles << " in " << e.splits
+       << " K splits (" << e.slabs << " slabs each), the others whole ("
+       << ceilDiv(shape.k, c.blockK) << " slabs), all added into C "
+       << "atomically; " << e.blocks << " blocks";
+  else if (e.splits > 1)
     os << " x " << e.splits << " K splits (" << e.slabs
        << " slabs each, added into C atomically)";
   os << " in " << e.waves

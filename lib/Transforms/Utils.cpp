@@ -592,8 +592,13 @@ int64_t mlir::tile::numTiles(ConfigAttr config, const MatmulProblem &problem) {
 }
 
 int64_t mlir::tile::numBlocks(ConfigAttr config, const MatmulProblem &problem) {
-  return saturatingProduct(numTiles(config, problem),
-                           numSplits(config.toTileConfig(), problem.k));
+  TileConfig tc = config.toTileConfig();
+  int64_t tiles = numTiles(config, problem);
+  int64_t splits = numSplits(tc, problem.k);
+  if (tc.splitLast > 0 && tiles <= std::numeric_limits<int32_t>::max() &&
+      splits > 1)
+    return blocksPerMatrix(tc, tiles, problem.k);
+  return saturatingProduct(tiles, splits);
 }
 
 std::pair<int64_t, int64_t>

@@ -263,6 +263,7 @@ bool tile::runtime::operator==(const ConfigInfo &lhs, const ConfigInfo &rhs) {
          lhs.swizzle == rhs.swizzle && lhs.smem == rhs.smem &&
          lhs.smemPad == rhs.smemPad && lhs.prefetch == rhs.prefetch &&
          lhs.occupancy == rhs.occupancy && lhs.splitK == rhs.splitK &&
+         lhs.splitLast == rhs.splitLast &&
          lhs.cluster == rhs.cluster && lhs.persistent == rhs.persistent &&
          lhs.text == rhs.text;
 }
@@ -470,6 +471,8 @@ std::string formatWgmmaConfigShort(const ConfigInfo &config) {
     text += "/o" + std::to_string(config.occupancy);
   if (config.splitK > 1)
     text += "/sk" + std::to_string(config.splitK);
+  if (config.splitLast > 0)
+    text += "l" + std::to_string(config.splitLast);
   return text;
 }
 } // namespace
@@ -643,6 +646,9 @@ Json toJson(const KernelManifest &manifest) {
   configJson["prefetch"] = config.prefetch;
   configJson["occupancy"] = config.occupancy;
   configJson["split_k"] = config.splitK;
+  // Optional: written only for kernels that split their last tiles alone.
+  if (config.splitLast > 0)
+    configJson["split_last"] = config.splitLast;
   configJson["cluster"] = toJsonArray(config.cluster);
   configJson["persistent"] = config.persistent;
   configJson["text"] = config.text;
@@ -1240,6 +1246,8 @@ bool readConfig(const Json &value, ConfigInfo &config, std::string &error) {
          reader.getBool("prefetch", config.prefetch) &&
          reader.getInt("occupancy", config.occupancy, 0, 32) &&
          reader.getInt("split_k", config.splitK, 1, INT64_MAX) &&
+         reader.getOptionalInt("split_last", config.splitLast, 1,
+                               INT64_MAX) &&
          reader.getIntArray("cluster", config.cluster, 1, INT64_MAX,
                             "2 positive integers") &&
          reader.getBool("persistent", config.persistent) &&

@@ -102,6 +102,9 @@ TEST(ManifestTest, EqualityLooksAtFields) {
   b.config.prefetch = false;
   EXPECT_NE(a, b);
   b = a;
+  b.config.splitLast = 3;
+  EXPECT_NE(a, b);
+  b = a;
   b.binaries[1].fnv1a64 ^= 1;
   EXPECT_NE(a, b);
 }
@@ -703,6 +706,33 @@ TEST(ManifestTest, WgmmaConfigShortForm) {
   config.smem = "none";
   EXPECT_EQ(formatConfigShort(config),
             "wgmma/128x256x64/64x256/m64n256k16/s4/regs/g8/none/p/sk2");
+  // Only the last 21 tiles split (as the compiler's short form shows it).
+  config.splitLast = 21;
+  EXPECT_EQ(formatConfigShort(config),
+            "wgmma/128x256x64/64x256/m64n256k16/s4/regs/g8/none/p/sk2l21");
+}
+
+TEST(ManifestTest, SplitLastRoundTripsAndIsOptional) {
+  // Written only when set, read back; a manifest without it has 0.
+  KernelManifest original = makeWgmmaExampleManifest();
+  original.config.cluster = {1, 1};
+  original.config.splitK = 6;
+  original.config.splitLast = 21;
+  std::string json = writeManifestJson(original);
+  EXPECT_NE(json.find("\"split_last\": 21"), std::string::npos) << json;
+  KernelManifest parsed;
+  std::string error;
+  ASSERT_TRUE(parseManifestJson(json, parsed, error)) << error;
+  EXPECT_EQ(parsed, original);
+  EXPECT_EQ(parsed.config.splitLast, 21);
+  EXPECT_EQ(writeManifestJson(makeWgmmaExampleManifest()).find("split_last"),
+            std::string::npos);
+  // 0 is not written, so a written value below 1 is malformed.
+  std::string zero = json;
+  const std::string written = "\"split_last\": 21";
+  zero.replace(zero.find(written), written.size(), "\"split_last\": 0");
+  EXPECT_FALSE(parseManifestJson(zero, parsed, error));
+  EXPECT_NE(error.find("split_last"), std::string::npos) << error;
 }
 
 TEST(ManifestTest, FindParamAndBinary) {

@@ -149,7 +149,7 @@
 // -----
 
 // Unknown field.
-// expected-error @+1 {{unknown field 'tile' (expected strategy, block, warp, thread, warpgroup, mma, stages, copy, specialize, repack, persistent, cluster, swizzle, smem, prefetch, occupancy or split_k)}}
+// expected-error @+1 {{unknown field 'tile' (expected strategy, block, warp, thread, warpgroup, mma, stages, copy, specialize, repack, persistent, cluster, swizzle, smem, prefetch, occupancy, split_k or split_last)}}
 "test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], tile = 3>} : () -> ()
 
 // -----
@@ -586,3 +586,20 @@
 // B's boxes (64 columns each) are split in two: block N of 64 has one.
 // expected-error @+1 {{invalid #tile.config: cluster 2x1 splits B's 64-column boxes between the two blocks: block tile N (192) must be a multiple of 128}}
 "test.op"() {c = #tile.config<strategy = wgmma, block = [128, 192, 64], warpgroup = [64, 192], mma = [64, 192, 16], cluster = [2, 1]>} : () -> ()
+
+// -----
+
+// split_last splits the last tiles split_k ways: it needs a split.
+// expected-error @+1 {{invalid #tile.config: split_last = 3 splits the last tiles split_k ways, but split_k is 1}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], split_last = 3>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{invalid #tile.config: split_last must be between 0 (every tile split) and 2^31 tiles, got -1}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], split_k = 2, split_last = -1>} : () -> ()
+
+// -----
+
+// The fma strategy splits every tile or none.
+// expected-error @+1 {{invalid #tile.config: split_last = 2 needs the wgmma strategy}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], split_k = 2, split_last = 2>} : () -> ()

@@ -89,6 +89,17 @@ func.func @split_k() attributes {c = #tile.config<split_k = 8, occupancy = 1, bl
   return
 }
 
+// -----
+
+// split_last (wgmma) is printed only when above 0, after split_k.
+// CHECK-LABEL: func.func @split_last
+// CHECK-SAME: c = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], stages = 4, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, split_k = 6, split_last = 21>
+// CHECK-SAME: d = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], stages = 4, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, split_k = 6>
+func.func @split_last() attributes {c = #tile.config<split_last = 21, strategy = wgmma, split_k = 6, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16]>,
+                                    d = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], split_k = 6, split_last = 0>} {
+  return
+}
+
 // The wgmma strategy: warpgroup and mma name its tiles; copy and specialize
 // are its own fields; prefetch is not printed.
 // CHECK: "test.op"() {wgmma_all = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 64, 16], stages = 3, copy = registers, specialize = true, swizzle = 4, smem = swizzle128, occupancy = 1>} : () -> ()

@@ -13,6 +13,7 @@
 // RUN: not tile-opt %s --tile-configure=smem=pad-4 2>&1 | FileCheck %s --check-prefix=SMEM-PAD --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=occupancy=-2 2>&1 | FileCheck %s --check-prefix=OCCUPANCY --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=split-k=-4 2>&1 | FileCheck %s --check-prefix=SPLITK --implicit-check-not="error: 'linalg.matmul'"
+// RUN: not tile-opt %s --tile-configure=split-last=-2 2>&1 | FileCheck %s --check-prefix=SPLITLAST --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=prefetch=yes 2>&1 | FileCheck %s --check-prefix=PREFETCH --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=copy=bulk 2>&1 | FileCheck %s --check-prefix=COPY --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=specialize=maybe 2>&1 | FileCheck %s --check-prefix=SPECIALIZE --implicit-check-not="error: 'linalg.matmul'"
@@ -29,6 +30,7 @@
 // THREAD: error: tile-configure: option 'thread' needs 2 sizes (M,N), got 1
 // OCCUPANCY: error: tile-configure: option 'occupancy' must be positive (0 keeps the chosen value), got -2
 // SPLITK: error: tile-configure: option 'split-k' must be positive (0 keeps the chosen value), got -4
+// SPLITLAST: error: tile-configure: option 'split-last' must be 0 (every tile split), a number of tiles, or -1 (keep the chosen value), got -2
 // STAGES: error: tile-configure: option 'stages' must be positive (0 keeps the chosen value), got -1
 // SWIZZLE: error: tile-configure: option 'swizzle' must be at least 1, got -1
 // SMEM: error: tile-configure: option 'smem' must be none, pad<N>, xor or swizzle128, got 'wide'
@@ -447,5 +449,15 @@ func.func @occupancy_too_high(%a: memref<512x512xf32>, %b: memref<512x512xf32>, 
   // expected-error @+1 {{cannot run on sm_90: occupancy 8 caps registers at 32 per thread, below the 96 the 8x8 thread tile needs}}
   linalg.matmul {tile.config = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], occupancy = 8>}
     ins(%a, %b : memref<512x512xf32>, memref<512x512xf32>) outs(%c : memref<512x512xf32>)
+  return
+}
+
+// -----
+
+// split_last names tiles of one matrix: 64x64 in 128x128 tiles is one.
+func.func @wgmma_split_last_over_tiles(%a: memref<64x128xbf16>, %b: memref<128x64xbf16>, %c: memref<64x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op cannot use split_last = 2: 64x64 in block tiles of 128x128 has 1 tiles}}
+  linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], split_k = 2, split_last = 2>}
+    ins(%a, %b : memref<64x128xbf16>, memref<128x64xbf16>) outs(%c : memref<64x64xf32>)
   return
 }

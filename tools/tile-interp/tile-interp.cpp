@@ -224,8 +224,10 @@ std::pair<int64_t, int64_t> groupedTile(int64_t block, int64_t tilesM,
 
 /// Empty when every element of C was last written by a block that the
 /// config's launch order assigns to its tile (under split-K: block
-/// s * tiles + t for tile t; in a batched kernel, in the row of blocks
-/// (grid y) of its matrix); else what went wrong.
+/// s * tiles + t for tile t; with split_last = L, block t for a whole tile
+/// t < tiles - L, block tiles - L + s * L + (t - tiles + L) for a split
+/// one; in a batched kernel, in the row of blocks (grid y) of its matrix);
+/// else what went wrong.
 std::string checkOrder(gpu::GPUFuncOp kernel, const MatmulProblem &problem,
                        const LaunchDims &dims, const Buffer &c,
                        int64_t threadsPerBlock) {
@@ -246,8 +248,17 @@ std::string checkOrder(gpu::GPUFuncOp kernel, const MatmulProblem &problem,
            " x " + std::to_string(dims.grid[1]) + " x " +
            std::to_string(dims.grid[2]) + " blocks for " +
            std::to_string(tiles * problem.batch) + " tiles";
+  TileConfig tc = config.toTileConfig();
+  bool splitLast = tc.splitLast > 0 && numSplits(tc, problem.k) > 1;
+  int64_t whole = splitLast ? tiles - std::min(tc.splitLast, tiles) : tiles;
+  // The launch position (in the tile order) of block `block`'s tile.
+  auto position = [&](int64_t block) {
+    return block < whole ? block : whole + (block - whole) % (tiles - whole);
+  };
   if (!persistent &&
-      (grid % tiles != 0 || dims.grid[1] != problem.batch || dims.grid[2] != 1))
+      ((splitLast ? grid != blocksPerMatrix(tc, tiles, problem.k)
+                  : grid % tiles != 0) ||
+       dims.grid[1] != problem.batch || dims.grid[2] != 1))
     return "launch order: a grid of " + std::to_string(grid) + " x " +
            std::to_string(dims.grid[1]) + " x " + std::to_string(dims.grid[2]) +
            " blocks for " + std::to_string(tiles) + " tiles of " +
@@ -286,7 +297,9 @@ std::string checkOrder(gpu::GPUFuncOp kernel, const MatmulProblem &problem,
                " of the launch order, block " + std::to_string(expected) +
                "'s";
       }
-      if (block % tiles == blockOfTile[tile] && row == z)
+      if ((splitLast ? position(block) : block % tiles) ==
+              blockOfTile[tile] &&
+          row == z)
         continue;
       if (row != z)
         return "launch order: C[" + std::to_string(z) + "][" +
@@ -300,8 +313,11 @@ std::string checkOrder(gpu::GPUFuncOp kernel, const MatmulProblem &problem,
              std::to_string(block) + "; the config's order (swizzle = " +
              std::to_string(config.getSwizzleGroup()) +
              ") gives that tile to block " + std::to_string(blockOfTile[tile]) +
-             (grid > tiles ? " (+ a multiple of " + std::to_string(tiles) + ")"
-                           : std::string());
+             (splitLast ? " (or, for a split tile, the same tile's block "
+                          "of another split)"
+              : grid > tiles
+                  ? " (+ a multiple of " + std::to_string(tiles) + ")"
+                  : std::string());
     }
   return "";
 }

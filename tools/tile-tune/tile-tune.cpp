@@ -210,6 +210,10 @@ std::string pipelineOptions(const TileConfig &c) {
        << " occupancy=" << std::max<int64_t>(1, c.minBlocksPerSM)
        // Always: without it the cost model's own split of K would stay.
        << " split-k=" << c.splitK;
+    // With a split, which tiles it takes (0: all): the model's own
+    // split_last would stay otherwise.
+    if (c.splitK > 1)
+      os << " split-last=" << c.splitLast;
     if (c.persistent)
       os << " persistent=true";
     return os.str();
@@ -610,12 +614,17 @@ int runSelect(const ChipInfo &chip, const ModelParameters *fitted = nullptr) {
         entry.tflops, entry.cublasTflops, entry.kernel, c.splitK,
         c.isWgmma() ? llvm::formatv("\"copy\": \"{0}\", \"specialize\": {1}, "
                                     "\"repack\": {2}, \"persistent\": {3}, "
-                                    "\"cluster\": [{4}, {5}], ",
+                                    "\"cluster\": [{4}, {5}], {6}",
                                     stringifyCopyKind(c.copyKind()),
                                     c.specialize ? "true" : "false",
                                     c.repack ? "true" : "false",
                                     c.persistent ? "true" : "false",
-                                    c.clusterM, c.clusterN)
+                                    c.clusterM, c.clusterN,
+                                    c.splitLast > 0
+                                        ? llvm::formatv("\"split_last\": {0}, ",
+                                                        c.splitLast)
+                                              .str()
+                                        : std::string())
                           .str()
                     : std::string()));
     llvm::errs() << llvm::formatv(

@@ -369,6 +369,9 @@ struct TensorCoreEstimate {
   // The grid.
   int64_t tiles = 0;        // tiles of C: ceil(M / BM) * ceil(N / BN) * batch
   int64_t splits = 1;       // split-K chunks per tile (blocks = tiles * splits)
+  int64_t splitTiles = 0;   // with split_last: the split tiles (of all
+                            // matrices); the others' blocks take all of K
+  int64_t blocks = 0;       // the grid
   int64_t slabs = 0;        // K steps of BK of one block: ceil(K / BK), or
                             // its chunk's under split-K
   int64_t blocksPerSM = 0;  // resident at once

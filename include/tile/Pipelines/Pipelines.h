@@ -109,6 +109,12 @@ struct MatmulToPTXOptions : public PassPipelineOptions<MatmulToPTXOptions> {
       llvm::cl::desc("Blocks sharing one tile's K dimension (0: chosen by the "
                      "config pass)"),
       llvm::cl::init(0)};
+  Option<int64_t> splitLast{
+      *this, "split-last",
+      llvm::cl::desc("With split-K (wgmma), split only the last N tiles of "
+                     "the launch order, the others computed whole; 0 = every "
+                     "tile split (-1: chosen by the config pass)"),
+      llvm::cl::init(-1)};
   Option<unsigned> indexBitwidth{
       *this, "index-bitwidth",
       llvm::cl::desc("Bitwidth of index arithmetic in kernels: 32, 64, or 0 "

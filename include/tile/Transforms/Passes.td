@@ -233,6 +233,10 @@ def TileConfigure : Pass<"tile-configure"> {
     Option<"splitK", "split-k", "int64_t", /*default=*/"0",
            "Blocks sharing one tile's K dimension, 1 = no split (0: keep the "
            "chosen one)">,
+    Option<"splitLast", "split-last", "int64_t", /*default=*/"-1",
+           "With split-K (wgmma), split only the last N tiles of the launch "
+           "order and compute the others whole; 0 = split every tile (-1: "
+           "keep the chosen one)">,
     Option<"copy", "copy", "std::string", /*default=*/"\"\"",
            "How A and B reach shared memory: registers, cp_async or tma "
            "(empty: keep the chosen one; fma configs take the one their "

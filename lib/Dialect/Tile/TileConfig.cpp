@@ -2,6 +2,8 @@
 
 #include "tile/Dialect/Tile/TileConfig.h"
 
+#include <algorithm>
+
 #include <functional>
 #include <sstream>
 #include <tuple>
@@ -88,7 +90,8 @@ static auto fields(const TileConfig &c) {
   return std::make_tuple(c.strategy, c.blockM, c.blockN, c.blockK, c.warpM,
                          c.warpN, c.threadM, c.threadN, c.stages,
                          c.swizzleGroup, c.smemLayout, c.smemPad,
-                         c.regPrefetch, c.minBlocksPerSM, c.splitK, c.mmaK,
+                         c.regPrefetch, c.minBlocksPerSM, c.splitK, c.splitLast,
+                         c.mmaK,
                          c.copyKind(), c.specialize, c.repack,
                          c.persistent, c.clusterM, c.clusterN);
 }
@@ -234,6 +237,9 @@ std::string checkFma(const TileConfig &c) {
     return Message() << "repack = true needs the wgmma strategy";
   if (c.persistent)
     return Message() << "persistent = true needs the wgmma strategy";
+  if (c.splitLast > 0)
+    return Message() << "split_last = " << c.splitLast
+                     << " needs the wgmma strategy";
   if (c.clusterM != 1 || c.clusterN != 1)
     return Message() << "a cluster (" << c.clusterM << "x" << c.clusterN
                      << ") needs the wgmma strategy";
@@ -301,6 +307,14 @@ std::string mlir::tile::checkConsistency(const TileConfig &c) {
   if (c.splitK < 1 || c.splitK > 1024)
     return Message() << "split_k must be between 1 (no split) and 1024, got "
                      << c.splitK;
+  if (c.splitLast < 0 || c.splitLast > (int64_t(1) << 31))
+    return Message() << "split_last must be between 0 (every tile split) "
+                        "and 2^31 tiles, got "
+                     << c.splitLast;
+  if (c.splitLast > 0 && c.splitK == 1)
+    return Message() << "split_last = " << c.splitLast
+                     << " splits the last tiles split_k ways, but split_k "
+                        "is 1";
   if (c.minBlocksPerSM < 0 || c.minBlocksPerSM > 32)
     return Message() << "occupancy must be between 0 (no hint) and 32 blocks "
                         "per SM, got "
@@ -362,6 +376,8 @@ std::string mlir::tile::toString(const TileConfig &c) {
     os << ", occupancy = " << c.minBlocksPerSM;
   if (c.splitK > 1)
     os << ", split_k = " << c.splitK;
+  if (c.splitLast > 0)
+    os << ", split_last = " << c.splitLast;
   os << ">";
   return os.str();
 }
@@ -391,6 +407,8 @@ std::string mlir::tile::toShortString(const TileConfig &c) {
     os << "/o" << c.minBlocksPerSM;
   if (c.splitK > 1)
     os << "/sk" << c.splitK;
+  if (c.splitLast > 0)
+    os << "l" << c.splitLast;
   return os.str();
 }
 
@@ -438,4 +456,13 @@ int64_t mlir::tile::splitKChunk(const TileConfig &c, int64_t k) {
 int64_t mlir::tile::numSplits(const TileConfig &c, int64_t k) {
   int64_t chunk = splitKChunk(c, k);
   return (k + chunk - 1) / chunk;
+}
+
+int64_t mlir::tile::blocksPerMatrix(const TileConfig &c, int64_t tiles,
+                                    int64_t k) {
+  int64_t splits = numSplits(c, k);
+  if (c.splitLast <= 0 || splits == 1)
+    return tiles * splits;
+  int64_t split = std::min(c.splitLast, tiles);
+  return tiles - split + split * splits;
 }

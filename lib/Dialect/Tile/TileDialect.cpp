@@ -76,7 +76,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   // Fields are collected first; the strategy (which may come anywhere)
   // decides the defaults and which names the tiles go by.
   SmallVector<int64_t> block, warp, thread, warpgroup, mma, cluster;
-  std::optional<int64_t> stages, swizzle, occupancy, splitK;
+  std::optional<int64_t> stages, swizzle, occupancy, splitK, splitLast;
   std::optional<bool> prefetch, specialize, repack, persistent;
   std::optional<std::pair<SharedLayout, int64_t>> smem;
   std::optional<CopyKind> copy;
@@ -140,6 +140,8 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
       return integer(occupancy);
     if (key == "split_k")
       return integer(splitK);
+    if (key == "split_last")
+      return integer(splitLast);
     if (key == "prefetch")
       return boolean(prefetch);
     if (key == "specialize")
@@ -183,7 +185,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
            << "unknown field '" << key
            << "' (expected strategy, block, warp, thread, warpgroup, mma, "
               "stages, copy, specialize, repack, persistent, cluster, swizzle, "
-              "smem, prefetch, occupancy or split_k)";
+              "smem, prefetch, occupancy, split_k or split_last)";
   };
 
   SMLoc start = parser.getCurrentLocation();
@@ -237,6 +239,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   c.swizzleGroup = swizzle.value_or(c.swizzleGroup);
   c.minBlocksPerSM = occupancy.value_or(c.minBlocksPerSM);
   c.splitK = splitK.value_or(c.splitK);
+  c.splitLast = splitLast.value_or(c.splitLast);
   c.regPrefetch = prefetch.value_or(c.regPrefetch);
   c.specialize = specialize.value_or(c.specialize);
   c.repack = repack.value_or(c.repack);

@@ -93,12 +93,20 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       initial value before the launch). Omitted or 1: no split. With
       wgmma, C must be f32 (the partial products are f32) and the kernel
       has no fused epilogue.
+    - `split_last = T` (wgmma, with split_k = S > 1): only the last T tiles
+      of the launch order (of each matrix) are split S ways; every other
+      tile is computed whole by one block, which adds its product into C
+      the same way. The grid holds (tiles - T) + T·S blocks: where the
+      whole tiles fill the chip's waves exactly, the split ones fill the
+      last wave with blocks S times shorter instead of leaving it mostly
+      idle (a data-parallel + split-K hybrid, the simplest stream-K).
+      Omitted or 0: every tile is split.
 
     Omitted fields take the strategy's defaults: for fma stages = 2,
     swizzle = 8, smem = pad(4), prefetch = true; for wgmma stages = 4,
     copy = tma, specialize = true, swizzle = 8, smem = swizzle128,
-    repack = false, persistent = false; occupancy 0 and split_k 1 (these
-    four printed only when set).
+    repack = false, persistent = false; occupancy 0, split_k 1 and
+    split_last 0 (these five printed only when set).
 
     Examples:
     ```mlir
@@ -135,6 +143,7 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     bool getRegPrefetch() const { return getConfig().regPrefetch; }
     int64_t getMinBlocksPerSM() const { return getConfig().minBlocksPerSM; }
     int64_t getSplitK() const { return getConfig().splitK; }
+    int64_t getSplitLast() const { return getConfig().splitLast; }
     ::mlir::tile::CopyKind getCopy() const { return getConfig().copyKind(); }
     bool getSpecialize() const { return getConfig().specialize; }
     bool getPersistent() const { return getConfig().persistent; }

@@ -82,6 +82,12 @@ struct TileConfig {
   /// Split-K: the K dimension is divided among this many blocks per tile of
   /// C, which add their partial products into C atomically; 1 = no split.
   int64_t splitK = 1;
+  /// With splitK > 1 and this above 0: only the last `splitLast` tiles of
+  /// the launch order (of each matrix) are split; the others are computed
+  /// whole, one block each, and add their product into C like a split.
+  /// For a grid whose last wave would hold few tiles: the split tiles fill
+  /// that wave with shorter blocks (Wgmma only). 0 = every tile is split.
+  int64_t splitLast = 0;
   /// K extent of one instruction: 1 for FMAs, 16 for wgmma on bf16/f16.
   int64_t mmaK = 1;
   /// How A and B reach shared memory. For Fma it follows from `stages`
@@ -178,6 +184,9 @@ struct TileConfig {
 int64_t splitKChunk(const TileConfig &config, int64_t k);
 /// Splits that have work for `k` (fewer than splitK when k is short).
 int64_t numSplits(const TileConfig &config, int64_t k);
+/// Blocks of one matrix's `tiles` tiles: one per tile and split, or with
+/// split_last, one per whole tile and one per split of the last tiles.
+int64_t blocksPerMatrix(const TileConfig &config, int64_t tiles, int64_t k);
 
 /// Checks that the config describes a well-formed tiling, independent of any
 /// problem shape or chip. Returns an empty string when it does, otherwise

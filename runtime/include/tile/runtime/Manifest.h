@@ -231,6 +231,10 @@ struct ConfigInfo {
   /// Blocks sharing one tile's K dimension (1 = no split); they add into C
   /// atomically, so such kernels always accumulate.
   int64_t splitK = 1;
+  /// With splitK > 1: only the last splitLast tiles of the launch order (of
+  /// each matrix) are split, the others computed whole (0 = every tile
+  /// split). Optional in the JSON (written only when above 0).
+  int64_t splitLast = 0;
   /// Blocks of a cluster along M and N; {1, 1} for none.
   std::array<int64_t, 2> cluster = {1, 1};
   /// Persistent blocks that loop over tiles.
