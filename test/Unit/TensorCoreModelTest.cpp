@@ -413,23 +413,16 @@ TEST(TensorCoreModel, CandidatesFollowTheRules) {
         EXPECT_GE(consumers, 2) << where;
       EXPECT_GE(c.stages, 2) << where;
       // Split-K: f32 C, tiles short of a wave, every chunk at least a ring
-      // of slabs, at most two waves of blocks; or only the tiles of a last
-      // wave at most half full (split_last), in at most a wave of blocks.
+      // of slabs, at most two waves of blocks (never split_last).
       if (c.splitK > 1) {
         int64_t tiles =
             ((shape.m + c.blockM - 1) / c.blockM) *
             ((shape.n + c.blockN - 1) / c.blockN);
         int64_t perWave = h200().numSMs * r.blocksPerSM;
         EXPECT_EQ(shape.resultBytes, 4) << where;
-        if (c.splitLast > 0) {
-          EXPECT_GT(tiles, perWave) << where;
-          EXPECT_EQ(c.splitLast, tiles % perWave) << where;
-          EXPECT_LE(2 * c.splitLast, perWave) << where;
-          EXPECT_LE(c.splitLast * c.splitK, perWave) << where;
-        } else {
-          EXPECT_LT(tiles, perWave) << where;
-          EXPECT_LE(tiles * c.splitK, 2 * perWave) << where;
-        }
+        EXPECT_EQ(c.splitLast, 0) << where;
+        EXPECT_LT(tiles, perWave) << where;
+        EXPECT_LE(tiles * c.splitK, 2 * perWave) << where;
         EXPECT_EQ(numSplits(c, shape.k), c.splitK) << where;
         EXPECT_GE(splitKChunk(c, shape.k) / c.blockK, c.stages) << where;
       }
@@ -496,10 +489,8 @@ TEST(TensorCoreModel, SplitK) {
   bf16C.resultBytes = 2;
   for (const TileConfig &c : candidateConfigs(bf16C, h200()))
     EXPECT_EQ(c.splitK, 1) << toShortString(c);
-  // (Nor of every tile where they fill more than a wave: a split there is
-  // of the last wave's tiles only, split_last, below.)
   for (const TileConfig &c : candidateConfigs(bf16(4096, 4096, 4096), h200()))
-    EXPECT_TRUE(c.splitK == 1 || c.splitLast > 0) << toShortString(c);
+    EXPECT_EQ(c.splitK, 1) << toShortString(c);
   // K too short for two chunks of a ring each: none either.
   for (const TileConfig &c : candidateConfigs(bf16(128, 1024, 128), h200()))
     EXPECT_EQ(c.splitK, 1) << toShortString(c);
@@ -507,18 +498,13 @@ TEST(TensorCoreModel, SplitK) {
 
 TEST(TensorCoreModel, SplitLast) {
   // 2056^3 in 128x256 tiles: 17 x 9 = 153 tiles, one full wave of 132 and
-  // 21 tiles in a second (0.51x cuBLAS on an H100 unsplit). The model
-  // splits only those 21, six ways: the second wave gets blocks of a sixth
-  // of K.
+  // 21 tiles in a second. split_last = 21 with split_k = 6: 132 whole
+  // blocks and 21 x 6 split ones, the split tiles' C once more per split.
   MatmulShape shape = bf16(2056, 2056, 2056);
-  TileConfig last = defaultConfig(shape, h200());
-  ASSERT_EQ(last.blockM, 128) << toShortString(last);
-  ASSERT_EQ(last.blockN, 256) << toShortString(last);
-  EXPECT_EQ(last.splitK, 6) << toShortString(last);
-  EXPECT_EQ(last.splitLast, 21) << toShortString(last);
-  TileConfig whole = last;
-  whole.splitK = 1;
-  whole.splitLast = 0;
+  TileConfig whole = measured(bf16(4096, 4096, 4096));
+  TileConfig last = whole;
+  last.splitK = 6;
+  last.splitLast = 21;
   TensorCoreEstimate w = estimateTensorCore(whole, shape, h200());
   TensorCoreEstimate e = estimateTensorCore(last, shape, h200());
   ASSERT_EQ(w.tiles, 153);
@@ -528,48 +514,20 @@ TEST(TensorCoreModel, SplitLast) {
   EXPECT_EQ(e.splitTiles, 21);
   EXPECT_EQ(e.blocks, 132 + 21 * 6);
   EXPECT_EQ(e.slabs, 6); // a chunk: ceil(33 / 6) slabs
-  EXPECT_LT(e.seconds, w.seconds);
-  // Every tile split six ways: 918 blocks, each adding into C.
+  EXPECT_TRUE(std::isfinite(e.seconds));
+  // Every tile split six ways: 918 blocks.
   TileConfig all = last;
   all.splitLast = 0;
   TensorCoreEstimate a = estimateTensorCore(all, shape, h200());
   EXPECT_EQ(a.splitTiles, 153);
   EXPECT_EQ(a.blocks, 918);
-  EXPECT_LT(e.seconds, a.seconds);
-  // Only the split tiles' share of C is read and written once more per
-  // split.
   EXPECT_GT(e.hbmBytes, w.hbmBytes);
   EXPECT_LT(e.hbmBytes, a.hbmBytes);
-  bool proposed = false;
-  for (const TileConfig &c : candidateConfigs(shape, h200())) {
-    if (c.splitLast == 0)
-      continue;
-    proposed |= c == last;
-    // The split tiles are the last wave's, at most half a wave, and their
-    // blocks fit in one wave.
-    int64_t tiles = ((2056 + c.blockM - 1) / c.blockM) *
-                    ((2056 + c.blockN - 1) / c.blockN);
-    int64_t perWave = h200().numSMs *
-                      evaluateTensorCore(c, h200(), 2).blocksPerSM;
-    EXPECT_EQ(c.splitLast, tiles % perWave) << toShortString(c);
-    EXPECT_LE(2 * c.splitLast, perWave) << toShortString(c);
-    EXPECT_LE(c.splitLast * c.splitK, perWave) << toShortString(c);
-    EXPECT_FALSE(c.persistent) << toShortString(c);
-  }
-  EXPECT_TRUE(proposed);
-  // Not with a 16-bit C, nor for a batch (each matrix has its own last
-  // tiles), nor where the last wave is more than half full (3000x5000:
-  // 480 tiles, 84 in the last wave of 128x256 tiles).
-  MatmulShape bf16C = shape;
-  bf16C.resultBytes = 2;
-  for (const TileConfig &c : candidateConfigs(bf16C, h200()))
-    EXPECT_EQ(c.splitLast, 0) << toShortString(c);
-  MatmulShape batched = shape;
-  batched.batch = 2;
-  for (const TileConfig &c : candidateConfigs(batched, h200()))
-    EXPECT_EQ(c.splitLast, 0) << toShortString(c);
-  for (const TileConfig &c : candidateConfigs(bf16(3000, 5000, 2000), h200()))
-    if (c.blockM == 128 && c.blockN == 256)
+  // Measured slower than unsplit on an H100 (2056^3, 3000^3,
+  // 6000x1000x3000): the model never proposes it, here or anywhere.
+  for (MatmulShape s : {shape, bf16(3000, 3000, 3000), bf16(6000, 1000, 3000),
+                        bf16(128, 1024, 8192)})
+    for (const TileConfig &c : candidateConfigs(s, h200()))
       EXPECT_EQ(c.splitLast, 0) << toShortString(c);
 }
 

@@ -100,7 +100,8 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       whole tiles fill the chip's waves exactly, the split ones fill the
       last wave with blocks S times shorter instead of leaving it mostly
       idle (a data-parallel + split-K hybrid, the simplest stream-K).
-      Omitted or 0: every tile is split.
+      Omitted or 0: every tile is split. The cost model does not choose
+      it (measured slower than unsplit: the whole tiles' atomic adds).
 
     Omitted fields take the strategy's defaults: for fma stages = 2,
     swizzle = 8, smem = pad(4), prefetch = true; for wgmma stages = 4,
