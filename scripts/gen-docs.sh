@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Generates docs/passes.md (from include/tile/Transforms/Passes.td) and
-# docs/dialect.md (from include/tile/Dialect/Tile/TileAttrs.td) with
+# docs/dialect.md (from include/tile/Dialect/Tile/TileOps.td: its attributes and operations) with
 # mlir-tblgen, into docs/ or the directory given. `ninja tile-docs` runs it
 # into the build tree; test/Tools/passes-doc.test fails when docs/ is stale.
 #
@@ -29,6 +29,6 @@ gen() {
 
 mkdir -p "$out"
 gen passes.md "tile-opt passes" include/tile/Transforms/Passes.td -gen-pass-doc
-# The dialect's page: its description, then its attributes.
-gen dialect.md "" include/tile/Dialect/Tile/TileAttrs.td -gen-dialect-doc \
+# The dialect's page: its description, its attributes, then its operation.
+gen dialect.md "" include/tile/Dialect/Tile/TileOps.td -gen-dialect-doc \
   -dialect=tile

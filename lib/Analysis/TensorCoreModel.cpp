@@ -513,6 +513,10 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
   e.epilogueSeconds = cSeconds;
   e.prologueSeconds =
       std::max(kSlabLatencySeconds, s.readsC ? cSeconds : 0.0);
+  // Under split_last a whole tile's block reads C before its loop (the
+  // fill stays on the host) and stores it after, as an unsplit kernel does.
+  double wholeEpilogueSeconds = cSeconds;
+  double wholePrologueSeconds = std::max(kSlabLatencySeconds, cSeconds);
   if (e.splits > 1) {
     // The partial tiles go into C by atomic adds (C is read by them, not
     // before the loop).
@@ -548,12 +552,16 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
 
   // After the first slab (the prologue), a ring of S slots keeps S - 1
   // slabs in flight.
-  double ringSeconds = (e.slabs - 1) * kSlabLatencySeconds /
-                       static_cast<double>(c.stages - 1);
-  // A wave of `inWave` blocks (of `scale` times a split's K: whole tiles
-  // under split_last); `bound` names its largest term.
+  auto ringSeconds = [&](int64_t slabs) {
+    return (slabs - 1) * kSlabLatencySeconds /
+           static_cast<double>(c.stages - 1);
+  };
+  // A wave of `inWave` blocks: of a split's K, or with `wholeTiles` the
+  // whole tiles of split_last (all of K, C read and stored in place);
+  // `bound` names its largest term.
   auto waveSeconds = [&](int64_t inWave, std::string *bound,
-                         double scale = 1.0) {
+                         bool wholeTiles = false) {
+    double scale = wholeTiles ? wholeScale : 1.0;
     // Blocks on the busiest SM.
     int64_t b = ceilDiv(inWave, sms);
     double mma = b * e.mmaSeconds * scale;
@@ -564,9 +572,7 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
                       : b * e.loadSeconds * scale;
     double hbm = e.hbmSeconds * inWave * scale /
                  (wholeBlocks * wholeScale + e.splitTiles * e.splits);
-    double ring = scale == 1.0 ? ringSeconds
-                               : (allSlabs - 1) * kSlabLatencySeconds /
-                                     static_cast<double>(c.stages - 1);
+    double ring = ringSeconds(wholeTiles ? allSlabs : e.slabs);
     double busy = std::max({mma, load, hbm, ring});
     if (bound)
       *bound = busy == mma    ? "tensor cores"
@@ -578,8 +584,9 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
     // the consumers store C: the first slab's latency is paid once per
     // block (below), not once per tile. The consumers' stores of C still
     // come between two tiles' main loops.
-    double exposed = c.persistent ? e.epilogueSeconds
-                                  : e.prologueSeconds + e.epilogueSeconds;
+    double epilogue = wholeTiles ? wholeEpilogueSeconds : e.epilogueSeconds;
+    double prologue = wholeTiles ? wholePrologueSeconds : e.prologueSeconds;
+    double exposed = c.persistent ? epilogue : prologue + epilogue;
     return busy + exposed / b;
   };
   double total = 0;
@@ -589,12 +596,12 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
     // long as the longest whole block, or the pair's work spread over the
     // chip, whichever is more.
     int64_t fullWaves = wholeBlocks / perWave, rest = wholeBlocks % perWave;
-    double whole = waveSeconds(perWave, &e.bound, wholeScale);
+    double whole = waveSeconds(perWave, &e.bound, /*wholeTiles=*/true);
     double split = waveSeconds(perWave, nullptr);
     total += fullWaves * whole;
     int64_t splitBlocks = e.splitTiles * e.splits;
     double spread = (rest * whole + splitBlocks * split) / perWave;
-    double tail = rest > 0 ? std::max(waveSeconds(rest, nullptr, wholeScale),
+    double tail = rest > 0 ? std::max(waveSeconds(rest, nullptr, /*wholeTiles=*/true),
                                       spread)
                            : std::max(split, spread);
     total += tail;

@@ -1,4 +1,4 @@
-//===- LowerNVGPU.cpp - nvgpu async copies to NVVM ------------------===//
+//===- LowerNVGPU.cpp - nvgpu ops and tile.atomic_addf to NVVM -----===//
 //
 // Lowers the nvgpu.device_async_copy / _create_group / _wait ops that
 // tile-promote-shared makes for cp.async stages to NVVM, with upstream's
@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Dialect/Tile/TileDialect.h"
 #include "tile/Transforms/Passes.h"
 #include "tile/Transforms/Utils.h"
 
@@ -83,14 +84,78 @@ struct PeerArriveLowering
   }
 };
 
+/// tile.atomic_addf: the address of its first element, then one
+/// `red.global.add.vN.f32` (the global address space's pointer, through
+/// inline PTX: LLVM's NVPTX backend turns an atomicrmw fadd of a vector
+/// into a compare-and-swap loop), or one atomicrmw fadd per element.
+struct AtomicAddFLowering : public ConvertOpToLLVMPattern<tile::AtomicAddFOp> {
+  AtomicAddFLowering(const LLVMTypeConverter &converter, bool vector)
+      : ConvertOpToLLVMPattern(converter), vector(vector) {}
+
+  LogicalResult
+  matchAndRewrite(tile::AtomicAddFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value address =
+        getStridedElementPtr(rewriter, loc, op.getMemref().getType(),
+                             adaptor.getMemref(), adaptor.getIndices());
+    int64_t count = op.getValue().getType().getNumElements();
+    SmallVector<Value> elements;
+    for (int64_t e = 0; e < count; ++e)
+      elements.push_back(LLVM::ExtractElementOp::create(
+          rewriter, loc, adaptor.getValue(),
+          LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                   rewriter.getI32IntegerAttr(e))));
+    if (vector) {
+      auto global = LLVM::LLVMPointerType::get(
+          rewriter.getContext(),
+          static_cast<unsigned>(NVVM::NVVMMemorySpace::Global));
+      SmallVector<Value> operands = {
+          LLVM::AddrSpaceCastOp::create(rewriter, loc, global, address)};
+      llvm::append_range(operands, elements);
+      std::string text = "red.global.add.v" + std::to_string(count) +
+                         ".f32 [$0], {";
+      std::string constraints = "l";
+      for (int64_t e = 0; e < count; ++e) {
+        text += (e ? ", $" : "$") + std::to_string(e + 1);
+        constraints += ",f";
+      }
+      text += "};";
+      constraints += ",~{memory}";
+      LLVM::InlineAsmOp::create(
+          rewriter, loc, TypeRange{}, operands, text, constraints,
+          /*has_side_effects=*/true, /*is_align_stack=*/false,
+          LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+          ArrayAttr());
+    } else {
+      for (int64_t e = 0; e < count; ++e) {
+        Value element =
+            e == 0 ? address
+                   : LLVM::GEPOp::create(rewriter, loc, address.getType(),
+                                         rewriter.getF32Type(), address,
+                                         ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(e)});
+        LLVM::AtomicRMWOp::create(rewriter, loc, LLVM::AtomicBinOp::fadd,
+                                  element, elements[e],
+                                  LLVM::AtomicOrdering::monotonic);
+      }
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+private:
+  bool vector;
+};
+
 struct TileLowerNVGPUPass
     : public mlir::tile::impl::TileLowerNVGPUBase<
           TileLowerNVGPUPass> {
+  using TileLowerNVGPUBase::TileLowerNVGPUBase;
   void runOnOperation() override {
     gpu::GPUModuleOp module = getOperation();
     bool any = false;
     module.walk([&](Operation *op) {
-      if (isa<nvgpu::NVGPUDialect>(op->getDialect()))
+      if (isa<nvgpu::NVGPUDialect, tile::TileDialect>(op->getDialect()))
         any = true;
     });
     if (!any)
@@ -121,12 +186,13 @@ struct TileLowerNVGPUPass
     RewritePatternSet patterns(context);
     populateNVGPUToNVVMConversionPatterns(converter, patterns);
     patterns.add<PeerArriveLowering>(converter);
+    patterns.add<AtomicAddFLowering>(converter, vectorAtomics);
     LLVMConversionTarget target(*context);
     // The mbarriers become memref.globals in shared memory, lowered with
     // the rest of the memrefs by convert-gpu-to-nvvm.
     target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect,
                            memref::MemRefDialect, arith::ArithDialect>();
-    target.addIllegalDialect<nvgpu::NVGPUDialect>();
+    target.addIllegalDialect<nvgpu::NVGPUDialect, tile::TileDialect>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();
   }

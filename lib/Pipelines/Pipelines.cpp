@@ -45,6 +45,22 @@ static void addWgmmaStrategyPasses(OpPassManager &pm,
   pm.addPass(createTileMbarrierPipeline(mbarrier));
 }
 
+/// Whether the target has red.global.add.v2/v4.f32: sm_90 or later and
+/// PTX ISA 8.1 or later. (A chip or version that does not parse says no;
+/// tile-export reports a malformed one.)
+static bool hasVectorAtomics(StringRef chip, StringRef ptxVersion) {
+  unsigned sm = 0, major = 0, minor = 0;
+  StringRef digits = chip;
+  if (!digits.consume_front("sm_"))
+    return false;
+  digits = digits.take_while([](char c) { return llvm::isDigit(c); });
+  auto [majorText, minorText] = ptxVersion.split('.');
+  if (digits.getAsInteger(10, sm) || majorText.getAsInteger(10, major) ||
+      minorText.getAsInteger(10, minor))
+    return false;
+  return sm >= 90 && (major > 8 || (major == 8 && minor >= 1));
+}
+
 static TileReportOptions reportOptions(const MatmulToPTXOptions &options) {
   TileReportOptions report;
   report.chip = options.chip;
@@ -135,7 +151,10 @@ void mlir::tile::buildMatmulToPTXPipeline(OpPassManager &pm,
   device.addPass(createLowerAffinePass());
   device.addPass(createSCFToControlFlowPass());
   device.addPass(createStripDebugInfoPass());
-  device.addPass(createTileLowerNVGPU());
+  TileLowerNVGPUOptions lowerNVGPU;
+  lowerNVGPU.vectorAtomics =
+      hasVectorAtomics(options.chip, options.ptxVersion);
+  device.addPass(createTileLowerNVGPU(lowerNVGPU));
   device.addPass(createTileExpandMath());
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
   toNVVM.useBarePtrCallConv = true;

@@ -319,6 +319,8 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
     Value zeroIndex = constIndex(builder, loc, 0);
     isSplit = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
                                     blockId, whole);
+    isSplit.getDefiningOp()->setAttr(kSplitBlockAttrName,
+                                     builder.getUnitAttr());
     Value j = arith::SelectOp::create(
         builder, loc, isSplit,
         arith::SubIOp::create(builder, loc, blockId, whole), zeroIndex);

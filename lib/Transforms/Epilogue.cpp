@@ -1,6 +1,7 @@
 //===- Epilogue.cpp - C in and out of a thread's accumulators -------------===//
 
 #include "tile/Transforms/Epilogue.h"
+#include "tile/Dialect/Tile/TileDialect.h"
 #include "tile/runtime/Manifest.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -233,8 +234,20 @@ void mlir::tile::emitAccumulatorStore(OpBuilder &b, Location loc,
     if (!cType.isF32() && !fused)
       converted = arith::TruncFOp::create(
           b, loc, VectorType::get({layout.width}, cType), value);
-    assert(!(layout.vectorAccess && layout.atomicAdd) &&
-           "atomic adds go one element at a time");
+    if (layout.vectorAccess && layout.atomicAdd) {
+      // The fragment's elements added into C by one tile.atomic_addf.
+      Value valid = andAll(b, loc, {enabled, place.rowValid, place.colValid[0]});
+      guarded(
+          b, loc, valid, {},
+          [&](OpBuilder &nb, Location nl) -> SmallVector<Value> {
+            SmallVector<Value> indices = {place.row, place.col};
+            Value memref = root(nb, nl, cView, indices);
+            AtomicAddFOp::create(nb, nl, value, memref, indices);
+            return {};
+          },
+          {});
+      continue;
+    }
     if (layout.vectorAccess) {
       Value valid = andAll(b, loc, {enabled, place.rowValid, place.colValid[0]});
       guarded(

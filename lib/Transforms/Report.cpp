@@ -256,9 +256,9 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
      << r.occupancyLimiter << "); " << e.tiles << " tiles";
   if (e.splits > 1 && e.splitTiles < e.tiles)
     os << ", the last " << e.splitTiles << " in " << e.splits
-       << " K splits (" << e.slabs << " slabs each), the others whole ("
-       << ceilDiv(shape.k, c.blockK) << " slabs), all added into C "
-       << "atomically; " << e.blocks << " blocks";
+       << " K splits (" << e.slabs << " slabs each, added into C "
+       << "atomically), the others whole (" << ceilDiv(shape.k, c.blockK)
+       << " slabs, C loaded and stored in place); " << e.blocks << " blocks";
   else if (e.splits > 1)
     os << " x " << e.splits << " K splits (" << e.slabs
        << " slabs each, added into C atomically)";

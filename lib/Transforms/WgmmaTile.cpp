@@ -31,6 +31,7 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Dominance.h"
 
 #include <numeric>
 
@@ -192,21 +193,71 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
              : Value();
   OpFoldResult rows = warpgroupC.getMixedSizes()[0];
   OpFoldResult cols = warpgroupC.getMixedSizes()[1];
-  // Pairs of columns go to C as one vector when every pair is entirely
-  // inside or outside C (N even) and so aligned to its width (a strided C's
-  // offset and row stride even too).
+  // Pairs of columns go to C as one vector (under split-K: one
+  // tile.atomic_addf) when every pair is entirely inside or outside C (N
+  // even) and so aligned to its width (a strided C's offset and row stride
+  // even too).
   AccumulatorLayout layout = accs.layout(
       originRow, originCol,
       /*vectorAccess=*/std::gcd(problem.n, layoutAlignment(problem.layoutC)) %
                               2 ==
-                          0 &&
-          !ifAccumulate);
+                          0);
   layout.recomputeStorePositions = !fillValue;
   layout.atomicAdd = static_cast<bool>(ifAccumulate);
 
+  // split_last: the blocks of whole tiles (isSplit false) start from C and
+  // store into it as an unsplit kernel does; only the split tiles' blocks
+  // start from the fill and add into C atomically.
+  Value isSplit;
+  AccumulatorLayout wholeLayout;
+  if (ifAccumulate) {
+    kernel.walk([&](arith::CmpIOp op) {
+      if (op->hasAttr(kSplitBlockAttrName))
+        isSplit = op;
+    });
+  }
+  if (isSplit) {
+    // C's view is made after the loop, from values made before it.
+    Operation *view = accumulateInto.getDefiningOp();
+    DominanceInfo dominance(kernel);
+    if (!view || view->getNumRegions() != 0 ||
+        !llvm::all_of(view->getOperands(), [&](Value operand) {
+          return dominance.properlyDominates(operand, loop);
+        }))
+      return kernel.emitError()
+             << "tile-wgmma: a split_last kernel's view of C is not made "
+                "from values known before its K loop";
+    if (view->getBlock() != loop->getBlock() || loop->isBeforeInBlock(view))
+      view->moveBefore(loop);
+    wholeLayout = layout;
+    wholeLayout.atomicAdd = false;
+    wholeLayout.recomputeStorePositions = true;
+  }
+
   // Initial accumulators, packed into the instructions' register structs.
-  SmallVector<Value> fragments = emitAccumulatorInit(
-      b, loc, layout, warpgroupC, rows, cols, fillValue, isConsumer);
+  SmallVector<Value> fragments;
+  if (isSplit) {
+    SmallVector<Type> types(layout.fragments.size(),
+                            VectorType::get({layout.width}, b.getF32Type()));
+    auto ifInit = scf::IfOp::create(
+        b, loc, isSplit,
+        [&](OpBuilder &nb, Location nl) {
+          scf::YieldOp::create(
+              nb, nl,
+              emitAccumulatorInit(nb, nl, layout, warpgroupC, rows, cols,
+                                  fillValue, isConsumer));
+        },
+        [&](OpBuilder &nb, Location nl) {
+          scf::YieldOp::create(
+              nb, nl,
+              emitAccumulatorInit(nb, nl, wholeLayout, accumulateInto, rows,
+                                  cols, /*fill=*/nullptr, isConsumer));
+        });
+    fragments.assign(ifInit.getResults().begin(), ifInit.getResults().end());
+  } else {
+    fragments = emitAccumulatorInit(b, loc, layout, warpgroupC, rows, cols,
+                                    fillValue, isConsumer);
+  }
   int64_t perStruct = accs.registers() / 2; // fragments of one instruction
   SmallVector<Value> init;
   for (int64_t s = 0; s < accs.size(); ++s) {
@@ -321,9 +372,22 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
             b, loc, newLoop.getResult(s), ArrayRef<int64_t>{2 * f + e}));
       results.push_back(vector::FromElementsOp::create(b, loc, vec2, pair));
     }
-  emitAccumulatorStore(b, loc, layout, results,
-                       ifAccumulate ? accumulateInto : warpgroupC.getResult(),
-                       rows, cols, isConsumer);
+  if (isSplit) {
+    // (Built in place: the stores find their kernel through their parents.)
+    auto ifStore = scf::IfOp::create(b, loc, isSplit, /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifStore.thenBlock()->getTerminator());
+    emitAccumulatorStore(b, loc, layout, results, accumulateInto, rows, cols,
+                         isConsumer);
+    b.setInsertionPoint(ifStore.elseBlock()->getTerminator());
+    emitAccumulatorStore(b, loc, wholeLayout, results, accumulateInto, rows,
+                         cols, isConsumer);
+  } else {
+    emitAccumulatorStore(b, loc, layout, results,
+                         ifAccumulate ? accumulateInto
+                                      : warpgroupC.getResult(),
+                         rows, cols, isConsumer);
+  }
   if (ifAccumulate)
     ifAccumulate.erase();
   // C's accesses are pairs of elements, or single ones.

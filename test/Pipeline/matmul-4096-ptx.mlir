@@ -10,13 +10,13 @@
 // RUN: FileCheck %s --check-prefix=MANIFEST --input-file=%t/matmul_matmul0.json
 // RUN: FileCheck %s --check-prefix=MANIFEST-VECC --input-file=%t/vec/matmul_matmul0.json
 
-// PTX 8.0 for sm_90, the kernel with three pointer parameters (A, B, C),
+// PTX 8.1 for sm_90, the kernel with three pointer parameters (A, B, C),
 // dynamic shared memory as an extern array, asynchronous global-to-shared
 // copies (the table's 4096^3 config has 3 stages: cp.async, 16 bytes for B),
 // waits and barriers, 16-byte shared loads of the fragments, fused
 // multiply-adds. (LLVM 22's NVPTX backend spells 16-byte float loads
 // .v4.b32.)
-// CHECK: .version 8.0
+// CHECK: .version 8.1
 // CHECK: .target sm_90
 // CHECK: .extern .shared .align 16 .b8 __dynamic_shmem__0[];
 // CHECK: .visible .entry matmul_matmul0(
@@ -48,7 +48,7 @@
 
 // The host side launches the kernel with the shared memory it needs.
 // HOST: gpu.launch_func @matmul_matmul0::@matmul_matmul0 {{.*}} dynamic_shared_memory_size
-// HOST: gpu.module @matmul_matmul0 [#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">]
+// HOST: gpu.module @matmul_matmul0 [#nvvm.target<O = 3, chip = "sm_90", features = "+ptx81">]
 func.func @matmul(%A: memref<4096x4096xf32>, %B: memref<4096x4096xf32>, %C: memref<4096x4096xf32>) {
   linalg.matmul ins(%A, %B : memref<4096x4096xf32>, memref<4096x4096xf32>)
                 outs(%C : memref<4096x4096xf32>)

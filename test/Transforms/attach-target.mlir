@@ -3,8 +3,8 @@
 
 // One #nvvm.target per kernel: wgmma kernels need the architecture-specific
 // sm_90a, fma kernels keep the chip as given.
-// CHECK: gpu.module @f32_matmul0 [#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">]
-// CHECK: gpu.module @bf16_matmul0 [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
+// CHECK: gpu.module @f32_matmul0 [#nvvm.target<O = 3, chip = "sm_90", features = "+ptx81">]
+// CHECK: gpu.module @bf16_matmul0 [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx81">]
 // (O = 2 is the attribute's default and not printed.)
 // OPTIONS: gpu.module @f32_matmul0 [#nvvm.target<chip = "sm_90a", features = "+ptx84">]
 // OPTIONS: gpu.module @bf16_matmul0 [#nvvm.target<chip = "sm_90a", features = "+ptx84">]

@@ -54,9 +54,10 @@ func.func @acc(%A: memref<200x520xbf16>, %B: memref<520x72xbf16>, %C: memref<200
 // WARPGROUP: gpu.return
 
 // The accumulators start at zero and go into C, f32 itself, by atomic adds
-// at C's global indices (no store of C, no partial tile left).
+// at C's global indices (no store of C, no partial tile left): each pair of
+// columns by one tile.atomic_addf, 8-byte aligned (N = 72 is even).
 // WGMMA-LABEL: gpu.func @acc_matmul0
-// WGMMA-SAME: tile.c_alignment = 4
+// WGMMA-SAME: tile.c_alignment = 8
 // WGMMA: %[[ROW0:.*]] = arith.muli %{{.*}}, %c128 {tile.tile_origin = "row"}
 // WGMMA: %[[COL0:.*]] = arith.muli %{{.*}}, %c128{{.*}} {tile.tile_origin = "col"}
 // WGMMA: %[[KBEGIN:.*]] = arith.muli %{{.*}}, %c192 : index
@@ -72,10 +73,10 @@ func.func @acc(%A: memref<200x520xbf16>, %B: memref<520x72xbf16>, %C: memref<200
 // WGMMA-NEXT: %[[CIN:.*]] = arith.addi %{{.*}}, %{{.*}} : index
 // WGMMA-NEXT: %[[R:.*]] = arith.addi %[[ROW0]], %[[RIN]] : index
 // WGMMA-NEXT: %[[C:.*]] = arith.addi %[[COL0]], %[[CIN]] : index
-// WGMMA-NEXT: %[[V:.*]] = vector.extract %{{.*}}[0] : f32 from vector<2xf32>
-// WGMMA-NEXT: memref.atomic_rmw addf %[[V]], %arg2[%[[R]], %[[C]]] : (f32, memref<200x72xf32>) -> f32
+// WGMMA-NEXT: tile.atomic_addf %{{.*}}, %arg2[%[[R]], %[[C]]] : vector<2xf32>, memref<200x72xf32>
 // WGMMA-NOT: vector.store
 // WGMMA-NOT: memref.store
+// WGMMA-NOT: memref.atomic_rmw
 // WGMMA: gpu.return
 
 // The ring: the producer and the consumers walk the chunk's slabs,
@@ -92,5 +93,5 @@ func.func @acc(%A: memref<200x520xbf16>, %B: memref<520x72xbf16>, %C: memref<200
 // RING: nvgpu.tma.async.load %arg3[%[[K0]],
 // RING: scf.for %{{.*}} = %{{.*}} to %[[SLABS]] step %{{.*}} iter_args
 // RING: } {tile.k_loop}
-// RING: memref.atomic_rmw addf
+// RING: tile.atomic_addf
 // RING: gpu.return

@@ -5,8 +5,39 @@
 // (depth 520 from k = 0); block 9 + j takes split j / 3 of tile
 // 9 + j mod 3 (K from 192 * (j / 3), depth min(520 - that, 192)). The tile
 // then goes through the grouped launch order as any block's does, and
-// every block adds its product into C atomically.
+// every block adds its product into C atomically. The predicate
+// "this block computes part of a split tile" carries tile.split_block.
 // RUN: tile-opt %s --tile-configure="block=64,128,64 warp=64,128 thread=64,128 stages=3 split-k=3 split-last=3 occupancy=1" --tile-block-tile | FileCheck %s
+//
+// tile-wgmma then gives the whole tiles' blocks the epilogue of an unsplit
+// kernel: their accumulators start from C (pairs of columns loaded as
+// vectors) and go back with plain vector stores; only the split tiles'
+// blocks start from the fill (0) and add into C atomically (pairs of
+// columns: N = 300 is even).
+// RUN: tile-opt %s --tile-configure="block=64,128,64 warp=64,128 thread=64,128 stages=3 split-k=3 split-last=3 occupancy=1" --tile-block-tile --tile-promote-shared --tile-warpgroup-tile --tile-wgmma --canonicalize | FileCheck %s --check-prefix=WG
+// The report says which tiles split and how each kind meets C.
+// RUN: tile-opt %s --tile-matmul-tiling="tuning-table=none block=64,128,64 warp=64,128 thread=64,128 stages=3 split-k=3 split-last=3 report=true" -o /dev/null | FileCheck %s --check-prefix=REPORT
+// REPORT: occupancy 1 blocks/SM (limited by registers); 12 tiles, the last 3 in 3 K splits (3 slabs each, added into C atomically), the others whole (9 slabs, C loaded and stored in place); 18 blocks in 1 wave of 132
+// WG-LABEL: gpu.func @acc_matmul0(
+// WG-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<2xf32>
+// WG-DAG: %[[SPLIT:.*]] = arith.cmpi uge, %{{.*}}, %c9 {tile.split_block} : index
+// WG: %[[INIT:.*]]:32 = scf.if %[[SPLIT]] -> (vector<2xf32>,
+// WG-NEXT: scf.yield %[[ZERO]], %[[ZERO]],
+// WG-NEXT: } else {
+// WG: vector.load %arg2[%{{.*}}, %{{.*}}] {alignment = 8 : i64} : memref<200x300xf32>, vector<2xf32>
+// WG-NOT: tile.atomic_addf
+// WG: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (!llvm.struct<(f32,
+// WG: } {tile.k_loop}
+// WG: scf.if %[[SPLIT]] {
+// WG-NOT: vector.store
+// WG: tile.atomic_addf %{{.*}}, %arg2[%{{.*}}, %{{.*}}] : vector<2xf32>, memref<200x300xf32>
+// WG-NOT: vector.store
+// WG: } else {
+// WG-NOT: tile.atomic_addf
+// WG: vector.store %{{.*}}, %arg2[%{{.*}}, %{{.*}}] {alignment = 8 : i64} : memref<200x300xf32>, vector<2xf32>
+// WG-NOT: tile.atomic_addf
+// WG-NOT: memref.atomic_rmw
+// WG: gpu.return
 
 // CHECK-LABEL: gpu.func @acc_matmul0(
 // CHECK-SAME: known_grid_size = array<i32: 18, 1, 1>
@@ -15,7 +46,7 @@
 // CHECK-DAG: %[[C9:.*]] = arith.constant 9 : index
 // CHECK-DAG: %[[C3:.*]] = arith.constant 3 : index
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
-// CHECK: %[[SPLIT:.*]] = arith.cmpi uge, %[[B]], %[[C9]] : index
+// CHECK: %[[SPLIT:.*]] = arith.cmpi uge, %[[B]], %[[C9]] {tile.split_block} : index
 // CHECK: %[[JRAW:.*]] = arith.subi %[[B]], %[[C9]] : index
 // CHECK: %[[J:.*]] = arith.select %[[SPLIT]], %[[JRAW]], %[[C0]] : index
 // CHECK: %[[S:.*]] = arith.divui %[[J]], %[[C3]] : index

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Interpreter.h"
+#include "tile/Dialect/Tile/TileDialect.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -226,6 +227,49 @@ LogicalResult compileAtomicRMW(Compiler &c, Operation *op) {
     inst.in.push_back(c.use(index));
   inst.out = {c.def(atomic.getResult())};
   inst.imm = {atomic.getMemRefType().getRank(), bytes};
+  return success();
+}
+
+/// tile.atomic_addf: in = value (lanes f32), memref, indices; imm = rank,
+/// lanes. One atomic add per lane, the first lane's address aligned to the
+/// vector (what red.global.add.vN.f32 requires).
+void execVectorAtomicAdd(Exec &exec, Thread &thread, const Inst &inst) {
+  unsigned rank = inst.imm[0];
+  int64_t lanes = inst.imm[1], bytes = 4;
+  const MemRefDesc &desc = thread.at<MemRefDesc>(inst.in[1]);
+  int64_t indices[kMaxRank], byte;
+  readIndices(exec, thread, inst, 2, rank, indices);
+  if (!exec.locate(thread, inst, desc, rank, {indices, rank}, lanes, bytes, 1,
+                   byte) ||
+      !exec.checkAlignment(thread, inst, *desc.buffer, byte, bytes * lanes,
+                           "tile.atomic_addf"))
+    return;
+  const auto *values = reinterpret_cast<const float *>(thread.slot(inst.in[0]));
+  for (int64_t lane = 0; lane < lanes; ++lane) {
+    int64_t at = byte + lane * bytes;
+    const uint8_t *old = exec.readForAtomic(thread, inst, *desc.buffer, at,
+                                            bytes);
+    if (!old)
+      return;
+    float before, after;
+    std::memcpy(&before, old, sizeof(float));
+    after = before + values[lane];
+    if (!exec.write(thread, inst, *desc.buffer, at,
+                    reinterpret_cast<const uint8_t *>(&after), bytes,
+                    /*atomic=*/true))
+      return;
+  }
+}
+
+LogicalResult compileVectorAtomicAdd(Compiler &c, Operation *op) {
+  auto atomic = cast<mlir::tile::AtomicAddFOp>(op);
+  c.noteAccess(4);
+  Inst &inst = c.emit(execVectorAtomicAdd, op);
+  inst.in = {c.use(atomic.getValue()), c.use(atomic.getMemref())};
+  for (Value index : atomic.getIndices())
+    inst.in.push_back(c.use(index));
+  inst.imm = {atomic.getMemref().getType().getRank(),
+              atomic.getValue().getType().getNumElements()};
   return success();
 }
 
@@ -825,6 +869,7 @@ void mlir::tile::interp::registerMemoryHandlers(HandlerRegistry &registry) {
   registry.add(memref::LoadOp::getOperationName(), compileLoadStore);
   registry.add(memref::StoreOp::getOperationName(), compileLoadStore);
   registry.add(memref::AtomicRMWOp::getOperationName(), compileAtomicRMW);
+  registry.add(mlir::tile::AtomicAddFOp::getOperationName(), compileVectorAtomicAdd);
   registry.add(memref::SubViewOp::getOperationName(), compileSubView);
   registry.add(memref::ViewOp::getOperationName(), compileView);
   registry.add(memref::TransposeOp::getOperationName(), compileTranspose);

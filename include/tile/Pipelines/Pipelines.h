@@ -23,7 +23,7 @@ struct MatmulToPTXOptions : public PassPipelineOptions<MatmulToPTXOptions> {
   Option<std::string> ptxVersion{
       *this, "ptx-version",
       llvm::cl::desc("PTX ISA version of the output, as major.minor"),
-      llvm::cl::init("8.0")};
+      llvm::cl::init("8.1")};
   Option<unsigned> optLevel{*this, "opt-level",
                             llvm::cl::desc("LLVM optimization level (0-3)"),
                             llvm::cl::init(3)};

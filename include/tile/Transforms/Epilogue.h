@@ -42,9 +42,10 @@ struct AccumulatorLayout {
   /// the K loop, the positions would stay live through it (a 64-bit address
   /// per fragment).
   bool recomputeStorePositions = false;
-  /// The stores add into C with `memref.atomic_rmw addf`, one element at a
-  /// time (split-K's partial products; C is f32 and there is no fused
-  /// epilogue).
+  /// The stores add into C atomically (split-K's partial products; C is f32
+  /// and there is no fused epilogue): each fragment by one
+  /// `tile.atomic_addf` with `vectorAccess`, else one `memref.atomic_rmw
+  /// addf` per element.
   bool atomicAdd = false;
 };
 

@@ -526,10 +526,17 @@ def TileWgmma : Pass<"tile-wgmma"> {
     they are loaded from C (or set to the fill value, or zero), after it the
     C epilogue stores them where they lie inside C (converted to C's type),
     thread t of the warpgroup holding rows 16·(t/32) + (t%32)/4 (+8) and
-    columns 2·(t%4) (+1) of every 8-column group. Kernels of the fma
-    strategy are left to `tile-thread-tile`.
+    columns 2·(t%4) (+1) of every 8-column group. Under split-K the
+    accumulators are added into C atomically instead: each pair of columns
+    by one `tile.atomic_addf` where every pair is aligned (N even, a strided
+    C's offset and row stride even), else one `memref.atomic_rmw` per
+    element. With `split_last`, the blocks of whole tiles (all of K) load
+    and store C in place as an unsplit kernel does and only the split tiles'
+    blocks start from zero and add. Kernels of the fma strategy are left to
+    `tile-thread-tile`.
   }];
-  let dependentDialects = ["::mlir::gpu::GPUDialect",
+  let dependentDialects = ["::mlir::tile::TileDialect",
+                           "::mlir::gpu::GPUDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect",
                            "::mlir::arith::ArithDialect",
@@ -617,9 +624,20 @@ def TileLowerNVGPU : Pass<"tile-lower-nvgpu", "::mlir::gpu::GPUModuleOp"> {
     `nvvm.mbarrier.arrive` there, with the default release.cta semantics). Index types
     follow the module's data layout (upstream's `convert-nvgpu-to-nvvm`
     always uses a 64-bit index, which clashes with the kernels' 32-bit one).
+    Also lowers `tile.atomic_addf` (a split-K kernel's pairs of C's
+    elements): to one `red.global.add.v2.f32` / `.v4.f32` (inline PTX;
+    PTX ISA 8.1 and sm_90 or later), or with `vector-atomics=false` to one
+    `llvm.atomicrmw fadd` per element, as `memref.atomic_rmw` becomes.
     Runs before `convert-gpu-to-nvvm`, after `tile-tensor-map-params`; a
-    module without nvgpu ops is left as it is.
+    module without nvgpu or tile ops is left as it is.
   }];
+  let options = [
+    Option<"vectorAtomics", "vector-atomics", "bool", /*default=*/"true",
+           "Lower tile.atomic_addf to one vector reduction "
+           "(red.global.add.v2/v4.f32: PTX 8.1, sm_90); false: one atomic "
+           "add per element (tile-matmul-to-ptx sets it from chip= and "
+           "ptx-version=)">
+  ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::NVVM::NVVMDialect"];
 }
@@ -679,7 +697,7 @@ def TileAttachTarget : Pass<"tile-attach-target", "::mlir::ModuleOp"> {
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "Target chip (sm_XY)">,
-    Option<"features", "features", "std::string", /*default=*/"\"+ptx80\"",
+    Option<"features", "features", "std::string", /*default=*/"\"+ptx81\"",
            "PTX features (+ptxNN)">,
     Option<"optLevel", "opt-level", "unsigned", /*default=*/"3",
            "LLVM optimization level">,

@@ -55,6 +55,10 @@ constexpr llvm::StringLiteral kCAlignmentAttrName = "tile.c_alignment";
 constexpr llvm::StringLiteral kSharedBufferAttrName = "tile.shared";
 /// Marks the ops that compute the block tile's origin in C ("row"/"col").
 constexpr llvm::StringLiteral kTileOriginAttrName = "tile.tile_origin";
+/// Marks the i1 of a split_last kernel that holds in the blocks computing
+/// part of a split tile (false in those computing a whole tile): tile-wgmma
+/// gives whole tiles a plain load and store of C, split ones atomic adds.
+constexpr llvm::StringLiteral kSplitBlockAttrName = "tile.split_block";
 /// On a TMA load of a slab: the operand it copies ("A" or "B"), so that
 /// tile-mbarrier-pipeline finds B's boxes to multicast in a cluster.
 constexpr llvm::StringLiteral kTmaOperandAttrName = "tile.tma_operand";

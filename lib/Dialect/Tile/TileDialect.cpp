@@ -16,11 +16,46 @@ using namespace mlir::tile;
 #define GET_ATTRDEF_CLASSES
 #include "tile/Dialect/Tile/TileAttrs.cpp.inc"
 
+#define GET_OP_CLASSES
+#include "tile/Dialect/Tile/TileOps.cpp.inc"
+
 void TileDialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "tile/Dialect/Tile/TileAttrs.cpp.inc"
       >();
+  addOperations<
+#define GET_OP_LIST
+#include "tile/Dialect/Tile/TileOps.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// tile.atomic_addf
+//===----------------------------------------------------------------------===//
+
+LogicalResult AtomicAddFOp::verify() {
+  if (getValue().getType().getRank() != 1)
+    return emitOpError() << "adds a 1-d vector, got "
+                         << getValue().getType();
+  MemRefType type = getMemref().getType();
+  if (static_cast<int64_t>(getIndices().size()) != type.getRank())
+    return emitOpError() << "takes " << type.getRank()
+                         << " indices for its memref of rank "
+                         << type.getRank() << ", got "
+                         << getIndices().size();
+  if (type.getRank() == 0)
+    return emitOpError() << "needs a memref of rank 1 or more (the "
+                            "vector's elements go along the innermost "
+                            "dimension)";
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) ||
+      strides.back() != 1)
+    return emitOpError() << "needs a memref whose innermost stride is 1 "
+                            "(the vector's elements adjacent), got "
+                         << type;
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -19,7 +19,9 @@ def Tile_Dialect : Dialect {
     communicate: `#tile.config` records the whole tiling decision for one
     `linalg.matmul` (block, warp and thread tiles, pipeline stages, launch
     swizzle, shared-memory layout). The configuration pass writes it on the op
-    (or keeps the one a user wrote); every later pass reads it.
+    (or keeps the one a user wrote); every later pass reads it. Its one
+    operation, `tile.atomic_addf`, is the split-K epilogue's vector of
+    atomic adds into C, until `tile-lower-nvgpu` makes it PTX.
   }];
   let useDefaultAttributePrinterParser = 1;
   let extraClassDeclaration = [{
