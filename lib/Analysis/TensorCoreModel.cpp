@@ -454,9 +454,7 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
   int64_t perWave = sms * e.blocksPerSM;
   // split_last: the last tiles of each matrix split, the others whole.
   bool splitLast = c.splitLast > 0 && e.splits > 1;
-  e.splitTiles = e.splits == 1   ? 0
-                 : splitLast     ? std::min(c.splitLast, matrixTiles) * s.batch
-                                 : e.tiles;
+  e.splitTiles = splitTileCount(c, matrixTiles, s.k) * s.batch;
   int64_t wholeBlocks = e.tiles - e.splitTiles;
   int64_t blocks = wholeBlocks + e.splitTiles * e.splits;
   e.blocks = blocks;

@@ -312,8 +312,8 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   // split_last = T, blocks [0, tiles - T) compute tiles 0 .. tiles - T - 1
   // whole; block tiles - T + j split j / T of tile tiles - T + j % T.
   Value tileId = blockId, splitId, isSplit;
-  int64_t splitLast = std::min(tc.splitLast, tilesM * tilesN);
-  if (splits > 1 && splitLast > 0) {
+  int64_t splitLast = splitTileCount(tc, tilesM * tilesN, problem.k);
+  if (splits > 1 && tc.splitLast > 0) {
     Value whole = constIndex(builder, loc, tilesM * tilesN - splitLast);
     Value last = constIndex(builder, loc, splitLast);
     Value zeroIndex = constIndex(builder, loc, 0);

@@ -795,15 +795,6 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
   if (fromTable && splitK == 0 && config.splitK > 1 &&
       shape.resultBytes != 4)
     config.splitK = 1;
-  // The cost model's split of its last wave's tiles counted its own tiles:
-  // with the options' tiles it is dropped (and its split of K, unless
-  // split-k= asks for one).
-  if (chosenHere && !fromTable && config.splitLast > 0 && splitLast < 0 &&
-      config.tileSizes() != chosen.tileSizes()) {
-    config.splitLast = 0;
-    if (splitK == 0)
-      config.splitK = 1;
-  }
   // The same for the tensor-core model's occupancy (a register budget for
   // its own tiles and stages; the FP32 model leaves occupancy to the hint
   // below).

@@ -206,3 +206,29 @@ TEST(TileConfig, WgmmaAttributeRoundTrip) {
 }
 
 } // namespace
+
+// Which tiles split K, and the blocks that makes: 10 tiles, K = 520 in
+// 64-deep slices. split_k = 3 gives chunks of 192 (3 slices): 3 splits.
+TEST(TileConfig, SplitTilesAndBlocks) {
+  TileConfig c = TileConfig::wgmmaDefaults(2);
+  c.setBlock(128, 128, 64);
+  // No split: no split tile, a block per tile.
+  EXPECT_EQ(splitTileCount(c, 10, 520), 0);
+  EXPECT_EQ(blocksPerMatrix(c, 10, 520), 10);
+  c.splitK = 3;
+  EXPECT_EQ(numSplits(c, 520), 3);
+  // Every tile split: 3 blocks each.
+  EXPECT_EQ(splitTileCount(c, 10, 520), 10);
+  EXPECT_EQ(blocksPerMatrix(c, 10, 520), 30);
+  // The last 4 split: 6 whole + 4 x 3.
+  c.splitLast = 4;
+  EXPECT_EQ(splitTileCount(c, 10, 520), 4);
+  EXPECT_EQ(blocksPerMatrix(c, 10, 520), 18);
+  // split_last past the tiles: all of them split.
+  c.splitLast = 12;
+  EXPECT_EQ(splitTileCount(c, 10, 520), 10);
+  EXPECT_EQ(blocksPerMatrix(c, 10, 520), 30);
+  // A K of one slice has one split: nothing splits, whatever split_last.
+  EXPECT_EQ(splitTileCount(c, 10, 64), 0);
+  EXPECT_EQ(blocksPerMatrix(c, 10, 64), 10);
+}

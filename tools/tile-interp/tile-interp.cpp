@@ -250,7 +250,8 @@ std::string checkOrder(gpu::GPUFuncOp kernel, const MatmulProblem &problem,
            std::to_string(tiles * problem.batch) + " tiles";
   TileConfig tc = config.toTileConfig();
   bool splitLast = tc.splitLast > 0 && numSplits(tc, problem.k) > 1;
-  int64_t whole = splitLast ? tiles - std::min(tc.splitLast, tiles) : tiles;
+  int64_t whole =
+      splitLast ? tiles - splitTileCount(tc, tiles, problem.k) : tiles;
   // The launch position (in the tile order) of block `block`'s tile.
   auto position = [&](int64_t block) {
     return block < whole ? block : whole + (block - whole) % (tiles - whole);

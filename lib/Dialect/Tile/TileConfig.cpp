@@ -458,11 +458,15 @@ int64_t mlir::tile::numSplits(const TileConfig &c, int64_t k) {
   return (k + chunk - 1) / chunk;
 }
 
+int64_t mlir::tile::splitTileCount(const TileConfig &c, int64_t tiles,
+                                   int64_t k) {
+  if (numSplits(c, k) == 1)
+    return 0;
+  return c.splitLast > 0 ? std::min(c.splitLast, tiles) : tiles;
+}
+
 int64_t mlir::tile::blocksPerMatrix(const TileConfig &c, int64_t tiles,
                                     int64_t k) {
-  int64_t splits = numSplits(c, k);
-  if (c.splitLast <= 0 || splits == 1)
-    return tiles * splits;
-  int64_t split = std::min(c.splitLast, tiles);
-  return tiles - split + split * splits;
+  int64_t split = splitTileCount(c, tiles, k);
+  return tiles - split + split * numSplits(c, k);
 }

@@ -184,6 +184,10 @@ struct TileConfig {
 int64_t splitKChunk(const TileConfig &config, int64_t k);
 /// Splits that have work for `k` (fewer than splitK when k is short).
 int64_t numSplits(const TileConfig &config, int64_t k);
+/// Of one matrix's `tiles` tiles, how many have their K split among blocks:
+/// none without a split of `k`, all of them at split_last 0, else the last
+/// min(split_last, tiles).
+int64_t splitTileCount(const TileConfig &config, int64_t tiles, int64_t k);
 /// Blocks of one matrix's `tiles` tiles: one per tile and split, or with
 /// split_last, one per whole tile and one per split of the last tiles.
 int64_t blocksPerMatrix(const TileConfig &config, int64_t tiles, int64_t k);
