@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # split_last on the GPU machine: verifies every kernel of DIR/verify and
-# DIR/bench against float64 (cuBLAS DGEMM reference), runs memcheck on two,
+# DIR/bench against float64 (cuBLAS DGEMM reference), runs memcheck on two split kernels,
 # and times DIR/bench (each shape with the cost model's split_last config
 # and the same config unsplit, NAMEu) twice against cuBLAS.
 #   bench/gpu/split-last.sh DIR OUT
@@ -16,7 +16,11 @@ status=0
   "$dir"/bench/*.json >"$out/verify.txt" 2>&1 || status=1
 echo "verify: $(grep -c ' PASS ' "$out/verify.txt") PASS, $(grep -c ' FAIL ' "$out/verify.txt") FAIL"
 grep -E ' FAIL |error' "$out/verify.txt" | head -5
-sample=$(ls "$dir"/verify/*.json | head -n 2)
+# memcheck on split kernels: the first two whose PTX adds into C atomically
+# (else the first two of the list).
+sample=$(grep -lE 'red\.global\.add|atom\.global\.add' "$dir"/verify/*.ptx 2>/dev/null |
+  head -n 2 | sed 's/\.ptx$/.json/')
+[[ -n $sample ]] || sample=$(ls "$dir"/verify/*.json | head -n 2)
 # shellcheck disable=SC2086
 TILE_RT_BUILD=$build bench/gpu/sanitize.sh memcheck 300 $sample \
   >"$out/memcheck.txt" 2>&1 || status=1

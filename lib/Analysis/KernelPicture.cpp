@@ -194,6 +194,13 @@ private:
   int64_t tilesM() const { return (kernel.m + c.blockM - 1) / c.blockM; }
   int64_t tilesN() const { return (kernel.n + c.blockN - 1) / c.blockN; }
   int64_t splits() const { return numSplits(c, kernel.k); }
+  /// The tiles whose K is split (all of them but under split_last).
+  int64_t splitTiles() const {
+    return splitTileCount(c, tilesM() * tilesN(), kernel.k);
+  }
+  int64_t blocks() const {
+    return blocksPerMatrix(c, tilesM() * tilesN(), kernel.k);
+  }
 
   void heading() {
     std::ostringstream line;
@@ -211,10 +218,12 @@ private:
     y += 16;
     std::ostringstream launch;
     int64_t tiles = tilesM() * tilesN();
-    launch << "launch: " << tiles * splits() << " blocks = " << tilesM()
-           << " x " << tilesN() << " tiles of " << c.blockM << " x "
-           << c.blockN;
-    if (splits() > 1)
+    launch << "launch: " << blocks() << " blocks = " << tilesM() << " x "
+           << tilesN() << " tiles of " << c.blockM << " x " << c.blockN;
+    if (splits() > 1 && splitTiles() < tiles)
+      launch << ", the last " << splitTiles() << " in " << splits()
+             << " splits of K";
+    else if (splits() > 1)
       launch << " x " << splits() << " splits of K";
     launch << ", " << c.numThreads() << " threads per block";
     if (c.isWgmma())
@@ -588,15 +597,19 @@ private:
     svg.text(20, y, head.str(), "note");
     y += 14;
     std::ostringstream more;
-    if (splits() > 1)
+    if (splits() > 1 && splitTiles() < tiles)
+      more << "split_last: the last " << splitTiles()
+           << " tiles of the launch order are split; split s of one of them "
+           << "is block id + s * " << splitTiles() << " (split 0 drawn). ";
+    else if (splits() > 1)
       more << "Split-K: split s of a tile is block id + s * " << tiles
            << " (split 0 drawn). ";
-    if (kernel.blocksPerWave > 0 && kernel.blocksPerWave < tiles * splits())
+    if (kernel.blocksPerWave > 0 && kernel.blocksPerWave < blocks())
       more << "Outlined: the first " << kernel.blocksPerWave
            << " blocks, which run together (SMs x blocks per SM by the cost "
               "model). ";
     else if (kernel.blocksPerWave > 0)
-      more << "All " << tiles * splits() << " blocks run together (outlined; "
+      more << "All " << blocks() << " blocks run together (outlined; "
            << kernel.blocksPerWave
            << " fit at once: SMs x blocks per SM by the cost model). ";
     int64_t drawRows = std::min(rowsTotal, kPictureGridTiles);
