@@ -513,7 +513,6 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
       std::max(kSlabLatencySeconds, s.readsC ? cSeconds : 0.0);
   // Under split_last a whole tile's block reads C before its loop (the
   // fill stays on the host) and stores it after, as an unsplit kernel does.
-  double wholeEpilogueSeconds = cSeconds;
   double wholePrologueSeconds = std::max(kSlabLatencySeconds, cSeconds);
   if (e.splits > 1) {
     // The partial tiles go into C by atomic adds (C is read by them, not
@@ -582,7 +581,7 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
     // the consumers store C: the first slab's latency is paid once per
     // block (below), not once per tile. The consumers' stores of C still
     // come between two tiles' main loops.
-    double epilogue = wholeTiles ? wholeEpilogueSeconds : e.epilogueSeconds;
+    double epilogue = wholeTiles ? cSeconds : e.epilogueSeconds;
     double prologue = wholeTiles ? wholePrologueSeconds : e.prologueSeconds;
     double exposed = c.persistent ? epilogue : prologue + epilogue;
     return busy + exposed / b;
@@ -599,9 +598,10 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
     total += fullWaves * whole;
     int64_t splitBlocks = e.splitTiles * e.splits;
     double spread = (rest * whole + splitBlocks * split) / perWave;
-    double tail = rest > 0 ? std::max(waveSeconds(rest, nullptr, /*wholeTiles=*/true),
-                                      spread)
-                           : std::max(split, spread);
+    double tail =
+        rest > 0 ? std::max(waveSeconds(rest, nullptr, /*wholeTiles=*/true),
+                            spread)
+                 : std::max(split, spread);
     total += tail;
   } else {
     int64_t fullWaves = blocks / perWave, rest = blocks % perWave;

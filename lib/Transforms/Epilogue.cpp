@@ -234,20 +234,6 @@ void mlir::tile::emitAccumulatorStore(OpBuilder &b, Location loc,
     if (!cType.isF32() && !fused)
       converted = arith::TruncFOp::create(
           b, loc, VectorType::get({layout.width}, cType), value);
-    if (layout.vectorAccess && layout.atomicAdd) {
-      // The fragment's elements added into C by one tile.atomic_addf.
-      Value valid = andAll(b, loc, {enabled, place.rowValid, place.colValid[0]});
-      guarded(
-          b, loc, valid, {},
-          [&](OpBuilder &nb, Location nl) -> SmallVector<Value> {
-            SmallVector<Value> indices = {place.row, place.col};
-            Value memref = root(nb, nl, cView, indices);
-            AtomicAddFOp::create(nb, nl, value, memref, indices);
-            return {};
-          },
-          {});
-      continue;
-    }
     if (layout.vectorAccess) {
       Value valid = andAll(b, loc, {enabled, place.rowValid, place.colValid[0]});
       guarded(
@@ -255,6 +241,11 @@ void mlir::tile::emitAccumulatorStore(OpBuilder &b, Location loc,
           [&](OpBuilder &nb, Location nl) -> SmallVector<Value> {
             SmallVector<Value> indices = {place.row, place.col};
             Value memref = root(nb, nl, cView, indices);
+            // The fragment's elements added into C by one tile.atomic_addf.
+            if (layout.atomicAdd) {
+              AtomicAddFOp::create(nb, nl, value, memref, indices);
+              return {};
+            }
             if (fused) {
               Value result = value;
               Value row = indices.end()[-2], col0 = indices.back();

@@ -237,8 +237,6 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
   // Initial accumulators, packed into the instructions' register structs.
   SmallVector<Value> fragments;
   if (isSplit) {
-    SmallVector<Type> types(layout.fragments.size(),
-                            VectorType::get({layout.width}, b.getF32Type()));
     auto ifInit = scf::IfOp::create(
         b, loc, isSplit,
         [&](OpBuilder &nb, Location nl) {
