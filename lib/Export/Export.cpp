@@ -501,13 +501,20 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
     // it.)
     int64_t storedRows = transposed ? cols : rows;
     int64_t storedCols = transposed ? rows : cols;
+    // A dynamic offset or stride is "dynamic" (the kernel takes it as a
+    // parameter, even where one row never steps it).
+    auto value = [](int64_t v) {
+      return ShapedType::isDynamic(v) ? rt::kDynamic : v;
+    };
     int64_t stride =
-        layout && storedRows > 1 ? layout->rowStride : storedCols;
+        layout && (storedRows > 1 || ShapedType::isDynamic(layout->rowStride))
+            ? value(layout->rowStride)
+            : storedCols;
     info.rowStride = transposed ? 1 : stride;
     info.colStride = transposed ? stride : 1;
     if (layout) {
-      info.offset = layout->offset;
-      info.batchStride = layout->batchStride;
+      info.offset = value(layout->offset);
+      info.batchStride = value(layout->batchStride);
     }
     info.alignment = static_cast<uint32_t>(alignment);
     info.access = access;

@@ -145,6 +145,7 @@ void mlir::tile::buildMatmulToPTXPipeline(OpPassManager &pm,
   gpuParams.phase = "gpu";
   llvmParams.phase = "llvm";
   pm.addPass(createTileTensorMapParams(gpuParams));
+  pm.addPass(createTileDynamicLayoutParams());
   OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
   device.addPass(memref::createFoldMemRefAliasOpsPass());
   device.addPass(memref::createExpandStridedMetadataPass());

@@ -135,6 +135,17 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   problem.layoutA = *getStridedLayout(aType);
   problem.layoutB = *getStridedLayout(bType);
   problem.layoutC = *getStridedLayout(cType);
+  // A batch of one never steps its batch stride: a dynamic one becomes a
+  // static value, not a kernel parameter (16 bytes, so that it does not
+  // lower the alignment the dynamic fields assume).
+  for (auto [layout, type] :
+       {std::pair{&problem.layoutA, elementType},
+        {&problem.layoutB, elementType},
+        {&problem.layoutC, cType.getElementType()}})
+    if (*layout && batched && extents.batch == 1 &&
+        ShapedType::isDynamic((*layout)->batchStride))
+      (*layout)->batchStride = std::max<int64_t>(
+          1, kDynamicLayoutBytes / (type.getIntOrFloatBitWidth() / 8));
   aType = getOperandType(aType.getShape(), elementType, problem.layoutA);
   bType = getOperandType(bType.getShape(), elementType, problem.layoutB);
   cType = getOperandType(cType.getShape(), cType.getElementType(),
@@ -199,6 +210,11 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   unsigned bitwidth = indexBitwidth != 0 ? indexBitwidth
                       : offsetsFit32     ? 32
                                          : 64;
+  if (bitwidth == 32 && problem.hasDynamicLayout())
+    return matmul.emitOpError()
+           << "index-bitwidth=32 cannot address an operand with a dynamic "
+              "offset or stride, which may reach any element (its kernel "
+              "computes offsets in 64 bits)";
   if (bitwidth == 32 && !offsetsFit32)
     return matmul.emitOpError()
            << "index-bitwidth=32 cannot address " << largest

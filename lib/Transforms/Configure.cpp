@@ -164,8 +164,10 @@ LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
 }
 
 /// Checks that operand #`index` of `op` has a layout the kernels address:
-/// none, or static strides and offset with contiguous rows; C's elements
-/// each at their own address. Emits the reason at the op otherwise.
+/// none, or strides and offset (static, or dynamic: taken at launch) with
+/// contiguous rows; C's elements each at their own address (checked here
+/// for static strides, by the runtime at launch for dynamic ones). Emits
+/// the reason at the op otherwise.
 LogicalResult checkLayout(linalg::LinalgOp op, MemRefType type,
                           int64_t index) {
   if (type.getLayout().isIdentity())
@@ -176,14 +178,15 @@ LogicalResult checkLayout(linalg::LinalgOp op, MemRefType type,
     return op.emitOpError()
            << "operand #" << index << " has the layout " << type.getLayout()
            << ", which is not strided; only memrefs without a layout or with "
-              "a strided one (static strides and offset) are supported";
+              "a strided one are supported";
   auto dynamic = [](int64_t value) { return ShapedType::isDynamic(value); };
-  if (dynamic(offset) || llvm::any_of(strides, dynamic))
+  if (dynamic(strides.back()))
     return op.emitOpError()
            << "operand #" << index << " of type " << type
-           << " has a dynamic offset or stride; only static ones are "
-              "supported yet (the kernel's parameters are bare pointers)";
-  if (offset < 0)
+           << " has a dynamic innermost stride; the kernels read and write "
+              "rows of contiguous elements (cast it to a layout whose "
+              "innermost stride is 1, such as strided<[?, 1], offset: ?>)";
+  if (!dynamic(offset) && offset < 0)
     return op.emitOpError()
            << "operand #" << index << " of type " << type
            << " has a negative offset; the kernels address elements from "
@@ -195,11 +198,15 @@ LogicalResult checkLayout(linalg::LinalgOp op, MemRefType type,
            << "; the kernels read and write rows of contiguous elements "
               "(stride 1)";
   for (int64_t stride : ArrayRef<int64_t>(strides).drop_back())
-    if (stride < 1)
+    if (!dynamic(stride) && stride < 1)
       return op.emitOpError()
              << "operand #" << index << " of type " << type
              << " has a stride of " << stride
              << "; the kernels take strides of at least 1";
+  // A dynamic offset or stride: the runtime checks the launch's values
+  // (bounds, and for C that no two elements share an address).
+  if (dynamic(offset) || llvm::any_of(strides, dynamic))
+    return success();
   int64_t last = offset, term;
   for (auto [extent, stride] : llvm::zip(type.getShape(), strides))
     if (llvm::MulOverflow(extent - 1, stride, term) ||
@@ -338,9 +345,13 @@ LogicalResult checkSupported(linalg::LinalgOp op, MatmulShape &shape,
     SmallVector<int64_t> strides;
     int64_t offset = 0;
     auto memref = dyn_cast<MemRefType>(type);
-    if (memref && succeeded(memref.getStridesAndOffset(strides, offset)) &&
-        !ShapedType::isDynamic(offset) &&
-        llvm::none_of(strides, ShapedType::isDynamic)) {
+    bool strided = memref && !memref.getLayout().isIdentity() &&
+                   succeeded(memref.getStridesAndOffset(strides, offset));
+    if (strided && (ShapedType::isDynamic(offset) ||
+                    llvm::any_of(strides, ShapedType::isDynamic))) {
+      // (A dynamic offset or stride may reach any element.)
+      span = std::numeric_limits<int64_t>::max();
+    } else if (strided) {
       span = offset + 1;
       for (auto [extent, stride] : llvm::zip(type.getShape(), strides))
         span += (extent - 1) * stride;
@@ -359,18 +370,24 @@ LogicalResult checkSupported(linalg::LinalgOp op, MatmulShape &shape,
     if (failed(layout)) // (checkLayout accepted it: cannot happen)
       return op.emitOpError() << "operand #" << index << " of type " << memref
                               << " has a layout the kernels do not take";
-    int64_t alignment = layoutAlignment(*layout);
+    int64_t bytes = memref.getElementTypeBitWidth() / 8;
+    int64_t alignment = layoutAlignment(*layout, bytes);
     (index == 0 ? shape.layoutAlignA
                 : index == 1 ? shape.layoutAlignB : shape.layoutAlignC) =
         alignment;
+    int64_t rows = memref.getDimSize(memref.getRank() - 2);
+    int64_t cols = memref.getDimSize(memref.getRank() - 1);
     if (*layout && index < 2) {
-      (index == 0 ? shape.offsetA : shape.offsetB) = (*layout)->offset;
-      (index == 0 ? shape.rowStrideA : shape.rowStrideB) =
-          (*layout)->rowStride;
+      // (The models see a dynamic offset or stride as its densest value.)
+      StridedLayout assumed =
+          assumedLayout(**layout, rows, cols, bytes, /*padded=*/false);
+      (index == 0 ? shape.offsetA : shape.offsetB) = assumed.offset;
+      (index == 0 ? shape.rowStrideA : shape.rowStrideB) = assumed.rowStride;
     }
     // Rows of A or B that overlap (only read, so allowed).
-    if (*layout && index < 2 && memref.getDimSize(memref.getRank() - 2) > 1 &&
-        (*layout)->rowStride < memref.getDimSize(memref.getRank() - 1))
+    if (*layout && index < 2 && rows > 1 &&
+        !ShapedType::isDynamic((*layout)->rowStride) &&
+        (*layout)->rowStride < cols)
       (index == 0 ? shape.overlapRowsA : shape.overlapRowsB) = true;
   }
   shape.elementBytes = elementType.getIntOrFloatBitWidth() / 8;

@@ -88,13 +88,13 @@ mlir::tile::getStridedLayout(MemRefType type) {
   SmallVector<int64_t> strides;
   int64_t offset;
   if (failed(type.getStridesAndOffset(strides, offset)) ||
-      ShapedType::isDynamic(offset) || offset < 0 ||
+      (!ShapedType::isDynamic(offset) && offset < 0) ||
       (type.getRank() != 2 && type.getRank() != 3) || strides.back() != 1)
     return failure();
   StridedLayout layout;
   layout.offset = offset;
   for (int64_t stride : ArrayRef<int64_t>(strides).drop_back())
-    if (ShapedType::isDynamic(stride) || stride < 1)
+    if (!ShapedType::isDynamic(stride) && stride < 1)
       return failure();
   layout.rowStride = strides[strides.size() - 2];
   if (type.getRank() == 3)
@@ -115,11 +115,32 @@ MemRefType mlir::tile::getOperandType(ArrayRef<int64_t> shape, Type element,
       StridedLayoutAttr::get(element.getContext(), layout->offset, strides));
 }
 
-int64_t mlir::tile::layoutAlignment(const std::optional<StridedLayout> &layout) {
+int64_t mlir::tile::layoutAlignment(const std::optional<StridedLayout> &layout,
+                                    int64_t elementBytes) {
   if (!layout)
     return 0;
-  return std::gcd(layout->offset,
-                  std::gcd(layout->rowStride, layout->batchStride));
+  int64_t assumed = std::max<int64_t>(1, kDynamicLayoutBytes / elementBytes);
+  int64_t alignment = 0;
+  for (int64_t value : {layout->offset, layout->rowStride, layout->batchStride})
+    alignment = std::gcd(alignment,
+                         ShapedType::isDynamic(value) ? assumed : value);
+  return alignment;
+}
+
+StridedLayout mlir::tile::assumedLayout(const StridedLayout &layout,
+                                        int64_t rows, int64_t cols,
+                                        int64_t elementBytes, bool padded) {
+  int64_t step = std::max<int64_t>(1, kDynamicLayoutBytes / elementBytes);
+  int64_t pad = padded ? step : 0;
+  StridedLayout out = layout;
+  if (ShapedType::isDynamic(out.offset))
+    out.offset = pad;
+  if (ShapedType::isDynamic(out.rowStride))
+    out.rowStride = (cols + step - 1) / step * step + pad;
+  if (ShapedType::isDynamic(out.batchStride))
+    out.batchStride = (rows - 1) * out.rowStride +
+                      (cols + step - 1) / step * step + pad;
+  return out;
 }
 
 /// `layout`, or the dense layout of a batch of `rows` x `cols` matrices.
@@ -172,9 +193,12 @@ DictionaryAttr mlir::tile::buildMatmulAttr(MLIRContext *context,
         {"layout_c", &problem.layoutC}}) {
     if (!*layout)
       continue;
-    SmallVector<int64_t, 3> values = {(*layout)->offset, (*layout)->rowStride};
+    // (A dynamic field is -1 in the attribute.)
+    auto value = [](int64_t v) { return ShapedType::isDynamic(v) ? -1 : v; };
+    SmallVector<int64_t, 3> values = {value((*layout)->offset),
+                                      value((*layout)->rowStride)};
     if (problem.batched)
-      values.push_back((*layout)->batchStride);
+      values.push_back(value((*layout)->batchStride));
     entries.push_back(b.getNamedAttr(key, b.getDenseI64ArrayAttr(values)));
   }
   return b.getDictionaryAttr(entries);
@@ -300,18 +324,26 @@ FailureOr<MatmulProblem> mlir::tile::getMatmulProblem(Operation *kernel,
       continue;
     auto array = dyn_cast<DenseI64ArrayAttr>(value);
     size_t size = problem.batched ? 3 : 2;
+    auto fieldOk = [&](size_t i, int64_t least) {
+      return array[i] == -1 || array[i] >= least;
+    };
     if (!array || array.size() != static_cast<int64_t>(size) ||
-        array[0] < 0 || array[1] < 1 || (problem.batched && array[2] < 1))
+        !fieldOk(0, 0) || !fieldOk(1, 1) ||
+        (problem.batched && !fieldOk(2, 1)))
       return emitAttrError(kernel, passName, kMatmulAttrName)
              << "needs '" << key << "', array<i64: offset, row_stride"
              << (problem.batched ? ", batch_stride" : "")
-             << "> (offset at least 0, strides at least 1) where present, got "
+             << "> (offset at least 0, strides at least 1, -1 for a dynamic "
+                "one) where present, got "
              << describe(value);
+    auto field = [&](size_t i) {
+      return array[i] == -1 ? ShapedType::kDynamic : array[i];
+    };
     StridedLayout layout;
-    layout.offset = array[0];
-    layout.rowStride = array[1];
+    layout.offset = field(0);
+    layout.rowStride = field(1);
     if (problem.batched)
-      layout.batchStride = array[2];
+      layout.batchStride = field(2);
     *out = layout;
   }
   return problem;
@@ -683,13 +715,17 @@ GlobalVectorWidths
 mlir::tile::getGlobalVectorWidths(ConfigAttr config,
                                   const MatmulProblem &problem) {
   GlobalVectorWidths widths;
+  int64_t inputBytes =
+      problem.elementType ? problem.elementType.getIntOrFloatBitWidth() / 8 : 4;
+  int64_t resultBytes =
+      problem.resultType ? problem.resultType.getIntOrFloatBitWidth() / 8 : 4;
   // A strided operand's vectors must also stay aligned to its offset and
   // strides (std::gcd(x, 0) is x: a dense operand's rows decide alone).
   auto rowA = [&](int64_t cols) {
-    return std::gcd(cols, layoutAlignment(problem.layoutA));
+    return std::gcd(cols, layoutAlignment(problem.layoutA, inputBytes));
   };
   auto rowB = [&](int64_t cols) {
-    return std::gcd(cols, layoutAlignment(problem.layoutB));
+    return std::gcd(cols, layoutAlignment(problem.layoutB, inputBytes));
   };
   // A transposed A is stored in shared memory with the same vectors, in
   // rows of BM plus the pad, which must keep them aligned too.
@@ -706,7 +742,8 @@ mlir::tile::getGlobalVectorWidths(ConfigAttr config,
   int64_t fragmentB =
       fragmentVectorWidth(config.getThreadN(), config.getBlockN());
   widths.c = largestWidthDividing(
-      std::gcd(problem.n, layoutAlignment(problem.layoutC)), fragmentB);
+      std::gcd(problem.n, layoutAlignment(problem.layoutC, resultBytes)),
+      fragmentB);
   return widths;
 }
 
@@ -945,7 +982,10 @@ std::pair<Value, Value> mlir::tile::findTileOrigin(gpu::GPUFuncOp kernel) {
 
 int64_t mlir::tile::largestOperandSpan(const MatmulProblem &problem) {
   // (Saturating: tile-configure refuses operands of 2^63 elements and
-  // more, but tile-block-tile may run on a config written by hand.)
+  // more, but tile-block-tile may run on a config written by hand.) A
+  // dynamic offset or stride may take any value at launch.
+  if (problem.hasDynamicLayout())
+    return std::numeric_limits<int64_t>::max();
   auto span = [&](StridedLayout layout, std::pair<int64_t, int64_t> stored) {
     uint64_t total = llvm::SaturatingAdd(
         static_cast<uint64_t>(layout.offset),
@@ -978,18 +1018,25 @@ MatmulShape mlir::tile::getModelShape(const MatmulProblem &problem) {
       problem.resultType ? problem.resultType.getIntOrFloatBitWidth() / 8 : 4;
   shape.readsC = !problem.fill;
   shape.f16 = problem.elementType && problem.elementType.isF16();
-  shape.layoutAlignA = layoutAlignment(problem.layoutA);
-  shape.layoutAlignB = layoutAlignment(problem.layoutB);
-  shape.layoutAlignC = layoutAlignment(problem.layoutC);
+  shape.layoutAlignA = layoutAlignment(problem.layoutA, shape.elementBytes);
+  shape.layoutAlignB = layoutAlignment(problem.layoutB, shape.elementBytes);
+  shape.layoutAlignC = layoutAlignment(problem.layoutC, shape.resultBytes);
   shape.overlapRowsA = problem.overlapRowsA();
   shape.overlapRowsB = problem.overlapRowsB();
+  // (The models see a dynamic offset or stride as its densest value.)
   if (problem.layoutA) {
-    shape.offsetA = problem.layoutA->offset;
-    shape.rowStrideA = problem.layoutA->rowStride;
+    auto [rows, cols] = problem.storedShapeA();
+    StridedLayout a = assumedLayout(*problem.layoutA, rows, cols,
+                                    shape.elementBytes, /*padded=*/false);
+    shape.offsetA = a.offset;
+    shape.rowStrideA = a.rowStride;
   }
   if (problem.layoutB) {
-    shape.offsetB = problem.layoutB->offset;
-    shape.rowStrideB = problem.layoutB->rowStride;
+    auto [rows, cols] = problem.storedShapeB();
+    StridedLayout b = assumedLayout(*problem.layoutB, rows, cols,
+                                    shape.elementBytes, /*padded=*/false);
+    shape.offsetB = b.offset;
+    shape.rowStrideB = b.rowStride;
   }
   shape.transposeA = problem.transposeA;
   shape.transposeB = problem.transposeB;

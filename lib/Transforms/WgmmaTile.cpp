@@ -199,7 +199,11 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
   // even too).
   AccumulatorLayout layout = accs.layout(
       originRow, originCol,
-      /*vectorAccess=*/std::gcd(problem.n, layoutAlignment(problem.layoutC)) %
+      /*vectorAccess=*/std::gcd(problem.n,
+                                layoutAlignment(
+                                    problem.layoutC,
+                                    problem.resultType.getIntOrFloatBitWidth() /
+                                        8)) %
                               2 ==
                           0);
   layout.recomputeStorePositions = !fillValue;

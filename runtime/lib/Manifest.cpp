@@ -515,6 +515,11 @@ std::string dumpJson(const Json &value) {
   return value.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
+/// An offset or stride as the manifest writes it: the number, or "dynamic".
+Json layoutValue(int64_t value) {
+  return value == kDynamic ? Json("dynamic") : Json(value);
+}
+
 } // namespace
 
 std::string tile::runtime::quoteJson(std::string_view text) {
@@ -587,14 +592,14 @@ Json toJson(const KernelManifest &manifest) {
                   {"element_type", stringifyElementType(param.elementType)},
                   {"rows", param.rows},
                   {"cols", param.cols},
-                  {"row_stride", param.rowStride},
-                  {"col_stride", param.colStride}};
+                  {"row_stride", layoutValue(param.rowStride)},
+                  {"col_stride", layoutValue(param.colStride)}};
     // Optional: the params of batched kernels have one (and only they).
     if (param.batchStride != 0)
-      entry["batch_stride"] = param.batchStride;
+      entry["batch_stride"] = layoutValue(param.batchStride);
     // Optional: a strided operand's offset, when not 0.
     if (param.offset != 0)
-      entry["offset"] = param.offset;
+      entry["offset"] = layoutValue(param.offset);
     entry["alignment"] = param.alignment;
     entry["access"] = stringifyParamAccess(param.access);
     params.push_back(std::move(entry));
@@ -981,6 +986,32 @@ public:
     return true;
   }
 
+  /// An integer in [min, max], or the string "dynamic" (kDynamic).
+  bool getIntOrDynamic(std::string_view key, int64_t &out, int64_t min,
+                       int64_t max) {
+    const Json *value = get(key);
+    if (!value)
+      return false;
+    if (value->is_string()) {
+      if (value->get_ref<const std::string &>() != "dynamic")
+        return fail(key, "must be an integer in [" + std::to_string(min) +
+                             ", " + std::to_string(max) +
+                             "] or \"dynamic\" (got " +
+                             describeValue(*value) + ")");
+      out = kDynamic;
+      return true;
+    }
+    return getInt(key, out, min, max);
+  }
+
+  bool getOptionalIntOrDynamic(std::string_view key, int64_t &out,
+                               int64_t min, int64_t max) {
+    for (const Member &member : members)
+      if (*member.key == key)
+        return getIntOrDynamic(key, out, min, max);
+    return true;
+  }
+
   bool getUint32(std::string_view key, uint32_t &out, uint32_t min) {
     int64_t value;
     if (!getInt(key, value, min, UINT32_MAX))
@@ -1193,11 +1224,14 @@ bool readParam(const Json &value, size_t index, ParamInfo &param,
                         listNames(kElementTypeNames)) &&
          reader.getInt("rows", param.rows, 1, INT64_MAX) &&
          reader.getInt("cols", param.cols, 1, INT64_MAX) &&
-         reader.getInt("row_stride", param.rowStride, 0, INT64_MAX) &&
-         reader.getInt("col_stride", param.colStride, 0, INT64_MAX) &&
-         reader.getOptionalInt("batch_stride", param.batchStride, 1,
-                               INT64_MAX) &&
-         reader.getOptionalInt("offset", param.offset, 1, INT64_MAX) &&
+         reader.getIntOrDynamic("row_stride", param.rowStride, 0,
+                                INT64_MAX) &&
+         reader.getIntOrDynamic("col_stride", param.colStride, 0,
+                                INT64_MAX) &&
+         reader.getOptionalIntOrDynamic("batch_stride", param.batchStride, 1,
+                                        INT64_MAX) &&
+         reader.getOptionalIntOrDynamic("offset", param.offset, 1,
+                                        INT64_MAX) &&
          reader.getUint32("alignment", param.alignment, 1) &&
          reader.getEnum("access", param.access, symbolizeParamAccess,
                         listNames(kParamAccessNames)) &&
@@ -1847,8 +1881,190 @@ bool validateParam(const KernelManifest &manifest, const ParamInfo &param,
 }
 } // namespace
 
+namespace {
+bool validateStaticManifest(const KernelManifest &manifest,
+                            std::string &error);
+
+/// The checks of dynamic offsets and strides that need no launch: on lhs,
+/// rhs and result params only, offset, batch_stride of a batched kernel and
+/// the stored rows' stride (the other one 1).
+bool validateDynamicFields(const KernelManifest &manifest,
+                           std::string &error) {
+  for (const ParamInfo &param : manifest.params) {
+    if (!hasDynamicLayout(param))
+      continue;
+    std::string what = "param " + quoteJson(param.name) + " (" +
+                       std::string(stringifyParamRole(param.role)) + ")";
+    if (param.role == ParamRole::Epilogue)
+      return invalid(error, what + " has a dynamic offset or stride; only "
+                                   "the lhs, rhs and result params may");
+    bool rowDynamic = param.rowStride == kDynamic;
+    bool colDynamic = param.colStride == kDynamic;
+    if ((rowDynamic && param.colStride != 1) ||
+        (colDynamic && param.rowStride != 1))
+      return invalid(error, what + " has a dynamic " +
+                                (rowDynamic ? "row_stride" : "col_stride") +
+                                " but its " +
+                                (rowDynamic ? "col_stride" : "row_stride") +
+                                " is not 1: the kernels read rows (or "
+                                "columns) of contiguous elements");
+    if (param.batchStride == kDynamic && manifest.problem.batch == 1)
+      return invalid(error, what + " has a dynamic batch_stride but "
+                                   "problem.batch is 1: only the params of "
+                                   "a batched kernel have one");
+  }
+  return true;
+}
+
+/// `param` with each dynamic field at the densest value it could be
+/// launched with (multiples of its alignment; a tensor map's 16 bytes).
+ParamInfo densestLayout(const ParamInfo &param, int64_t batch) {
+  ParamInfo out = param;
+  int64_t bytes = getElementTypeSize(param.elementType);
+  int64_t step = std::max<int64_t>(1, int64_t(param.alignment) / bytes);
+  step = std::max<int64_t>(step, 16 / bytes);
+  auto roundUp = [&](int64_t value) { return (value + step - 1) / step * step; };
+  if (out.offset == kDynamic)
+    out.offset = 0;
+  if (out.rowStride == kDynamic)
+    out.rowStride = roundUp(out.cols);
+  if (out.colStride == kDynamic)
+    out.colStride = roundUp(out.rows);
+  if (out.batchStride == kDynamic) {
+    ParamInfo matrix = out;
+    matrix.offset = 0;
+    uint64_t elements = 0;
+    getRequiredElements(matrix, 1, elements);
+    out.batchStride = roundUp(int64_t(elements));
+    (void)batch;
+  }
+  return out;
+}
+} // namespace
+
+bool tile::runtime::hasDynamicLayout(const ParamInfo &param) {
+  return param.offset == kDynamic || param.rowStride == kDynamic ||
+         param.colStride == kDynamic || param.batchStride == kDynamic;
+}
+
+bool tile::runtime::hasDynamicLayout(const KernelManifest &manifest) {
+  for (const ParamInfo &param : manifest.params)
+    if (hasDynamicLayout(param))
+      return true;
+  return false;
+}
+
+ParamLayout tile::runtime::getParamLayout(const ParamInfo &param) {
+  ParamLayout layout;
+  layout.offset = param.offset;
+  layout.rowStride = param.rowStride;
+  layout.colStride = param.colStride;
+  layout.batchStride = param.batchStride;
+  return layout;
+}
+
 bool tile::runtime::validateManifest(const KernelManifest &manifest,
                                      std::string &error) {
+  if (!hasDynamicLayout(manifest))
+    return validateStaticManifest(manifest, error);
+  if (!validateDynamicFields(manifest, error))
+    return false;
+  KernelManifest densest = manifest;
+  for (ParamInfo &param : densest.params)
+    param = densestLayout(param, manifest.problem.batch);
+  return validateStaticManifest(densest, error);
+}
+
+bool tile::runtime::resolveLayouts(const KernelManifest &manifest,
+                                   const ParamLayout *layouts,
+                                   size_t numLayouts, KernelManifest &out,
+                                   std::string &error) {
+  if (numLayouts != manifest.params.size()) {
+    error = "kernel " + manifest.kernel + " takes " +
+            std::to_string(manifest.params.size()) + " layouts, got " +
+            std::to_string(numLayouts);
+    return false;
+  }
+  if (numLayouts != 0 && !layouts) {
+    error = "the layout array is null";
+    return false;
+  }
+  KernelManifest resolved = manifest;
+  for (size_t i = 0; i < numLayouts; ++i) {
+    ParamInfo &param = resolved.params[i];
+    const ParamLayout &layout = layouts[i];
+    std::string what =
+        "argument " + std::to_string(i) + " (" + param.name + ")";
+    uint64_t bytes = getElementTypeSize(param.elementType);
+    struct Field {
+      const char *name;
+      int64_t *manifestValue;
+      int64_t value;
+      int64_t least;
+    } fields[] = {{"offset", &param.offset, layout.offset, 0},
+                  {"row_stride", &param.rowStride, layout.rowStride, 1},
+                  {"col_stride", &param.colStride, layout.colStride, 1},
+                  {"batch_stride", &param.batchStride, layout.batchStride,
+                   manifest.problem.batch > 1 ? 1 : 0}};
+    for (Field &field : fields) {
+      if (*field.manifestValue != kDynamic) {
+        if (field.value != *field.manifestValue) {
+          error = what + ": " + field.name + " " +
+                  std::to_string(field.value) + " differs from the kernel's " +
+                  std::to_string(*field.manifestValue) +
+                  " (static in its manifest)";
+          return false;
+        }
+        continue;
+      }
+      if (field.value < field.least) {
+        error = what + ": " + field.name + " " + std::to_string(field.value) +
+                " is below " + std::to_string(field.least);
+        return false;
+      }
+      uint64_t fieldBytes;
+      if (__builtin_mul_overflow(uint64_t(field.value), bytes, &fieldBytes) ||
+          (param.alignment > 1 && fieldBytes % param.alignment != 0)) {
+        error = what + ": " + field.name + " " + std::to_string(field.value) +
+                " (" + std::to_string(uint64_t(field.value) * bytes) +
+                " bytes) is not a multiple of the " +
+                std::to_string(param.alignment) +
+                " bytes the kernel assumes of its dynamic offset and strides";
+        return false;
+      }
+      *field.manifestValue = field.value;
+    }
+  }
+  if (!validateStaticManifest(resolved, error)) {
+    error = "with the launch's layouts, " + error;
+    return false;
+  }
+  out = std::move(resolved);
+  return true;
+}
+
+std::vector<int64_t>
+tile::runtime::getDynamicValues(const KernelManifest &manifest,
+                                const KernelManifest &resolved) {
+  std::vector<int64_t> values;
+  for (size_t i = 0; i < manifest.params.size(); ++i) {
+    const ParamInfo &param = manifest.params[i];
+    const ParamInfo &value = resolved.params[i];
+    if (param.offset == kDynamic)
+      values.push_back(value.offset);
+    if (param.batchStride == kDynamic)
+      values.push_back(value.batchStride);
+    if (param.rowStride == kDynamic)
+      values.push_back(value.rowStride);
+    if (param.colStride == kDynamic)
+      values.push_back(value.colStride);
+  }
+  return values;
+}
+
+namespace {
+bool validateStaticManifest(const KernelManifest &manifest,
+                            std::string &error) {
   if (manifest.version != kManifestVersion)
     return invalid(error, describeVersionMismatch(manifest.version));
   if (manifest.kernel.empty())
@@ -1980,6 +2196,7 @@ bool tile::runtime::validateManifest(const KernelManifest &manifest,
     return invalid(error, "resources must be counts, or -1 when unknown");
   return true;
 }
+} // namespace
 
 //===----------------------------------------------------------------------===//
 // Fused epilogues

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
 #include <sys/stat.h>
@@ -22,6 +23,39 @@ int succeed() {
   lastError.clear();
   return TILE_SUCCESS;
 }
+
+/// Refuses a kernel whose params have dynamic offsets or strides, which only
+/// `alternative` (the layouts' entry point) can check or launch.
+bool checkStaticLayouts(const tile::runtime::KernelManifest &manifest,
+                        const char *alternative, std::string &error) {
+  if (!tile::runtime::hasDynamicLayout(manifest))
+    return true;
+  std::string fields;
+  for (const tile::runtime::ParamInfo &param : manifest.params) {
+    if (!tile::runtime::hasDynamicLayout(param))
+      continue;
+    std::string names;
+    for (auto [name, value] :
+         {std::pair{"offset", param.offset},
+          {"batch_stride", param.batchStride},
+          {"row_stride", param.rowStride},
+          {"col_stride", param.colStride}})
+      if (value == tile::runtime::kDynamic)
+        names += (names.empty() ? "" : ", ") + std::string(name);
+    fields += (fields.empty() ? "" : "; ") + param.name + ": " + names;
+  }
+  error = "kernel " + manifest.kernel +
+          " has dynamic offsets or strides (" + fields + "); pass them with " +
+          alternative;
+  return false;
+}
+
+/// Launches `kernel` as `manifest` (the kernel's, or it with the launch's
+/// layouts) describes it, then `values` (the dynamic fields').
+int launchKernel(tile_kernel &kernel,
+                 const tile::runtime::KernelManifest &manifest,
+                 const tile_buffer *args, size_t numArgs,
+                 const std::vector<int64_t> &values, void *stream);
 
 /// A manifest is a few KiB; anything this large is the wrong file.
 constexpr uint64_t kMaxManifestBytes = 16u << 20;
@@ -617,7 +651,37 @@ int tile_artifact_check_args(const tile_artifact *artifact,
     return fail(TILE_ERROR_INVALID_ARGUMENT,
                 "tile_artifact_check_args: artifact is null");
   std::string error;
-  if (!checkLaunchArguments(artifact->manifest, args, numArgs, error))
+  if (!checkStaticLayouts(artifact->manifest, "tile_artifact_check_layouts",
+                          error) ||
+      !checkLaunchArguments(artifact->manifest, args, numArgs, error))
+    return fail(TILE_ERROR_INVALID_LAUNCH_ARGS, error);
+  return succeed();
+}
+
+// tile_layout is ParamLayout's C face: the same four int64_t in order.
+static_assert(sizeof(tile_layout) == sizeof(ParamLayout) &&
+                  offsetof(tile_layout, offset) ==
+                      offsetof(ParamLayout, offset) &&
+                  offsetof(tile_layout, row_stride) ==
+                      offsetof(ParamLayout, rowStride) &&
+                  offsetof(tile_layout, col_stride) ==
+                      offsetof(ParamLayout, colStride) &&
+                  offsetof(tile_layout, batch_stride) ==
+                      offsetof(ParamLayout, batchStride),
+              "tile_layout and ParamLayout must match");
+
+int tile_artifact_check_layouts(const tile_artifact *artifact,
+                                const tile_buffer *args,
+                                const tile_layout *layouts, size_t numArgs) {
+  if (!artifact)
+    return fail(TILE_ERROR_INVALID_ARGUMENT,
+                "tile_artifact_check_layouts: artifact is null");
+  std::string error;
+  KernelManifest resolved;
+  if (!resolveLayouts(artifact->manifest,
+                      reinterpret_cast<const ParamLayout *>(layouts), numArgs,
+                      resolved, error) ||
+      !checkLaunchArguments(resolved, args, numArgs, error))
     return fail(TILE_ERROR_INVALID_LAUNCH_ARGS, error);
   return succeed();
 }
@@ -1001,7 +1065,36 @@ int tile_kernel_launch(tile_kernel *kernel, const tile_buffer *args,
     return fail(TILE_ERROR_INVALID_ARGUMENT,
                 "tile_kernel_launch: kernel is null");
   std::string error;
-  const KernelManifest &manifest = kernel->manifest;
+  if (!checkStaticLayouts(kernel->manifest, "tile_kernel_launch_layouts",
+                          error))
+    return fail(TILE_ERROR_INVALID_LAUNCH_ARGS, error);
+  return launchKernel(*kernel, kernel->manifest, args, numArgs, {}, stream);
+}
+
+int tile_kernel_launch_layouts(tile_kernel *kernel, const tile_buffer *args,
+                               const tile_layout *layouts, size_t numArgs,
+                               void *stream) {
+  if (!kernel)
+    return fail(TILE_ERROR_INVALID_ARGUMENT,
+                "tile_kernel_launch_layouts: kernel is null");
+  std::string error;
+  KernelManifest resolved;
+  if (!resolveLayouts(kernel->manifest,
+                      reinterpret_cast<const ParamLayout *>(layouts), numArgs,
+                      resolved, error))
+    return fail(TILE_ERROR_INVALID_LAUNCH_ARGS, error);
+  return launchKernel(*kernel, resolved, args, numArgs,
+                      getDynamicValues(kernel->manifest, resolved), stream);
+}
+
+} // extern "C"
+
+namespace {
+int launchKernel(tile_kernel &kernelRef, const KernelManifest &manifest,
+                 const tile_buffer *args, size_t numArgs,
+                 const std::vector<int64_t> &values, void *stream) {
+  tile_kernel *kernel = &kernelRef;
+  std::string error;
   if (!checkLaunchArguments(manifest, args, numArgs, error))
     return fail(TILE_ERROR_INVALID_LAUNCH_ARGS, error);
   const CudaDriver &driver = *kernel->driver;
@@ -1018,16 +1111,24 @@ int tile_kernel_launch(tile_kernel *kernel, const tile_buffer *args,
   // each tensor map is 128 bytes by value. A valid manifest has 3 params and
   // at most kMaxTensorMaps maps; fixed arrays keep the hot path free of
   // allocations.
-  constexpr size_t kMaxParams = 16;
+  // A kernel with dynamic offsets or strides takes their values after the
+  // maps, an 8-byte integer each.
+  constexpr size_t kMaxParams = 16, kMaxValues = 4 * kMaxParams;
   size_t numMaps = manifest.tensorMaps.size();
-  if (numArgs > kMaxParams || numMaps > kMaxTensorMaps)
+  if (numArgs > kMaxParams || numMaps > kMaxTensorMaps ||
+      values.size() > kMaxValues)
     return fail(TILE_ERROR_INVALID_LAUNCH_ARGS,
                 "kernel " + manifest.kernel + " has more than " +
                     std::to_string(kMaxParams) + " params or " +
                     std::to_string(kMaxTensorMaps) + " tensor maps");
   CUdeviceptr pointers[kMaxParams];
   CUtensorMap maps[kMaxTensorMaps];
-  void *params[kMaxParams + kMaxTensorMaps];
+  int64_t scalars[kMaxValues];
+  void *params[kMaxParams + kMaxTensorMaps + kMaxValues];
+  for (size_t i = 0; i < values.size(); ++i) {
+    scalars[i] = values[i];
+    params[numArgs + numMaps + i] = &scalars[i];
+  }
   for (size_t i = 0; i < numArgs; ++i) {
     pointers[i] = args[i].device_ptr;
     params[i] = &pointers[i];
@@ -1134,6 +1235,9 @@ int tile_kernel_launch(tile_kernel *kernel, const tile_buffer *args,
             " bytes of dynamic shared memory): " + driver.describe(result));
   return succeed();
 }
+} // namespace
+
+extern "C" {
 
 void tile_kernel_unload(tile_kernel *kernel) {
   if (!kernel)

@@ -1114,6 +1114,124 @@ TEST_F(FakeDriverTest, RepackFailuresAreWorded) {
   tile_kernel_unload(kernel);
 }
 
+TEST_F(FakeDriverTest, DynamicLayoutsArePassedAfterTheMaps) {
+  // B's offset and row stride, and C's row stride, dynamic: the kernel takes
+  // the buffers' starts, the maps (B's encoded from the launch's layout),
+  // then one 8-byte integer per dynamic field: B's offset, B's row stride,
+  // C's row stride.
+  TempDir dir;
+  std::string ptx = readFile(fixturePath("naive_matmul.ptx"));
+  const std::string last =
+      "\t.param .align 128 .b8 tile_test_matmul_bf16_tma_param_4[128]\n";
+  size_t at = ptx.find(last);
+  ASSERT_NE(at, std::string::npos);
+  ptx.replace(at, last.size(),
+              "\t.param .align 128 .b8 tile_test_matmul_bf16_tma_param_4[128],\n"
+              "\t.param .u64 tile_test_matmul_bf16_tma_param_5,\n"
+              "\t.param .u64 tile_test_matmul_bf16_tma_param_6,\n"
+              "\t.param .u64 tile_test_matmul_bf16_tma_param_7\n");
+  writeFile(dir.file("dynamic.ptx"), ptx);
+  KernelManifest manifest;
+  std::string error;
+  ASSERT_TRUE(parseManifestJson(
+      readFile(fixturePath("tile_test_matmul_bf16_tma.json")), manifest,
+      error))
+      << error;
+  manifest.binaries[0].file = "dynamic.ptx";
+  manifest.binaries[0].size = ptx.size();
+  manifest.binaries[0].fnv1a64 = fnv1a64(ptx.data(), ptx.size());
+  manifest.params[1].offset = kDynamic;
+  manifest.params[1].rowStride = kDynamic;
+  manifest.params[2].rowStride = kDynamic;
+  ASSERT_TRUE(validateManifest(manifest, error)) << error;
+  writeFile(dir.file("dynamic.json"), writeManifestJson(manifest));
+  open(dir.file("dynamic.json"));
+  tile_kernel_info info;
+  ASSERT_EQ(tile_artifact_get_info(artifact, &info), TILE_SUCCESS);
+  EXPECT_EQ(info.params[1].offset, TILE_DYNAMIC);
+  EXPECT_EQ(info.params[1].row_stride, TILE_DYNAMIC);
+  EXPECT_EQ(info.params[1].required_bytes, 0u);
+  EXPECT_EQ(info.params[0].required_bytes, uint64_t(96 * 72 * 2));
+  tile_kernel *kernel = load(TILE_SUCCESS);
+  ASSERT_NE(kernel, nullptr);
+
+  // Without layouts: refused, naming the fields.
+  EXPECT_EQ(tile_kernel_launch(kernel, kBf16Args, 3, nullptr),
+            TILE_ERROR_INVALID_LAUNCH_ARGS);
+  EXPECT_STREQ(tile_last_error(),
+               "kernel tile_test_matmul_bf16_tma has dynamic offsets or "
+               "strides (B: offset, row_stride; C: row_stride); pass them "
+               "with tile_kernel_launch_layouts");
+  EXPECT_EQ(tile_artifact_check_args(artifact, kBf16Args, 3),
+            TILE_ERROR_INVALID_LAUNCH_ARGS);
+  EXPECT_NE(std::string(tile_last_error())
+                .find("pass them with tile_artifact_check_layouts"),
+            std::string::npos)
+      << tile_last_error();
+  EXPECT_EQ(fake.launches(), 0);
+
+  // B: 8 elements in (16 bytes), rows 88 apart (176 bytes); C rows 96
+  // apart. B's buffer must hold 8 + 71 * 88 + 80 elements.
+  tile_layout layouts[3] = {{0, 72, 1, 0}, {8, 88, 1, 0}, {0, 96, 1, 0}};
+  tile_buffer args[3] = {kBf16Args[0],
+                         {0x200000, uint64_t(8 + 71 * 88 + 80) * 2},
+                         {0x300000, uint64_t(95 * 96 + 80) * 2}};
+  EXPECT_EQ(tile_artifact_check_layouts(artifact, args, layouts, 3),
+            TILE_SUCCESS)
+      << tile_last_error();
+  ASSERT_EQ(tile_kernel_launch_layouts(kernel, args, layouts, 3, nullptr),
+            TILE_SUCCESS)
+      << tile_last_error();
+  ASSERT_EQ(fake.lastParamCount(), 8);
+  unsigned long long pointer = 0;
+  fake.lastParam(1, &pointer, sizeof(pointer));
+  EXPECT_EQ(pointer, args[1].device_ptr);
+  std::vector<uint64_t> mapB = lastParamWords(fake, 4);
+  EXPECT_EQ(mapB[kMapAddress], args[1].device_ptr + 16);
+  EXPECT_EQ(mapB[kMapStride0], 176u);
+  int64_t values[3] = {};
+  for (int i = 0; i < 3; ++i)
+    EXPECT_EQ(fake.lastParam(5 + i, &values[i], sizeof(values[i])), 8) << i;
+  EXPECT_EQ(values[0], 8);
+  EXPECT_EQ(values[1], 88);
+  EXPECT_EQ(values[2], 96);
+
+  // The buffers are checked against the launch's layout.
+  args[1].size_bytes -= 2;
+  EXPECT_EQ(tile_kernel_launch_layouts(kernel, args, layouts, 3, nullptr),
+            TILE_ERROR_INVALID_LAUNCH_ARGS);
+  EXPECT_NE(std::string(tile_last_error())
+                .find("argument 1 (B) is too small: param B (72x80 bf16, "
+                      "row_stride 88, col_stride 1, offset 8) needs 12672 "
+                      "bytes"),
+            std::string::npos)
+      << tile_last_error();
+  args[1].size_bytes += 2;
+  // A row stride the TMA cannot read (rows 8 bytes off 16): the map's
+  // rule, with the launch's values.
+  layouts[1].row_stride = 84;
+  EXPECT_EQ(tile_kernel_launch_layouts(kernel, args, layouts, 3, nullptr),
+            TILE_ERROR_INVALID_LAUNCH_ARGS);
+  EXPECT_STREQ(tile_last_error(),
+               "argument 1 (B): row_stride 84 (168 bytes) is not a multiple "
+               "of the 16 bytes the kernel assumes of its dynamic offset and "
+               "strides");
+  layouts[1].row_stride = 88;
+  layouts[0].row_stride = 80; // A's is static
+  EXPECT_EQ(tile_artifact_check_layouts(artifact, args, layouts, 3),
+            TILE_ERROR_INVALID_LAUNCH_ARGS);
+  EXPECT_STREQ(tile_last_error(),
+               "argument 0 (A): row_stride 80 differs from the kernel's 72 "
+               "(static in its manifest)");
+  EXPECT_EQ(tile_kernel_launch_layouts(kernel, args, nullptr, 3, nullptr),
+            TILE_ERROR_INVALID_LAUNCH_ARGS);
+  EXPECT_STREQ(tile_last_error(), "the layout array is null");
+  EXPECT_EQ(tile_kernel_launch_layouts(nullptr, args, layouts, 3, nullptr),
+            TILE_ERROR_INVALID_ARGUMENT);
+  EXPECT_EQ(fake.launches(), 1);
+  tile_kernel_unload(kernel);
+}
+
 TEST_F(FakeDriverTest, RefusedTensorMapIsNamed) {
   open("tile_test_matmul_bf16_tma.json");
   tile_kernel *kernel = load(TILE_SUCCESS);

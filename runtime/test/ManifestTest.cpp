@@ -1550,9 +1550,10 @@ TEST(ManifestTest, BatchedKernelsTakeEpilogues) {
   m.launch.grid[1] = 2;
   for (ParamInfo &param : m.params)
     param.batchStride = param.rows * param.cols;
-  m.params[4].batchStride = -1;
+  // (-1 is kDynamic, which an epilogue param may not have: below.)
+  m.params[4].batchStride = -2;
   EXPECT_EQ(validationError(m), "manifest: param \"E1\" (epilogue) "
-                                "batch_stride must be positive (got -1)");
+                                "batch_stride must be positive (got -2)");
   m = makeEpilogueManifest();
   m.params[3].batchStride = m.params[3].cols;
   EXPECT_NE(validationError(m).find("param \"E0\" (epilogue) has "
@@ -1840,4 +1841,166 @@ TEST(ManifestTest, OffsetsKeepTheAlignment) {
   m.params[0].offset = 1; // 4 bytes: element alignment only
   m.params[0].alignment = 4;
   EXPECT_TRUE(validateManifest(m, error)) << error;
+}
+
+TEST(ManifestTest, DynamicLayoutsRoundTrip) {
+  // A dynamic offset or stride is "dynamic" in the JSON and kDynamic in
+  // the struct; the kernel takes its value at launch.
+  KernelManifest m = makeWgmmaExampleManifest();
+  m.params[0].offset = kDynamic;
+  m.params[0].rowStride = kDynamic;
+  m.params[2].rowStride = kDynamic;
+  std::string error;
+  ASSERT_TRUE(validateManifest(m, error)) << error;
+  EXPECT_TRUE(hasDynamicLayout(m));
+  EXPECT_TRUE(hasDynamicLayout(m.params[0]));
+  EXPECT_FALSE(hasDynamicLayout(m.params[1]));
+  std::string text = writeManifestJson(m);
+  EXPECT_NE(text.find("\"rows\": 4096, \"cols\": 4096, \"row_stride\": "
+                      "\"dynamic\", \"col_stride\": 1, \"offset\": "
+                      "\"dynamic\", \"alignment\": 16"),
+            std::string::npos)
+      << text;
+  KernelManifest parsed;
+  ASSERT_TRUE(parseManifestJson(text, parsed, error)) << error;
+  EXPECT_EQ(parsed, m);
+  EXPECT_EQ(writeManifestJson(parsed), text);
+  // No other string is a value.
+  std::string other = text;
+  other.replace(other.find("\"dynamic\""), 9, "\"dynamik\"");
+  EXPECT_FALSE(parseManifestJson(other, parsed, error));
+  EXPECT_EQ(error, "manifest: field 'params[0].row_stride' must be an "
+                   "integer in [0, 9223372036854775807] or \"dynamic\" (got "
+                   "\"dynamik\")");
+  // What a buffer needs is the launch's to say.
+  uint64_t bytes = 0;
+  EXPECT_FALSE(getRequiredBytes(m.params[0], 1, bytes));
+}
+
+TEST(ManifestTest, DynamicLayoutRules) {
+  KernelManifest m = makeEpilogueManifest();
+  std::string error;
+  ASSERT_TRUE(validateManifest(m, error)) << error;
+  // Only on A, B and C.
+  KernelManifest e = m;
+  e.params[3].offset = kDynamic;
+  EXPECT_EQ(validationError(e), "manifest: param \"E0\" (epilogue) has a "
+                                "dynamic offset or stride; only the lhs, rhs "
+                                "and result params may");
+  // The stride of the stored rows only: the other one is 1.
+  KernelManifest c = makeExampleManifest();
+  c.params[1].colStride = kDynamic;
+  EXPECT_EQ(validationError(c),
+            "manifest: param \"B\" (rhs) has a dynamic col_stride but its "
+            "row_stride is not 1: the kernels read rows (or columns) of "
+            "contiguous elements");
+  c = makeExampleManifest();
+  c.params[1].rowStride = kDynamic;
+  c.params[1].colStride = 2;
+  EXPECT_EQ(validationError(c),
+            "manifest: param \"B\" (rhs) has a dynamic row_stride but its "
+            "col_stride is not 1: the kernels read rows (or columns) of "
+            "contiguous elements");
+  // A column-major param's stored rows are its columns.
+  c = makeExampleManifest();
+  c.params[1].rowStride = 1;
+  c.params[1].colStride = kDynamic;
+  EXPECT_TRUE(validateManifest(c, error)) << error;
+  // A batch stride only in a batched kernel.
+  c = makeExampleManifest();
+  c.params[0].batchStride = kDynamic;
+  EXPECT_EQ(validationError(c),
+            "manifest: param \"A\" (lhs) has a dynamic batch_stride but "
+            "problem.batch is 1: only the params of a batched kernel have "
+            "one");
+  KernelManifest b = makeBatchedManifest();
+  b.params[2].batchStride = kDynamic;
+  b.params[2].offset = kDynamic;
+  EXPECT_TRUE(validateManifest(b, error)) << error;
+  // The rest is checked as for the densest layout: a static offset still
+  // keeps the alignment.
+  c = makeExampleManifest();
+  c.params[0].rowStride = kDynamic;
+  c.params[0].offset = 2;
+  EXPECT_EQ(validationError(c),
+            "manifest: param \"A\" (lhs) offset 2 (8 bytes) is not a "
+            "multiple of its alignment 16: its first element would be "
+            "misaligned");
+}
+
+TEST(ManifestTest, ResolveLayouts) {
+  KernelManifest m = makeWgmmaExampleManifest(); // bf16, maps on A and B
+  m.params[0].offset = kDynamic;
+  m.params[0].rowStride = kDynamic;
+  m.params[2].rowStride = kDynamic;
+  m.params[2].offset = kDynamic;
+  std::string error;
+  ASSERT_TRUE(validateManifest(m, error)) << error;
+  std::vector<ParamLayout> layouts;
+  for (const ParamInfo &param : m.params)
+    layouts.push_back(getParamLayout(param));
+  EXPECT_EQ(layouts[0].offset, kDynamic);
+  EXPECT_EQ(layouts[1].rowStride, 4096);
+  layouts[0].offset = 24;      // 48 bytes
+  layouts[0].rowStride = 4160; // 8320 bytes
+  layouts[2].offset = 8;       // C (bf16, alignment 16): 16 bytes
+  layouts[2].rowStride = 4104; // 8208 bytes
+  auto resolve = [&](std::vector<ParamLayout> given) {
+    KernelManifest out;
+    std::string why;
+    if (resolveLayouts(m, given.data(), given.size(), out, why))
+      return std::string();
+    return why;
+  };
+  KernelManifest out;
+  ASSERT_TRUE(resolveLayouts(m, layouts.data(), layouts.size(), out, error))
+      << error;
+  EXPECT_EQ(out.params[0].offset, 24);
+  EXPECT_EQ(out.params[0].rowStride, 4160);
+  EXPECT_EQ(out.params[2].rowStride, 4104);
+  EXPECT_FALSE(hasDynamicLayout(out));
+  // The kernel's i64 parameters: params in order, each one's offset, batch
+  // stride, then stored rows' stride.
+  EXPECT_EQ(getDynamicValues(m, out), (std::vector<int64_t>{24, 4160, 8, 4104}));
+  // One layout per param.
+  std::vector<ParamLayout> two(layouts.begin(), layouts.begin() + 2);
+  EXPECT_EQ(resolve(two), "kernel matmul_bf16_0 takes 3 layouts, got 2");
+  // Static fields must be the manifest's.
+  std::vector<ParamLayout> bad = layouts;
+  bad[1].rowStride = 4104;
+  EXPECT_EQ(resolve(bad), "argument 1 (B): row_stride 4104 differs from the "
+                          "kernel's 4096 (static in its manifest)");
+  bad = layouts;
+  bad[0].colStride = 2;
+  EXPECT_EQ(resolve(bad), "argument 0 (A): col_stride 2 differs from the "
+                          "kernel's 1 (static in its manifest)");
+  // Dynamic ones in range and on the param's alignment.
+  bad = layouts;
+  bad[0].rowStride = 0;
+  EXPECT_EQ(resolve(bad), "argument 0 (A): row_stride 0 is below 1");
+  bad = layouts;
+  bad[0].offset = -8;
+  EXPECT_EQ(resolve(bad), "argument 0 (A): offset -8 is below 0");
+  bad = layouts;
+  bad[0].rowStride = 4100; // 8200 bytes
+  EXPECT_EQ(resolve(bad), "argument 0 (A): row_stride 4100 (8200 bytes) is "
+                          "not a multiple of the 16 bytes the kernel assumes "
+                          "of its dynamic offset and strides");
+  // Then the manifest's own rules, with the launch's values: C's rows may
+  // not overlap.
+  bad = layouts;
+  bad[2].rowStride = 4000;
+  EXPECT_EQ(resolve(bad),
+            "with the launch's layouts, manifest: param \"C\" (result) layout "
+            "maps two elements to one address (row_stride 4000, col_stride "
+            "1)");
+  // A kernel without dynamic fields resolves to itself.
+  KernelManifest plain = makeWgmmaExampleManifest();
+  std::vector<ParamLayout> own;
+  for (const ParamInfo &param : plain.params)
+    own.push_back(getParamLayout(param));
+  ASSERT_TRUE(resolveLayouts(plain, own.data(), own.size(), out, error))
+      << error;
+  EXPECT_EQ(out, plain);
+  EXPECT_TRUE(getDynamicValues(plain, out).empty());
 }

@@ -25,6 +25,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <unistd.h>
@@ -122,6 +123,13 @@ options:
   --tolerance X     verify: relative error threshold instead of the default
   --warmup N        bench: warm-up launches (default 10)
   --iters N         bench: timed launches (default 50, at least 20)
+  --layout P.F=N    a dynamic offset or stride's value (repeatable): param
+                    P's field F (offset, row_stride, col_stride or
+                    batch_stride) is N elements, in every artifact where
+                    that field is "dynamic" (elsewhere ignored). Dynamic
+                    fields not given are one 16-byte step past the densest
+                    layout: offset 16 bytes, rows (and matrices) 16 bytes
+                    further apart than the columns rounded up to 16 bytes
   --no-cublas       bench: leave out the cuBLAS comparison
   --json FILE       bench: also write the results as JSON
   --csv FILE        bench: also write the results as CSV
@@ -169,6 +177,8 @@ struct Options {
   int iters = 50;
   bool cublas = true;
   std::string jsonPath, csvPath;
+  /// --layout: (param, field) -> value.
+  std::map<std::pair<std::string, std::string>, int64_t> layouts;
 };
 
 std::string format(const char *pattern, double value) {
@@ -252,7 +262,7 @@ bool parseOptions(int argc, char **argv, Options &options) {
     } else {
       static const char *const kWithValue[] = {
           "--device", "--binary", "--seed", "--reference", "--tolerance",
-          "--warmup", "--iters",  "--json", "--csv"};
+          "--warmup", "--iters",  "--json", "--csv", "--layout"};
       bool takesValue = false;
       for (const char *known : kWithValue)
         takesValue |= name == known;
@@ -315,6 +325,25 @@ bool parseOptions(int argc, char **argv, Options &options) {
       options.jsonPath = value;
     } else if (name == "--csv") {
       options.csvPath = value;
+    } else if (name == "--layout") {
+      size_t dot = value.find('.'), eq = value.find('=');
+      std::string field =
+          dot < eq && eq != std::string::npos
+              ? value.substr(dot + 1, eq - dot - 1)
+              : std::string();
+      char *end = nullptr;
+      long long n = eq == std::string::npos
+                        ? -1
+                        : std::strtoll(value.c_str() + eq + 1, &end, 10);
+      if (field.empty() || dot == 0 || n < 0 || !end || *end != '\0' ||
+          end == value.c_str() + eq + 1 ||
+          (field != "offset" && field != "row_stride" &&
+           field != "col_stride" && field != "batch_stride"))
+        return usageError("--layout needs PARAM.FIELD=N (FIELD offset, "
+                          "row_stride, col_stride or batch_stride; N a "
+                          "non-negative integer), got '" +
+                          value + "'");
+      options.layouts[{value.substr(0, dot), field}] = n;
     } else {
       return usageError("unknown option '" + name + "'");
     }
@@ -532,7 +561,55 @@ struct LoadedArtifact {
   tile_kernel *kernel = nullptr;
   tile_load_info load;
   const KernelManifest *manifest = nullptr;
+  /// For a kernel with dynamic offsets or strides: each param's layout at
+  /// launch, and the manifest with them (what `manifest` points to).
+  std::vector<ParamLayout> layouts;
+  KernelManifest resolved;
 };
+
+/// The layouts a kernel with dynamic offsets or strides is run with: the
+/// --layout values, else one 16-byte step past the densest.
+std::vector<ParamLayout> chooseLayouts(const KernelManifest &manifest,
+                                       const Options &options) {
+  std::vector<ParamLayout> layouts;
+  for (const ParamInfo &param : manifest.params) {
+    ParamLayout layout = getParamLayout(param);
+    int64_t step =
+        std::max<int64_t>(1, 16 / int64_t(getElementTypeSize(param.elementType)));
+    auto roundUp = [&](int64_t v) { return (v + step - 1) / step * step; };
+    auto pick = [&](const char *field, int64_t &value, int64_t fallback) {
+      if (value != kDynamic)
+        return;
+      auto it = options.layouts.find({param.name, field});
+      value = it != options.layouts.end() ? it->second : fallback;
+    };
+    pick("offset", layout.offset, step);
+    pick("row_stride", layout.rowStride, roundUp(param.cols) + step);
+    pick("col_stride", layout.colStride, roundUp(param.rows) + step);
+    ParamInfo matrix = param;
+    matrix.offset = 0;
+    matrix.rowStride = layout.rowStride;
+    matrix.colStride = layout.colStride;
+    uint64_t elements = 0;
+    getRequiredElements(matrix, 1, elements);
+    pick("batch_stride", layout.batchStride,
+         roundUp(int64_t(elements)) + step);
+    layouts.push_back(layout);
+  }
+  return layouts;
+}
+
+/// Launches the loaded kernel on `args`, with its layouts where it has
+/// dynamic offsets or strides.
+int launchLoaded(const LoadedArtifact &loaded,
+                 const std::vector<tile_buffer> &args, void *stream) {
+  if (loaded.layouts.empty())
+    return tile_kernel_launch(loaded.kernel, args.data(), args.size(), stream);
+  return tile_kernel_launch_layouts(
+      loaded.kernel, args.data(),
+      reinterpret_cast<const tile_layout *>(loaded.layouts.data()),
+      args.size(), stream);
+}
 
 bool openAndLoad(const std::string &path, const Options &options,
                  LoadedArtifact &out, std::string &error) {
@@ -541,6 +618,13 @@ bool openAndLoad(const std::string &path, const Options &options,
     return false;
   }
   out.manifest = &out.artifact->manifest;
+  if (hasDynamicLayout(*out.manifest)) {
+    out.layouts = chooseLayouts(*out.manifest, options);
+    if (!resolveLayouts(*out.manifest, out.layouts.data(), out.layouts.size(),
+                        out.resolved, error))
+      return false;
+    out.manifest = &out.resolved;
+  }
   for (const ParamInfo &param : out.manifest->params)
     if (param.elementType != ElementType::F32 &&
         param.elementType != ElementType::BF16 &&
@@ -636,21 +720,26 @@ int runInfo(const std::vector<std::string> &paths) {
       if (p.batch > 1)
         batched = std::to_string(p.batch) + " x ";
       std::string batchStride;
+      auto text = [](int64_t v) {
+        return v == kDynamic ? std::string("dynamic") : std::to_string(v);
+      };
       if (q.batchStride != 0)
-        batchStride = ", batch_stride " + std::to_string(q.batchStride);
+        batchStride = ", batch_stride " + text(q.batchStride);
       if (q.offset != 0)
-        batchStride += ", offset " + std::to_string(q.offset);
+        batchStride += ", offset " + text(q.offset);
+      std::string needs = hasDynamicLayout(q)
+                              ? std::string("needs what its layout spans")
+                              : "needs " + std::to_string(bytes) + " bytes";
       std::printf(
-          "  %-10s %-3s %-6s %s %s%lldx%lld, strides %lld,%lld%s, "
-          "align %u, %s, needs %llu bytes\n",
+          "  %-10s %-3s %-6s %s %s%lldx%lld, strides %s,%s%s, "
+          "align %u, %s, %s\n",
           i == 0 ? "params" : "", q.name.c_str(),
           std::string(stringifyParamRole(q.role)).c_str(),
           std::string(stringifyElementType(q.elementType)).c_str(),
           batched.c_str(), static_cast<long long>(q.rows),
-          static_cast<long long>(q.cols), static_cast<long long>(q.rowStride),
-          static_cast<long long>(q.colStride), batchStride.c_str(), q.alignment,
-          std::string(stringifyParamAccess(q.access)).c_str(),
-          static_cast<unsigned long long>(bytes));
+          static_cast<long long>(q.cols), text(q.rowStride).c_str(),
+          text(q.colStride).c_str(), batchStride.c_str(), q.alignment,
+          std::string(stringifyParamAccess(q.access)).c_str(), needs.c_str());
     }
     for (size_t i = 0; i < m.tensorMaps.size(); ++i) {
       const TensorMapInfo &t = m.tensorMaps[i];
@@ -891,8 +980,7 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
     getRequiredBytes(param, batch, bytes);
     args[i] = {memory.pointer, bytes};
   }
-  if (tile_kernel_launch(loaded.kernel, args.data(), args.size(), gpu.stream) !=
-      TILE_SUCCESS)
+  if (launchLoaded(loaded, args, gpu.stream) != TILE_SUCCESS)
     return failLine(name, shape, tile_last_error());
   CUresult result = d.cuStreamSynchronize(gpu.stream);
   if (result != CUDA_SUCCESS) {
@@ -996,6 +1084,23 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
                  ", " + std::string(stringifyCInit(problem.cInit)) + ", " +
                  (types == "f32" ? std::string() : types + ", ") +
                  referenceName + " reference)";
+  // The values a kernel with dynamic offsets or strides ran with.
+  const KernelManifest &own = loaded.artifact->manifest;
+  for (size_t i = 0; i < own.params.size() && !loaded.layouts.empty(); ++i) {
+    const ParamInfo &param = own.params[i];
+    const ParamLayout &layout = loaded.layouts[i];
+    std::string fields;
+    for (auto [field, dynamic, value] :
+         {std::tuple{"offset", param.offset, layout.offset},
+          {"batch_stride", param.batchStride, layout.batchStride},
+          {"row_stride", param.rowStride, layout.rowStride},
+          {"col_stride", param.colStride, layout.colStride}})
+      if (dynamic == kDynamic)
+        fields += std::string(fields.empty() ? "" : " ") + field + "=" +
+                  std::to_string(value);
+    if (!fields.empty())
+      outcome.line += "  " + param.name + "{" + fields + "}";
+  }
   if (!check.pass)
     outcome.line += "\n    " + check.reason;
   return outcome;
@@ -1432,8 +1537,7 @@ BenchRow benchArtifact(const Gpu &gpu, CublasSession *cublas,
   std::vector<double> times;
   auto launchOurs = [&](int i, std::string &launchError) {
     const std::vector<tile_buffer> &args = argSets[i % sets];
-    if (tile_kernel_launch(loaded.kernel, args.data(), args.size(),
-                           gpu.stream) != TILE_SUCCESS) {
+    if (launchLoaded(loaded, args, gpu.stream) != TILE_SUCCESS) {
       launchError = tile_last_error();
       return false;
     }

@@ -360,7 +360,7 @@ module attributes {gpu.container_module} {
 // stride for a batched kernel), the offset at least 0, strides at least 1.
 module attributes {gpu.container_module} {
   gpu.module @m {
-    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'layout_a', array<i64: offset, row_stride> (offset at least 0, strides at least 1) where present, got array<i64: 0, 0>}}
+    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'layout_a', array<i64: offset, row_stride> (offset at least 0, strides at least 1, -1 for a dynamic one) where present, got array<i64: 0, 0>}}
     gpu.func @zero_row_stride(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
         tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
         tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, layout_a = array<i64: 0, 0>, m = 8 : i64, n = 8 : i64},
@@ -374,7 +374,7 @@ module attributes {gpu.container_module} {
 
 module attributes {gpu.container_module} {
   gpu.module @m {
-    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'layout_c', array<i64: offset, row_stride, batch_stride> (offset at least 0, strides at least 1) where present, got array<i64: 4, 8>}}
+    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'layout_c', array<i64: offset, row_stride, batch_stride> (offset at least 0, strides at least 1, -1 for a dynamic one) where present, got array<i64: 4, 8>}}
     gpu.func @batched_without_batch_stride(%A: memref<2x8x8xf32>, %B: memref<2x8x8xf32>, %C: memref<2x8x8xf32>) kernel attributes {
         tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
         tile.matmul = {batch = 2 : i64, c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, layout_c = array<i64: 4, 8>, m = 8 : i64, n = 8 : i64},
@@ -403,7 +403,7 @@ module attributes {gpu.container_module} {
 
 module attributes {gpu.container_module} {
   gpu.module @m {
-    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'layout_b', array<i64: offset, row_stride> (offset at least 0, strides at least 1) where present, got "strided"}}
+    // expected-error @+1 {{tile-promote-shared: 'tile.matmul' needs 'layout_b', array<i64: offset, row_stride> (offset at least 0, strides at least 1, -1 for a dynamic one) where present, got "strided"}}
     gpu.func @layout_not_an_array(%A: memref<8x8xf32>, %B: memref<8x8xf32>, %C: memref<8x8xf32>) kernel attributes {
         tile.config = #tile.config<block = [32, 32, 8], warp = [16, 32], thread = [4, 4]>,
         tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 8 : i64, layout_b = "strided", m = 8 : i64, n = 8 : i64},

@@ -369,7 +369,9 @@ double loadValue(const uint8_t *from, int64_t kind) {
 /// launch's A or B. Empty, or why it cannot be used; `map.invalid` says why
 /// the driver would refuse to encode it.
 std::string tensorMapOf(gpu::LaunchFuncOp launch, unsigned index,
-                        Buffer *globals[3], TensorMap &map) {
+                        Buffer *globals[3],
+                        std::array<std::optional<StridedLayout>, 2> bound,
+                        TensorMap &map) {
   Value operand = launch.getKernelOperands()[index];
   auto create = operand.getDefiningOp<nvgpu::TmaCreateDescriptorOp>();
   if (!create)
@@ -414,9 +416,12 @@ std::string tensorMapOf(gpu::LaunchFuncOp launch, unsigned index,
   if (failed(layout))
     return "the matrix has a layout that is not strided";
   if (*layout) {
-    map.offset = (*layout)->offset;
-    map.rowStride = (*layout)->rowStride;
-    map.batchStride = (*layout)->batchStride;
+    // (The values bound to a dynamic layout's fields.)
+    const StridedLayout &values =
+        (*layout)->isDynamic() && bound[which] ? *bound[which] : **layout;
+    map.offset = values.offset;
+    map.rowStride = values.rowStride;
+    map.batchStride = values.batchStride;
   }
   if (create.getBoxDimensions().size() != static_cast<size_t>(box.getRank()))
     return "the box operands differ from the descriptor type's rank";
@@ -493,6 +498,23 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
   // their first dimension; everything below is per matrix.
   int64_t batch = problem->batch;
   bool batched = problem->batched;
+  // Dynamic offsets and strides get values off the dense ones (one
+  // 16-byte step more each: assumedLayout), which the kernel can only meet
+  // by reading them from its operands' layouts.
+  MatmulProblem bound = *problem;
+  {
+    int64_t inputBytes = problem->elementType.getIntOrFloatBitWidth() / 8;
+    int64_t resultBytes = problem->resultType.getIntOrFloatBitWidth() / 8;
+    auto bind = [](std::optional<StridedLayout> &layout,
+                   std::pair<int64_t, int64_t> stored, int64_t bytes) {
+      if (layout)
+        layout = assumedLayout(*layout, stored.first, stored.second, bytes,
+                               /*padded=*/true);
+    };
+    bind(bound.layoutA, problem->storedShapeA(), inputBytes);
+    bind(bound.layoutB, problem->storedShapeB(), inputBytes);
+    bind(bound.layoutC, {problem->m, problem->n}, resultBytes);
+  }
   std::string head = (batched ? " batch=" + std::to_string(batch) : "") +
                      " m=" + std::to_string(m) + " n=" + std::to_string(n) +
                      " k=" + std::to_string(k);
@@ -655,9 +677,9 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
           out[layout.offset + z * layout.batchStride + i * layout.rowStride +
               j] = values[(z * rows + i) * cols + j];
   };
-  StridedLayout layoutA = problem->effectiveLayoutA(),
-                layoutB = problem->effectiveLayoutB(),
-                layoutC = problem->effectiveLayoutC();
+  StridedLayout layoutA = bound.effectiveLayoutA(),
+                layoutB = bound.effectiveLayoutB(),
+                layoutC = bound.effectiveLayoutC();
   // A's or B's matrices (or rows) may overlap (the memref's strides allow
   // it for an operand that is only read): the reference takes the values
   // that end up in the buffer.
@@ -745,7 +767,8 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
                             "nvgpu.tma.create.descriptor";
       return outcome;
     }
-    if (std::string error = tensorMapOf(launch, index, globals, map);
+    if (std::string error = tensorMapOf(
+            launch, index, globals, {bound.layoutA, bound.layoutB}, map);
         !error.empty()) {
       outcome.text = head + ": tensor map argument " + std::to_string(index) +
                      ": " + error;
@@ -932,7 +955,7 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
   }
   if (checkLaunchOrder) {
     std::string order =
-        checkOrder(kernel, *problem, *dims, *bufferC,
+        checkOrder(kernel, bound, *dims, *bufferC,
                    dims->block[0] * dims->block[1] * dims->block[2]);
     if (!order.empty()) {
       outcome.text = head + ": " + order + launchText + statsText;

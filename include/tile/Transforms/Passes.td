@@ -684,6 +684,30 @@ def TileTensorMapParams : Pass<"tile-tensor-map-params",
                            "::mlir::NVVM::NVVMDialect"];
 }
 
+def TileDynamicLayoutParams : Pass<"tile-dynamic-layout-params",
+                                   "::mlir::ModuleOp"> {
+  let summary = "Pass a kernel operand's dynamic offset and strides as "
+                "i64 parameters";
+  let description = [{
+    A kernel parameter whose memref type has a dynamic offset or stride
+    (`memref<64x96xf32, strided<[?, 1], offset: ?>>`, from a strided operand
+    whose layout is known only at run time) cannot be lowered as a bare
+    pointer. Before the NVVM lowering, each such parameter becomes the
+    memref of the same shape without a layout (the buffer's pointer), and
+    the kernel takes one `i64` per dynamic field after all its other
+    parameters (the tensor maps included): each parameter's offset, then its
+    strides outermost first, parameters in order. The body rebuilds the
+    operand with `memref.reinterpret_cast`; every `gpu.launch_func` of the
+    kernel passes the memref's base buffer (`memref.extract_strided_metadata`
+    and a cast to the plain type) and appends the values. Kernels without
+    dynamic layouts are left as they are. The manifest writes such fields as
+    `"dynamic"`; the runtime takes their values at launch
+    (`tile_kernel_launch_layouts`).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def TileAttachTarget : Pass<"tile-attach-target", "::mlir::ModuleOp"> {
   let summary = "Attach an NVVM target to every kernel's gpu.module, by "
                 "strategy";

@@ -86,19 +86,42 @@ void setStage(gpu::GPUFuncOp kernel, KernelStage stage);
 /// layout, such as a subview of a bigger buffer), in elements from the
 /// buffer's start: element (i, j) of stored matrix b at
 /// offset + b * batchStride + i * rowStride + j. Rows are contiguous; the
-/// strides are at least 1 (batchStride is 0 for a plain matmul).
+/// strides are at least 1 (batchStride is 0 for a plain matmul). A field
+/// may be ShapedType::kDynamic (a memref type's `?`): the kernel takes its
+/// value at launch, as a parameter (tile-dynamic-layout-params), and
+/// assumes it a multiple of kDynamicLayoutBytes bytes.
 struct StridedLayout {
   int64_t offset = 0, rowStride = 0, batchStride = 0;
   bool operator==(const StridedLayout &other) const {
     return offset == other.offset && rowStride == other.rowStride &&
            batchStride == other.batchStride;
   }
+  /// Whether some field is dynamic.
+  bool isDynamic() const {
+    return ShapedType::isDynamic(offset) || ShapedType::isDynamic(rowStride) ||
+           ShapedType::isDynamic(batchStride);
+  }
 };
 
-/// The strided layout of `type` (static offset and strides, innermost
-/// stride 1, the others at least 1), or std::nullopt for a memref without
-/// a layout attribute (the identity layout: dense rows). Fails for any other
-/// layout (tile-configure says why at the op).
+/// What the kernels assume of a dynamic offset or stride: a multiple of
+/// this many bytes (the runtime refuses launches that break it), so that
+/// every row starts where a 16-byte vector or the TMA may read it.
+constexpr int64_t kDynamicLayoutBytes = 16;
+
+/// `layout` with each dynamic field replaced by a value the kernel may be
+/// launched with, for an operand of `batch` x `rows` x `cols` elements of
+/// `elementBytes` bytes: with `padded` false the densest (offset 0, rows
+/// `cols` rounded up to kDynamicLayoutBytes apart, matrices one after
+/// another); with `padded` true one step of kDynamicLayoutBytes more each
+/// (offset, row stride and batch stride all off the dense ones), which
+/// is what tile-interp and tile-run pick to show that a kernel reads them.
+StridedLayout assumedLayout(const StridedLayout &layout, int64_t rows,
+                            int64_t cols, int64_t elementBytes, bool padded);
+
+/// The strided layout of `type` (static or dynamic offset and strides,
+/// innermost stride 1, the others at least 1), or std::nullopt for a memref
+/// without a layout attribute (the identity layout: dense rows). Fails for
+/// any other layout (tile-configure says why at the op).
 FailureOr<std::optional<StridedLayout>> getStridedLayout(MemRefType type);
 
 /// The memref type of an operand: `shape` of `element` with `layout`
@@ -109,8 +132,11 @@ MemRefType getOperandType(ArrayRef<int64_t> shape, Type element,
 /// The greatest common divisor of a layout's offset and strides: the
 /// largest number of elements that every row start of the operand is
 /// aligned to, relative to the buffer's start; 0 for the identity layout
-/// (then the rows' own length decides).
-int64_t layoutAlignment(const std::optional<StridedLayout> &layout);
+/// (then the rows' own length decides). A dynamic field counts as the
+/// kDynamicLayoutBytes / `elementBytes` elements it is assumed a multiple
+/// of.
+int64_t layoutAlignment(const std::optional<StridedLayout> &layout,
+                        int64_t elementBytes);
 
 /// The problem a kernel computes: C[m][n] (+)= A[m][k] * B[k][n].
 struct MatmulProblem {
@@ -156,11 +182,19 @@ struct MatmulProblem {
   /// stride is below the row length, with more than one row.
   bool overlapRowsA() const {
     auto [rows, cols] = storedShapeA();
-    return layoutA && rows > 1 && layoutA->rowStride < cols;
+    return layoutA && rows > 1 && !ShapedType::isDynamic(layoutA->rowStride) &&
+           layoutA->rowStride < cols;
   }
   bool overlapRowsB() const {
     auto [rows, cols] = storedShapeB();
-    return layoutB && rows > 1 && layoutB->rowStride < cols;
+    return layoutB && rows > 1 && !ShapedType::isDynamic(layoutB->rowStride) &&
+           layoutB->rowStride < cols;
+  }
+  /// Whether some operand has a dynamic offset or stride.
+  bool hasDynamicLayout() const {
+    return (layoutA && layoutA->isDynamic()) ||
+           (layoutB && layoutB->isDynamic()) ||
+           (layoutC && layoutC->isDynamic());
   }
 };
 

@@ -162,6 +162,23 @@ struct ParamInfo {
   int64_t offset = 0;
 };
 
+/// The value of a dynamic offset or stride in a ParamInfo (JSON
+/// `"dynamic"`): the kernel takes it at launch (one i64 kernel parameter
+/// each; ParamLayout, resolveLayouts).
+constexpr int64_t kDynamic = -1;
+
+/// Whether some offset or stride of `param` is dynamic.
+bool hasDynamicLayout(const ParamInfo &param);
+
+/// Where one param's elements are at a launch: element (i, j) of matrix b
+/// at base[offset + b*batchStride + i*rowStride + j*colStride].
+struct ParamLayout {
+  int64_t offset = 0, rowStride = 0, colStride = 0, batchStride = 0;
+};
+
+/// The layout the manifest gives `param`, kDynamic where it is dynamic.
+ParamLayout getParamLayout(const ParamInfo &param);
+
 /// The matrix a tensor map of `param` reads, as it is stored (rows
 /// `rowStride` elements apart, elements of a row contiguous): `param`
 /// itself when it is row-major (col_stride 1); for a column-major param
@@ -340,14 +357,39 @@ bool parseManifestJson(std::string_view text, KernelManifest &out,
 /// positive launch dimensions with at most 1024 threads per block; the
 /// cluster (at most 16 blocks, dividing the grid, as many blocks as
 /// config.cluster, sm_90 or newer); each tensor map against its param and
-/// the TMA's limits; a known chip; at most one binary per format. On failure
-/// returns false and sets `error` to one line.
+/// the TMA's limits; a known chip; at most one binary per format. A dynamic
+/// offset or stride (kDynamic) is allowed on the lhs, rhs and result params
+/// only: offset, batch_stride (batched kernels) and the stored rows' stride
+/// (the other stride 1); the rest is checked with the densest layout the
+/// param could be launched with (resolveLayouts checks the launch's). On
+/// failure returns false and sets `error` to one line.
 bool validateManifest(const KernelManifest &manifest, std::string &error);
 
 /// `text` as a JSON string literal, quotes included, escaped as nlohmann-json
 /// does; bytes that are not UTF-8 become U+FFFD. The one JSON string escaper
 /// of the runtime: the manifest writer and tile-run's --json output use it.
 std::string quoteJson(std::string_view text);
+
+/// Whether some param of `manifest` has a dynamic offset or stride.
+bool hasDynamicLayout(const KernelManifest &manifest);
+
+/// `manifest` with the dynamic offsets and strides of its params taken from
+/// `layouts` (one per param, in order; fields that are static must equal the
+/// manifest's), into `out`, which validateManifest then checks as any
+/// manifest (bounds, alignment, the TMA's rules, C's elements apart). A
+/// dynamic offset or stride must also be a multiple of the param's
+/// alignment in bytes: the kernel assumes every row starts aligned. On
+/// failure returns false and sets `error` to one line naming the argument.
+bool resolveLayouts(const KernelManifest &manifest, const ParamLayout *layouts,
+                    size_t numLayouts, KernelManifest &out, std::string &error);
+
+/// The values of `manifest`'s dynamic fields, taken from `resolved` (the
+/// same manifest after resolveLayouts), in the order the kernel takes them
+/// as i64 parameters after its tensor maps: params in order, each one's
+/// offset, then batch_stride, then its stored rows' stride (row_stride, or
+/// col_stride for a column-major param).
+std::vector<int64_t> getDynamicValues(const KernelManifest &manifest,
+                                      const KernelManifest &resolved);
 
 /// 64-bit FNV-1a of `size` bytes.
 uint64_t fnv1a64(const void *data, size_t size);

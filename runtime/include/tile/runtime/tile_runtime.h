@@ -76,18 +76,33 @@ typedef struct tile_buffer {
   uint64_t size_bytes;
 } tile_buffer;
 
+/* A dynamic offset or stride in tile_param_info (the manifest's
+ * "dynamic"): its value comes with each launch (tile_layout). */
+#define TILE_DYNAMIC (-1)
+
+/* One param's layout at a launch, in elements: element (i, j) of matrix b
+ * at base[offset + b*batch_stride + i*row_stride + j*col_stride]. Fields
+ * the manifest gives a value must have that value; dynamic ones
+ * (TILE_DYNAMIC in tile_param_info) take any the kernel allows (a multiple
+ * of the param's alignment in bytes; the rules of docs/artifact.md). */
+typedef struct tile_layout {
+  int64_t offset, row_stride, col_stride, batch_stride;
+} tile_layout;
+
 typedef struct tile_param_info {
   const char *name;         /* "A" */
   const char *role;         /* "lhs", "rhs" or "result" */
   const char *element_type; /* "f32", "bf16" or "f16" */
   int64_t rows, cols;
-  int64_t row_stride, col_stride; /* in elements */
+  int64_t row_stride, col_stride; /* in elements; TILE_DYNAMIC: at launch */
   uint32_t alignment;             /* bytes */
   const char *access;             /* "read", "write" or "readwrite" */
   uint32_t element_bytes;
   /* The smallest buffer that holds the param: offset + (rows-1)*row_stride
    * + (cols-1)*col_stride + 1 elements, plus (batch-1)*batch_stride for a
-   * batched kernel (tile_kernel_info.batch above 1), times element_bytes. */
+   * batched kernel (tile_kernel_info.batch above 1), times element_bytes;
+   * 0 when an offset or stride is TILE_DYNAMIC (the launch's layout
+   * decides). */
   uint64_t required_bytes;
   /* How many of the kernel's tensor maps view this param: the runtime
    * encodes them from this param's buffer at each launch. */
@@ -101,7 +116,8 @@ typedef struct tile_param_info {
   /* Added with strided operands: elements from the pointer passed to
    * element (0, 0), a strided memref's offset (a subview's); element
    * (i, j) of matrix b at base[offset + b*batch_stride + i*row_stride +
-   * j*col_stride]. 0 for a dense operand. Appended, as batch_stride. */
+   * j*col_stride]. 0 for a dense operand. Appended, as batch_stride.
+   * TILE_DYNAMIC, as the strides, where the launch gives it. */
   int64_t offset;
 } tile_param_info;
 
@@ -178,6 +194,16 @@ TILE_RUNTIME_API int tile_artifact_check_args(const tile_artifact *artifact,
                                               const tile_buffer *args,
                                               size_t num_args);
 
+/* tile_artifact_check_args for a kernel whose params have dynamic offsets
+ * or strides: `layouts` gives each param's (one per param, in order), which
+ * must fit the manifest (see tile_layout) before the buffers are checked
+ * against them. Also takes kernels without dynamic fields (then each
+ * layout must be the manifest's). */
+TILE_RUNTIME_API int tile_artifact_check_layouts(const tile_artifact *artifact,
+                                                 const tile_buffer *args,
+                                                 const tile_layout *layouts,
+                                                 size_t num_args);
+
 /* Which binary tile_kernel_load uses. */
 typedef enum tile_binary_choice {
   /* The cubin when the device's compute capability is the artifact's chip,
@@ -238,6 +264,17 @@ TILE_RUNTIME_API int tile_kernel_get_load_info(const tile_kernel *kernel,
 TILE_RUNTIME_API int tile_kernel_launch(tile_kernel *kernel,
                                         const tile_buffer *args,
                                         size_t num_args, void *stream);
+
+/* tile_kernel_launch with each param's layout (one per param, in order):
+ * the way to launch a kernel whose params have dynamic offsets or strides
+ * (tile_kernel_launch refuses those). The layouts are checked as
+ * tile_artifact_check_layouts does; the tensor maps are encoded from them,
+ * and the kernel gets each dynamic field's value as an i64 parameter after
+ * the maps. */
+TILE_RUNTIME_API int tile_kernel_launch_layouts(tile_kernel *kernel,
+                                                const tile_buffer *args,
+                                                const tile_layout *layouts,
+                                                size_t num_args, void *stream);
 
 /* Unloads the module and releases the primary context. Null is ignored. */
 TILE_RUNTIME_API void tile_kernel_unload(tile_kernel *kernel);
