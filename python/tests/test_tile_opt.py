@@ -747,6 +747,62 @@ class FakeLaunchTest(unittest.TestCase):
         finally:
             shutil.rmtree(directory)
 
+    def test_dynamic_layouts(self):
+        # A's and C's row strides and offsets dynamic (a memref with
+        # strided<[?, 1], offset: ?>): the arrays give them, each at its
+        # own padding; B's stay static and must match.
+        with open(fixture("strided")) as f:
+            manifest = json.load(f)
+        directory = tempfile.mkdtemp()
+        try:
+            shutil.copy(os.path.join(FIXTURES, "naive_matmul.ptx"), directory)
+            for index in (0, 2):
+                manifest["params"][index]["row_stride"] = "dynamic"
+                manifest["params"][index]["offset"] = "dynamic"
+            path = os.path.join(directory, "dynamic.json")
+            with open(path, "w") as f:
+                json.dump(manifest, f)
+            with tile_opt.load(path) as k:
+                a, b, c = k.info.params
+                self.assertTrue(a.dynamic)
+                self.assertFalse(b.dynamic)
+                self.assertEqual((a.row_stride, a.offset),
+                                 (tile_opt.DYNAMIC, tile_opt.DYNAMIC))
+                self.assertEqual(a.required_bytes, 0)
+                hosts = [HostArray(a.shape, "f32", (a.cols + 12, 1)),
+                         HostArray(b.shape, "f32", b.strides),
+                         HostArray(c.shape, "f32", (c.cols + 24, 1))]
+                for h in hosts:
+                    h.fill_random(self.rng)
+                os.environ["TILE_FAKE_CUDA_MATMUL"] = " ".join(map(str, [
+                    k.info.m, k.info.n, k.info.k, k.info.c_init,
+                    k.info.c_fill_value, a.cols + 12, 1, b.row_stride,
+                    b.col_stride, c.cols + 24, 1, "f32", "f32"]))
+                pad = ctypes.c_float.from_address(hosts[2].ptr + c.cols * 4)
+                pad.value = 123.0
+                k(*[CudaArray(h) for h in hosts])
+                self.check_result(k, hosts, None, 1e-5)
+                self.assertEqual(pad.value, 123.0)
+                # A row stride off the kernel's alignment is the runtime's
+                # to refuse.
+                odd = HostArray(a.shape, "f32", (a.cols + 1, 1))
+                with self.assertRaises(tile_opt.ArgumentError) as caught:
+                    k.check(CudaArray(odd), CudaArray(hosts[1]),
+                            CudaArray(hosts[2]))
+                self.assertIn("argument 0 (A): row_stride %d (%d bytes) is "
+                              "not a multiple of the %d bytes the kernel "
+                              "assumes" % (a.cols + 1, (a.cols + 1) * 4,
+                                           a.alignment),
+                              str(caught.exception))
+                # B's static strides are still the manifest's.
+                wide = HostArray(b.shape, "f32", (1, b.col_stride + 4))
+                with self.assertRaises(tile_opt.ArgumentError) as caught:
+                    k.check(CudaArray(hosts[0]), CudaArray(wide),
+                            CudaArray(hosts[2]))
+                self.assertIn("B: strides", str(caught.exception))
+        finally:
+            shutil.rmtree(directory)
+
     def test_bf16_tensor_maps_through_dlpack(self):
         with tile_opt.load(fixture("bf16_tma")) as k:
             self.describe(k)

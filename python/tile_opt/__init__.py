@@ -43,6 +43,10 @@ def _fail(lib, status, error_type=TileError):
                      status, name)
 
 
+# A dynamic offset or stride in ParamInfo (the manifest's "dynamic").
+DYNAMIC = -1
+
+
 class ParamInfo:
     """One kernel parameter as the manifest describes it. `batch` is the
     kernel's (1 unless it is batched)."""
@@ -62,6 +66,13 @@ class ParamInfo:
         self.access = _capi.text(c.access)
         self.element_bytes = c.element_bytes
         self.required_bytes = c.required_bytes
+
+    @property
+    def dynamic(self):
+        """Whether some offset or stride is dynamic (DYNAMIC, -1): the
+        array passed for the param gives it at launch."""
+        return DYNAMIC in (self.offset, self.row_stride, self.col_stride,
+                           self.batch_stride)
 
     @property
     def batched(self):
@@ -193,7 +204,14 @@ class Kernel:
     # Arguments.
     def check(self, *arrays):
         """Checks launch arguments against the manifest without CUDA; returns
-        their views and buffers. Raises ArgumentError."""
+        their views and buffers. Raises ArgumentError. A param whose offset
+        or strides are dynamic (ParamInfo.dynamic) takes the array's strides
+        there, and the array's first element as its matrix's (a dynamic
+        offset of 0)."""
+        views, buffers, _ = self._check_arguments(arrays)
+        return views, buffers
+
+    def _check_arguments(self, arrays):
         self._check_open()
         params = self.info.params
         if len(arrays) != len(params):
@@ -214,17 +232,42 @@ class Kernel:
                 "the arrays are on device %d, the kernel was loaded on device "
                 "%d" % (devices.pop(), self._device))
         buffers = (_capi.Buffer * len(views))()
+        layouts = None
+        if any(p.dynamic for p in params):
+            layouts = (_capi.Layout * len(views))()
         for i, (v, p) in enumerate(zip(views, params)):
-            # The array's shape and strides are the manifest's: it spans
-            # what the param needs (the runtime's getRequiredBytes, batch
-            # included).
-            buffers[i].device_ptr = v.ptr - p.offset * p.element_bytes
-            buffers[i].size_bytes = p.required_bytes
-        status = self._lib.tile_artifact_check_args(self._artifact, buffers,
-                                                    len(views))
+            if layouts is None:
+                # The array's shape and strides are the manifest's: it spans
+                # what the param needs (the runtime's getRequiredBytes, batch
+                # included).
+                buffers[i].device_ptr = v.ptr - p.offset * p.element_bytes
+                buffers[i].size_bytes = p.required_bytes
+                continue
+            # Dynamic fields take the array's strides; a dynamic offset is
+            # 0 from the array's first element.
+            offset = 0 if p.offset == DYNAMIC else p.offset
+            strides = dict(zip(("batch", "row", "col")[-len(v.strides):],
+                               v.strides))
+            layout = layouts[i]
+            layout.offset = offset
+            for field, key in (("row_stride", "row"), ("col_stride", "col"),
+                               ("batch_stride", "batch")):
+                own = getattr(p, field)
+                setattr(layout, field,
+                        strides.get(key, 0) if own == DYNAMIC else own)
+            buffers[i].device_ptr = v.ptr - offset * p.element_bytes
+            span = offset + 1 + sum((n - 1) * st for n, st in
+                                    zip(v.shape, v.strides))
+            buffers[i].size_bytes = span * p.element_bytes
+        if layouts is None:
+            status = self._lib.tile_artifact_check_args(
+                self._artifact, buffers, len(views))
+        else:
+            status = self._lib.tile_artifact_check_layouts(
+                self._artifact, buffers, layouts, len(views))
         if status != _capi.SUCCESS:
             _fail(self._lib, status, ArgumentError)
-        return views, buffers
+        return views, buffers, layouts
 
     def _check_one(self, v, p):
         what = {"lhs": "m x k", "rhs": "k x n", "result": "m x n"}.get(p.role,
@@ -251,9 +294,11 @@ class Kernel:
         if v.shape != p.shape:
             raise ArgumentError("%s: shape %s, the kernel takes %s (%s)"
                                 % (v.name, v.shape, expected, what))
-        # A stride of an extent-1 dimension is never used.
+        # A stride of an extent-1 dimension is never used; a dynamic one is
+        # the array's (the runtime checks it at launch).
         mismatched = [i for i in range(len(p.shape))
-                      if v.shape[i] > 1 and v.strides[i] != p.strides[i]]
+                      if v.shape[i] > 1 and p.strides[i] != DYNAMIC and
+                      v.strides[i] != p.strides[i]]
         if mismatched:
             contiguous = p.strides == (p.cols, 1) or (
                 p.batched and p.strides == (p.rows * p.cols, p.cols, 1))
@@ -325,13 +370,17 @@ class Kernel:
         """Checks the arguments, loads the kernel on their device if it is
         not loaded, and enqueues C (+)= A @ B on `stream` (for a batched
         kernel C[b] (+)= A[b] @ B[b] for every b). Asynchronous."""
-        views, buffers = self.check(a, b, c)
+        views, buffers, layouts = self._check_arguments((a, b, c))
         handle = _stream_handle(stream)
         if not self._kernel:
             device = next((v.device for v in views if v.device is not None), 0)
             self.load(device)
-        status = self._lib.tile_kernel_launch(self._kernel, buffers,
-                                              len(views), handle)
+        if layouts is None:
+            status = self._lib.tile_kernel_launch(self._kernel, buffers,
+                                                  len(views), handle)
+        else:
+            status = self._lib.tile_kernel_launch_layouts(
+                self._kernel, buffers, layouts, len(views), handle)
         if status != _capi.SUCCESS:
             _fail(self._lib, status,
                   ArgumentError if status == _capi.ERROR_INVALID_LAUNCH_ARGS

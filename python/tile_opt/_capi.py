@@ -34,6 +34,12 @@ class Buffer(ctypes.Structure):
     _fields_ = [("device_ptr", c_uint64), ("size_bytes", c_uint64)]
 
 
+class Layout(ctypes.Structure):
+    """tile_layout: one param's offset and strides at a launch."""
+    _fields_ = [("offset", c_int64), ("row_stride", c_int64),
+                ("col_stride", c_int64), ("batch_stride", c_int64)]
+
+
 class ParamInfo(ctypes.Structure):
     _fields_ = [
         ("name", c_char_p),
@@ -137,6 +143,9 @@ def _declare(lib):
     lib.tile_artifact_get_info.restype = c_int
     lib.tile_artifact_check_args.argtypes = [c_void_p, P(Buffer), c_size_t]
     lib.tile_artifact_check_args.restype = c_int
+    lib.tile_artifact_check_layouts.argtypes = [c_void_p, P(Buffer),
+                                                P(Layout), c_size_t]
+    lib.tile_artifact_check_layouts.restype = c_int
     lib.tile_kernel_load.argtypes = [c_void_p, P(LoadOptions), P(c_void_p)]
     lib.tile_kernel_load.restype = c_int
     lib.tile_kernel_get_load_info.argtypes = [c_void_p, P(LoadInfo)]
@@ -144,6 +153,9 @@ def _declare(lib):
     lib.tile_kernel_launch.argtypes = [c_void_p, P(Buffer), c_size_t,
                                        c_void_p]
     lib.tile_kernel_launch.restype = c_int
+    lib.tile_kernel_launch_layouts.argtypes = [c_void_p, P(Buffer), P(Layout),
+                                               c_size_t, c_void_p]
+    lib.tile_kernel_launch_layouts.restype = c_int
     lib.tile_kernel_unload.argtypes = [c_void_p]
     lib.tile_kernel_unload.restype = None
     return lib
