@@ -137,7 +137,9 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   problem.layoutC = *getStridedLayout(cType);
   // A batch of one never steps its batch stride: a dynamic one becomes a
   // static value, not a kernel parameter (16 bytes, so that it does not
-  // lower the alignment the dynamic fields assume).
+  // lower the alignment the dynamic fields assume); so does the row
+  // stride of an operand stored as one row (its columns rounded up to 16
+  // bytes; the manifest writes a one-row param's columns).
   for (auto [layout, type] :
        {std::pair{&problem.layoutA, elementType},
         {&problem.layoutB, elementType},
@@ -146,6 +148,18 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
         ShapedType::isDynamic((*layout)->batchStride))
       (*layout)->batchStride = std::max<int64_t>(
           1, kDynamicLayoutBytes / (type.getIntOrFloatBitWidth() / 8));
+  // Likewise the row stride of an operand stored as one row.
+  for (auto [layout, type, stored] :
+       {std::tuple{&problem.layoutA, elementType, problem.storedShapeA()},
+        {&problem.layoutB, elementType, problem.storedShapeB()},
+        {&problem.layoutC, cType.getElementType(),
+         std::pair{problem.m, problem.n}}})
+    if (*layout && stored.first == 1 &&
+        ShapedType::isDynamic((*layout)->rowStride)) {
+      int64_t step = std::max<int64_t>(
+          1, kDynamicLayoutBytes / (type.getIntOrFloatBitWidth() / 8));
+      (*layout)->rowStride = (stored.second + step - 1) / step * step;
+    }
   aType = getOperandType(aType.getShape(), elementType, problem.layoutA);
   bType = getOperandType(bType.getShape(), elementType, problem.layoutB);
   cType = getOperandType(cType.getShape(), cType.getElementType(),

@@ -1923,7 +1923,11 @@ ParamInfo densestLayout(const ParamInfo &param, int64_t batch) {
   int64_t bytes = getElementTypeSize(param.elementType);
   int64_t step = std::max<int64_t>(1, int64_t(param.alignment) / bytes);
   step = std::max<int64_t>(step, 16 / bytes);
-  auto roundUp = [&](int64_t value) { return (value + step - 1) / step * step; };
+  // (A value past what rounds up within 64 bits stays as it is; the
+  // checks that follow refuse its layout.)
+  auto roundUp = [&](int64_t value) {
+    return value > INT64_MAX - step ? value : (value + step - 1) / step * step;
+  };
   if (out.offset == kDynamic)
     out.offset = 0;
   if (out.rowStride == kDynamic)

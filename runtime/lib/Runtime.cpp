@@ -1109,8 +1109,9 @@ int launchKernel(tile_kernel &kernelRef, const KernelManifest &manifest,
   }
   // Bare-pointer convention: each param is one 8-byte device pointer, then
   // each tensor map is 128 bytes by value. A valid manifest has 3 params and
-  // at most kMaxTensorMaps maps; fixed arrays keep the hot path free of
-  // allocations.
+  // at most kMaxTensorMaps maps; fixed arrays keep this path free of
+  // allocations (tile_kernel_launch_layouts copies the manifest with the
+  // launch's layouts first, and the values in a vector).
   // A kernel with dynamic offsets or strides takes their values after the
   // maps, an 8-byte integer each.
   constexpr size_t kMaxParams = 16, kMaxValues = 4 * kMaxParams;

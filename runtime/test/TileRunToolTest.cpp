@@ -85,6 +85,18 @@ TEST(TileRunTest, UsageErrors) {
        "tile-run: --binary must be auto, cubin or ptx, got 'sass'\n"},
       {{"bench", "x.json", "--json"},
        "tile-run: option '--json' needs a value\n"},
+      {{"verify", "x.json", "--layout", "A.stride=4"},
+       "tile-run: --layout needs PARAM.FIELD=N (FIELD offset, row_stride, "
+       "col_stride or batch_stride; N a non-negative integer), got "
+       "'A.stride=4'\n"},
+      {{"verify", "x.json", "--layout=A.offset=-4"},
+       "tile-run: --layout needs PARAM.FIELD=N (FIELD offset, row_stride, "
+       "col_stride or batch_stride; N a non-negative integer), got "
+       "'A.offset=-4'\n"},
+      {{"verify", "x.json", "--layout", "row_stride=4"},
+       "tile-run: --layout needs PARAM.FIELD=N (FIELD offset, row_stride, "
+       "col_stride or batch_stride; N a non-negative integer), got "
+       "'row_stride=4'\n"},
   };
   for (const Case &c : cases) {
     CommandResult result = tileRun(c.args);
@@ -906,6 +918,71 @@ TEST(TileRunTest, VerifyPassesKernelsWithOffsets) {
   EXPECT_NE(info.out.find("C   result f32 96x80, strides 80,1, offset 8, "
                           "align 16, readwrite, needs " +
                           std::to_string((96 * 80 + 8) * 4) + " bytes\n"),
+            std::string::npos)
+      << info.out;
+}
+
+TEST(TileRunTest, VerifyRunsDynamicLayouts) {
+  // A's offset and row stride and C's row stride dynamic: verify picks one
+  // 16-byte step past the densest (A: offset 4, rows 76 apart; C: rows 84
+  // apart), or --layout's values, and says which it ran.
+  TempDir dir;
+  tile::runtime::KernelManifest manifest;
+  std::string error;
+  ASSERT_TRUE(tile::runtime::parseManifestJson(
+      readFile(fixturePath("tile_test_matmul_accumulate.json")), manifest,
+      error))
+      << error;
+  manifest.params[0].offset = tile::runtime::kDynamic;
+  manifest.params[0].rowStride = tile::runtime::kDynamic;
+  manifest.params[2].rowStride = tile::runtime::kDynamic;
+  ASSERT_TRUE(tile::runtime::validateManifest(manifest, error)) << error;
+  ASSERT_TRUE(writeFile(dir.file("naive_matmul.ptx"),
+                        readFile(fixturePath("naive_matmul.ptx"))));
+  std::string path = dir.file("dynamic.json");
+  ASSERT_TRUE(writeFile(path, tile::runtime::writeManifestJson(manifest)));
+  Env env = fakeEnv("96 80 72 accumulate 0 76 1 80 1 84 1");
+  env.push_back({"TILE_FAKE_CUDA_OFFSETS", "4 0 0"});
+  CommandResult result = tileRun({"verify", path, "--seed", "7"}, env);
+  EXPECT_EQ(result.exitCode, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find("  PASS  seed 7  (ptx, accumulate, host f64 "
+                            "reference)  A{offset=4 row_stride=76}  "
+                            "C{row_stride=84}\n"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+  // Given values.
+  Env given = fakeEnv("96 80 72 accumulate 0 96 1 80 1 100 1");
+  given.push_back({"TILE_FAKE_CUDA_OFFSETS", "8 0 0"});
+  result = tileRun({"verify", path, "--seed", "7", "--layout", "A.offset=8",
+                    "--layout", "A.row_stride=96", "--layout=C.row_stride=100",
+                    "--layout", "B.row_stride=80"},
+                   given);
+  EXPECT_EQ(result.exitCode, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find("A{offset=8 row_stride=96}  C{row_stride=100}"),
+            std::string::npos)
+      << result.out;
+  // The runtime's rules, with a named argument; a param the kernel lacks.
+  result = tileRun({"verify", path, "--layout", "A.row_stride=81"}, env);
+  EXPECT_EQ(result.exitCode, 1) << result.out << result.err;
+  EXPECT_NE((result.out + result.err)
+                .find("argument 0 (A): row_stride 81 (324 bytes) is not a "
+                      "multiple of the 16 bytes the kernel assumes of its "
+                      "dynamic offset and strides"),
+            std::string::npos)
+      << result.out << result.err;
+  result = tileRun({"verify", path, "--layout", "D.row_stride=80"}, env);
+  EXPECT_EQ(result.exitCode, 1) << result.out << result.err;
+  EXPECT_NE((result.out + result.err)
+                .find("--layout D.row_stride=80 names param 'D', which "
+                      "kernel tile_test_matmul_accumulate does not have"),
+            std::string::npos)
+      << result.out << result.err;
+  // info shows the dynamic fields.
+  CommandResult info = tileRun({"info", path});
+  EXPECT_NE(info.out.find("A   lhs    f32 96x72, strides dynamic,1, offset "
+                          "dynamic, align 16, read, needs what its layout "
+                          "spans\n"),
             std::string::npos)
       << info.out;
 }

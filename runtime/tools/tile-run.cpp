@@ -568,15 +568,26 @@ struct LoadedArtifact {
 };
 
 /// The layouts a kernel with dynamic offsets or strides is run with: the
-/// --layout values, else one 16-byte step past the densest.
-std::vector<ParamLayout> chooseLayouts(const KernelManifest &manifest,
-                                       const Options &options) {
-  std::vector<ParamLayout> layouts;
+/// --layout values, else one 16-byte step past the densest. False (and
+/// `error`) for a --layout that names a param the kernel lacks.
+bool chooseLayouts(const KernelManifest &manifest, const Options &options,
+                   std::vector<ParamLayout> &layouts, std::string &error) {
+  // A --layout that names no param of the kernel is a typo, not a field to
+  // skip.
+  for (const auto &[key, value] : options.layouts)
+    if (findParamIndex(manifest, key.first) < 0) {
+      error = "--layout " + key.first + "." + key.second + "=" +
+              std::to_string(value) + " names param '" + key.first +
+              "', which kernel " + manifest.kernel + " does not have";
+      return false;
+    }
   for (const ParamInfo &param : manifest.params) {
     ParamLayout layout = getParamLayout(param);
     int64_t step =
         std::max<int64_t>(1, 16 / int64_t(getElementTypeSize(param.elementType)));
-    auto roundUp = [&](int64_t v) { return (v + step - 1) / step * step; };
+    auto roundUp = [&](int64_t v) {
+      return v > INT64_MAX / 2 ? v : (v + step - 1) / step * step;
+    };
     auto pick = [&](const char *field, int64_t &value, int64_t fallback) {
       if (value != kDynamic)
         return;
@@ -596,7 +607,7 @@ std::vector<ParamLayout> chooseLayouts(const KernelManifest &manifest,
          roundUp(int64_t(elements)) + step);
     layouts.push_back(layout);
   }
-  return layouts;
+  return true;
 }
 
 /// Launches the loaded kernel on `args`, with its layouts where it has
@@ -619,8 +630,8 @@ bool openAndLoad(const std::string &path, const Options &options,
   }
   out.manifest = &out.artifact->manifest;
   if (hasDynamicLayout(*out.manifest)) {
-    out.layouts = chooseLayouts(*out.manifest, options);
-    if (!resolveLayouts(*out.manifest, out.layouts.data(), out.layouts.size(),
+    if (!chooseLayouts(*out.manifest, options, out.layouts, error) ||
+        !resolveLayouts(*out.manifest, out.layouts.data(), out.layouts.size(),
                         out.resolved, error))
       return false;
     out.manifest = &out.resolved;

@@ -11,4 +11,5 @@
 // CHECK: PASS dyn_bbatch_matmul0 batch=2 m=130 n=136 k=72 max-rel-err=
 // CHECK: PASS dyn_one_matmul0 batch=1 m=64 n=64 k=32 max-rel-err=
 // CHECK: PASS dyn_splitk_matmul0 m=32 n=32 k=4096 max-rel-err=
+// CHECK: PASS dyn_row_matmul0 m=1 n=24 k=40 max-rel-err=
 // CHECK-NOT: FAIL

@@ -9,6 +9,8 @@
 // RUN: FileCheck %s --check-prefix=LINEAR --input-file=%t/dyn_linear_matmul0.json
 // RUN: FileCheck %s --check-prefix=BATCH --input-file=%t/dyn_bbatch_matmul0.json
 // RUN: FileCheck %s --check-prefix=ONE --input-file=%t/dyn_one_matmul0.json
+// RUN: FileCheck %s --check-prefix=ROW --input-file=%t/dyn_row_matmul0.json
+// RUN: FileCheck %s --check-prefix=ROWPTX --input-file=%t/dyn_row_matmul0.ptx
 // RUN: FileCheck %s --check-prefix=PTX --input-file=%t/dyn_bf16_matmul0.ptx
 // RUN: FileCheck %s --check-prefix=F32PTX --input-file=%t/dyn_f32_matmul0.ptx
 // RUN: FileCheck %s --check-prefix=HOST --input-file=%t/out.mlir
@@ -35,11 +37,21 @@
 // BATCH: {"name": "A", "role": "lhs", "element_type": "f16", "rows": 130, "cols": 72, "row_stride": "dynamic", "col_stride": 1, "batch_stride": "dynamic", "offset": "dynamic", "alignment": 16, "access": "read"},
 // BATCH: {"param": "A", "box": [64, 64], "swizzle": "128B", "l2_promotion": "256B", "batched": true},
 
-// A batch of one: its dynamic batch strides are never stepped and become 1,
-// not parameters (no batch_stride in the manifest).
+// A batch of one: its dynamic batch strides are never stepped and become
+// static (16 bytes' worth, not lowering A's alignment), not parameters (no
+// batch_stride in the manifest).
 // ONE: {"name": "A", "role": "lhs", "element_type": "f32", "rows": 64, "cols": 32, "row_stride": "dynamic", "col_stride": 1, "offset": "dynamic", "alignment": 16, "access": "read"},
 // ONE-NEXT: {"name": "B", "role": "rhs", "element_type": "f32", "rows": 32, "cols": 64, "row_stride": 64, "col_stride": 1, "alignment": 16, "access": "read"},
 // ONE-NEXT: {"name": "C", "role": "result", "element_type": "f32", "rows": 64, "cols": 64, "row_stride": "dynamic", "col_stride": 1, "alignment": 4, "access": "readwrite"}
+
+// A and C of one row: their row strides are never stepped and become
+// static (the manifest writes a one-row param's columns), not parameters;
+// their offsets and B's row stride stay dynamic: three values.
+// ROW: {"name": "A", "role": "lhs", "element_type": "f32", "rows": 1, "cols": 40, "row_stride": 40, "col_stride": 1, "offset": "dynamic",
+// ROW-NEXT: {"name": "B", "role": "rhs", "element_type": "f32", "rows": 40, "cols": 24, "row_stride": "dynamic", "col_stride": 1, "alignment": 16,
+// ROW-NEXT: {"name": "C", "role": "result", "element_type": "f32", "rows": 1, "cols": 24, "row_stride": 24, "col_stride": 1, "offset": "dynamic",
+// ROWPTX: .param .u64 dyn_row_matmul0_param_5
+// ROWPTX-NEXT: )
 
 // A, B, C, two tensor maps, then A's offset and row stride, B's row
 // stride, C's offset and row stride.

@@ -103,9 +103,11 @@ struct StridedLayout {
   }
 };
 
-/// What the kernels assume of a dynamic offset or stride: a multiple of
-/// this many bytes (the runtime refuses launches that break it), so that
-/// every row starts where a 16-byte vector or the TMA may read it.
+/// What the compiler assumes of a dynamic offset or stride when it picks
+/// vector widths and TMA copies: a multiple of this many bytes, so that
+/// every row starts where a 16-byte vector or the TMA may read it. The
+/// alignment it then relies on is the manifest's param `alignment` (at most
+/// this), which the runtime checks each launch's values against.
 constexpr int64_t kDynamicLayoutBytes = 16;
 
 /// `layout` with each dynamic field replaced by a value the kernel may be

@@ -1,7 +1,8 @@
 // Matmuls whose operands have dynamic offsets and strides (the kernels take
 // them at launch): f32 (FMA), bf16 and f16 (wgmma, TMA in place), a bf16 C,
 // batched with dynamic batch strides, B stored N x K, a batch of one (its
-// dynamic batch stride never stepped), split-K.
+// dynamic batch stride never stepped), split-K, A and C of one row (their
+// dynamic row strides never stepped).
 func.func @dyn_f32(%a: memref<100x72xf32, strided<[?, 1], offset: ?>>, %b: memref<72x96xf32, strided<[?, 1], offset: ?>>,
                    %c: memref<100x96xf32, strided<[?, 1], offset: ?>>) {
   linalg.matmul ins(%a, %b : memref<100x72xf32, strided<[?, 1], offset: ?>>, memref<72x96xf32, strided<[?, 1], offset: ?>>)
@@ -46,5 +47,11 @@ func.func @dyn_splitk(%a: memref<32x4096xf32, strided<[?, 1], offset: ?>>, %b: m
                       %c: memref<32x32xf32, strided<[?, 1], offset: ?>>) {
   linalg.matmul ins(%a, %b : memref<32x4096xf32, strided<[?, 1], offset: ?>>, memref<4096x32xf32, strided<[?, 1]>>)
                 outs(%c : memref<32x32xf32, strided<[?, 1], offset: ?>>)
+  return
+}
+func.func @dyn_row(%a: memref<1x40xf32, strided<[?, 1], offset: ?>>, %b: memref<40x24xf32, strided<[?, 1]>>,
+                   %c: memref<1x24xf32, strided<[?, 1], offset: ?>>) {
+  linalg.matmul ins(%a, %b : memref<1x40xf32, strided<[?, 1], offset: ?>>, memref<40x24xf32, strided<[?, 1]>>)
+                outs(%c : memref<1x24xf32, strided<[?, 1], offset: ?>>)
   return
 }
