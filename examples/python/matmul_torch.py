@@ -7,7 +7,9 @@ torch.matmul.
 
 For each kernel artifact (tile-opt --tile-matmul-to-ptx="output-dir=DIR"
 writes DIR/<kernel>.json and the binaries): A, B and C as CUDA tensors of
-the manifest's shapes, element types and strides (A and B random, C random
+the manifest's shapes, element types and strides (views into bigger
+buffers; a dynamic offset or stride one 16-byte step past the densest
+value, as tile-run picks it) (A and B random, C random
 when the kernel accumulates into it, NaN when it only writes it), the kernel
 launched on them through the tile_opt module on PyTorch's current stream,
 and C compared with torch.matmul in float64 (plus C's old value, or the
@@ -47,11 +49,39 @@ def tolerance(k, result_type, tf32=False):
     return bound + ROUNDING[result_type]
 
 
+def layout_of(param):
+    """The strides (elements) and storage offset of the tensor for
+    `param`: the manifest's, and where a field is dynamic (a kernel that
+    takes it at launch) one 16-byte step past the densest value, as
+    tile-run picks it, so that the kernel is seen to read it."""
+    step = max(1, 16 // param.element_bytes)
+    round_up = lambda v: (v + step - 1) // step * step  # noqa: E731
+    row, col = param.row_stride, param.col_stride
+    if row == tile_opt.DYNAMIC:
+        row = round_up(param.cols) + step
+    if col == tile_opt.DYNAMIC:
+        col = round_up(param.rows) + step
+    strides = (row, col)
+    if param.batched:
+        batch = param.batch_stride
+        if batch == tile_opt.DYNAMIC:
+            batch = round_up((param.rows - 1) * row + (param.cols - 1) * col +
+                             1) + step
+        strides = (batch,) + strides
+    offset = step if param.offset == tile_opt.DYNAMIC else 0
+    return strides, offset
+
+
 def make_tensor(torch, param, device, fill):
     dtypes = {"f32": torch.float32, "bf16": torch.bfloat16,
               "f16": torch.float16}
-    t = torch.empty_strided(param.shape, param.strides,
-                            dtype=dtypes[param.element_type], device=device)
+    strides, offset = layout_of(param)
+    span = offset + 1 + sum((n - 1) * s for n, s in zip(param.shape, strides))
+    # A view into a bigger buffer (its storage offset and strides); the
+    # elements between stay NaN.
+    base = torch.full((span,), float("nan"), dtype=dtypes[param.element_type],
+                      device=device)
+    t = base.as_strided(param.shape, strides, offset)
     if fill == "random":
         t.copy_(torch.randn(param.shape, device=device))
     else:

@@ -589,7 +589,8 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
       map.box = {static_cast<uint32_t>(box.rows),
                  static_cast<uint32_t>(box.cols)};
       map.swizzle = rt::TensorMapSwizzle::B128;
-      map.l2Promotion = rt::TensorMapL2Promotion::B256;
+      // (As the kernel's descriptor types: getTensorMapTypes.)
+      map.l2Promotion = rt::TensorMapL2Promotion::B128;
       manifest.tensorMaps.push_back(map);
     }
   }

@@ -891,7 +891,11 @@ SmallVector<Type, 2> mlir::tile::getTensorMapTypes(MLIRContext *context,
         MemRefType::get(shape, elementType,
                         MemRefLayoutAttrInterface(), workgroup),
         nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
-        nvgpu::TensorMapL2PromoKind::L2PROMO_256B,
+        // 128-byte L2 promotion: as fast as 256 bytes on 128-byte lines,
+        // 12% faster where rows are off them, 4-5% on batched kernels
+        // (bench/results/2026-12-06-h100-l2-promotion.md). tile-export
+        // writes the same into the manifest.
+        nvgpu::TensorMapL2PromoKind::L2PROMO_128B,
         nvgpu::TensorMapOOBKind::OOB_ZERO,
         nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE));
   }

@@ -28,14 +28,14 @@
 // BF16-NEXT: {"name": "B", "role": "rhs", "element_type": "bf16", "rows": 136, "cols": 72, "row_stride": "dynamic", "col_stride": 1, "alignment": 16, "access": "read"},
 // BF16-NEXT: {"name": "C", "role": "result", "element_type": "f32", "rows": 130, "cols": 72, "row_stride": "dynamic", "col_stride": 1, "offset": "dynamic", "alignment": 8, "access": "readwrite"}
 // BF16: "tensor_maps": [
-// BF16-NEXT: {"param": "A", "box": [64, 64], "swizzle": "128B", "l2_promotion": "256B"},
-// BF16-NEXT: {"param": "B", "box": [64, 64], "swizzle": "128B", "l2_promotion": "256B"}
+// BF16-NEXT: {"param": "A", "box": [64, 64], "swizzle": "128B", "l2_promotion": "128B"},
+// BF16-NEXT: {"param": "B", "box": [64, 64], "swizzle": "128B", "l2_promotion": "128B"}
 
 // B stored N x K: its dynamic stride is the col_stride.
 // LINEAR: {"name": "B", "role": "rhs", "element_type": "bf16", "rows": 64, "cols": 96, "row_stride": 1, "col_stride": "dynamic", "offset": "dynamic", "alignment": 16, "access": "read"},
 
 // BATCH: {"name": "A", "role": "lhs", "element_type": "f16", "rows": 130, "cols": 72, "row_stride": "dynamic", "col_stride": 1, "batch_stride": "dynamic", "offset": "dynamic", "alignment": 16, "access": "read"},
-// BATCH: {"param": "A", "box": [64, 64], "swizzle": "128B", "l2_promotion": "256B", "batched": true},
+// BATCH: {"param": "A", "box": [64, 64], "swizzle": "128B", "l2_promotion": "128B", "batched": true},
 
 // A batch of one: its dynamic batch strides are never stepped and become
 // static (16 bytes' worth, not lowering A's alignment), not parameters (no

@@ -82,8 +82,8 @@ func.func @batch(%a: memref<4x32x64xf32, strided<[3000, 64, 1], offset: 4>>, %b:
 // stored in pairs (alignment 8).
 // INPLACE: {"name": "A", "role": "lhs", "element_type": "bf16", "rows": 128, "cols": 64, "row_stride": 72, "col_stride": 1, "offset": 8, "alignment": 16, "access": "read"}
 // INPLACE: {"name": "C", "role": "result", "element_type": "f32", "rows": 128, "cols": 128, "row_stride": 130, "col_stride": 1, "offset": 2, "alignment": 8,
-// INPLACE: {"param": "A", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "256B"}
-// INPLACE-NEXT: {"param": "B", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "256B"}
+// INPLACE: {"param": "A", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "128B"}
+// INPLACE-NEXT: {"param": "B", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "128B"}
 // INPLACE-NOT: "repack"
 func.func @bf16_in_place(%a: memref<128x64xbf16, strided<[72, 1], offset: 8>>, %b: memref<64x128xbf16, strided<[136, 1], offset: 16>>,
                          %c: memref<128x128xf32, strided<[130, 1], offset: 2>>) {
@@ -99,8 +99,8 @@ func.func @bf16_in_place(%a: memref<128x64xbf16, strided<[72, 1], offset: 8>>, %
 // REPACK: {"name": "A", "role": "lhs", "element_type": "bf16", "rows": 128, "cols": 64, "row_stride": 64, "col_stride": 1, "offset": 4, "alignment": 2, "access": "read"}
 // REPACK: {"name": "B", "role": "rhs", "element_type": "bf16", "rows": 64, "cols": 128, "row_stride": 130, "col_stride": 1, "alignment": 2, "access": "read"}
 // REPACK: {"name": "C", "role": "result", "element_type": "f32", "rows": 128, "cols": 128, "row_stride": 128, "col_stride": 1, "offset": 1, "alignment": 4,
-// REPACK: {"param": "A", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "256B", "repack_row_stride": 64}
-// REPACK-NEXT: {"param": "B", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "256B", "repack_row_stride": 128}
+// REPACK: {"param": "A", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "128B", "repack_row_stride": 64}
+// REPACK-NEXT: {"param": "B", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "128B", "repack_row_stride": 128}
 // REPACK: "repack": true
 func.func @bf16_repack(%a: memref<128x64xbf16, strided<[64, 1], offset: 4>>, %b: memref<64x128xbf16, strided<[130, 1]>>,
                        %c: memref<128x128xf32, strided<[128, 1], offset: 1>>) {

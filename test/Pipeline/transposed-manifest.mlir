@@ -42,8 +42,8 @@ func.func @at(%a: memref<20x30xf32>, %b: memref<20x40xf32>, %c: memref<30x40xf32
 
 // WGMMA: {"name": "B", "role": "rhs", "element_type": "bf16", "rows": 256, "cols": 512, "row_stride": 1, "col_stride": 256, "alignment": 16, "access": "read"}
 // WGMMA: "tensor_maps": [
-// WGMMA-NEXT: {"param": "A", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "256B"}
-// WGMMA-NEXT: {"param": "B", "box": [[[BN:[0-9]+]], 64], "swizzle": "128B", "l2_promotion": "256B"}
+// WGMMA-NEXT: {"param": "A", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "128B"}
+// WGMMA-NEXT: {"param": "B", "box": [[[BN:[0-9]+]], 64], "swizzle": "128B", "l2_promotion": "128B"}
 // WGMMA-NEXT: ],
 // WGMMA: "config": {"strategy": "wgmma", "block": [{{[0-9]+}}, [[BN]], 64]
 func.func @linear_bf16(%x: memref<128x256xbf16>, %w: memref<512x256xbf16>, %c: memref<128x512xf32>) {
@@ -59,8 +59,8 @@ func.func @linear_bf16(%x: memref<128x256xbf16>, %w: memref<512x256xbf16>, %c: m
 // repack to rows of 128 elements (256 bytes: on 128-byte lines); N = 64 does
 // not matter for B's stored rows.
 // REPACK: {"name": "B", "role": "rhs", "element_type": "bf16", "rows": 100, "cols": 64, "row_stride": 1, "col_stride": 100, "alignment": 2, "access": "read"}
-// REPACK: {"param": "A", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "256B", "repack_row_stride": 128}
-// REPACK-NEXT: {"param": "B", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "256B", "repack_row_stride": 128}
+// REPACK: {"param": "A", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "128B", "repack_row_stride": 128}
+// REPACK-NEXT: {"param": "B", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "128B", "repack_row_stride": 128}
 func.func @linear_odd(%x: memref<128x100xbf16>, %w: memref<64x100xbf16>, %c: memref<128x64xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
                                  affine_map<(m, n, k) -> (n, k)>,
@@ -79,8 +79,8 @@ func.func @linear_odd(%x: memref<128x100xbf16>, %w: memref<64x100xbf16>, %c: mem
 // 256 is 512 bytes); the kernel's wgmma instructions read A M-major.
 // TA: {"name": "A", "role": "lhs", "element_type": "bf16", "rows": 256, "cols": 192, "row_stride": 1, "col_stride": 256, "alignment": 16, "access": "read"}
 // TA: "tensor_maps": [
-// TA-NEXT: {"param": "A", "box": [64, 64], "swizzle": "128B", "l2_promotion": "256B"}
-// TA-NEXT: {"param": "B", "box": [64, 64], "swizzle": "128B", "l2_promotion": "256B"}
+// TA-NEXT: {"param": "A", "box": [64, 64], "swizzle": "128B", "l2_promotion": "128B"}
+// TA-NEXT: {"param": "B", "box": [64, 64], "swizzle": "128B", "l2_promotion": "128B"}
 // TA-NEXT: ],
 // TAPTX: wgmma.mma_async.sync.aligned.m64n{{[0-9]+}}k16.f32.bf16.bf16 {{.*}}, p, 1, 1, 1, 1;
 func.func @at_bf16(%a: memref<192x256xbf16>, %b: memref<192x128xbf16>, %c: memref<256x128xf32>) {

@@ -26,8 +26,8 @@
 
 // BMM: "problem": {"m": 256, "n": 256, "k": 128, "batch": 6,
 // BMM: "tensor_maps": [
-// BMM-NEXT: {"param": "A", "box": [64, 64], "swizzle": "128B", "l2_promotion": "256B", "batched": true},
-// BMM-NEXT: {"param": "B", "box": [64, 64], "swizzle": "128B", "l2_promotion": "256B", "batched": true}
+// BMM-NEXT: {"param": "A", "box": [64, 64], "swizzle": "128B", "l2_promotion": "128B", "batched": true},
+// BMM-NEXT: {"param": "B", "box": [64, 64], "swizzle": "128B", "l2_promotion": "128B", "batched": true}
 
 // ONE-NOT: "batch"
 // ONE: "tensor_maps": [

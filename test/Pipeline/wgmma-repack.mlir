@@ -20,8 +20,8 @@
 // KONLY: {"name": "A", "role": "lhs", "element_type": "f16", "rows": 300, "cols": 1001, "row_stride": 1001, "col_stride": 1, "alignment": 2, "access": "read"}
 // KONLY: {"name": "B", "role": "rhs", "element_type": "f16", "rows": 1001, "cols": 256, "row_stride": 256, "col_stride": 1, "alignment": 16, "access": "read"}
 // KONLY: "tensor_maps": [
-// KONLY-NEXT: {"param": "A", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "256B", "repack_row_stride": 1024}
-// KONLY-NEXT: {"param": "B", "box": [64, 64], "swizzle": "128B", "l2_promotion": "256B"}
+// KONLY-NEXT: {"param": "A", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "128B", "repack_row_stride": 1024}
+// KONLY-NEXT: {"param": "B", "box": [64, 64], "swizzle": "128B", "l2_promotion": "128B"}
 // KONLY-NEXT: ],
 // KONLY: "copy": "tma", "repack": true, "specialize": true,
 // KONLY: "text": "#tile.config<strategy = wgmma, {{.*}}, repack = true{{.*}}>"
@@ -33,8 +33,8 @@ func.func @konly(%a: memref<300x1001xf16>, %b: memref<1001x256xf16>, %c: memref<
 // K = 999 and N = 777: both repacked, to rows of 1024 and 832.
 // BOTH: {"name": "A", {{.*}}"rows": 500, "cols": 999, "row_stride": 999, "col_stride": 1, "alignment": 2,
 // BOTH: {"name": "B", {{.*}}"rows": 999, "cols": 777, "row_stride": 777, "col_stride": 1, "alignment": 2,
-// BOTH: {"param": "A", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "256B", "repack_row_stride": 1024}
-// BOTH-NEXT: {"param": "B", "box": [64, 64], "swizzle": "128B", "l2_promotion": "256B", "repack_row_stride": 832}
+// BOTH: {"param": "A", "box": [{{[0-9]+}}, 64], "swizzle": "128B", "l2_promotion": "128B", "repack_row_stride": 1024}
+// BOTH-NEXT: {"param": "B", "box": [64, 64], "swizzle": "128B", "l2_promotion": "128B", "repack_row_stride": 832}
 // The kernel is the TMA kernel: bulk tensor copies, no element loads of A.
 // PTX: cp.async.bulk.tensor.2d
 // PTX: wgmma.mma_async.sync.aligned.m64n{{[0-9]+}}k16.f32.bf16.bf16

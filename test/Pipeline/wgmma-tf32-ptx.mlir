@@ -29,8 +29,8 @@
 // CHECK: wgmma.commit_group.sync.aligned;
 
 // MANIFEST: "problem": {"m": 4096, "n": 4096, "k": 4096, "element_type": "f32", "accumulator_type": "f32", "c_init": "accumulate", "c_fill_value": 0.0},
-// MANIFEST: {"param": "A", "box": [128, 32], "swizzle": "128B", "l2_promotion": "256B"},
-// MANIFEST-NEXT: {"param": "B", "box": [256, 32], "swizzle": "128B", "l2_promotion": "256B"}
+// MANIFEST: {"param": "A", "box": [128, 32], "swizzle": "128B", "l2_promotion": "128B"},
+// MANIFEST-NEXT: {"param": "B", "box": [256, 32], "swizzle": "128B", "l2_promotion": "128B"}
 // MANIFEST: "config": {"strategy": "wgmma", "block": [128, 256, 32], "warp": [64, 256], "thread": [64, 256], "mma": [64, 256, 8],
 func.func @linear(%A: memref<4096x4096xf32>, %W: memref<4096x4096xf32>, %C: memref<4096x4096xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]

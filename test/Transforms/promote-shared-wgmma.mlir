@@ -9,7 +9,7 @@
 
 // CHECK-LABEL: gpu.func @edge_matmul0
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<100x72xbf16>
-// CHECK-SAME: %[[MAPA:[a-z0-9]+]]: !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none> {tile.tensor_map = "A"}
+// CHECK-SAME: %[[MAPA:[a-z0-9]+]]: !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_128b, oob = zero, interleave = none> {tile.tensor_map = "A"}
 // CHECK-SAME: %[[MAPB:[a-z0-9]+]]: !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>, {{.*}}> {tile.tensor_map = "B"}
 // One slot (24 KiB) and 1 KiB for the alignment.
 // CHECK-SAME: tile.dynamic_shared_bytes = 25600
