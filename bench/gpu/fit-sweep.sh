@@ -39,7 +39,7 @@ TILE_VERIFY_ARGS="--reference cublas" \
   bench/gpu/run-bench.sh "$dir" "$out" --warmup 5 --iters 20 >/dev/null
 status=$?
 echo "fit-sweep: $(ls "$dir"/*.json | wc -l) kernels, $(( $(date +%s) - start )) s, results in $out" >&2
-json=$(ls -t "$out"/*-h200.json 2>/dev/null | head -n 1)
+json=$(ls -t "$out"/[0-9]*-*.json 2>/dev/null | head -n 1)
 if [[ -n $json ]] && command -v python3 >/dev/null; then
   python3 bench/band-summary.py "$json" | sed -n '/^| flop band/,$p'
 fi

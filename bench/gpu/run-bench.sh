@@ -6,11 +6,12 @@
 # Run from the repository root. Builds the runtime with cmake and ninja only
 # (no MLIR needed), runs `tile-run verify` and then `tile-run bench` on every
 # manifest in ARTIFACT_DIR, and writes to OUT_DIR:
-#   <date>-h200.md     the report: date, command, GPU, driver, nvcc, the
+#   <date>-<gpu>.md    the report (<gpu>: h200, h100, ... from nvidia-smi):
+#                      date, command, GPU, driver, nvcc, the
 #                      verify lines and the bench table
-#   <date>-h200.json   tile-run bench --json
-#   <date>-h200.csv    tile-run bench --csv
-#   <date>-h200.log    build, unit test and progress output
+#   <date>-<gpu>.json  tile-run bench --json
+#   <date>-<gpu>.csv   tile-run bench --csv
+#   <date>-<gpu>.log   build, unit test and progress output
 # The bench table is printed last. Options after OUT_DIR go to tile-run
 # bench (e.g. --iters 100). The exit status is non-zero when the build,
 # verify or bench failed.
@@ -54,7 +55,14 @@ command_line=$(printf '%q ' "$0" "$artifacts" "$out" "${bench_args[@]}")
 command_line=${command_line% }
 day=$(date -u +%Y-%m-%d)
 stamp=$(date -u '+%Y-%m-%d %H:%M:%S UTC')
-base="$out/$day-h200"
+# The files are named after the GPU they ran on (h200, h100, ... from
+# nvidia-smi's first GPU; "gpu" when it cannot tell).
+tag=gpu
+if command -v nvidia-smi >/dev/null 2>&1; then
+  name=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
+  [[ $name =~ ([HhAaBbLl][0-9]+) ]] && tag=$(printf '%s' "${BASH_REMATCH[1]}" | tr 'A-Z' 'a-z')
+fi
+base="$out/$day-$tag"
 report="$base.md"
 log="$base.log"
 build=${TILE_RT_BUILD:-/tmp/tile-rt}
@@ -136,7 +144,7 @@ table=$(printf '%s\n' "$bench_output" | sed -n '/^| kernel /,$p')
 bench_header=$(printf '%s\n' "$bench_output" | sed '/^| kernel /,$d')
 
 {
-  echo "# tile-opt kernels on H200, $day"
+  echo "# tile-opt kernels on $gpu, $day"
   echo
   echo "- date: $stamp"
   echo "- command: \`$command_line\`"

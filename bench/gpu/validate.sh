@@ -22,7 +22,7 @@ start=$(date +%s)
 bench/gpu/run-bench.sh "$artifacts" "$out" --iters 30 >/dev/null
 status=$?
 echo "validate: $(ls "$artifacts"/*.json | wc -l) kernels, $(( $(date +%s) - start )) s, results in $out" >&2
-json=$(ls -t "$out"/*-h200.json 2>/dev/null | head -n 1)
+json=$(ls -t "$out"/[0-9]*-*.json 2>/dev/null | head -n 1)
 if [[ -z $json ]]; then
   echo "validate: no results" >&2
   exit 1
