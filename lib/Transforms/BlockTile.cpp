@@ -135,31 +135,27 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   problem.layoutA = *getStridedLayout(aType);
   problem.layoutB = *getStridedLayout(bType);
   problem.layoutC = *getStridedLayout(cType);
-  // A batch of one never steps its batch stride: a dynamic one becomes a
-  // static value, not a kernel parameter (16 bytes, so that it does not
-  // lower the alignment the dynamic fields assume); so does the row
-  // stride of an operand stored as one row (its columns rounded up to 16
-  // bytes; the manifest writes a one-row param's columns).
-  for (auto [layout, type] :
-       {std::pair{&problem.layoutA, elementType},
-        {&problem.layoutB, elementType},
-        {&problem.layoutC, cType.getElementType()}})
-    if (*layout && batched && extents.batch == 1 &&
-        ShapedType::isDynamic((*layout)->batchStride))
-      (*layout)->batchStride = std::max<int64_t>(
-          1, kDynamicLayoutBytes / (type.getIntOrFloatBitWidth() / 8));
-  // Likewise the row stride of an operand stored as one row.
+  // A batch of one never steps its batch stride, nor an operand stored as
+  // one row its row stride: a dynamic one becomes static, not a kernel
+  // parameter, at the densest value assumedLayout gives (a multiple of 16
+  // bytes, so that it does not lower the alignment the dynamic fields
+  // assume; the manifest writes a one-row param's columns and no batch
+  // stride for a batch of one).
   for (auto [layout, type, stored] :
        {std::tuple{&problem.layoutA, elementType, problem.storedShapeA()},
         {&problem.layoutB, elementType, problem.storedShapeB()},
         {&problem.layoutC, cType.getElementType(),
-         std::pair{problem.m, problem.n}}})
-    if (*layout && stored.first == 1 &&
-        ShapedType::isDynamic((*layout)->rowStride)) {
-      int64_t step = std::max<int64_t>(
-          1, kDynamicLayoutBytes / (type.getIntOrFloatBitWidth() / 8));
-      (*layout)->rowStride = (stored.second + step - 1) / step * step;
-    }
+         std::pair{problem.m, problem.n}}}) {
+    if (!*layout)
+      continue;
+    StridedLayout assumed =
+        assumedLayout(**layout, stored.first, stored.second,
+                      type.getIntOrFloatBitWidth() / 8, /*padded=*/false);
+    if (batched && extents.batch == 1)
+      (*layout)->batchStride = assumed.batchStride;
+    if (stored.first == 1)
+      (*layout)->rowStride = assumed.rowStride;
+  }
   aType = getOperandType(aType.getShape(), elementType, problem.layoutA);
   bType = getOperandType(bType.getShape(), elementType, problem.layoutB);
   cType = getOperandType(cType.getShape(), cType.getElementType(),

@@ -185,6 +185,20 @@ def batched_fixture(directory, name, batch, gap=0):
     return path
 
 
+def write_edited_fixture(directory, name, out_name, edit):
+    """The fixture `name`'s manifest changed by `edit` (on the parsed
+    JSON), written to `directory`/`out_name` beside a copy of the fixtures'
+    PTX. Returns its path."""
+    with open(fixture(name)) as f:
+        manifest = json.load(f)
+    edit(manifest)
+    shutil.copy(os.path.join(FIXTURES, "naive_matmul.ptx"), directory)
+    path = os.path.join(directory, out_name)
+    with open(path, "w") as f:
+        json.dump(manifest, f)
+    return path
+
+
 def arrays_for(kernel, rng=None, wrap=CudaArray):
     """A, B, C for `kernel`'s params (their shapes, types and strides)."""
     arrays = []
@@ -721,16 +735,13 @@ class FakeLaunchTest(unittest.TestCase):
         # Strided params with offsets (memref subviews): each array is its
         # matrix's view; the kernel gets the address `offset` elements
         # before it, and adds the offset back (TILE_FAKE_CUDA_OFFSETS).
-        with open(fixture("strided")) as f:
-            manifest = json.load(f)
-        directory = tempfile.mkdtemp()
-        try:
-            shutil.copy(os.path.join(FIXTURES, "naive_matmul.ptx"), directory)
+        def edit(manifest):
             for p, offset in zip(manifest["params"], (4, 12, 8)):
                 p["offset"] = offset
-            path = os.path.join(directory, "offsets.json")
-            with open(path, "w") as f:
-                json.dump(manifest, f)
+        directory = tempfile.mkdtemp()
+        try:
+            path = write_edited_fixture(directory, "strided", "offsets.json",
+                                        edit)
             with tile_opt.load(path) as k:
                 self.assertEqual([p.offset for p in k.info.params],
                                  [4, 12, 8])
@@ -751,17 +762,14 @@ class FakeLaunchTest(unittest.TestCase):
         # A's and C's row strides and offsets dynamic (a memref with
         # strided<[?, 1], offset: ?>): the arrays give them, each at its
         # own padding; B's stay static and must match.
-        with open(fixture("strided")) as f:
-            manifest = json.load(f)
-        directory = tempfile.mkdtemp()
-        try:
-            shutil.copy(os.path.join(FIXTURES, "naive_matmul.ptx"), directory)
+        def edit(manifest):
             for index in (0, 2):
                 manifest["params"][index]["row_stride"] = "dynamic"
                 manifest["params"][index]["offset"] = "dynamic"
-            path = os.path.join(directory, "dynamic.json")
-            with open(path, "w") as f:
-                json.dump(manifest, f)
+        directory = tempfile.mkdtemp()
+        try:
+            path = write_edited_fixture(directory, "strided", "dynamic.json",
+                                        edit)
             with tile_opt.load(path) as k:
                 a, b, c = k.info.params
                 self.assertTrue(a.dynamic)

@@ -927,20 +927,16 @@ TEST(TileRunTest, VerifyRunsDynamicLayouts) {
   // 16-byte step past the densest (A: offset 4, rows 76 apart; C: rows 84
   // apart), or --layout's values, and says which it ran.
   TempDir dir;
-  tile::runtime::KernelManifest manifest;
-  std::string error;
-  ASSERT_TRUE(tile::runtime::parseManifestJson(
-      readFile(fixturePath("tile_test_matmul_accumulate.json")), manifest,
-      error))
-      << error;
-  manifest.params[0].offset = tile::runtime::kDynamic;
-  manifest.params[0].rowStride = tile::runtime::kDynamic;
-  manifest.params[2].rowStride = tile::runtime::kDynamic;
-  ASSERT_TRUE(tile::runtime::validateManifest(manifest, error)) << error;
-  ASSERT_TRUE(writeFile(dir.file("naive_matmul.ptx"),
-                        readFile(fixturePath("naive_matmul.ptx"))));
-  std::string path = dir.file("dynamic.json");
-  ASSERT_TRUE(writeFile(path, tile::runtime::writeManifestJson(manifest)));
+  std::string path = writeChangedManifest(
+      dir, fixturePath("tile_test_matmul_accumulate.json"), "dynamic.json",
+      [](auto &manifest) {
+        manifest.params[0].offset = tile::runtime::kDynamic;
+        manifest.params[0].rowStride = tile::runtime::kDynamic;
+        manifest.params[2].rowStride = tile::runtime::kDynamic;
+        std::string error;
+        EXPECT_TRUE(tile::runtime::validateManifest(manifest, error)) << error;
+      });
+  ASSERT_FALSE(path.empty());
   Env env = fakeEnv("96 80 72 accumulate 0 76 1 80 1 84 1");
   env.push_back({"TILE_FAKE_CUDA_OFFSETS", "4 0 0"});
   CommandResult result = tileRun({"verify", path, "--seed", "7"}, env);
