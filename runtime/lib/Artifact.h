@@ -87,9 +87,10 @@ struct TensorMapEncoding {
 };
 
 /// What encodes tensor map `index` of the manifest over the buffers `args`
-/// (one per param, checked by checkLaunchArguments). False with `error`
-/// when the map's param is missing or of an element type the TMA does not
-/// take here.
+/// (one per param, checked by checkLaunchArguments). A map of the result
+/// param (a TMA store of C) is encoded as an in-place map of A or B is.
+/// False with `error` when the map's param is missing or of an element type
+/// the TMA does not take here.
 bool getTensorMapEncoding(const KernelManifest &manifest, size_t index,
                           const tile_buffer *args, TensorMapEncoding &out,
                           std::string &error);

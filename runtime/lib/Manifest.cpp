@@ -56,6 +56,8 @@ constexpr EnumName<CopyKind> kCopyKindNames[] = {
     {CopyKind::Registers, "registers"},
     {CopyKind::CpAsync, "cp_async"},
     {CopyKind::Tma, "tma"}};
+constexpr EnumName<StoreKind> kStoreKindNames[] = {
+    {StoreKind::Registers, "registers"}, {StoreKind::Tma, "tma"}};
 constexpr EnumName<TensorMapSwizzle> kTensorMapSwizzleNames[] = {
     {TensorMapSwizzle::None, "none"},
     {TensorMapSwizzle::B32, "32B"},
@@ -121,6 +123,9 @@ tile::runtime::stringifyKernelStrategy(KernelStrategy strategy) {
 std::string_view tile::runtime::stringifyCopyKind(CopyKind copy) {
   return lookupName(kCopyKindNames, copy);
 }
+std::string_view tile::runtime::stringifyStoreKind(StoreKind store) {
+  return lookupName(kStoreKindNames, store);
+}
 std::string_view
 tile::runtime::stringifyTensorMapSwizzle(TensorMapSwizzle swizzle) {
   return lookupName(kTensorMapSwizzleNames, swizzle);
@@ -156,6 +161,10 @@ tile::runtime::symbolizeKernelStrategy(std::string_view text) {
 std::optional<CopyKind>
 tile::runtime::symbolizeCopyKind(std::string_view text) {
   return lookupValue(kCopyKindNames, text);
+}
+std::optional<StoreKind>
+tile::runtime::symbolizeStoreKind(std::string_view text) {
+  return lookupValue(kStoreKindNames, text);
 }
 std::optional<TensorMapSwizzle>
 tile::runtime::symbolizeTensorMapSwizzle(std::string_view text) {
@@ -265,7 +274,7 @@ bool tile::runtime::operator==(const ConfigInfo &lhs, const ConfigInfo &rhs) {
          lhs.occupancy == rhs.occupancy && lhs.splitK == rhs.splitK &&
          lhs.splitLast == rhs.splitLast &&
          lhs.cluster == rhs.cluster && lhs.persistent == rhs.persistent &&
-         lhs.text == rhs.text;
+         lhs.store == rhs.store && lhs.text == rhs.text;
 }
 bool tile::runtime::operator==(const ResourceInfo &lhs,
                                const ResourceInfo &rhs) {
@@ -467,6 +476,8 @@ std::string formatWgmmaConfigShort(const ConfigInfo &config) {
     text += "/c" + join(config.cluster);
   if (config.persistent)
     text += "/p";
+  if (config.store == StoreKind::Tma)
+    text += "/ts";
   if (config.occupancy > 0)
     text += "/o" + std::to_string(config.occupancy);
   if (config.splitK > 1)
@@ -656,6 +667,9 @@ Json toJson(const KernelManifest &manifest) {
     configJson["split_last"] = config.splitLast;
   configJson["cluster"] = toJsonArray(config.cluster);
   configJson["persistent"] = config.persistent;
+  // Optional: written only for kernels that store C through the TMA.
+  if (config.store == StoreKind::Tma)
+    configJson["store"] = stringifyStoreKind(config.store);
   configJson["text"] = config.text;
   root["config"] = std::move(configJson);
   const ResourceInfo &resources = manifest.resources;
@@ -1285,6 +1299,9 @@ bool readConfig(const Json &value, ConfigInfo &config, std::string &error) {
          reader.getIntArray("cluster", config.cluster, 1, INT64_MAX,
                             "2 positive integers") &&
          reader.getBool("persistent", config.persistent) &&
+         (!reader.has("store") ||
+          reader.getEnum("store", config.store, symbolizeStoreKind,
+                         listNames(kStoreKindNames))) &&
          reader.getString("text", config.text) && reader.finish();
 }
 
@@ -1541,9 +1558,25 @@ bool validateTensorMap(const KernelManifest &manifest, size_t index,
   const ParamInfo param = getStoredMatrix(manifest.params[paramIndex]);
   std::string paramWhat = "param " + quoteJson(param.name) + " (" +
                           std::string(stringifyParamRole(param.role)) + ")";
-  if (param.role == ParamRole::Result)
-    return invalid(error, what + " views " + paramWhat +
-                              "; tensor maps are for lhs and rhs params");
+  if (param.role == ParamRole::Result) {
+    // The kernel's TMA stores write C through it (a staged epilogue); a
+    // kernel that stores C from registers takes no map of it.
+    if (manifest.config.store != StoreKind::Tma)
+      return invalid(error, what + " views " + paramWhat +
+                                " but config.store is " +
+                                quoteJson(stringifyStoreKind(
+                                    manifest.config.store)) +
+                                ": only a kernel that stores C through the "
+                                "TMA (store \"tma\") takes a tensor map of "
+                                "its result");
+    // The TMA writes C in place: a repacked copy would never reach C.
+    if (map.repackRowStride != 0)
+      return invalid(error, what + " views " + paramWhat +
+                                " with repack_row_stride " +
+                                std::to_string(map.repackRowStride) +
+                                "; the TMA store writes C in place, a map "
+                                "of the result never repacks");
+  }
   if (chip.major < 9)
     return invalid(error, what +
                               ": tensor maps need sm_90 or newer "
@@ -1647,6 +1680,10 @@ bool validateTensorMap(const KernelManifest &manifest, size_t index,
                                 " bytes; the TMA needs a batch stride below "
                                 "2^40 bytes");
   } else {
+    // (A map of the result cannot repack: the TMA store writes C in place.)
+    std::string orRepack = param.role == ParamRole::Result
+                               ? std::string()
+                               : std::string(" (or repack_row_stride)");
     uint64_t strideBytes = uint64_t(param.rowStride) * elementBytes;
     if (strideBytes % 16 != 0 || strideBytes >= (uint64_t(1) << 40))
       return invalid(error, what + " views " + paramWhat + " whose rows are " +
@@ -1654,7 +1691,8 @@ bool validateTensorMap(const KernelManifest &manifest, size_t index,
                                 " bytes apart (row_stride " +
                                 std::to_string(param.rowStride) +
                                 "); the TMA needs a multiple of 16 bytes "
-                                "below 2^40 (or repack_row_stride)");
+                                "below 2^40" +
+                                orRepack);
     uint64_t batchBytes = uint64_t(param.batchStride) * elementBytes;
     if (map.batched && batch > 1 &&
         (batchBytes % 16 != 0 || batchBytes >= (uint64_t(1) << 40)))
@@ -1664,7 +1702,8 @@ bool validateTensorMap(const KernelManifest &manifest, size_t index,
                                 " bytes apart (batch_stride " +
                                 std::to_string(param.batchStride) +
                                 "); the TMA needs a multiple of 16 bytes "
-                                "below 2^40 (or repack_row_stride)");
+                                "below 2^40" +
+                                orRepack);
     if ((uint64_t(param.offset) * elementBytes) % 16 != 0)
       return invalid(error, what + " views " + paramWhat +
                                 " whose first element is at offset " +
@@ -1672,7 +1711,8 @@ bool validateTensorMap(const KernelManifest &manifest, size_t index,
                                 std::to_string(uint64_t(param.offset) *
                                                elementBytes) +
                                 " bytes); the TMA needs a multiple of 16 "
-                                "bytes (or repack_row_stride)");
+                                "bytes" +
+                                orRepack);
   }
   // (kMaxBatch keeps a batch far below the limit.)
   if (uint64_t(param.rows) > (uint64_t(1) << 32) ||
@@ -1687,8 +1727,53 @@ bool validateTensorMap(const KernelManifest &manifest, size_t index,
   if (param.alignment < 16 && map.repackRowStride == 0)
     return invalid(error, what + " views " + paramWhat + " with alignment " +
                               std::to_string(param.alignment) +
-                              "; the TMA needs 16-byte aligned base "
-                              "pointers");
+                              (param.role == ParamRole::Result
+                                   ? "; the TMA store needs a 16-byte aligned "
+                                     "base pointer: with store \"tma\" the "
+                                     "result's alignment must be at least 16"
+                                   : "; the TMA needs 16-byte aligned base "
+                                     "pointers"));
+  return true;
+}
+
+/// config.store "tma" against the rest of the config and the tensor maps:
+/// the TMA store of C is the staged epilogue of a warp-specialized wgmma
+/// kernel whose tiles arrive by TMA, writes each element once (no split-K
+/// atomics), and goes through one map of the result param (each map's own
+/// rules are validateTensorMap's).
+bool validateStore(const KernelManifest &manifest, std::string &error) {
+  const ConfigInfo &config = manifest.config;
+  if (config.store != StoreKind::Tma)
+    return true;
+  if (config.strategy != KernelStrategy::Wgmma)
+    return invalid(error, "config.store \"tma\" needs strategy \"wgmma\" "
+                          "(got " +
+                              quoteJson(stringifyKernelStrategy(
+                                  config.strategy)) +
+                              "): only the wgmma kernels stage C for a TMA "
+                              "store");
+  if (config.copy != CopyKind::Tma)
+    return invalid(error, "config.store \"tma\" needs copy \"tma\" (got " +
+                              quoteJson(stringifyCopyKind(config.copy)) +
+                              ")");
+  if (!config.specialize)
+    return invalid(error, "config.store \"tma\" needs specialize true (the "
+                          "consumer warpgroups stage C while the producer's "
+                          "TMA ring runs)");
+  if (config.splitK != 1)
+    return invalid(error, "config.store \"tma\" does not combine with "
+                          "split_k " +
+                              std::to_string(config.splitK) +
+                              " (split-K adds into C atomically)");
+  const ParamInfo *result = findParam(manifest, ParamRole::Result);
+  size_t maps = 0;
+  for (const TensorMapInfo &map : manifest.tensorMaps)
+    maps += result && map.param == result->name;
+  if (result && maps != 1)
+    return invalid(error, "config.store \"tma\" needs exactly one tensor "
+                          "map of the result param " +
+                              quoteJson(result->name) + " (the manifest has " +
+                              std::to_string(maps) + ")");
   return true;
 }
 
@@ -2189,6 +2274,8 @@ bool validateStaticManifest(const KernelManifest &manifest,
     return invalid(error, std::to_string(manifest.tensorMaps.size()) +
                               " tensor maps; a kernel takes at most " +
                               std::to_string(kMaxTensorMaps));
+  if (!validateStore(manifest, error))
+    return false;
   for (size_t i = 0; i < manifest.tensorMaps.size(); ++i) {
     if (!validateTensorMap(manifest, i, chip, error))
       return false;

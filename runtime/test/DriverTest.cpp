@@ -1232,6 +1232,274 @@ TEST_F(FakeDriverTest, DynamicLayoutsArePassedAfterTheMaps) {
   tile_kernel_unload(kernel);
 }
 
+/// The bf16 fixture's PTX with its entry's parameter list after the two
+/// maps extended by `extra` (PTX parameter declarations, each starting
+/// ",\n"), written to `dir`/<file>; `manifest`'s binary then names it.
+bool writeExtendedPtx(const TempDir &dir, const std::string &file,
+                      const std::string &extra, KernelManifest &manifest) {
+  std::string ptx = readFile(fixturePath("naive_matmul.ptx"));
+  const std::string last =
+      "\t.param .align 128 .b8 tile_test_matmul_bf16_tma_param_4[128]";
+  size_t at = ptx.find(last + "\n");
+  if (at == std::string::npos)
+    return false;
+  ptx.insert(at + last.size(), extra);
+  manifest.binaries[0].file = file;
+  manifest.binaries[0].size = ptx.size();
+  manifest.binaries[0].fnv1a64 = fnv1a64(ptx.data(), ptx.size());
+  return writeFile(dir.file(file), ptx);
+}
+
+/// The bf16 fixture as a kernel that stores C through the TMA (config.store
+/// "tma": a wgmma kernel, TMA copies, warp-specialized), C of
+/// `cType` with alignment 16, its map (after A's and B's) in boxes of 64
+/// rows of 128 bytes, swizzled 128B.
+KernelManifest tmaStoreManifest(ElementType cType) {
+  KernelManifest m;
+  std::string error;
+  EXPECT_TRUE(parseManifestJson(
+      readFile(fixturePath("tile_test_matmul_bf16_tma.json")), m, error))
+      << error;
+  m.config.strategy = KernelStrategy::Wgmma;
+  m.config.copy = CopyKind::Tma;
+  m.config.specialize = true;
+  m.config.store = StoreKind::Tma;
+  m.params[2].elementType = cType;
+  m.params[2].alignment = 16;
+  uint32_t boxCols = 128 / getElementTypeSize(cType);
+  m.tensorMaps.push_back(
+      {"C", {64, boxCols}, TensorMapSwizzle::B128, TensorMapL2Promotion::None});
+  return m;
+}
+
+TEST_F(FakeDriverTest, TmaStoreMapOfCIsEncodedAfterAAndB) {
+  // An f32 C with rows of 84 elements (336 bytes), its matrix 4 elements
+  // (16 bytes) into the buffer: the third map views C from its first
+  // element, and the fake kernel writes C through it.
+  TempDir dir;
+  KernelManifest manifest = tmaStoreManifest(ElementType::F32);
+  manifest.params[2].rowStride = 84;
+  manifest.params[2].offset = 4;
+  ASSERT_TRUE(writeExtendedPtx(
+      dir, "store.ptx",
+      ",\n\t.param .align 128 .b8 tile_test_matmul_bf16_tma_param_5[128]",
+      manifest));
+  std::string error;
+  ASSERT_TRUE(validateManifest(manifest, error)) << error;
+  writeFile(dir.file("store.json"), writeManifestJson(manifest));
+  open(dir.file("store.json"));
+  tile_kernel_info info;
+  ASSERT_EQ(tile_artifact_get_info(artifact, &info), TILE_SUCCESS);
+  ASSERT_EQ(info.num_tensor_maps, 3u);
+  EXPECT_STREQ(info.tensor_maps[2].param, "C");
+  EXPECT_EQ(info.tensor_maps[2].param_index, 2u);
+  EXPECT_EQ(info.tensor_maps[2].repack_row_stride, 0);
+  EXPECT_EQ(info.params[2].num_tensor_maps, 1u);
+  EXPECT_STREQ(info.config_short,
+               "wgmma/16x16x1/16x2/m1n1k1/s1/tma/ws/g1/none/c2x1/ts");
+  tile_kernel *kernel = load(TILE_SUCCESS);
+  ASSERT_NE(kernel, nullptr);
+
+  const int m = 96, n = 80, k = 72, ldc = 84, offC = 4;
+  std::mt19937 rng(29);
+  std::uniform_real_distribution<float> dist(-1, 1);
+  std::vector<uint16_t> a(m * k), b(k * n);
+  for (uint16_t &x : a)
+    x = tile::run::floatToBf16(dist(rng));
+  for (uint16_t &x : b)
+    x = tile::run::floatToBf16(dist(rng));
+  // NaN everywhere: what the kernel must not write stays NaN.
+  std::vector<float> c(offC + (m - 1) * ldc + n, std::nanf(""));
+  tile_buffer args[3] = {{reinterpret_cast<uint64_t>(a.data()), a.size() * 2},
+                         {reinterpret_cast<uint64_t>(b.data()), b.size() * 2},
+                         {reinterpret_cast<uint64_t>(c.data()), c.size() * 4}};
+  ASSERT_EQ(args[2].device_ptr % 16, 0u);
+  ScopedEnv matmul("TILE_FAKE_CUDA_MATMUL",
+                   "96 80 72 fill 0 72 1 80 1 84 1 bf16 f32");
+  ASSERT_EQ(tile_kernel_launch(kernel, args, 3, nullptr), TILE_SUCCESS)
+      << tile_last_error();
+
+  // Three maps, encoded in order, passed after the three pointers.
+  EXPECT_EQ(fake.tensorMapsEncoded(), 3);
+  ASSERT_EQ(fake.lastParamCount(), 6);
+  for (int i = 0; i < 3; ++i) {
+    unsigned long long pointer = 0;
+    EXPECT_EQ(fake.lastParam(i, &pointer, sizeof(pointer)), 8);
+    EXPECT_EQ(pointer, args[i].device_ptr) << i;
+  }
+  struct Expected {
+    uint64_t dataType, address, dim0, dim1, stride, box0, box1, swizzle, l2;
+  } expected[3] = {
+      {9, args[0].device_ptr, 72, 96, 144, 16, 16, 0, 2},
+      {9, args[1].device_ptr, 80, 72, 160, 16, 16, 0, 0},
+      // C: FLOAT32 from its first element (16 bytes in), {cols, rows},
+      // rows 336 bytes apart, boxes of 32 columns x 64 rows, 128B swizzle.
+      {7, args[2].device_ptr + 16, 80, 96, 336, 32, 64, 3, 0}};
+  for (int i = 0; i < 3; ++i) {
+    std::vector<uint64_t> map = lastParamWords(fake, 3 + i);
+    EXPECT_EQ(map[kMapMagic], kFakeTensorMapMagic) << i;
+    EXPECT_EQ(map[kMapDataType], expected[i].dataType) << i;
+    EXPECT_EQ(map[kMapRank], 2u) << i;
+    EXPECT_EQ(map[kMapAddress], expected[i].address) << i;
+    EXPECT_EQ(map[kMapDim0], expected[i].dim0) << i;
+    EXPECT_EQ(map[kMapDim1], expected[i].dim1) << i;
+    EXPECT_EQ(map[kMapDim2], 0u) << i;
+    EXPECT_EQ(map[kMapStride0], expected[i].stride) << i;
+    EXPECT_EQ(map[kMapStride1], 0u) << i;
+    EXPECT_EQ(fakeMapDim(map[kMapBoxDims], 0), expected[i].box0) << i;
+    EXPECT_EQ(fakeMapDim(map[kMapBoxDims], 1), expected[i].box1) << i;
+    EXPECT_EQ(fakeMapDim(map[kMapElementStrides], 0), 1u) << i;
+    EXPECT_EQ(fakeMapDim(map[kMapElementStrides], 1), 1u) << i;
+    EXPECT_EQ(map[kMapInterleave], 0u) << i;
+    EXPECT_EQ(map[kMapSwizzle], expected[i].swizzle) << i;
+    EXPECT_EQ(map[kMapL2Promotion], expected[i].l2) << i;
+    EXPECT_EQ(map[kMapOobFill], 0u) << i;
+    EXPECT_EQ(map[kMapSequence], uint64_t(i + 1)) << i;
+  }
+  // Nothing was repacked: C's map views the caller's buffer.
+  EXPECT_EQ(fake.asyncAllocations(), 0);
+
+  // The fake kernel wrote C through its map: the product at C's elements,
+  // NaN still before the first and in the rows' padding.
+  int wrong = 0, touched = 0;
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      float sum = 0;
+      for (int kk = 0; kk < k; ++kk)
+        sum = std::fma(tile::run::bf16ToFloat(a[i * k + kk]),
+                       tile::run::bf16ToFloat(b[kk * n + j]), sum);
+      wrong += c[offC + i * ldc + j] != sum;
+    }
+  for (size_t e = 0; e < c.size(); ++e) {
+    size_t at = e < size_t(offC) ? 0 : e - offC;
+    bool element = e >= size_t(offC) && at % ldc < size_t(n);
+    touched += !element && !std::isnan(c[e]);
+  }
+  EXPECT_EQ(wrong, 0);
+  EXPECT_EQ(touched, 0);
+
+  // C's base must be 16-byte aligned for its map, as A's and B's.
+  tile_buffer moved[3] = {args[0], args[1], args[2]};
+  moved[2].device_ptr += 8; // (refused before anything is read or written)
+  EXPECT_EQ(tile_kernel_launch(kernel, moved, 3, nullptr),
+            TILE_ERROR_INVALID_LAUNCH_ARGS);
+  std::string misaligned = tile_last_error();
+  EXPECT_TRUE(startsWith(misaligned, "argument 2 (C) at 0x")) << misaligned;
+  EXPECT_NE(misaligned.find(" is not aligned to 16 bytes, as the kernel "
+                            "assumes"),
+            std::string::npos)
+      << misaligned;
+  // A refused map of C is named as A's and B's are.
+  {
+    ScopedEnv refused("TILE_FAKE_CUDA_TENSOR_MAP_RESULT", "1");
+    EXPECT_EQ(tile_kernel_launch(kernel, args, 3, nullptr),
+              TILE_ERROR_TENSOR_MAP_FAILED);
+    EXPECT_NE(std::string(tile_last_error())
+                  .find("cuTensorMapEncodeTiled failed for tensor map 0 of "),
+              std::string::npos)
+        << tile_last_error();
+  }
+  EXPECT_EQ(fake.launches(), 1);
+  tile_kernel_unload(kernel);
+}
+
+TEST_F(FakeDriverTest, TmaStoreMapOfABatchedKernelTakesTheLaunchLayout) {
+  // A batch of 2 with a bf16 C whose row stride is dynamic: the launch
+  // gives 88 (176 bytes); C's matrices are 96*88 + 8 elements apart. C's
+  // map is 3-d, encoded from the launch's row stride, after A's and B's;
+  // the kernel takes the one dynamic value after the maps.
+  const int64_t m = 96, n = 80, k = 72, batch = 2, ldc = 88;
+  const int64_t bsA = m * k, bsB = k * n, bsC = m * ldc + 8;
+  TempDir dir;
+  KernelManifest manifest = tmaStoreManifest(ElementType::BF16);
+  manifest.problem.batch = batch;
+  manifest.launch.grid[1] = batch;
+  manifest.params[0].batchStride = bsA;
+  manifest.params[1].batchStride = bsB;
+  manifest.params[2].batchStride = bsC;
+  manifest.params[2].rowStride = kDynamic;
+  for (TensorMapInfo &map : manifest.tensorMaps)
+    map.batched = true;
+  ASSERT_TRUE(writeExtendedPtx(
+      dir, "store.ptx",
+      ",\n\t.param .align 128 .b8 tile_test_matmul_bf16_tma_param_5[128]"
+      ",\n\t.param .u64 tile_test_matmul_bf16_tma_param_6",
+      manifest));
+  std::string error;
+  ASSERT_TRUE(validateManifest(manifest, error)) << error;
+  writeFile(dir.file("store.json"), writeManifestJson(manifest));
+  open(dir.file("store.json"));
+  tile_kernel *kernel = load(TILE_SUCCESS);
+  ASSERT_NE(kernel, nullptr);
+
+  std::vector<uint16_t> a = batchedBf16(batch, bsA, m, k, k, 31);
+  std::vector<uint16_t> b = batchedBf16(batch, bsB, k, n, n, 37);
+  std::vector<uint16_t> c((batch - 1) * bsC + (m - 1) * ldc + n, 0x7fc0);
+  tile_buffer args[3] = {{reinterpret_cast<uint64_t>(a.data()), a.size() * 2},
+                         {reinterpret_cast<uint64_t>(b.data()), b.size() * 2},
+                         {reinterpret_cast<uint64_t>(c.data()), c.size() * 2}};
+  ScopedEnv matmul("TILE_FAKE_CUDA_MATMUL",
+                   "96 80 72 fill 0 72 1 80 1 88 1 bf16 bf16");
+  std::string strides = std::to_string(bsA) + " " + std::to_string(bsB) + " " +
+                        std::to_string(bsC);
+  ScopedEnv batched("TILE_FAKE_CUDA_BATCH", strides.c_str());
+  tile_layout layouts[3] = {{0, k, 1, bsA}, {0, n, 1, bsB}, {0, ldc, 1, bsC}};
+  ASSERT_EQ(tile_kernel_launch_layouts(kernel, args, layouts, 3, nullptr),
+            TILE_SUCCESS)
+      << tile_last_error();
+  EXPECT_EQ(fake.tensorMapsEncoded(), 3);
+  ASSERT_EQ(fake.lastParamCount(), 7);
+  std::vector<uint64_t> mapC = lastParamWords(fake, 5);
+  EXPECT_EQ(mapC[kMapMagic], kFakeTensorMapMagic);
+  EXPECT_EQ(mapC[kMapDataType], 9u); // BFLOAT16
+  EXPECT_EQ(mapC[kMapRank], 3u);
+  EXPECT_EQ(mapC[kMapAddress], args[2].device_ptr);
+  EXPECT_EQ(mapC[kMapDim0], 80u);
+  EXPECT_EQ(mapC[kMapDim1], 96u);
+  EXPECT_EQ(mapC[kMapDim2], uint64_t(batch));
+  EXPECT_EQ(mapC[kMapStride0], uint64_t(ldc) * 2);
+  EXPECT_EQ(mapC[kMapStride1], uint64_t(bsC) * 2);
+  EXPECT_EQ(fakeMapDim(mapC[kMapBoxDims], 0), 64u);
+  EXPECT_EQ(fakeMapDim(mapC[kMapBoxDims], 1), 64u);
+  EXPECT_EQ(fakeMapDim(mapC[kMapBoxDims], 2), 1u);
+  EXPECT_EQ(mapC[kMapSwizzle], 3u); // 128B
+  EXPECT_EQ(mapC[kMapSequence], 3u);
+  EXPECT_EQ(lastParamWords(fake, 3)[kMapRank], 3u);
+  EXPECT_EQ(lastParamWords(fake, 4)[kMapRank], 3u);
+  int64_t value = 0;
+  EXPECT_EQ(fake.lastParam(6, &value, sizeof(value)), 8);
+  EXPECT_EQ(value, ldc);
+  // C written through the map, rounded to bf16; NaN elsewhere.
+  int wrong = 0, touched = 0;
+  std::vector<bool> element(c.size(), false);
+  for (int64_t l = 0; l < batch; ++l)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        float sum = 0;
+        for (int64_t kk = 0; kk < k; ++kk)
+          sum = std::fma(tile::run::bf16ToFloat(a[l * bsA + i * k + kk]),
+                         tile::run::bf16ToFloat(b[l * bsB + kk * n + j]), sum);
+        size_t at = l * bsC + i * ldc + j;
+        element[at] = true;
+        wrong += c[at] != tile::run::floatToBf16(sum);
+      }
+  for (size_t e = 0; e < c.size(); ++e)
+    touched += !element[e] && c[e] != 0x7fc0;
+  EXPECT_EQ(wrong, 0);
+  EXPECT_EQ(touched, 0);
+
+  // The launch's row stride must keep C's 16 bytes (its map's alignment).
+  layouts[2].row_stride = 84; // 168 bytes
+  EXPECT_EQ(tile_kernel_launch_layouts(kernel, args, layouts, 3, nullptr),
+            TILE_ERROR_INVALID_LAUNCH_ARGS);
+  EXPECT_STREQ(tile_last_error(),
+               "argument 2 (C): row_stride 84 (168 bytes) is not a multiple "
+               "of the 16 bytes the kernel assumes of its dynamic offset and "
+               "strides");
+  EXPECT_EQ(fake.launches(), 1);
+  tile_kernel_unload(kernel);
+}
+
 TEST_F(FakeDriverTest, RefusedTensorMapIsNamed) {
   open("tile_test_matmul_bf16_tma.json");
   tile_kernel *kernel = load(TILE_SUCCESS);

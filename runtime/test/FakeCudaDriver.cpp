@@ -12,7 +12,8 @@
 // tests see what the kernel would get. cuTensorMapEncodeTiled checks what
 // the driver checks (alignment, strides, box) and writes its arguments into
 // the 128 bytes (see encodeFakeTensorMap); a kernel launched with tensor
-// maps reads A and B through them.
+// maps reads A and B through the first two, and with a third (a kernel that
+// stores C through the TMA, config.store "tma") writes C through it.
 //
 // Behaviour is set through environment variables, read on every call:
 //   TILE_FAKE_CUDA_INIT_RESULT     what cuInit returns (default 0)
@@ -37,7 +38,8 @@
 //                                  (elements from each pointer to element
 //                                  (0, 0); A's and B's not added when they
 //                                  are read through tensor maps, whose
-//                                  base the runtime offsets)
+//                                  base the runtime offsets, nor C's when
+//                                  it is written through one)
 //   TILE_FAKE_CUDA_TENSOR_MAP_RESULT  what cuTensorMapEncodeTiled returns
 //                                  (default: its own checks)
 //   TILE_FAKE_CUDA_NO_CLUSTER      if set, the device cannot launch clusters
@@ -373,11 +375,13 @@ const FakeEpilogue &getFakeEpilogue() {
 
 /// The "kernel": C (+)= A * B as TILE_FAKE_CUDA_MATMUL describes it, in f32
 /// with one fused multiply-add per product, then TILE_FAKE_CUDA_EPILOGUE's
-/// epilogue (its operands' pointers among `params`, the launch's). `maps`
-/// (null or two fake tensor maps, for A and B) say where A and B are
-/// instead of the pointers.
+/// epilogue (its operands' pointers among `params`, the launch's). `mapA`
+/// and `mapB` (null or two fake tensor maps) say where A and B are instead
+/// of the pointers; with them, `mapC` (null or a third map: a TMA store)
+/// says where C is, a row-major matrix (rows its stride apart).
 void runMatmul(void *a, void *b, void *c, const uint64_t *mapA,
-               const uint64_t *mapB, unsigned gridY, void **params) {
+               const uint64_t *mapB, const uint64_t *mapC, unsigned gridY,
+               void **params) {
   std::string spec = envString("TILE_FAKE_CUDA_MATMUL");
   if (spec.empty())
     return;
@@ -402,6 +406,12 @@ void runMatmul(void *a, void *b, void *c, const uint64_t *mapA,
     rsB = static_cast<long long>(mapB[kMapStride0] / typeBytes(in));
     csA = csB = 1;
   }
+  bool storeMap = mapA && mapB && mapC;
+  if (storeMap) {
+    c = reinterpret_cast<void *>(mapC[kMapAddress]);
+    rsC = static_cast<long long>(mapC[kMapStride0] / typeBytes(out));
+    csC = 1;
+  }
   long long offA = 0, offB = 0, offC = 0;
   std::string offsetSpec = envString("TILE_FAKE_CUDA_OFFSETS");
   if (!offsetSpec.empty() &&
@@ -410,6 +420,8 @@ void runMatmul(void *a, void *b, void *c, const uint64_t *mapA,
     return;
   if (mapA && mapB)
     offA = offB = 0;
+  if (storeMap)
+    offC = 0;
   std::string bug = envString("TILE_FAKE_CUDA_BUG");
   bool accumulate =
       std::strcmp(init, "accumulate") == 0 && !hasBug(bug, "ignore-c0");
@@ -426,6 +438,8 @@ void runMatmul(void *a, void *b, void *c, const uint64_t *mapA,
       bsA = static_cast<long long>(mapA[kMapStride1] / typeBytes(in));
     if (mapA && mapB && mapB[kMapRank] == 3)
       bsB = static_cast<long long>(mapB[kMapStride1] / typeBytes(in));
+    if (storeMap && mapC[kMapRank] == 3)
+      bsC = static_cast<long long>(mapC[kMapStride1] / typeBytes(out));
   }
   const FakeEpilogue &epilogue = getFakeEpilogue();
   std::vector<double> values(epilogue.operands.size());
@@ -550,12 +564,12 @@ CUresult launch(FakeFunction *function, const unsigned grid[3],
         sizes.insert(sizes.begin() +
                          std::min(operand.param, sizes.size()),
                      sizeof(CUdeviceptr));
-  const uint64_t *maps[2] = {nullptr, nullptr};
+  const uint64_t *maps[3] = {nullptr, nullptr, nullptr};
   int numMaps = 0;
   for (size_t i = 0; i < sizes.size(); ++i) {
     const auto *bytes = static_cast<const unsigned char *>(params[i]);
     state.lastParams.emplace_back(bytes, bytes + sizes[i]);
-    if (sizes[i] == 128 && numMaps < 2) {
+    if (sizes[i] == 128 && numMaps < 3) {
       const auto *words = static_cast<const uint64_t *>(params[i]);
       if (words[kMapMagic] == kFakeTensorMapMagic)
         maps[numMaps++] = words;
@@ -568,7 +582,7 @@ CUresult launch(FakeFunction *function, const unsigned grid[3],
   runMatmul(reinterpret_cast<void *>(state.lastArgs[0]),
             reinterpret_cast<void *>(state.lastArgs[1]),
             reinterpret_cast<void *>(state.lastArgs[2]), maps[0], maps[1],
-            grid[1], params);
+            maps[2], grid[1], params);
   return 0;
 }
 } // namespace

@@ -1009,8 +1009,10 @@ TEST(ManifestTest, Version2ValidationErrors) {
   m = base;
   m.tensorMaps[0].param = "C";
   EXPECT_EQ(validationError(m), "manifest: tensor_maps[0] views param \"C\" "
-                                "(result); tensor maps are for lhs and rhs "
-                                "params");
+                                "(result) but config.store is \"registers\": "
+                                "only a kernel that stores C through the TMA "
+                                "(store \"tma\") takes a tensor map of its "
+                                "result");
   m = base;
   m.params[1].rowStride = 2;
   m.params[1].colStride = 8192;
@@ -2003,4 +2005,309 @@ TEST(ManifestTest, ResolveLayouts) {
       << error;
   EXPECT_EQ(out, plain);
   EXPECT_TRUE(getDynamicValues(plain, out).empty());
+}
+
+//===----------------------------------------------------------------------===//
+// TMA stores of C (config.store "tma")
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The wgmma example storing its bf16 C through the TMA: a third map, of C,
+/// in 64x64 boxes (128 bytes a box row) with the 128B swizzle.
+KernelManifest makeTmaStoreManifest() {
+  KernelManifest m = makeWgmmaExampleManifest();
+  m.config.store = StoreKind::Tma;
+  m.tensorMaps.push_back(
+      {"C", {64, 64}, TensorMapSwizzle::B128, TensorMapL2Promotion::None});
+  return m;
+}
+} // namespace
+
+TEST(ManifestTest, StoreKindNames) {
+  EXPECT_EQ(stringifyStoreKind(StoreKind::Registers), "registers");
+  EXPECT_EQ(stringifyStoreKind(StoreKind::Tma), "tma");
+  EXPECT_EQ(symbolizeStoreKind("registers"), StoreKind::Registers);
+  EXPECT_EQ(symbolizeStoreKind("tma"), StoreKind::Tma);
+  EXPECT_EQ(symbolizeStoreKind("smem"), std::nullopt);
+  EXPECT_EQ(ConfigInfo().store, StoreKind::Registers);
+}
+
+TEST(ManifestTest, TmaStoreRoundTrips) {
+  KernelManifest original = makeTmaStoreManifest();
+  std::string error;
+  ASSERT_TRUE(validateManifest(original, error)) << error;
+  std::string text = writeManifestJson(original);
+  // "store" right after "persistent", only for a TMA store; C's map after
+  // A's and B's, like theirs.
+  EXPECT_NE(text.find("\"persistent\": false, \"store\": \"tma\", \"text\""),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\n    {\"param\": \"C\", \"box\": [64, 64], "
+                      "\"swizzle\": \"128B\", \"l2_promotion\": \"none\"}\n"
+                      "  ],\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(countOccurrences(text, "\"store\""), 1u) << text;
+  KernelManifest parsed;
+  ASSERT_TRUE(parseManifestJson(text, parsed, error)) << error;
+  EXPECT_EQ(parsed, original);
+  EXPECT_EQ(parsed.config.store, StoreKind::Tma);
+  EXPECT_EQ(writeManifestJson(parsed), text);
+  // Equality looks at it.
+  KernelManifest other = original;
+  other.config.store = StoreKind::Registers;
+  EXPECT_NE(other, original);
+  // Absent means "registers", which is never written (the examples of
+  // docs/artifact.md and earlier artifacts have none) but may be.
+  std::string plain = writeManifestJson(makeWgmmaExampleManifest());
+  EXPECT_EQ(plain.find("\"store\""), std::string::npos) << plain;
+  ASSERT_TRUE(parseManifestJson(plain, parsed, error)) << error;
+  EXPECT_EQ(parsed.config.store, StoreKind::Registers);
+  std::string registers =
+      replaced(plain, "\"persistent\": false, ",
+               "\"persistent\": false, \"store\": \"registers\", ");
+  ASSERT_TRUE(parseManifestJson(registers, parsed, error)) << error;
+  EXPECT_EQ(parsed, makeWgmmaExampleManifest());
+  // Anything else is refused, naming the field and the choices.
+  const std::string written = "\"store\": \"tma\"";
+  EXPECT_EQ(parseError(replaced(text, written, "\"store\": \"smem\"")),
+            "manifest: field 'config.store' must be \"registers\" or \"tma\" "
+            "(got \"smem\")");
+  EXPECT_EQ(parseError(replaced(text, written, "\"store\": true")),
+            "manifest: field 'config.store' must be \"registers\" or \"tma\" "
+            "(got true)");
+  EXPECT_EQ(parseError(replaced(text, written, "\"store\": \"TMA\"")),
+            "manifest: field 'config.store' must be \"registers\" or \"tma\" "
+            "(got \"TMA\")");
+}
+
+TEST(ManifestTest, TmaStoreConfigShortForm) {
+  // "/ts" after "/p", as the compiler's short form has it.
+  ConfigInfo config = makeTmaStoreManifest().config;
+  EXPECT_EQ(formatConfigShort(config),
+            "wgmma/128x256x64/64x256/m64n256k16/s4/tma/ws/g8/c2x1/ts/o1");
+  config.persistent = true;
+  EXPECT_EQ(formatConfigShort(config),
+            "wgmma/128x256x64/64x256/m64n256k16/s4/tma/ws/g8/c2x1/p/ts/o1");
+  config.store = StoreKind::Registers;
+  EXPECT_EQ(formatConfigShort(config),
+            "wgmma/128x256x64/64x256/m64n256k16/s4/tma/ws/g8/c2x1/p/o1");
+}
+
+TEST(ManifestTest, TmaStoreMapsValidate) {
+  std::string error;
+  // bf16 C in 64x64 boxes; persistent too.
+  KernelManifest m = makeTmaStoreManifest();
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  m.config.persistent = true;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  // f32 C in 64x32 boxes: 128 bytes a box row.
+  m = makeTmaStoreManifest();
+  m.params[2].elementType = ElementType::F32;
+  m.tensorMaps[2].box = {64, 32};
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  // The map need not be last (the kernel takes the maps in their order).
+  std::swap(m.tensorMaps[1], m.tensorMaps[2]);
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  // A strided C (a subview) with its first element on 16 bytes.
+  m = makeTmaStoreManifest();
+  m.params[2].rowStride = 4104;
+  m.params[2].offset = 8;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  // Batched: C's map is batched like A's and B's, its matrices apart by a
+  // multiple of 16 bytes.
+  m = makeBatchedWgmmaManifest();
+  m.config.store = StoreKind::Tma;
+  m.tensorMaps.push_back({"C", {64, 64}, TensorMapSwizzle::B128,
+                          TensorMapL2Promotion::None, 0, true});
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  m.params[2].batchStride += 8;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  // A linalg.batch_matmul of one: 3-d maps over a batch of one.
+  m = makeTmaStoreManifest();
+  for (TensorMapInfo &map : m.tensorMaps)
+    map.batched = true;
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+  KernelManifest parsed;
+  ASSERT_TRUE(parseManifestJson(writeManifestJson(m), parsed, error)) << error;
+  EXPECT_EQ(parsed, m);
+  // With a fused epilogue (the staged values are the epilogue's).
+  m = makeTmaStoreManifest();
+  m.params.push_back({"E0", ParamRole::Epilogue, ElementType::F32, 1, 4096,
+                      4096, 1, 16, ParamAccess::Read});
+  m.epilogue.operands = {{"E0", EpilogueOperandKind::Col}};
+  m.epilogue.steps = {"addf acc p0"};
+  EXPECT_TRUE(validateManifest(m, error)) << error;
+}
+
+TEST(ManifestTest, TmaStoreNeedsItsConfig) {
+  const KernelManifest base = makeTmaStoreManifest();
+  KernelManifest m = base;
+  m.config.strategy = KernelStrategy::Fma;
+  EXPECT_EQ(validationError(m),
+            "manifest: config.store \"tma\" needs strategy \"wgmma\" (got "
+            "\"fma\"): only the wgmma kernels stage C for a TMA store");
+  m = base;
+  m.config.copy = CopyKind::Registers;
+  EXPECT_EQ(validationError(m), "manifest: config.store \"tma\" needs copy "
+                                "\"tma\" (got \"registers\")");
+  m.config.copy = CopyKind::CpAsync;
+  EXPECT_EQ(validationError(m), "manifest: config.store \"tma\" needs copy "
+                                "\"tma\" (got \"cp_async\")");
+  m = base;
+  m.config.specialize = false;
+  EXPECT_EQ(validationError(m),
+            "manifest: config.store \"tma\" needs specialize true (the "
+            "consumer warpgroups stage C while the producer's TMA ring runs)");
+  m = base;
+  m.problem.cInit = CInit::Accumulate;
+  m.params[2].access = ParamAccess::ReadWrite;
+  m.config.splitK = 2;
+  EXPECT_EQ(validationError(m),
+            "manifest: config.store \"tma\" does not combine with split_k 2 "
+            "(split-K adds into C atomically)");
+  // Exactly one map of C.
+  m = base;
+  m.tensorMaps.pop_back();
+  EXPECT_EQ(validationError(m),
+            "manifest: config.store \"tma\" needs exactly one tensor map of "
+            "the result param \"C\" (the manifest has 0)");
+  m = base;
+  m.tensorMaps.push_back(m.tensorMaps.back());
+  EXPECT_EQ(validationError(m),
+            "manifest: config.store \"tma\" needs exactly one tensor map of "
+            "the result param \"C\" (the manifest has 2)");
+  // A map of C without the TMA store: the kernel would not take it.
+  m = base;
+  m.config.store = StoreKind::Registers;
+  EXPECT_EQ(validationError(m),
+            "manifest: tensor_maps[2] views param \"C\" (result) but "
+            "config.store is \"registers\": only a kernel that stores C "
+            "through the TMA (store \"tma\") takes a tensor map of its "
+            "result");
+}
+
+TEST(ManifestTest, TmaStoreMapsFollowTheTmaRules) {
+  const KernelManifest base = makeTmaStoreManifest();
+  // Never repacked: the TMA store writes C in place (even where the config
+  // repacks A or B).
+  KernelManifest m = base;
+  m.config.repack = true;
+  m.tensorMaps[2].repackRowStride = 4096;
+  EXPECT_EQ(validationError(m),
+            "manifest: tensor_maps[2] views param \"C\" (result) with "
+            "repack_row_stride 4096; the TMA store writes C in place, a map "
+            "of the result never repacks");
+  // A 16-byte aligned base.
+  m = base;
+  m.params[2].alignment = 8;
+  EXPECT_EQ(validationError(m),
+            "manifest: tensor_maps[2] views param \"C\" (result) with "
+            "alignment 8; the TMA store needs a 16-byte aligned base pointer: "
+            "with store \"tma\" the result's alignment must be at least 16");
+  // Rows a multiple of 16 bytes apart (no repack to fall back on).
+  m = base;
+  m.params[2].rowStride = 4100;
+  EXPECT_EQ(validationError(m),
+            "manifest: tensor_maps[2] views param \"C\" (result) whose rows "
+            "are 8200 bytes apart (row_stride 4100); the TMA needs a multiple "
+            "of 16 bytes below 2^40");
+  // The first element on 16 bytes.
+  m = base;
+  m.params[2].rowStride = 4104;
+  m.params[2].offset = 4; // 8 bytes
+  m.params[2].alignment = 8;
+  EXPECT_EQ(validationError(m),
+            "manifest: tensor_maps[2] views param \"C\" (result) whose first "
+            "element is at offset 4 (8 bytes); the TMA needs a multiple of 16 "
+            "bytes");
+  // Row- or column-major.
+  m = base;
+  m.params[2].rowStride = 8192;
+  m.params[2].colStride = 2;
+  EXPECT_EQ(validationError(m),
+            "manifest: tensor_maps[2] views param \"C\" (result) with "
+            "row_stride 8192 and col_stride 2; a tensor map needs row_stride "
+            "or col_stride 1 (a row- or column-major matrix)");
+  // The box: 1 to 256 elements, rows a multiple of 16 bytes within the
+  // swizzle's span (an f32 C's 64 columns are 256 bytes).
+  m = base;
+  m.tensorMaps[2].box = {64, 0};
+  EXPECT_EQ(validationError(m), "manifest: tensor_maps[2] box 64x0 (rows x "
+                                "cols) must be 1 to 256 elements in each "
+                                "dimension");
+  m = base;
+  m.params[2].elementType = ElementType::F32;
+  EXPECT_EQ(validationError(m), "manifest: tensor_maps[2] box of 64 f32 "
+                                "columns is 256 bytes wide, more than its "
+                                "128B swizzle span");
+  m.tensorMaps[2].box = {64, 6};
+  m.tensorMaps[2].swizzle = TensorMapSwizzle::None;
+  EXPECT_EQ(validationError(m), "manifest: tensor_maps[2] box of 6 f32 "
+                                "columns is 24 bytes wide; the TMA needs a "
+                                "multiple of 16 bytes");
+  // Batched kernels: C's map batched, its matrices 16 bytes apart.
+  KernelManifest batched = makeBatchedWgmmaManifest();
+  batched.config.store = StoreKind::Tma;
+  batched.tensorMaps.push_back(
+      {"C", {64, 64}, TensorMapSwizzle::B128, TensorMapL2Promotion::None});
+  EXPECT_EQ(validationError(batched),
+            "manifest: tensor_maps[2] views param \"C\" (result) of a batched "
+            "kernel (problem.batch 4) but is not batched: a batched kernel's "
+            "tensor maps must be batched (a 2-d map over several matrices "
+            "would let a box read the next matrix)");
+  batched.tensorMaps[2].batched = true;
+  batched.params[2].batchStride += 4; // 8 bytes
+  batched.params[2].alignment = 8;
+  EXPECT_EQ(validationError(batched),
+            "manifest: tensor_maps[2] views param \"C\" (result) whose "
+            "matrices are 33554440 bytes apart (batch_stride 16777220); the "
+            "TMA needs a multiple of 16 bytes below 2^40");
+}
+
+TEST(ManifestTest, TmaStoreMapsTakeDynamicLayouts) {
+  // C's dynamic offset and row stride: checked as for the densest layout
+  // (16-byte steps), then with the launch's values, as A's and B's are.
+  KernelManifest m = makeTmaStoreManifest();
+  m.params[2].offset = kDynamic;
+  m.params[2].rowStride = kDynamic;
+  std::string error;
+  ASSERT_TRUE(validateManifest(m, error)) << error;
+  std::vector<ParamLayout> layouts;
+  for (const ParamInfo &param : m.params)
+    layouts.push_back(getParamLayout(param));
+  layouts[2].offset = 8;       // 16 bytes
+  layouts[2].rowStride = 4104; // 8208 bytes
+  KernelManifest out;
+  ASSERT_TRUE(resolveLayouts(m, layouts.data(), layouts.size(), out, error))
+      << error;
+  EXPECT_EQ(out.params[2].offset, 8);
+  EXPECT_EQ(out.params[2].rowStride, 4104);
+  EXPECT_EQ(getDynamicValues(m, out), (std::vector<int64_t>{8, 4104}));
+  // Values off 16 bytes break C's alignment (which its map makes 16).
+  layouts[2].rowStride = 4100;
+  EXPECT_FALSE(resolveLayouts(m, layouts.data(), layouts.size(), out, error));
+  EXPECT_EQ(error, "argument 2 (C): row_stride 4100 (8200 bytes) is not a "
+                   "multiple of the 16 bytes the kernel assumes of its dynamic "
+                   "offset and strides");
+  // The map's rules apply to the launch's values: a batched C's matrices.
+  KernelManifest b = makeBatchedWgmmaManifest();
+  b.config.store = StoreKind::Tma;
+  b.tensorMaps.push_back({"C", {64, 64}, TensorMapSwizzle::B128,
+                          TensorMapL2Promotion::None, 0, true});
+  b.params[2].batchStride = kDynamic;
+  ASSERT_TRUE(validateManifest(b, error)) << error;
+  layouts.clear();
+  for (const ParamInfo &param : b.params)
+    layouts.push_back(getParamLayout(param));
+  layouts[2].batchStride = 4096 * 4096 + 8; // 16 bytes past one matrix
+  ASSERT_TRUE(resolveLayouts(b, layouts.data(), layouts.size(), out, error))
+      << error;
+  EXPECT_EQ(out.params[2].batchStride, 4096 * 4096 + 8);
+  layouts[2].batchStride = 4096 * 4096 - 8; // overlapping matrices
+  EXPECT_FALSE(resolveLayouts(b, layouts.data(), layouts.size(), out, error));
+  EXPECT_EQ(error, "with the launch's layouts, manifest: param \"C\" (result) "
+                   "batches overlap: batch_stride 16777208 is below the "
+                   "16777216 elements one matrix spans (row_stride 4096, "
+                   "col_stride 1)");
 }

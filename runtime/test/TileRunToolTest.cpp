@@ -1556,4 +1556,65 @@ TEST(TileRunTest, BenchRunsBatchedEpiloguesAfterTheStridedBatchedGemm) {
   EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
 }
 
+//===----------------------------------------------------------------------===//
+// TMA stores of C (config.store "tma")
+//===----------------------------------------------------------------------===//
+
+TEST(TileRunTest, VerifyAndInfoOfATmaStoreKernel) {
+  // The bf16 fixture storing C through the TMA (config.store "tma"): a
+  // third map, of C (alignment 16), which the fake kernel writes C through;
+  // its PTX takes the third map.
+  TempDir dir;
+  std::string path = writeChangedManifest(
+      dir, fixture("tile_test_matmul_bf16_tma"), "store.json",
+      [&](tile::runtime::KernelManifest &m) {
+        using namespace tile::runtime;
+        std::string ptx = readFile(fixturePath("naive_matmul.ptx"));
+        const std::string last =
+            "\t.param .align 128 .b8 tile_test_matmul_bf16_tma_param_4[128]";
+        size_t at = ptx.find(last + "\n");
+        ASSERT_NE(at, std::string::npos);
+        ptx.insert(at + last.size(), ",\n\t.param .align 128 .b8 "
+                                     "tile_test_matmul_bf16_tma_param_5[128]");
+        ASSERT_TRUE(writeFile(dir.file("store.ptx"), ptx));
+        m.binaries[0].file = "store.ptx";
+        m.binaries[0].size = ptx.size();
+        m.binaries[0].fnv1a64 = fnv1a64(ptx.data(), ptx.size());
+        m.config.strategy = KernelStrategy::Wgmma;
+        m.config.specialize = true;
+        m.config.store = StoreKind::Tma;
+        m.params[2].alignment = 16;
+        m.tensorMaps.push_back({"C", {64, 64}, TensorMapSwizzle::B128,
+                                TensorMapL2Promotion::None});
+        std::string error;
+        EXPECT_TRUE(validateManifest(m, error)) << error;
+      });
+  ASSERT_FALSE(path.empty());
+  CommandResult info = tileRun({"info", path});
+  EXPECT_EQ(info.exitCode, 0) << info.out << info.err;
+  EXPECT_NE(info.out.find("             1  B   box 16x16 (rows x cols), "
+                          "swizzle none, L2 promotion none\n"
+                          "             2  C   box 64x64 (rows x cols), "
+                          "swizzle 128B, L2 promotion none\n"
+                          "  config     wgmma/16x16x1/16x2/m1n1k1/s1/tma/ws/"
+                          "g1/none/c2x1/ts\n"),
+            std::string::npos)
+      << info.out;
+  CommandResult result =
+      tileRun({"verify", path, "--seed", "7"}, fakeEnv(kBf16Spec));
+  EXPECT_EQ(result.exitCode, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find("  PASS  seed 7  (ptx, fill, bf16 -> bf16, "),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+  // What the kernel writes through the map is checked as any C.
+  result =
+      tileRun({"verify", path, "--seed", "7"}, fakeEnv(kBf16Spec, "skip-last"));
+  EXPECT_EQ(result.exitCode, 1) << result.out << result.err;
+  EXPECT_NE(result.out.find("1 elements are NaN or Inf, e.g. never written "
+                            "(first at [95][79]: got nan"),
+            std::string::npos)
+      << result.out;
+}
+
 } // namespace

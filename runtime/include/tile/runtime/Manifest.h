@@ -56,6 +56,11 @@ enum class ParamAccess { Read, Write, ReadWrite };
 enum class KernelStrategy { Fma, Wgmma };
 /// config.copy: how tiles reach shared memory.
 enum class CopyKind { Registers, CpAsync, Tma };
+/// config.store ("registers", "tma"): how C reaches global memory. Threads
+/// store it from their registers; or (a "staged epilogue") the accumulators
+/// go to a shared memory staging buffer, from which TMA stores
+/// (cp.async.bulk.tensor) write C through a tensor map of the result param.
+enum class StoreKind { Registers, Tma };
 /// tensor_maps[].swizzle ("none", "32B", "64B", "128B"): the shared memory
 /// swizzle of the TMA copy, CUtensorMapSwizzle.
 enum class TensorMapSwizzle { None, B32, B64, B128 };
@@ -70,6 +75,7 @@ std::string_view stringifyParamRole(ParamRole role);
 std::string_view stringifyParamAccess(ParamAccess access);
 std::string_view stringifyKernelStrategy(KernelStrategy strategy);
 std::string_view stringifyCopyKind(CopyKind copy);
+std::string_view stringifyStoreKind(StoreKind store);
 std::string_view stringifyTensorMapSwizzle(TensorMapSwizzle swizzle);
 std::string_view stringifyTensorMapL2Promotion(TensorMapL2Promotion promotion);
 
@@ -80,6 +86,7 @@ std::optional<ParamRole> symbolizeParamRole(std::string_view text);
 std::optional<ParamAccess> symbolizeParamAccess(std::string_view text);
 std::optional<KernelStrategy> symbolizeKernelStrategy(std::string_view text);
 std::optional<CopyKind> symbolizeCopyKind(std::string_view text);
+std::optional<StoreKind> symbolizeStoreKind(std::string_view text);
 std::optional<TensorMapSwizzle>
 symbolizeTensorMapSwizzle(std::string_view text);
 std::optional<TensorMapL2Promotion>
@@ -190,11 +197,13 @@ ParamInfo getStoredMatrix(const ParamInfo &param);
 
 /// One CUtensorMap the kernel takes by value (a 128-byte parameter after
 /// the params, in the manifest's order). It views the matrix of `param` (an
-/// lhs or rhs param with col_stride 1) as a 2-d tensor, innermost dimension
-/// first: globalDim {cols, rows}, globalStrides {row_stride * element
-/// bytes}, boxDim {box cols, box rows}, element strides 1, no interleave,
-/// out-of-bounds elements read as zeros; a batched map adds the batch as a
-/// third, outer dimension. The runtime encodes it at each launch
+/// lhs or rhs param; or the result param of a kernel that stores C through
+/// the TMA, config.store "tma") as stored (rows contiguous) as a 2-d
+/// tensor, innermost dimension first: globalDim {cols, rows}, globalStrides
+/// {row_stride * element bytes}, boxDim {box cols, box rows}, element
+/// strides 1, no interleave, out-of-bounds elements read as zeros (and not
+/// written by a store); a batched map adds the batch as a third, outer
+/// dimension. The runtime encodes it at each launch
 /// (cuTensorMapEncodeTiled) from the buffer passed for `param`.
 struct TensorMapInfo {
   /// The name of the param whose matrix the map views.
@@ -256,6 +265,11 @@ struct ConfigInfo {
   std::array<int64_t, 2> cluster = {1, 1};
   /// Persistent blocks that loop over tiles.
   bool persistent = false;
+  /// How C reaches global memory: StoreKind::Tma stores it through a tensor
+  /// map of the result param (which the manifest then lists). JSON
+  /// "store", after "persistent", written only for Tma (absent means
+  /// "registers").
+  StoreKind store = StoreKind::Registers;
   std::string text;
 };
 
@@ -357,9 +371,12 @@ bool parseManifestJson(std::string_view text, KernelManifest &out,
 /// positive launch dimensions with at most 1024 threads per block; the
 /// cluster (at most 16 blocks, dividing the grid, as many blocks as
 /// config.cluster, sm_90 or newer); each tensor map against its param and
-/// the TMA's limits; a known chip; at most one binary per format. A dynamic
-/// offset or stride (kDynamic) is allowed on the lhs, rhs and result params
-/// only: offset, batch_stride (batched kernels) and the stored rows' stride
+/// the TMA's limits (a map of the result param only with config.store
+/// "tma", which needs strategy wgmma, copy tma, specialize, split_k 1 and
+/// exactly one such map, without repack_row_stride); a known chip; at most
+/// one binary per format. A dynamic offset or stride (kDynamic) is allowed
+/// on the lhs, rhs and result params only: offset, batch_stride (batched
+/// kernels) and the stored rows' stride
 /// (the other stride 1); the rest is checked with the densest layout the
 /// param could be launched with (resolveLayouts checks the launch's). On
 /// failure returns false and sets `error` to one line.
@@ -468,10 +485,11 @@ double evalEpilogue(const std::vector<EpilogueStep> &steps, double acc,
 /// The config in the compiler's short form for tables. fma:
 /// 128x128x8/32x64/8x8/s2/g8/pad4/pf[/o2][/sk4] (block, warp, thread,
 /// stages, swizzle, smem, prefetch or nopf, occupancy, split-K). wgmma:
-/// wgmma/128x256x64/64x256/m64n256k16/s4/tma/ws/g8[/pad8][/c2x1][/p][/o1]
-/// [/sk2] (block, warpgroup tile, instruction, stages, copy as tma, cpasync
-/// or regs, ws when specialized, swizzle, smem unless swizzle128, cluster
-/// unless 1x1, p when persistent, occupancy, split-K).
+/// wgmma/128x256x64/64x256/m64n256k16/s4/tma/ws/g8[/pad8][/c2x1][/p][/ts]
+/// [/o1][/sk2] (block, warpgroup tile, instruction, stages, copy as tma,
+/// cpasync or regs, ws when specialized, swizzle, smem unless swizzle128,
+/// cluster unless 1x1, p when persistent, ts for a TMA store of C,
+/// occupancy, split-K).
 std::string formatConfigShort(const ConfigInfo &config);
 
 } // namespace tile::runtime
