@@ -23,6 +23,10 @@ int64_t SharedPlan::offsetA(int64_t index) const {
   return interleaved ? index * stageBytes : index * bytesA;
 }
 
+int64_t SharedPlan::offsetStaging(int64_t warpgroup, int64_t index) const {
+  return buffers * stageBytes + (2 * warpgroup + index) * kStagingBytes;
+}
+
 int64_t SharedPlan::offsetB(int64_t index) const {
   return interleaved ? index * stageBytes + bytesA
                      : buffers * bytesA + index * bytesB;
@@ -142,7 +146,13 @@ SharedPlan mlir::tile::getSharedPlan(const TileConfig &c,
     plan.stageBytes = plan.bytesA + plan.bytesB;
     plan.alignmentSlack = kSwizzleAtomBytes;
     plan.barrierBytes = 2 * c.stages * kMbarrierBytes;
-    plan.dynamicBytes = c.stages * plan.stageBytes + plan.alignmentSlack;
+    // A TMA store's staging buffers, two per consumer warpgroup, after
+    // the ring (stage bytes are whole swizzle atoms).
+    if (c.tmaStore)
+      plan.stagingBuffers = 2 * c.warpsM() * c.warpsN();
+    plan.dynamicBytes = c.stages * plan.stageBytes +
+                        plan.stagingBuffers * kStagingBytes +
+                        plan.alignmentSlack;
     plan.totalBytes = plan.dynamicBytes + plan.barrierBytes;
     return plan;
   }

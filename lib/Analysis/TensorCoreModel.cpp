@@ -119,6 +119,14 @@ constexpr double kRegisterCopyElementsPerSecond = 3.5e9;
 /// every block and, divided by the S - 1 slabs in flight, the shortest time
 /// per slab a ring of S slots sustains.
 constexpr double kSlabLatencySeconds = 0.8e-6;
+/// A TMA store's epilogue (store = tma): the consumers write the tile's
+/// accumulators into shared memory (about 128 bytes a cycle) and meet
+/// twice per box at their named barrier, while the TMA writes C behind the
+/// next tile's main loop (its bytes counted with the rest of the HBM
+/// traffic). Assumed from the shared-memory store rate and a barrier's
+/// latency, not calibrated.
+constexpr double kStagingBytesPerSecondPerSM = 250e9;
+constexpr double kStagingBoxSeconds = 0.1e-6;
 /// Launch and tail of one kernel: the FP32 model's figure (the same launch
 /// path).
 constexpr double kLaunchSeconds = 4e-6;
@@ -280,6 +288,15 @@ double mlir::tile::repackSeconds(const MatmulShape &shape) {
               shape.layoutAlignA) +
          copy(shape.storedRowsB(), shape.storedColsB(), strideB,
               shape.layoutAlignB);
+}
+
+bool mlir::tile::modelTakesTmaStore(const MatmulShape &shape,
+                                    const TileConfig &c) {
+  int64_t alignC = shape.layoutAlignC ? shape.layoutAlignC : shape.n;
+  return c.isWgmma() && c.specialize && c.copyKind() == CopyKind::Tma &&
+         c.splitK == 1 && !shape.readsC &&
+         alignC * shape.resultBytes % 16 == 0 &&
+         c.warpN % (kSwizzleRowBytes / shape.resultBytes) == 0;
 }
 
 bool mlir::tile::canRepack(const MatmulShape &shape) {
@@ -509,6 +526,12 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
   double cSeconds = std::max(cBytes / kL2ToSharedBytesPerSecondPerSM,
                              concurrent * cBytes / chip.dramBytesPerSecond);
   e.epilogueSeconds = cSeconds;
+  if (c.tmaStore) {
+    int64_t boxesPerWarpgroup =
+        (c.warpM / 64) * ceilDiv(c.warpN * s.resultBytes, kSwizzleRowBytes);
+    e.epilogueSeconds = cBytes / kStagingBytesPerSecondPerSM +
+                        boxesPerWarpgroup * kStagingBoxSeconds;
+  }
   e.prologueSeconds =
       std::max(kSlabLatencySeconds, s.readsC ? cSeconds : 0.0);
   // Under split_last a whole tile's block reads C before its loop (the
@@ -729,6 +752,18 @@ mlir::tile::tensorCoreCandidates(const MatmulShape &shape,
   // for).
   if (!aligned && !shape.tf32)
     copies.push_back(CopyKind::Registers);
+  // C through TMA stores where the staging buffers fit beside the ring
+  // (at the config's occupancy): measured 1.02-1.17x faster than stores
+  // from registers on the H100 (bench/results/2026-12-06-h100-tma-store.md).
+  auto appendStaged = [&](const TileConfig &c) {
+    if (!modelTakesTmaStore(shape, c))
+      return;
+    TileConfig staged = c;
+    staged.tmaStore = true;
+    CostReport r = evaluateTensorCore(staged, chip, shape.elementBytes);
+    if (r.fits && r.blocksPerSM >= std::max<int64_t>(1, c.minBlocksPerSM))
+      result.push_back(staged);
+  };
   // B is stored in 64-column chunks (BN a multiple of 64); a TMA box holds
   // at most 256 rows (BM <= 256).
   for (CopyKind copy : copies)
@@ -836,6 +871,7 @@ mlir::tile::tensorCoreCandidates(const MatmulShape &shape,
                     break;
                   c.swizzleGroup = chooseSwizzle(c, shape, chip);
                   result.push_back(c);
+                  appendStaged(c);
                   appendSplitKCandidates(c, shape, chip, r.blocksPerSM,
                                          result);
                   // Rows on 16 bytes but off 128-byte lines: the TMA
@@ -843,6 +879,7 @@ mlir::tile::tensorCoreCandidates(const MatmulShape &shape,
                   if (copy == CopyKind::Tma && aligned && lineRepack) {
                     c.repack = true;
                     result.push_back(c);
+                    appendStaged(c);
                     appendSplitKCandidates(c, shape, chip, r.blocksPerSM,
                                            result);
                   }

@@ -153,6 +153,12 @@ llvm::Expected<TuningTable> TuningTable::parse(llvm::StringRef text) {
         return entryError(index, "'persistent' must be true or false");
       c.persistent = *persistent;
     }
+    if (entry->get("store")) {
+      std::optional<llvm::StringRef> store = entry->getString("store");
+      if (!store || (*store != "tma" && *store != "registers"))
+        return entryError(index, "'store' must be \"tma\" or \"registers\"");
+      c.tmaStore = *store == "tma";
+    }
     if (entry->get("cluster")) {
       int64_t cluster[2];
       if (llvm::Error error = readInts(*entry, index, "cluster", 2, cluster))

@@ -593,7 +593,23 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
       map.l2Promotion = rt::TensorMapL2Promotion::B128;
       manifest.tensorMaps.push_back(map);
     }
+    // A TMA store's map of C, after A's and B's: one staging buffer (as
+    // the kernel's descriptor type: getTensorMapTypes).
+    if (tc.tmaStore) {
+      rt::TensorMapInfo map;
+      map.param = "C";
+      map.batched = problem.batched;
+      map.box = {static_cast<uint32_t>(kStagingRows),
+                 static_cast<uint32_t>(
+                     kSwizzleRowBytes /
+                     (problem.resultType.getIntOrFloatBitWidth() / 8))};
+      map.swizzle = rt::TensorMapSwizzle::B128;
+      map.l2Promotion = rt::TensorMapL2Promotion::None;
+      manifest.tensorMaps.push_back(map);
+    }
   }
+  manifest.config.store =
+      tc.tmaStore ? rt::StoreKind::Tma : rt::StoreKind::Registers;
   manifest.config.strategy =
       tc.isWgmma() ? rt::KernelStrategy::Wgmma : rt::KernelStrategy::Fma;
   manifest.config.block = {tc.blockM, tc.blockN, tc.blockK};

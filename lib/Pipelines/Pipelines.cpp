@@ -102,6 +102,7 @@ static void addTilingPasses(OpPassManager &pm,
   configure.repack = options.repack;
   configure.persistent = options.persistent;
   configure.cluster = options.cluster;
+  configure.store = options.store;
   configure.tf32 = options.tf32;
   configure.occupancy = options.occupancy;
   configure.splitK = options.splitK;

@@ -264,7 +264,7 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
     llvm::append_range(paramTypes,
                        getTensorMapTypes(&getContext(), config, elementType,
                                          problem.storedTransposes(),
-                                         batched));
+                                         batched, problem.resultType));
   auto funcType = builder.getFunctionType(paramTypes, {});
   auto kernel = gpu::GPUFuncOp::create(builder, loc, gpuModule.getName(),
                                        funcType);
@@ -278,9 +278,12 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   for (unsigned arg : {0u, 1u, 2u})
     kernel.setArgAttr(arg, "llvm.noalias", builder.getUnitAttr());
   if (tma)
-    for (unsigned arg : {3u, 4u})
-      kernel.setArgAttr(numEpilogue + arg, kTensorMapAttrName,
-                        builder.getStringAttr(arg == 3 ? "A" : "B"));
+    for (unsigned arg : {3u, 4u, 5u})
+      if (numEpilogue + arg < kernel.getNumArguments())
+        kernel.setArgAttr(numEpilogue + arg, kTensorMapAttrName,
+                          builder.getStringAttr(arg == 3   ? "A"
+                                                : arg == 4 ? "B"
+                                                           : "C"));
   for (unsigned arg : {0u, 1u})
     kernel.setArgAttr(arg, "llvm.readonly", builder.getUnitAttr());
   for (unsigned arg = 3; arg < 3 + numEpilogue; ++arg) {
@@ -486,7 +489,8 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
     llvm::append_range(launchArgs,
                        createTensorMaps(builder, loc, config, launchArgs[0],
                                         launchArgs[1],
-                                        problem.storedTransposes()));
+                                        problem.storedTransposes(),
+                                        launchArgs[2]));
   auto c1 = constIndex(builder, loc, 1);
   gpu::KernelDim3 grid{constIndex(builder, loc, blocks),
                        constIndex(builder, loc, problem.batch), c1};

@@ -30,6 +30,7 @@
 #include "tile/Transforms/Utils.h"
 
 #include <cinttypes>
+#include <numeric>
 #include <cstdio>
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -475,6 +476,28 @@ LogicalResult checkStrategy(linalg::LinalgOp op, const TileConfig &config,
              << tilesM << " tile rows, not a multiple of " << config.clusterM
              << " (the blocks of a cluster take tiles of the same column)";
   }
+  // A TMA store writes C's rows in boxes of 64 rows by 128 bytes from a
+  // 16-byte aligned start.
+  if (config.tmaStore) {
+    if (shape.layoutAlignC && shape.layoutAlignC * shape.resultBytes % 16)
+      return op.emitOpError()
+             << "cannot use store = tma: C's offset and strides (multiples of "
+             << shape.layoutAlignC << " elements of " << shape.resultBytes
+             << " bytes) do not keep its rows on 16 bytes, which the TMA "
+                "needs; use store = registers";
+    if (!shape.layoutAlignC && shape.n * shape.resultBytes % 16 != 0)
+      return op.emitOpError()
+             << "cannot use store = tma: C's rows (N = " << shape.n
+             << " elements of " << shape.resultBytes
+             << " bytes) are not on 16 bytes, which the TMA needs; use "
+                "store = registers";
+    int64_t boxCols = kSwizzleRowBytes / shape.resultBytes;
+    if (config.warpN % boxCols != 0)
+      return op.emitOpError()
+             << "cannot use store = tma: it writes C " << boxCols
+             << " columns (128 bytes) at a time, and warpgroup tile N = "
+             << config.warpN << " is not a multiple of " << boxCols;
+  }
   // split_last names tiles of one matrix.
   if (int64_t tiles =
           ceilDiv(shape.m, config.blockM) * ceilDiv(shape.n, config.blockN);
@@ -597,6 +620,12 @@ LogicalResult TileConfigurePass::applyOverrides(TileConfig &c,
                        "must be true or false, got '" + persistent + "'");
     c.persistent = persistent == "true";
   }
+  if (!store.empty()) {
+    if (store != "tma" && store != "registers")
+      return badOption("store", "must be tma or registers, got '" + store +
+                                    "'");
+    c.tmaStore = store == "tma";
+  }
   if (!cluster.empty()) {
     int64_t m = 0, n = 0;
     char x = 0, rest = 0;
@@ -713,6 +742,24 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
       }
     }
     chosenHere = fromTable = true;
+    // The tables were measured with C stored from registers: the store
+    // through the TMA is the cost model's to add where it predicts it
+    // faster and the staging buffers fit.
+    if (config.isWgmma() && modelTakesTmaStore(shape, config)) {
+      TileConfig staged = config;
+      staged.tmaStore = true;
+      CostReport r = evaluateTensorCore(staged, chipInfo, shape.elementBytes);
+      if (r.fits &&
+          r.blocksPerSM >= std::max<int64_t>(1, staged.minBlocksPerSM) &&
+          estimateTensorCore(staged, shape, chipInfo).seconds <
+              estimateTensorCore(config, shape, chipInfo).seconds) {
+        config = staged;
+        source = tuned->distance == 0
+                     ? "tuning table, C through TMA stores by the cost model"
+                     : "tuning table, nearest, C through TMA stores by the "
+                       "cost model";
+      }
+    }
   } else {
     config = defaultConfig(shape, chipInfo);
     source = "cost model";
@@ -777,6 +824,29 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
              << " that can hold one (block tile N a multiple of 128) gives "
                 "an odd number of tile rows";
   }
+  // A TMA store asked for where the chosen config cannot take one (copies
+  // through registers, no producer, warpgroup tiles narrower than a box of
+  // C): the cost model's best-ranked config that can, with the same
+  // options. (Where none can, the rule broken is said below.)
+  auto takesStore = [&](const TileConfig &trial) {
+    return !trial.tmaStore ||
+           (consistent(trial) &&
+            trial.warpN % (kSwizzleRowBytes / shape.resultBytes) == 0);
+  };
+  if (chosenHere && config.isWgmma() && !takesStore(config)) {
+    for (const TileConfig &candidate : rankedCandidates(shape, chipInfo)) {
+      TileConfig trial = candidate;
+      if (failed(applyOverrides(trial, op)))
+        return failure();
+      if (takesStore(trial)) {
+        config = trial;
+        chosen = candidate;
+        fromTable = false;
+        source = "cost model, the best that takes the TMA store";
+        break;
+      }
+    }
+  }
   // A table entry's occupancy and split-K were measured with its tile
   // sizes; when the options change those, they are the options' to set.
   if (fromTable && config.tileSizes() != chosen.tileSizes()) {
@@ -800,10 +870,12 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
                 "products into C atomically, so none holds the final value)";
     config.splitK = 1;
   }
-  // A persistent kernel walks whole tiles, and a cluster's two blocks take
-  // whole tiles of one column: persistent = true or a cluster asked for
-  // drops a split-K chosen here (one asked for too is the config's error).
-  if ((config.persistent || config.clusterSize() > 1) && config.splitK > 1 &&
+  // A persistent kernel walks whole tiles, a cluster's two blocks take
+  // whole tiles of one column and a TMA store writes C whole: persistent =
+  // true, a cluster or store = tma asked for drops a split-K chosen here
+  // (one asked for too is the config's error).
+  if ((config.persistent || config.clusterSize() > 1 || config.tmaStore) &&
+      config.splitK > 1 &&
       splitK == 0 && chosenHere)
     config.splitK = 1;
   // A table's split-K was measured with an f32 C (the tables are keyed by
@@ -824,7 +896,8 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
   // tiles (and no stages option) the ring gets as many slots as fit the
   // chip's shared memory, down to 2.
   if (chosenHere && config.isWgmma() && stages == 0 &&
-      config.tileSizes() != chosen.tileSizes())
+      (config.tileSizes() != chosen.tileSizes() ||
+       config.tmaStore != chosen.tmaStore))
     while (config.stages > 2 &&
            getSharedPlan(config, shape.elementBytes).totalBytes >
                chipInfo.sharedBytesPerBlock)

@@ -306,6 +306,53 @@ void mlir::tile::emitAccumulatorStore(OpBuilder &b, Location loc,
   }
 }
 
+Value mlir::tile::emitStoredValue(OpBuilder &b, Location loc,
+                                  const AccumulatorLayout &layout,
+                                  const AccumulatorFragment &fragment,
+                                  Value value, Value cView, OpFoldResult rows,
+                                  OpFoldResult cols) {
+  Type cType = cast<MemRefType>(cView.getType()).getElementType();
+  Block *block = b.getInsertionBlock();
+  auto kernel = block ? dyn_cast<gpu::GPUFuncOp>(block->getParentOp())
+                      : gpu::GPUFuncOp();
+  if (!kernel && block)
+    kernel = block->getParentOp()->getParentOfType<gpu::GPUFuncOp>();
+  auto cVector = VectorType::get({layout.width}, cType);
+  auto toC = [&](OpBuilder &nb, Location nl, Value v) -> Value {
+    return cType.isF32() ? v : arith::TruncFOp::create(nb, nl, cVector, v);
+  };
+  if (!hasEpilogue(kernel))
+    return toC(b, loc, value);
+  // The epilogue's operands are read only at C's elements: elsewhere the
+  // value is the accumulators' (and lands outside C, where nothing is
+  // written).
+  Place place = locate(b, loc, layout, fragment, rows, cols);
+  SmallVector<Value> elements;
+  for (int64_t e = 0; e < layout.width; ++e) {
+    Value colValid = place.colValid[layout.vectorAccess ? 0 : e];
+    Value valid = andAll(b, loc, {place.rowValid, colValid});
+    Value element = vector::ExtractOp::create(b, loc, value, e);
+    elements.push_back(guarded(
+        b, loc, valid, b.getF32Type(),
+        [&](OpBuilder &nb, Location nl) -> SmallVector<Value> {
+          SmallVector<Value> indices = {place.row, place.col};
+          if (e > 0)
+            indices[1] = arith::AddIOp::create(nb, nl, indices[1],
+                                               constIndex(nb, nl, e));
+          root(nb, nl, cView, indices);
+          return {emitEpilogueValue(nb, nl, kernel, element,
+                                    indices.end()[-2], indices.back())};
+        },
+        [&](OpBuilder &, Location) -> SmallVector<Value> {
+          return {element};
+        })[0]);
+  }
+  return toC(b, loc,
+             vector::FromElementsOp::create(
+                 b, loc, VectorType::get({layout.width}, b.getF32Type()),
+                 elements));
+}
+
 //===----------------------------------------------------------------------===//
 // Fused epilogues
 //===----------------------------------------------------------------------===//

@@ -652,6 +652,31 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
              std::next(loop->getIterator()), top->without_terminator().end())))
       op.moveBefore(consumerBody->getTerminator());
     loop.replaceAllUsesWith(consumerLoop.getResults());
+    // A TMA store's drain waits once, after the last tile (each tile's
+    // first box waits for the stores before it).
+    if (persistent) {
+      SmallVector<Operation *> drains;
+      consumerBody->walk([&](scf::IfOp op) {
+        if (op->hasAttr(kStoreDrainAttrName))
+          drains.push_back(op);
+      });
+      if (!drains.empty()) {
+        OpBuilder db(roles.elseBlock()->getTerminator());
+        Value inGroup = arith::RemUIOp::create(
+            db, loc, threadId, constIndex(db, loc, kWarpgroupSize));
+        auto drain = scf::IfOp::create(
+            db, loc,
+            arith::CmpIOp::create(db, loc, arith::CmpIPredicate::eq, inGroup,
+                                  constIndex(db, loc, 0)),
+            false);
+        drain->setAttr(kStoreDrainAttrName, db.getUnitAttr());
+        db.setInsertionPointToStart(drain.thenBlock());
+        NVVM::CpAsyncBulkWaitGroupOp::create(db, loc, db.getI32IntegerAttr(0),
+                                             db.getUnitAttr());
+        for (Operation *op : drains)
+          op->erase();
+      }
+    }
     SmallVector<Operation *> before;
     for (Operation &op : llvm::make_range(top->begin(), roles->getIterator()))
       before.push_back(&op);

@@ -208,8 +208,11 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
   }
   os << "  shared memory     " << plan.totalBytes << " B/block (model) = "
      << c.stages << " stages x " << plan.stageBytes << " B (A "
-     << plan.bytesA << " + B " << plan.bytesB << ") + "
-     << plan.alignmentSlack << " B alignment slack (dynamic) + "
+     << plan.bytesA << " + B " << plan.bytesB << ") + ";
+  if (plan.stagingBuffers)
+    os << plan.stagingBuffers << " x " << kStagingBytes
+       << " B staging buffers of C + ";
+  os << plan.alignmentSlack << " B alignment slack (dynamic) + "
      << plan.barrierBytes << " B mbarriers (static)";
   if (sharedBytes)
     os << "; " << *sharedBytes << " B dynamic allocated";

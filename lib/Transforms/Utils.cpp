@@ -472,15 +472,30 @@ static LogicalResult checkKernel(gpu::GPUFuncOp kernel, StringRef passName) {
     matrices = problem->batch;
   auto [rowsA, colsA] = problem->storedShapeA();
   auto [rowsB, colsB] = problem->storedShapeB();
-  if (inputs.size() == (tma ? 5u : 3u) + epilogue &&
+  // A TMA store's kernel takes C's map after A's and B's.
+  bool tmaStore = tma && config->getConfig().tmaStore;
+  size_t mapCount = tma ? (tmaStore ? 3 : 2) : 0;
+  if (inputs.size() == 3u + mapCount + epilogue &&
       isOperandType(inputs[0], rowsA, colsA, problem->elementType,
                     matrices, problem->layoutA) &&
       isOperandType(inputs[1], rowsB, colsB, problem->elementType,
                     matrices, problem->layoutB) &&
       isOperandType(inputs[2], problem->m, problem->n, problem->resultType,
                     matrices, problem->layoutC) &&
-      (!tma || (isTensorMap(inputs[maps]) && isTensorMap(inputs[maps + 1]))))
+      (!tma || (isTensorMap(inputs[maps]) && isTensorMap(inputs[maps + 1]))) &&
+      (!tmaStore || isTensorMap(inputs[maps + 2]))) {
+    // A TMA store writes each consumer warpgroup's tile of C in boxes of
+    // 64 rows by 128 bytes.
+    int64_t boxCols =
+        kSwizzleRowBytes / (problem->resultType.getIntOrFloatBitWidth() / 8);
+    if (tmaStore && config->getWarpN() % boxCols != 0)
+      return kernel.emitError()
+             << passName << ": 'tile.config' has store = tma, which writes C "
+             << boxCols << " " << problem->resultType
+             << " columns (128 bytes) at a time, but warpgroup tile N = "
+             << config->getWarpN() << " is not a multiple of " << boxCols;
     return success();
+  }
   std::string expected;
   llvm::raw_string_ostream os(expected);
   auto shapeOf = [&](int64_t rows, int64_t cols) {
@@ -502,11 +517,15 @@ static LogicalResult checkKernel(gpu::GPUFuncOp kernel, StringRef passName) {
          : problem->batched
              ? ", !nvgpu.tensormap.descriptor (3-d), "
                "!nvgpu.tensormap.descriptor (3-d)"
-             : ", !nvgpu.tensormap.descriptor, !nvgpu.tensormap.descriptor");
+             : ", !nvgpu.tensormap.descriptor, !nvgpu.tensormap.descriptor")
+     << (!tmaStore          ? ""
+         : problem->batched ? ", !nvgpu.tensormap.descriptor (3-d)"
+                            : ", !nvgpu.tensormap.descriptor");
   InFlightDiagnostic diag = kernel.emitError();
   diag << passName << ": kernel parameters must be (A, B, C"
        << (epilogue ? ", the fused epilogue's operands" : "")
-       << (tma ? ", tensor map of A, tensor map of B" : "") << ") of types "
+       << (tma ? ", tensor map of A, tensor map of B" : "")
+       << (tmaStore ? ", tensor map of C" : "") << ") of types "
        << expected << " as 'tile.matmul' and 'tile.config' say, got (";
   llvm::interleaveComma(inputs, diag);
   return diag << ")";
@@ -874,7 +893,8 @@ SmallVector<Type, 2> mlir::tile::getTensorMapTypes(MLIRContext *context,
                                                    ConfigAttr config,
                                                    Type elementType,
                                                    StoredTransposes stored,
-                                                   bool batched) {
+                                                   bool batched,
+                                                   Type resultType) {
   SharedPlan plan = getSharedPlan(config.toTileConfig(),
                                   elementType.getIntOrFloatBitWidth() / 8,
                                   stored);
@@ -899,22 +919,45 @@ SmallVector<Type, 2> mlir::tile::getTensorMapTypes(MLIRContext *context,
         nvgpu::TensorMapOOBKind::OOB_ZERO,
         nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE));
   }
+  // A TMA store's map of C: one staging buffer, 64 rows by a 128-byte
+  // swizzle row (32 f32 or 64 bf16/f16 columns); what lies past C's edges
+  // is not written.
+  if (config.getConfig().tmaStore && resultType) {
+    SmallVector<int64_t, 3> shape;
+    if (batched)
+      shape.push_back(1);
+    shape.append({kStagingRows,
+                  kSwizzleRowBytes / (resultType.getIntOrFloatBitWidth() / 8)});
+    types.push_back(nvgpu::TensorMapDescriptorType::get(
+        context,
+        MemRefType::get(shape, resultType, MemRefLayoutAttrInterface(),
+                        workgroup),
+        nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
+        nvgpu::TensorMapL2PromoKind::L2PROMO_NONE,
+        nvgpu::TensorMapOOBKind::OOB_ZERO,
+        nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE));
+  }
   return types;
 }
 
 SmallVector<Value, 2> mlir::tile::createTensorMaps(OpBuilder &b, Location loc,
                                                    ConfigAttr config, Value a,
                                                    Value bMat,
-                                                   StoredTransposes stored) {
+                                                   StoredTransposes stored,
+                                                   Value cMat) {
   auto aType = cast<MemRefType>(a.getType());
+  Type resultType =
+      cMat ? cast<MemRefType>(cMat.getType()).getElementType() : Type();
   SmallVector<Type, 2> types =
       getTensorMapTypes(b.getContext(), config, aType.getElementType(),
-                        stored, aType.getRank() == 3);
-  Type elementType = aType.getElementType();
+                        stored, aType.getRank() == 3, resultType);
   SmallVector<Value, 2> maps;
-  SmallVector<Value, 2> operands = {a, bMat};
+  SmallVector<Value, 3> operands = {a, bMat};
+  if (types.size() == 3)
+    operands.push_back(cMat);
   for (auto [operand, type] : llvm::zip(operands, types)) {
     auto mapType = cast<nvgpu::TensorMapDescriptorType>(type);
+    Type elementType = cast<MemRefType>(operand.getType()).getElementType();
     Value unranked = memref::CastOp::create(
         b, loc, UnrankedMemRefType::get(elementType, Attribute()), operand);
     SmallVector<Value> box;

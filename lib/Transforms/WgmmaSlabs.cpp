@@ -566,9 +566,14 @@ LogicalResult mlir::tile::promoteToSwizzledSlabs(gpu::GPUFuncOp kernel,
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(ifCopy.thenBlock());
-      emitTmaSlabCopy(b, loc, kernel.getArgument(kernel.getNumArguments() - 2),
-                      kernel.getArgument(kernel.getNumArguments() - 1),
-                      barriers, slot, views, source, plan);
+      // The kernel's first two tensor maps: A's and B's (a TMA store's
+      // map of C comes after them).
+      SmallVector<Value> maps;
+      for (BlockArgument arg : kernel.getArguments())
+        if (isa<nvgpu::TensorMapDescriptorType>(arg.getType()))
+          maps.push_back(arg);
+      emitTmaSlabCopy(b, loc, maps[0], maps[1], barriers, slot, views, source,
+                      plan);
     }
     // Slab i of the block's range completes phase i of the one barrier:
     // wait for its parity.

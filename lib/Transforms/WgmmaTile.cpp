@@ -30,6 +30,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Dominance.h"
 
@@ -116,6 +117,150 @@ NVVM::WGMMATypes wgmmaType(Type type) {
   if (type.isF32())
     return NVVM::WGMMATypes::tf32;
   return type.isBF16() ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16;
+}
+
+/// C through TMA stores (config store = tma): each consumer warpgroup
+/// writes its tile 64 rows by a 128-byte swizzle row (a box of C's tensor
+/// map) at a time into one of its two staging buffers, in the map's
+/// 128-byte swizzle, and its leader stores the box with the TMA. Per box:
+/// the leader waits until the store that last read the buffer has read it
+/// (at most one store in flight; none at a tile's first box, whose buffer
+/// may be the previous tile's last), the warpgroup meets at its named
+/// barrier (1 + its index, 128 threads), stores its values (the fused
+/// epilogue applied, converted to C's type), fences them for the async
+/// proxy and meets again; the leader issues the store and commits it. The
+/// TMA leaves out what lies past C's edges. After the tile the leader
+/// waits until its stores have read their buffers (marked
+/// kStoreDrainAttrName: a persistent kernel waits after its last tile).
+void emitTmaStore(OpBuilder &b, Location loc, gpu::GPUFuncOp kernel,
+                           ConfigAttr config, const SharedPlan &plan,
+                           const AccumulatorLayout &givenLayout,
+                           ArrayRef<Value> values, memref::SubViewOp cView,
+                           OpFoldResult rows, OpFoldResult cols,
+                           Value threadId, Value isConsumer,
+                           Value sharedView) {
+  // The kernel's third tensor map (after A's and B's).
+  Value descC;
+  int64_t maps = 0;
+  for (BlockArgument arg : kernel.getArguments())
+    if (isa<nvgpu::TensorMapDescriptorType>(arg.getType()) && maps++ == 2)
+      descC = arg;
+  // (checkKernel verified the map and that the warpgroup tile is made of
+  // whole boxes; the slab views are memref.view ops of the dynamic shared
+  // memory, WgmmaSlabs.h.)
+  auto view = sharedView.getDefiningOp<memref::ViewOp>();
+  assert(descC && view && "a TMA store's kernel has C's map and slab views");
+  MemRefType boxType =
+      cast<nvgpu::TensorMapDescriptorType>(descC.getType()).getTensor();
+  Type cType = boxType.getElementType();
+  int64_t cBytes = cType.getIntOrFloatBitWidth() / 8;
+  int64_t boxCols = kSwizzleRowBytes / cBytes;
+  bool batched = boxType.getRank() == 3;
+  AccumulatorLayout layout = givenLayout;
+  if (layout.recomputeStorePositions) {
+    layout.originRow = opaqueIndex(b, loc, layout.originRow);
+    layout.originCol = opaqueIndex(b, loc, layout.originCol);
+  }
+  auto c = [&](int64_t value) { return constIndex(b, loc, value); };
+  Type i32 = b.getI32Type();
+  MLIRContext *context = b.getContext();
+  Value warpgroup = arith::DivUIOp::create(b, loc, threadId, c(kWarpgroupSize));
+  Value isLeader = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::RemUIOp::create(b, loc, threadId, c(kWarpgroupSize)), c(0));
+  Value barrierId = arith::IndexCastUIOp::create(
+      b, loc, i32, arith::AddIOp::create(b, loc, warpgroup, c(1)));
+  Value groupThreads = arith::ConstantOp::create(
+      b, loc, b.getI32IntegerAttr(kWarpgroupSize));
+  auto meet = [&]() {
+    NVVM::BarrierOp::create(b, loc, TypeRange{}, barrierId, groupThreads,
+                            NVVM::BarrierReductionAttr(), Value());
+  };
+  auto ifLeader = [&](function_ref<void()> body, Value condition) {
+    auto ifOp = scf::IfOp::create(b, loc, condition, false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    body();
+    return ifOp;
+  };
+  // (Before tile-mbarrier-pipeline the producer warpgroup runs the kernel's
+  // end too: the consumers alone store.)
+  Value isConsumerLeader = arith::AndIOp::create(b, loc, isConsumer, isLeader);
+  auto consumers = scf::IfOp::create(b, loc, isConsumer, false);
+  b.setInsertionPointToStart(consumers.thenBlock());
+  // The warpgroup's two buffers.
+  Value smem = view.getSource();
+  Value start = arith::AddIOp::create(
+      b, loc, emitAlignedBase(b, loc, smem),
+      arith::AddIOp::create(
+          b, loc, c(plan.offsetStaging(0, 0)),
+          arith::MulIOp::create(b, loc, warpgroup, c(2 * kStagingBytes))));
+  Value buffers[2];
+  for (int64_t i = 0; i < 2; ++i) {
+    auto buffer = memref::ViewOp::create(
+        b, loc, boxType, smem,
+        i == 0 ? start
+               : arith::AddIOp::create(b, loc, start, c(kStagingBytes))
+                     .getResult(),
+        ValueRange{});
+    buffer->setAttr(kSharedBufferAttrName, b.getStringAttr("C"));
+    buffers[i] = buffer;
+  }
+  // The warpgroup tile's origin in C: (batch,) row, column.
+  SmallVector<Value> origin = {c(0), c(0)};
+  resolveToRoot(b, loc, cView, origin, /*throughRankReducing=*/true);
+  int64_t rowBoxes = config.getWarpM() / kWgmmaM;
+  int64_t colBoxes = config.getWarpN() / boxCols;
+  for (int64_t rowBox = 0; rowBox < rowBoxes; ++rowBox)
+    for (int64_t colBox = 0; colBox < colBoxes; ++colBox) {
+      int64_t box = rowBox * colBoxes + colBox;
+      Value buffer = buffers[box % 2];
+      ifLeader([&] {
+        NVVM::CpAsyncBulkWaitGroupOp::create(
+            b, loc, b.getI32IntegerAttr(box == 0 ? 0 : 1), b.getUnitAttr());
+      }, isLeader);
+      meet();
+      for (auto [fragment, value] : llvm::zip(layout.fragments, values)) {
+        if (fragment.row / kWgmmaM != rowBox || fragment.col / boxCols != colBox)
+          continue;
+        Value stored = emitStoredValue(b, loc, layout, fragment, value, cView,
+                                       rows, cols);
+        Value row = arith::AddIOp::create(b, loc, layout.originRow,
+                                          c(fragment.row % kWgmmaM));
+        Value col = arith::AddIOp::create(b, loc, layout.originCol,
+                                          c(fragment.col % boxCols));
+        SmallVector<Value> indices = {
+            row, emitSwizzledColumn(b, loc, row, col, cBytes)};
+        if (batched)
+          indices.insert(indices.begin(), c(0));
+        vector::StoreOp::create(
+            b, loc, stored, buffer, indices, /*nontemporal=*/false,
+            llvm::MaybeAlign(layout.width * cBytes));
+      }
+      NVVM::FenceProxyOp::create(
+          b, loc, NVVM::ProxyKindAttr::get(context, NVVM::ProxyKind::async_shared),
+          NVVM::SharedSpaceAttr::get(context, NVVM::SharedSpace::shared_cta));
+      meet();
+      ifLeader([&] {
+        // Coordinates innermost first: column, row (, matrix).
+        SmallVector<Value> coordinates = {
+            arith::AddIOp::create(b, loc, origin.back(),
+                                  c(colBox * boxCols)),
+            arith::AddIOp::create(b, loc, origin.end()[-2],
+                                  c(rowBox * kWgmmaM))};
+        if (batched)
+          coordinates.push_back(origin.front());
+        nvgpu::TmaAsyncStoreOp::create(b, loc, buffer, descC, coordinates,
+                                       Value());
+        NVVM::CpAsyncBulkCommitGroupOp::create(b, loc);
+      }, isLeader);
+    }
+  b.setInsertionPointAfter(consumers);
+  auto drain = ifLeader([&] {
+    NVVM::CpAsyncBulkWaitGroupOp::create(b, loc, b.getI32IntegerAttr(0),
+                                         b.getUnitAttr());
+  }, isConsumerLeader);
+  drain->setAttr(kStoreDrainAttrName, b.getUnitAttr());
 }
 
 struct TileWgmmaPass : public mlir::tile::impl::TileWgmmaBase<TileWgmmaPass> {
@@ -384,6 +529,11 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
     b.setInsertionPoint(ifStore.elseBlock()->getTerminator());
     emitAccumulatorStore(b, loc, wholeLayout, results, accumulateInto, rows,
                          cols, isConsumer);
+  } else if (config.getConfig().tmaStore && !ifAccumulate) {
+    // (Only consumers get here: the config's verifier makes a TMA store's
+    // kernel specialized.)
+    emitTmaStore(b, loc, kernel, config, plan, layout, results, warpgroupC,
+                 rows, cols, threadId, isConsumer, product->views.a);
   } else {
     emitAccumulatorStore(b, loc, layout, results,
                          ifAccumulate ? accumulateInto
@@ -394,9 +544,11 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
     ifAccumulate.erase();
   // C's accesses are pairs of elements, or single ones.
   int64_t cBytes = problem.resultType.getIntOrFloatBitWidth() / 8;
+  // (A TMA store reads C from a 16-byte aligned base.)
   kernel->setAttr(kCAlignmentAttrName,
-                  b.getI64IntegerAttr(layout.vectorAccess ? 2 * cBytes
-                                                          : cBytes));
+                  b.getI64IntegerAttr(config.getConfig().tmaStore ? 16
+                                      : layout.vectorAccess       ? 2 * cBytes
+                                                                  : cBytes));
   eraseDeadOps(kernel.getBody());
   // The accumulators went through the fused epilogue on their way to C.
   eraseEpilogueLoop(kernel);

@@ -149,7 +149,7 @@
 // -----
 
 // Unknown field.
-// expected-error @+1 {{unknown field 'tile' (expected strategy, block, warp, thread, warpgroup, mma, stages, copy, specialize, repack, persistent, cluster, swizzle, smem, prefetch, occupancy, split_k or split_last)}}
+// expected-error @+1 {{unknown field 'tile' (expected strategy, block, warp, thread, warpgroup, mma, stages, copy, specialize, repack, persistent, cluster, store, swizzle, smem, prefetch, occupancy, split_k or split_last)}}
 "test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], tile = 3>} : () -> ()
 
 // -----
@@ -503,6 +503,34 @@
 // repack that is not a bool.
 // expected-error @+1 {{repack must be true or false, got 'maybe'}}
 "test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], repack = maybe>} : () -> ()
+
+// -----
+
+// store for fma.
+// expected-error @+1 {{field 'store' is not used by the fma strategy}}
+"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], store = tma>} : () -> ()
+
+// -----
+
+// A store kind that does not exist.
+// expected-error @+1 {{unknown store 'shared'}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], store = shared>} : () -> ()
+
+// -----
+
+// TMA stores are the consumers' while a producer runs the TMA ring.
+// expected-error @+1 {{invalid #tile.config: store = tma needs specialize = true and copy = tma (the consumer warpgroups stage C while the producer's TMA ring runs)}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], specialize = false, store = tma>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{invalid #tile.config: store = tma needs specialize = true and copy = tma (the consumer warpgroups stage C while the producer's TMA ring runs)}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], copy = registers, store = tma>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{invalid #tile.config: store = tma does not combine with split_k = 2 (split-K adds into C atomically)}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], split_k = 2, store = tma>} : () -> ()
 
 // -----
 

@@ -149,3 +149,11 @@ func.func @split_last() attributes {c = #tile.config<split_last = 21, strategy =
 // CHECK: "test.op"() {wgmma_persistent_cluster = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], stages = 4, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, persistent = true, cluster = [2, 1]>} : () -> ()
 "test.op"() {wgmma_persistent_cluster = #tile.config<strategy = wgmma, cluster = [2, 1], persistent = true,
     block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16]>} : () -> ()
+// store = tma is printed last among the wgmma fields, only when set;
+// store = registers is the default.
+// CHECK: "test.op"() {wgmma_tma_store = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], stages = 4, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, persistent = true, cluster = [2, 1], store = tma>} : () -> ()
+"test.op"() {wgmma_tma_store = #tile.config<strategy = wgmma, store = tma, cluster = [2, 1], persistent = true,
+    block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16]>} : () -> ()
+// CHECK: "test.op"() {wgmma_register_store = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], stages = 4, copy = tma, specialize = true, swizzle = 8, smem = swizzle128>} : () -> ()
+"test.op"() {wgmma_register_store = #tile.config<strategy = wgmma, store = registers,
+    block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16]>} : () -> ()

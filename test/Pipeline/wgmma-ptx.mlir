@@ -5,9 +5,10 @@
 // tensor maps as 128-byte grid-constant parameters, the producer's
 // setmaxnreg and TMA copies completing on mbarriers, the consumers'
 // waits, wgmma m64n256k16 with B transposed (imm-trans-b 1), one group in
-// flight in the loop and none after it.
+// flight in the loop and none after it. C stored from registers
+// (store=registers; the TMA store's PTX: wgmma-tma-store-ptx.mlir).
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: tile-opt %s -o /dev/null --tile-matmul-to-ptx="output-dir=%t ptxas=off tuning-table=none"
+// RUN: tile-opt %s -o /dev/null --tile-matmul-to-ptx="output-dir=%t ptxas=off tuning-table=none store=registers"
 // RUN: FileCheck %s --input-file=%t/bf16_matmul0.ptx
 // RUN: FileCheck %s --check-prefix=F16 --input-file=%t/f16_matmul0.ptx
 // RUN: FileCheck %s --check-prefix=ODD --input-file=%t/odd_matmul0.json

@@ -18,6 +18,7 @@
 // RUN: not tile-opt %s --tile-configure=copy=bulk 2>&1 | FileCheck %s --check-prefix=COPY --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=specialize=maybe 2>&1 | FileCheck %s --check-prefix=SPECIALIZE --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=persistent=1 2>&1 | FileCheck %s --check-prefix=PERSISTENT --implicit-check-not="error: 'linalg.matmul'"
+// RUN: not tile-opt %s --tile-configure=store=smem 2>&1 | FileCheck %s --check-prefix=STORE --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=cluster=2by1 2>&1 | FileCheck %s --check-prefix=CLUSTER --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=cluster=2x1x1 2>&1 | FileCheck %s --check-prefix=CLUSTER3 --implicit-check-not="error: 'linalg.matmul'"
 // RUN: not tile-opt %s --tile-configure=chip=sm_70 2>&1 | FileCheck %s --check-prefix=CHIP --implicit-check-not="error: 'linalg.matmul'"
@@ -38,6 +39,7 @@
 // COPY: error: tile-configure: option 'copy' must be registers, cp_async or tma, got 'bulk'
 // SPECIALIZE: error: tile-configure: option 'specialize' must be true or false, got 'maybe'
 // PERSISTENT: error: tile-configure: option 'persistent' must be true or false, got '1'
+// STORE: error: tile-configure: option 'store' must be tma or registers, got 'smem'
 // CLUSTER: error: tile-configure: option 'cluster' must be MxN (1x1 or 2x1), got '2by1'
 // CLUSTER3: error: tile-configure: option 'cluster' must be MxN (1x1 or 2x1), got '2x1x1'
 // PREFETCH: error: tile-configure: option 'prefetch' must be true or false, got 'yes'

@@ -356,6 +356,43 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// A TMA store's kernel (store = tma) takes C's tensor map after A's and
+// B's; written by hand without it.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: kernel parameters must be (A, B, C, tensor map of A, tensor map of B, tensor map of C) of types memref<64x64xbf16>, memref<64x64xbf16>, memref<64x64xf32>, !nvgpu.tensormap.descriptor, !nvgpu.tensormap.descriptor, !nvgpu.tensormap.descriptor as 'tile.matmul' and 'tile.config' say, got}}
+    gpu.func @tma_store_without_c_map(%A: memref<64x64xbf16>, %B: memref<64x64xbf16>, %C: memref<64x64xf32>,
+        %mapA: !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, 3>, swizzle = swizzle_128b, l2promo = l2promo_128b, oob = zero, interleave = none>,
+        %mapB: !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, 3>, swizzle = swizzle_128b, l2promo = l2promo_128b, oob = zero, interleave = none>) kernel attributes {
+        tile.config = #tile.config<strategy = wgmma, block = [64, 64, 64], warpgroup = [64, 64], mma = [64, 64, 16], stages = 2, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, store = tma>,
+        tile.matmul = {c_init = "accumulate", c_type = f32, element_type = bf16, k = 64 : i64, m = 64 : i64, n = 64 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+// A TMA store writes a warpgroup's tile in boxes of 128 bytes of C (64
+// bf16 columns): a 32-column warpgroup tile, written by hand.
+module attributes {gpu.container_module} {
+  gpu.module @m {
+    // expected-error @+1 {{tile-promote-shared: 'tile.config' has store = tma, which writes C 64 'bf16' columns (128 bytes) at a time, but warpgroup tile N = 32 is not a multiple of 64}}
+    gpu.func @tma_store_narrow(%A: memref<64x64xbf16>, %B: memref<64x64xbf16>, %C: memref<64x64xbf16>,
+        %mapA: !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, 3>, swizzle = swizzle_128b, l2promo = l2promo_128b, oob = zero, interleave = none>,
+        %mapB: !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, 3>, swizzle = swizzle_128b, l2promo = l2promo_128b, oob = zero, interleave = none>,
+        %mapC: !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, 3>, swizzle = swizzle_128b, l2promo = none, oob = zero, interleave = none>) kernel attributes {
+        tile.config = #tile.config<strategy = wgmma, block = [64, 64, 64], warpgroup = [64, 32], mma = [64, 32, 16], stages = 2, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, store = tma>,
+        tile.matmul = {c_init = "accumulate", c_type = bf16, element_type = bf16, k = 64 : i64, m = 64 : i64, n = 64 : i64},
+        tile.stage = "block"} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 // A strided operand's layout: array<i64: offset, row_stride> (and the batch
 // stride for a batched kernel), the offset at least 0, strides at least 1.
 module attributes {gpu.container_module} {

@@ -244,6 +244,11 @@ TEST(TuningTable, WgmmaEntries) {
                 .find("tuning table entry 0: 'persistent' must be true or false"),
             std::string::npos);
   EXPECT_NE(errorOf(R"({"chip": "sm_90", "element_type": "bf16",
+    "entries": [{"m": 1, "n": 1, "k": 1, "block": [128, 64, 64],
+                 "warp": [64, 64], "thread": [64, 64], "store": "smem"}]})")
+                .find("tuning table entry 0: 'store' must be \"tma\" or \"registers\""),
+            std::string::npos);
+  EXPECT_NE(errorOf(R"({"chip": "sm_90", "element_type": "bf16",
     "entries": [{"m": 1, "n": 1, "k": 1, "block": [128, 256, 64],
                  "warp": [64, 256], "thread": [64, 256], "cluster": [2]}]})")
                 .find("tuning table entry 0: 'cluster' must be a list of 2 integers"),
@@ -261,6 +266,18 @@ TEST(TuningTable, WgmmaEntries) {
   EXPECT_EQ(pair->clusterM, 2);
   EXPECT_EQ(pair->clusterN, 1);
   EXPECT_EQ(checkConsistency(*pair), "");
+  EXPECT_FALSE(pair->tmaStore);
+  // A TMA store's entry reads back as one (tile-tune writes "store").
+  llvm::Expected<TuningTable> stored = TuningTable::parse(R"({"chip": "sm_90",
+    "element_type": "bf16", "entries": [{"m": 4096, "n": 4096, "k": 4096,
+    "block": [128, 256, 64], "warp": [64, 256], "thread": [64, 256],
+    "copy": "tma", "store": "tma"}]})");
+  ASSERT_TRUE(static_cast<bool>(stored)) << llvm::toString(stored.takeError());
+  std::optional<TileConfig> staged =
+      stored->lookup("sm_90", "bf16", 4096, 4096, 4096);
+  ASSERT_TRUE(staged.has_value());
+  EXPECT_TRUE(staged->tmaStore);
+  EXPECT_EQ(checkConsistency(*staged), "");
   // A repacking entry reads back as one.
   llvm::Expected<TuningTable> repacked = TuningTable::parse(R"({"chip": "sm_90",
     "element_type": "f16", "entries": [{"m": 300, "n": 520, "k": 1001,

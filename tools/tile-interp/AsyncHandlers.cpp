@@ -29,6 +29,22 @@
 //     the store and ordered before the wgmma (WgmmaHandlers.cpp).
 //   * nvvm.setmaxregister: no effect but that it is warpgroup-aligned (its
 //     warpgroup's threads must all execute it: checked when the block ends).
+////   * nvvm.barrier id = I number_of_threads = N (bar.sync I, N): a named
+//     barrier; the N threads of a round each wait until all have arrived
+//     and leave ordered after every one of them (their vector clocks
+//     joined). N must be a multiple of 32 and the same for every thread of
+//     the round.
+//   * nvgpu.tma.async.store reads its 128-byte-swizzled shared source at
+//     issue (each byte's writer ordered before the issuing thread, and a
+//     generic-proxy store fenced by its thread: fence.proxy.async) and
+//     writes the box's elements inside the matrix to global memory (nothing
+//     past its edges). nvvm.cp.async.bulk.commit.group groups the thread's
+//     stores; nvvm.cp.async.bulk.wait_group N (.read or not) completes all
+//     but its N newest groups: a store's source must still hold what it
+//     read at issue (nobody overwrote it before the wait), and the thread
+//     reads it there again, so that a later write not ordered after the
+//     wait is a data race. A thread that returns with a store not waited
+//     for is an error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +54,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/BuiltinTypes.h"
+
+#include <algorithm>
 
 using namespace mlir;
 using namespace mlir::tile::interp;
@@ -363,6 +381,246 @@ LogicalResult compileTmaLoad(Compiler &c, Operation *op) {
   return success();
 }
 
+/// Whether `thread` may read shared byte `byte` as the async proxy (a TMA
+/// store's source): its writer, if a thread, fenced it (fence.proxy.async
+/// after the store) and that fence is ordered before `thread`'s point.
+/// Fails with the reason otherwise.
+bool asyncProxySees(Exec &exec, Thread &thread, const Inst &inst,
+                    int64_t byte) {
+  const Shadow &shadow =
+      exec.sharedMemory().shadow[byte / exec.sharedMemory().granule];
+  if (shadow.writer < 0)
+    return true; // nobody, the host or the async proxy itself
+  Thread &writer = exec.threads[shadow.writer % exec.threadsPerBlock];
+  auto fence = std::upper_bound(
+      writer.proxyFences.begin(), writer.proxyFences.end(), shadow.writeClock,
+      [](uint32_t clock, const std::pair<uint32_t, uint32_t> &f) {
+        return clock < f.first;
+      });
+  bool fenced = fence != writer.proxyFences.end() &&
+                (fence->second != exec.epoch ||
+                 thread.vc[writer.linearTid] >= fence->first);
+  if (!fenced)
+    exec.fail(thread, inst,
+              "TMA store reads " + exec.sharedMemory().describe(byte) +
+                  ", stored by thread " + Twine(writer.linearTid) +
+                  " through the generic proxy with no fence.proxy.async of "
+                  "that thread between the store and the synchronisation "
+                  "that orders it before the TMA store (the async proxy may "
+                  "not see it)");
+  return fenced;
+}
+
+/// in = source, tensor map, coordinates (innermost first); imm = number of
+/// coordinates.
+void execTmaStore(Exec &exec, Thread &thread, const Inst &inst) {
+  unsigned rank = inst.imm[0];
+  const MemRefDesc &src = thread.at<MemRefDesc>(inst.in[0]);
+  uint64_t mapId = thread.at<uint64_t>(inst.in[1]);
+  if (mapId >= exec.tensorMaps.size())
+    return exec.fail(thread, inst,
+                     "the tensor map operand is not one the launch made "
+                     "(nvgpu.tma.create.descriptor of C)");
+  const TensorMap &map = exec.tensorMaps[mapId];
+  if (!map.invalid.empty())
+    return exec.fail(thread, inst,
+                     "the tensor map of " + map.name +
+                         " cannot be encoded: " + map.invalid);
+  if (map.global->readOnly)
+    return exec.fail(thread, inst,
+                     "TMA store into " + map.name + ", which is read-only");
+  if (src.buffer->space != Space::Shared)
+    return exec.fail(thread, inst,
+                     "TMA store from " + src.buffer->name +
+                         " (must be shared memory)");
+  bool batched = rank == 3;
+  if (rank != map.rank)
+    return exec.fail(thread, inst,
+                     "a " + Twine(rank) + "-d TMA store with the " +
+                         Twine(map.rank) + "-d tensor map of " + map.name);
+  unsigned d = batched ? 1 : 0;
+  if ((batched && src.sizes[0] != 1) || src.sizes[d] != map.boxRows ||
+      src.sizes[d + 1] != map.boxCols || src.strides[d] != map.boxCols ||
+      src.strides[d + 1] != 1)
+    return exec.fail(thread, inst,
+                     "TMA store source of " + Twine(src.sizes[d]) + "x" +
+                         Twine(src.sizes[d + 1]) +
+                         " elements is not the tensor map's contiguous " +
+                         Twine(map.boxRows) + "x" + Twine(map.boxCols) +
+                         " box");
+  int64_t address = exec.sharedMemory().address + src.byteOffset;
+  int64_t needed = map.swizzle128 ? 1024 : 128;
+  if (address % needed != 0)
+    return exec.fail(thread, inst,
+                     "TMA store source at shared address " + Twine(address) +
+                         " is not " + Twine(needed) + "-byte aligned");
+  int64_t col0 = exec.index(thread, inst.in[2]);
+  int64_t row0 = exec.index(thread, inst.in[3]);
+  int64_t matrix = batched ? exec.index(thread, inst.in[4]) : 0;
+  int64_t eb = map.elementBytes, rowBytes = map.boxCols * eb;
+  int64_t size = map.boxRows * rowBytes;
+  // The source as the async proxy reads it now (checked: written, its
+  // writers ordered before this thread and fenced).
+  PendingBulkStore store;
+  store.inst = &inst;
+  store.srcByte = src.byteOffset;
+  const uint8_t *bytes =
+      exec.read(thread, inst, exec.sharedMemory(), src.byteOffset, size);
+  if (!bytes)
+    return;
+  store.data.assign(bytes, bytes + size);
+  for (int64_t at = 0; at < size; at += exec.sharedMemory().granule)
+    if (!asyncProxySees(exec, thread, inst, src.byteOffset + at))
+      return;
+  // The box's elements inside the matrix go to global memory.
+  for (int64_t r = 0; r < map.boxRows; ++r) {
+    int64_t row = row0 + r;
+    if (row < 0 || row >= map.rows || matrix < 0 || matrix >= map.batch)
+      continue;
+    for (int64_t col = 0; col < map.boxCols; ++col) {
+      int64_t c = col0 + col;
+      if (c < 0 || c >= map.cols)
+        continue;
+      int64_t from = r * rowBytes + col * eb;
+      if (map.swizzle128) {
+        int64_t at = address + from;
+        from = (at ^ (((at >> 7) & 7) << 4)) - address;
+      }
+      int64_t to = (map.offset + matrix * map.batchStride +
+                    row * map.rowStride + c) *
+                   eb;
+      if (!exec.write(thread, inst, *map.global, to, store.data.data() + from,
+                      eb))
+        return;
+    }
+  }
+  thread.bulkUncommitted.push_back(std::move(store));
+}
+
+LogicalResult compileTmaStore(Compiler &c, Operation *op) {
+  auto store = cast<nvgpu::TmaAsyncStoreOp>(op);
+  if (store.getPredicate())
+    return c.fail(op, "a predicated TMA store is not modelled");
+  size_t rank = store.getCoordinates().size();
+  if (rank != 2 && rank != 3)
+    return c.fail(op, "only 2-d and 3-d TMA stores are supported");
+  auto type = cast<MemRefType>(store.getSrc().getType());
+  if (type.getRank() != static_cast<int64_t>(rank))
+    return c.fail(op, "a TMA store source whose rank is not the store's");
+  c.noteAccess(type.getElementTypeBitWidth() / 8);
+  Inst &inst = c.emit(execTmaStore, op);
+  inst.in = {c.use(store.getSrc()), c.use(store.getTensorMapDescriptor())};
+  for (Value v : store.getCoordinates())
+    inst.in.push_back(c.use(v));
+  inst.imm = {static_cast<int64_t>(rank)};
+  c.program.usesAsync = true;
+  return success();
+}
+
+void execBulkCommit(Exec &, Thread &thread, const Inst &) {
+  thread.bulkGroups.push_back(std::move(thread.bulkUncommitted));
+  thread.bulkUncommitted.clear();
+}
+
+LogicalResult compileBulkCommit(Compiler &c, Operation *op) {
+  c.emit(execBulkCommit, op);
+  c.program.usesAsync = true;
+  return success();
+}
+
+/// imm = the groups that may stay pending.
+void execBulkWait(Exec &exec, Thread &thread, const Inst &inst) {
+  while (static_cast<int64_t>(thread.bulkGroups.size()) > inst.imm[0]) {
+    std::vector<PendingBulkStore> group = std::move(thread.bulkGroups.front());
+    thread.bulkGroups.pop_front();
+    for (const PendingBulkStore &store : group) {
+      int64_t size = store.data.size();
+      const uint8_t *now = exec.read(thread, inst, exec.sharedMemory(),
+                                     store.srcByte, size);
+      if (!now)
+        return;
+      for (int64_t i = 0; i < size; ++i)
+        if (now[i] != store.data[i])
+          return exec.fail(
+              thread, *store.inst,
+              "the source of this TMA store (" +
+                  exec.sharedMemory().describe(store.srcByte + i) +
+                  ") was overwritten before a cp.async.bulk.wait_group of "
+                  "its thread waited for the store's read (the TMA may "
+                  "read the new bytes)");
+    }
+  }
+}
+
+LogicalResult compileBulkWait(Compiler &c, Operation *op) {
+  auto wait = cast<NVVM::CpAsyncBulkWaitGroupOp>(op);
+  Inst &inst = c.emit(execBulkWait, op);
+  inst.imm = {static_cast<int64_t>(wait.getGroup())};
+  c.program.usesAsync = true;
+  return success();
+}
+
+/// in = barrier id, thread count (i32).
+void execNamedBarrier(Exec &exec, Thread &thread, const Inst &inst) {
+  uint32_t id = thread.at<uint32_t>(inst.in[0]);
+  int64_t count = thread.at<uint32_t>(inst.in[1]);
+  if (id >= 16)
+    return exec.fail(thread, inst,
+                     "named barrier " + Twine(id) + " (bar.sync takes 0-15)");
+  if (count <= 0 || count % 32 != 0 || count > exec.threadsPerBlock)
+    return exec.fail(thread, inst,
+                     "named barrier of " + Twine(count) +
+                         " threads (a multiple of 32, at most the block's " +
+                         Twine(exec.threadsPerBlock) + ")");
+  NamedBarrier &barrier = exec.namedBarriers[id];
+  if (barrier.expected == 0)
+    barrier.expected = count;
+  else if (barrier.expected != count)
+    return exec.fail(thread, inst,
+                     "named barrier " + Twine(id) + " reached with " +
+                         Twine(count) + " threads while " +
+                         Twine(barrier.arrived.size()) +
+                         " wait at it for " + Twine(barrier.expected));
+  for (size_t i = 0; i < thread.vc.size(); ++i)
+    barrier.joinedVC[i] = std::max(barrier.joinedVC[i], thread.vc[i]);
+  barrier.arrived.push_back(thread.linearTid);
+  if (static_cast<int64_t>(barrier.arrived.size()) < barrier.expected) {
+    thread.status = Status::Blocked;
+    thread.blockedOn = BlockedOn::NamedBarrier;
+    thread.waitNamedBarrier = id;
+    return;
+  }
+  // Everyone leaves ordered after everyone's arrival.
+  for (unsigned t : barrier.arrived) {
+    Thread &other = exec.threads[t];
+    for (size_t i = 0; i < other.vc.size(); ++i)
+      other.vc[i] = std::max(other.vc[i], barrier.joinedVC[i]);
+    if (!other.vc.empty())
+      ++other.vc[other.linearTid];
+    if (&other != &thread) {
+      other.status = Status::Running;
+      other.blockedOn = BlockedOn::Nothing;
+    }
+  }
+  barrier.expected = 0;
+  barrier.arrived.clear();
+  std::fill(barrier.joinedVC.begin(), barrier.joinedVC.end(), 0);
+  ++exec.wakes;
+}
+
+LogicalResult compileNamedBarrier(Compiler &c, Operation *op) {
+  auto barrier = cast<NVVM::BarrierOp>(op);
+  if (!barrier.getBarrierId() || !barrier.getNumberOfThreads() ||
+      barrier.getReductionOp())
+    return c.fail(op, "only named barriers with an id and a thread count "
+                      "(bar.sync id, count) are modelled (gpu.barrier is "
+                      "the block's)");
+  Inst &inst = c.emit(execNamedBarrier, op);
+  inst.in = {c.use(barrier.getBarrierId()), c.use(barrier.getNumberOfThreads())};
+  c.program.usesAsync = true;
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Fences and register counts
 //===----------------------------------------------------------------------===//
@@ -411,6 +669,12 @@ void mlir::tile::interp::registerAsyncHandlers(HandlerRegistry &registry) {
   registry.add(nvgpu::MBarrierTryWaitParityOp::getOperationName(),
                compileMbarrierTryWait);
   registry.add(nvgpu::TmaAsyncLoadOp::getOperationName(), compileTmaLoad);
+  registry.add(nvgpu::TmaAsyncStoreOp::getOperationName(), compileTmaStore);
+  registry.add(NVVM::CpAsyncBulkCommitGroupOp::getOperationName(),
+               compileBulkCommit);
+  registry.add(NVVM::CpAsyncBulkWaitGroupOp::getOperationName(),
+               compileBulkWait);
+  registry.add(NVVM::BarrierOp::getOperationName(), compileNamedBarrier);
   registry.add(NVVM::FenceProxyOp::getOperationName(), compileProxyFence);
   registry.add(NVVM::SetMaxRegisterOp::getOperationName(),
                compileSetMaxRegister);

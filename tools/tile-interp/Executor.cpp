@@ -142,6 +142,25 @@ bool Exec::finishThread(Thread &thread) {
              "completed them; the first was issued here");
     return false;
   }
+  size_t stores = thread.bulkUncommitted.size();
+  for (const std::vector<PendingBulkStore> &group : thread.bulkGroups)
+    stores += group.size();
+  if (stores) {
+    const Inst *first = !thread.bulkUncommitted.empty()
+                            ? thread.bulkUncommitted.front().inst
+                            : nullptr;
+    for (const std::vector<PendingBulkStore> &group : thread.bulkGroups)
+      if (!first && !group.empty())
+        first = group.front().inst;
+    fail(thread, *first,
+         "thread returned with " + Twine(stores) +
+             " TMA stores whose reads of shared memory no "
+             "cp.async.bulk.wait_group waited for (" +
+             Twine(thread.bulkUncommitted.size()) +
+             " never committed to a bulk group): the block's shared memory "
+             "may go before they read it; the first was issued here");
+    return false;
+  }
   if (thread.committed > thread.retired) {
     const Inst &last = program.code.back();
     fail(thread, last,
@@ -189,7 +208,9 @@ std::string Exec::deadlock() {
            (a.blockedOn != BlockedOn::Mbarrier ||
             a.waitBarrier == b.waitBarrier) &&
            (a.blockedOn != BlockedOn::Collective ||
-            a.linearTid / 128 == b.linearTid / 128);
+            a.linearTid / 128 == b.linearTid / 128) &&
+           (a.blockedOn != BlockedOn::NamedBarrier ||
+            a.waitNamedBarrier == b.waitNamedBarrier);
   };
   for (Thread &thread : threads) {
     if (thread.status != Status::Blocked || shown == 4)
@@ -219,6 +240,11 @@ std::string Exec::deadlock() {
          << " phases completed; the current one still expects "
          << barrier.pending << " arrivals and " << barrier.tx
          << " transaction bytes)";
+    } else if (thread.blockedOn == BlockedOn::NamedBarrier) {
+      const NamedBarrier &barrier = namedBarriers[thread.waitNamedBarrier];
+      os << " waits at named barrier " << thread.waitNamedBarrier << " ("
+         << barrier.arrived.size() << " of " << barrier.expected
+         << " threads arrived)";
     } else {
       const Warpgroup &group = warpgroups[thread.linearTid / 128];
       os << " waits for the rest of warpgroup " << thread.linearTid / 128
@@ -250,6 +276,9 @@ bool Exec::runBlock(uint64_t &budget) {
   }
   tmaCopies.clear();
   warpgroups.assign(groups, Warpgroup());
+  namedBarriers.assign(16, NamedBarrier());
+  for (NamedBarrier &barrier : namedBarriers)
+    barrier.joinedVC.assign(clockSize, 0);
   for (Warpgroup &group : warpgroups)
     group.retirements.resize(128);
   wgmmaReads.assign(async ? (dims.sharedBytes + 15) / 16 * groups : 0, 0);

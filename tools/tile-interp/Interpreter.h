@@ -236,7 +236,16 @@ HandlerRegistry buildHandlerRegistry();
 enum class Status { Running, AtBarrier, Blocked, Done, Faulted };
 
 /// What a Blocked thread waits for.
-enum class BlockedOn { Nothing, Mbarrier, Collective };
+enum class BlockedOn { Nothing, Mbarrier, Collective, NamedBarrier };
+
+/// A TMA store (nvgpu.tma.async.store) whose read of its shared-memory
+/// source has not been waited for (cp.async.bulk.wait_group): the bytes it
+/// read at issue, which must still be there when the wait completes it.
+struct PendingBulkStore {
+  const Inst *inst = nullptr;
+  int64_t srcByte = 0;
+  std::vector<uint8_t> data;
+};
 
 /// A cp.async copy issued and not completed: what it will write where.
 struct PendingCopy {
@@ -263,6 +272,11 @@ struct Thread {
   std::vector<PendingCopy> uncommitted;
   std::deque<AsyncGroup> groups;
   std::vector<std::unique_ptr<Buffer>> allocas;
+  /// TMA stores: not yet committed to a bulk group, and committed groups
+  /// oldest first.
+  std::vector<PendingBulkStore> bulkUncommitted;
+  std::deque<std::vector<PendingBulkStore>> bulkGroups;
+  unsigned waitNamedBarrier = 0; // the named barrier it waits at
 
   // --- mbarrier kernels (Async.h) ---
   /// Vector clock: entry u < threadsPerBlock is the last clock of thread u
@@ -384,6 +398,14 @@ struct Warpgroup {
     uint32_t upTo, clock, epoch;
   };
   std::vector<std::vector<Retirement>> retirements;
+};
+
+/// A named barrier (bar.sync id, count) of a block: the threads it expects
+/// in this round, those that arrived, and the join of their vector clocks.
+struct NamedBarrier {
+  int64_t expected = 0;
+  SmallVector<unsigned, 128> arrived;
+  std::vector<uint32_t> joinedVC;
 };
 
 /// A kernel argument: a memref or raw bits (a tensor map's index).
@@ -530,6 +552,8 @@ public:
   std::vector<Mbarrier> mbarriers;
   std::deque<PendingTma> tmaCopies;
   std::vector<Warpgroup> warpgroups;
+  /// bar.sync's 16 barriers (0 is gpu.barrier's, which the executor keeps).
+  std::vector<NamedBarrier> namedBarriers;
   /// Per 16-byte granule of shared memory and warpgroup, the newest wgmma
   /// group (its sequence number, 0: none) that read it.
   std::vector<uint32_t> wgmmaReads;

@@ -366,11 +366,11 @@ double loadValue(const uint8_t *from, int64_t kind) {
 
 /// The tensor map that kernel argument `index` of `launch` receives: the
 /// nvgpu.tma.create.descriptor that makes it, on a memref.cast of the
-/// launch's A or B. Empty, or why it cannot be used; `map.invalid` says why
-/// the driver would refuse to encode it.
+/// launch's A, B or C (a TMA store's). Empty, or why it cannot be used;
+/// `map.invalid` says why the driver would refuse to encode it.
 std::string tensorMapOf(gpu::LaunchFuncOp launch, unsigned index,
                         Buffer *globals[3],
-                        std::array<std::optional<StridedLayout>, 2> bound,
+                        std::array<std::optional<StridedLayout>, 3> bound,
                         TensorMap &map) {
   Value operand = launch.getKernelOperands()[index];
   auto create = operand.getDefiningOp<nvgpu::TmaCreateDescriptorOp>();
@@ -384,16 +384,18 @@ std::string tensorMapOf(gpu::LaunchFuncOp launch, unsigned index,
     return value;
   };
   Value tensor = throughCasts(create.getTensor());
+  // (C's map: a TMA store's.)
   int which = -1;
-  for (int i = 0; i < 2; ++i)
+  for (int i = 0; i < 3; ++i)
     if (throughCasts(launch.getKernelOperands()[i]) == tensor)
       which = i;
   if (which < 0)
-    return "its nvgpu.tma.create.descriptor is not on A or B of the launch";
+    return "its nvgpu.tma.create.descriptor is not on A, B or C of the "
+           "launch";
   auto type = cast<MemRefType>(tensor.getType());
   auto descType = create.getTensorMap().getType();
   MemRefType box = descType.getTensor();
-  map.name = which == 0 ? "A" : "B";
+  map.name = which == 0 ? "A" : which == 1 ? "B" : "C";
   map.global = globals[which];
   // A batched kernel's map is 3-d: the batch outermost, a box one matrix
   // deep.
@@ -457,7 +459,8 @@ std::string tensorMapOf(gpu::LaunchFuncOp launch, unsigned index,
   auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
       launch, launch.getKernel());
   ConfigAttr config = kernel ? getConfig(kernel) : ConfigAttr();
-  bool repacked = config && config.toTileConfig().repack;
+  // (C is never repacked: a TMA store writes it in place.)
+  bool repacked = config && config.toTileConfig().repack && which < 2;
   if (repacked && map.rows > 1 && map.rowStride < map.cols)
     map.invalid = "the rows of " + map.name + " overlap (row stride " +
                   std::to_string(map.rowStride) + " below " +
@@ -768,7 +771,8 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
       return outcome;
     }
     if (std::string error = tensorMapOf(
-            launch, index, globals, {bound.layoutA, bound.layoutB}, map);
+            launch, index, globals,
+            {bound.layoutA, bound.layoutB, bound.layoutC}, map);
         !error.empty()) {
       outcome.text = head + ": tensor map argument " + std::to_string(index) +
                      ": " + error;

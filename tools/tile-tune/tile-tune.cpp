@@ -209,7 +209,9 @@ std::string pipelineOptions(const TileConfig &c) {
        << " repack=" << (c.repack ? "true" : "false")
        << " occupancy=" << std::max<int64_t>(1, c.minBlocksPerSM)
        // Always: without it the cost model's own split of K would stay.
-       << " split-k=" << c.splitK;
+       << " split-k=" << c.splitK
+       // Always, for the same reason: the model's own C store.
+       << " store=" << (c.tmaStore ? "tma" : "registers");
     // With a split, which tiles it takes (0: all): the model's own
     // split_last would stay otherwise.
     if (c.splitK > 1)
@@ -614,7 +616,7 @@ int runSelect(const ChipInfo &chip, const ModelParameters *fitted = nullptr) {
         entry.tflops, entry.cublasTflops, entry.kernel, c.splitK,
         c.isWgmma() ? llvm::formatv("\"copy\": \"{0}\", \"specialize\": {1}, "
                                     "\"repack\": {2}, \"persistent\": {3}, "
-                                    "\"cluster\": [{4}, {5}], {6}",
+                                    "\"cluster\": [{4}, {5}], {6}{7}",
                                     stringifyCopyKind(c.copyKind()),
                                     c.specialize ? "true" : "false",
                                     c.repack ? "true" : "false",
@@ -624,7 +626,8 @@ int runSelect(const ChipInfo &chip, const ModelParameters *fitted = nullptr) {
                                         ? llvm::formatv("\"split_last\": {0}, ",
                                                         c.splitLast)
                                               .str()
-                                        : std::string())
+                                        : std::string(),
+                                    c.tmaStore ? "\"store\": \"tma\", " : "")
                           .str()
                     : std::string()));
     llvm::errs() << llvm::formatv(

@@ -266,6 +266,14 @@ double repackSeconds(const MatmulShape &shape);
 /// cannot read in place (none has overlapping rows).
 bool canRepack(const MatmulShape &shape);
 
+/// Whether the model writes C of `shape` through TMA stores (store = tma)
+/// under `config`: a specialized TMA config without split-K whose
+/// warpgroup tile is whole boxes of C (128 bytes wide), C's rows and first
+/// element on 16 bytes, and C only written (C = fill + A*B: a kernel that
+/// reads C measured 3% slower with the store, 8 x 2048^3 bf16 on the H100,
+/// bench/results/2026-12-06-h100-tma-store.md).
+bool modelTakesTmaStore(const MatmulShape &shape, const TileConfig &config);
+
 /// How a wgmma block's registers are shared out among its warpgroups. One
 /// rule for the cost model and tile-mbarrier-pipeline (which emits the
 /// setmaxnreg instructions with these numbers).

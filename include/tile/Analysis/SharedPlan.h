@@ -26,6 +26,10 @@ namespace tile {
 /// start at 1024-byte-aligned addresses.
 constexpr int64_t kSwizzleRowBytes = 128;
 constexpr int64_t kSwizzleAtomBytes = 1024;
+/// Bytes of one staging buffer of a TMA store (config store = tma): 64
+/// rows of C by one 128-byte swizzle row, whatever C's element type.
+constexpr int64_t kStagingRows = 64;
+constexpr int64_t kStagingBytes = kStagingRows * kSwizzleRowBytes;
 /// Bytes of one mbarrier.
 constexpr int64_t kMbarrierBytes = 8;
 /// Shared memory is 32 banks of 4 bytes: byte b is in bank (b / 4) % 32.
@@ -111,6 +115,9 @@ struct SharedPlan {
   int64_t bytesB = 0;
   /// Bytes of one stage (the A and B tiles, each aligned).
   int64_t stageBytes = 0;
+  /// wgmma with store = tma: the staging buffers of C (two per consumer
+  /// warpgroup, kStagingBytes each, after the ring); 0 otherwise.
+  int64_t stagingBuffers = 0;
 
   /// wgmma: the bytes the block rounds its dynamic shared base up by at run
   /// time to reach a 1024-byte boundary (the launch requests them too).
@@ -134,6 +141,9 @@ struct SharedPlan {
   /// Byte offsets (from the aligned base) of buffer `index` of A and B.
   int64_t offsetA(int64_t index) const;
   int64_t offsetB(int64_t index) const;
+  /// Byte offset (from the aligned base) of staging buffer `index` (0 or
+  /// 1) of consumer warpgroup `warpgroup`.
+  int64_t offsetStaging(int64_t warpgroup, int64_t index) const;
 
   /// Byte offset, from the start of a buffer of A, of the tile's element in
   /// row `row`, column `col`: for fma stored row k, column m (k-major, rows

@@ -68,6 +68,13 @@ struct MatmulToPTXOptions : public PassPipelineOptions<MatmulToPTXOptions> {
                      "each block walking the tiles: true or false (empty: "
                      "chosen by the config pass)"),
       llvm::cl::init("")};
+  Option<std::string> store{
+      *this, "store",
+      llvm::cl::desc("How wgmma kernels (specialized, TMA, no split-K) write "
+                     "C: tma (staged in shared memory, written by TMA "
+                     "stores) or registers (each thread's stores) (empty: "
+                     "chosen by the config pass)"),
+      llvm::cl::init("")};
   Option<std::string> cluster{
       *this, "cluster",
       llvm::cl::desc("Thread-block cluster of wgmma kernels (specialized, "

@@ -73,6 +73,17 @@ void emitAccumulatorStore(OpBuilder &b, Location loc,
                           Value cView, OpFoldResult rows, OpFoldResult cols,
                           Value enabled);
 
+/// What emitAccumulatorStore would store for one fragment of `layout`
+/// holding `value` (a vector<width x f32>): the kernel's fused epilogue
+/// applied at its place in the `rows` x `cols` view `cView` (its operands
+/// read only there; outside, the value is left as it is), converted to
+/// C's element type. For a store that does not go through the fragment's
+/// own address (a TMA store's staging buffer).
+Value emitStoredValue(OpBuilder &b, Location loc,
+                      const AccumulatorLayout &layout,
+                      const AccumulatorFragment &fragment, Value value,
+                      Value cView, OpFoldResult rows, OpFoldResult cols);
+
 //===----------------------------------------------------------------------===//
 // Fused epilogues (tile-fuse-epilogues)
 //===----------------------------------------------------------------------===//

@@ -255,6 +255,11 @@ def TileConfigure : Pass<"tile-configure"> {
            "A persistent kernel (wgmma, specialized, with the TMA, no "
            "split-K): a grid of what fits on the chip at once, each block "
            "walking the tiles: true or false (empty: keep the chosen one)">,
+    Option<"store", "store", "std::string", /*default=*/"\"\"",
+           "How a wgmma kernel (specialized, with the TMA, no split-K) "
+           "writes C: tma (staged in shared memory, written by TMA stores) "
+           "or registers (each thread's stores) (empty: keep the chosen "
+           "one)">,
     Option<"cluster", "cluster", "std::string", /*default=*/"\"\"",
            "Thread-block cluster of a wgmma kernel (specialized, with the "
            "TMA): 1x1 (none) or 2x1 (two blocks along M multicast B's "

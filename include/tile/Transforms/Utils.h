@@ -74,6 +74,11 @@ constexpr llvm::StringLiteral kPersistentBlocksAttrName =
     "tile.persistent_blocks";
 /// Marks a kernel parameter that is the tensor map of an operand ("A"/"B").
 constexpr llvm::StringLiteral kTensorMapAttrName = "tile.tensor_map";
+/// Marks the scf.if in which a consumer warpgroup's leader waits until its
+/// TMA stores of C have read their staging buffers (tile-wgmma, config
+/// store = tma); tile-mbarrier-pipeline moves it after a persistent
+/// kernel's tile loop.
+constexpr llvm::StringLiteral kStoreDrainAttrName = "tile.store_drain";
 /// What ptxas reported for the kernel of a gpu.module (set by tile-export):
 /// registers, spill_stores, spill_loads, stack_bytes.
 constexpr llvm::StringLiteral kPtxasAttrName = "tile.ptxas";
@@ -372,17 +377,23 @@ inline int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 /// `batched`: the maps of a batched kernel are 3-d, the batch outermost and
 /// a box one matrix deep (1 x rows x cols), so that a box never reads into
 /// the next matrix: rows and columns past a matrix read as zero.
+/// With `resultType` (C's element type) and a config with store = tma, a
+/// third: C's, one staging buffer (64 rows by 128 bytes), 128-byte
+/// swizzle, no L2 promotion.
 SmallVector<Type, 2> getTensorMapTypes(MLIRContext *context,
                                        ConfigAttr config, Type elementType,
                                        StoredTransposes stored = {},
-                                       bool batched = false);
+                                       bool batched = false,
+                                       Type resultType = {});
 
 /// Host side of a TMA kernel: the tensor maps of `a` and `b`
 /// (nvgpu.tma.create.descriptor, which calls cuTensorMapEncodeTiled); 3-d
 /// maps (getTensorMapTypes' `batched`) for 3-d operands.
+/// With `cMat` and a config with store = tma, C's map too.
 SmallVector<Value, 2> createTensorMaps(OpBuilder &b, Location loc,
                                        ConfigAttr config, Value a, Value bMat,
-                                       StoredTransposes stored = {});
+                                       StoredTransposes stored = {},
+                                       Value cMat = {});
 
 /// Tiles of C of the kernel for `problem` under `config`.
 int64_t numTiles(ConfigAttr config, const MatmulProblem &problem);

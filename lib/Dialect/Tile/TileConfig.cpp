@@ -93,7 +93,7 @@ static auto fields(const TileConfig &c) {
                          c.regPrefetch, c.minBlocksPerSM, c.splitK, c.splitLast,
                          c.mmaK,
                          c.copyKind(), c.specialize, c.repack,
-                         c.persistent, c.clusterM, c.clusterN);
+                         c.persistent, c.clusterM, c.clusterN, c.tmaStore);
 }
 
 bool TileConfig::operator==(const TileConfig &o) const {
@@ -184,6 +184,13 @@ std::string checkWgmma(const TileConfig &c) {
   if (c.persistent && c.splitK > 1)
     return Message() << "persistent = true does not combine with split_k = "
                      << c.splitK;
+  if (c.tmaStore && (!c.specialize || c.copy != CopyKind::Tma))
+    return Message() << "store = tma needs specialize = true and copy = tma "
+                        "(the consumer warpgroups stage C while the "
+                        "producer's TMA ring runs)";
+  if (c.tmaStore && c.splitK > 1)
+    return Message() << "store = tma does not combine with split_k = "
+                     << c.splitK << " (split-K adds into C atomically)";
   if (c.clusterM < 1 || c.clusterN < 1)
     return Message() << "cluster extents must be at least 1, got "
                      << c.clusterM << "x" << c.clusterN;
@@ -237,6 +244,8 @@ std::string checkFma(const TileConfig &c) {
     return Message() << "repack = true needs the wgmma strategy";
   if (c.persistent)
     return Message() << "persistent = true needs the wgmma strategy";
+  if (c.tmaStore)
+    return Message() << "store = tma needs the wgmma strategy";
   if (c.splitLast > 0)
     return Message() << "split_last = " << c.splitLast
                      << " needs the wgmma strategy";
@@ -362,6 +371,8 @@ std::string mlir::tile::toString(const TileConfig &c) {
       os << ", persistent = true";
     if (c.clusterSize() > 1)
       os << ", cluster = [" << c.clusterM << ", " << c.clusterN << "]";
+    if (c.tmaStore)
+      os << ", store = tma";
   } else {
     os << "block = [" << c.blockM << ", " << c.blockN << ", " << c.blockK
        << "], warp = [" << c.warpM << ", " << c.warpN << "], thread = ["
@@ -393,7 +404,7 @@ std::string mlir::tile::toShortString(const TileConfig &c) {
     // (The runtime's short form of a manifest's config has the same order.)
     if (c.clusterSize() > 1)
       os << "/c" << c.clusterM << "x" << c.clusterN;
-    os << (c.persistent ? "/p" : "");
+    os << (c.persistent ? "/p" : "") << (c.tmaStore ? "/ts" : "");
   } else {
     os << c.blockM << "x" << c.blockN << "x" << c.blockK << "/" << c.warpM
        << "x" << c.warpN << "/" << c.threadM << "x" << c.threadN << "/s"

@@ -115,6 +115,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   std::optional<bool> prefetch, specialize, repack, persistent;
   std::optional<std::pair<SharedLayout, int64_t>> smem;
   std::optional<CopyKind> copy;
+  std::optional<bool> tmaStore;
   Strategy strategy = Strategy::Fma;
   llvm::StringMap<SMLoc> seen;
 
@@ -185,6 +186,13 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
       return boolean(repack);
     if (key == "persistent")
       return boolean(persistent);
+    if (key == "store")
+      return parseKeywordValue("store", [&](const std::string &text) {
+        if (text != "tma" && text != "registers")
+          return false;
+        tmaStore = text == "tma";
+        return true;
+      });
     if (key == "copy")
       return parseKeywordValue("copy kind", [&](const std::string &text) {
         CopyKind kind;
@@ -219,8 +227,8 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
     return parser.emitError(loc)
            << "unknown field '" << key
            << "' (expected strategy, block, warp, thread, warpgroup, mma, "
-              "stages, copy, specialize, repack, persistent, cluster, swizzle, "
-              "smem, prefetch, occupancy, split_k or split_last)";
+              "stages, copy, specialize, repack, persistent, cluster, store, "
+              "swizzle, smem, prefetch, occupancy, split_k or split_last)";
   };
 
   SMLoc start = parser.getCurrentLocation();
@@ -248,7 +256,8 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
             : refuse("warpgroup", " (use warp)") ||
                   refuse("mma", " (use thread)") ||
                   refuse("specialize", "") || refuse("repack", "") ||
-                  refuse("persistent", "") || refuse("cluster", ""))
+                  refuse("persistent", "") || refuse("cluster", "") ||
+                  refuse("store", ""))
     return {};
   static const StringRef wgmmaRequired[] = {"block", "warpgroup", "mma"};
   static const StringRef fmaRequired[] = {"block", "warp", "thread"};
@@ -279,6 +288,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
   c.specialize = specialize.value_or(c.specialize);
   c.repack = repack.value_or(c.repack);
   c.persistent = persistent.value_or(c.persistent);
+  c.tmaStore = tmaStore.value_or(c.tmaStore);
   if (!cluster.empty()) {
     c.clusterM = cluster[0];
     c.clusterN = cluster[1];

@@ -75,6 +75,16 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       and B stored K×N. A persistent kernel's clusters walk the pairs of
       tiles (cluster c takes pairs c, c + G/2, ...; its grid G whole
       clusters).
+    - `store = tma | registers` (tma: specialize = true, copy = tma, no
+      split-K): how C is written. `registers` (the default): each thread
+      stores its accumulators. `tma`: each consumer warpgroup stages its
+      tile, 64 rows by 128 bytes (32 f32 or 64 bf16/f16 columns) at a time,
+      in two shared-memory buffers of its own (128-byte swizzled, after the
+      ring), and its leader writes each with a TMA store, which runs on
+      while the warpgroup fills the other buffer and, after the last,
+      returns to its wgmma (C's rows and first element on 16 bytes; WN a
+      multiple of the box's columns). The fused epilogue is applied before
+      the values are staged; what lies past C's edges is not written.
     - `smem = swizzle128`: the layout wgmma reads (the only one).
 
     Threads per block = (BM/WM)·(BN/WN)·128, plus 128 when specialized.
@@ -106,8 +116,9 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
     Omitted fields take the strategy's defaults: for fma stages = 2,
     swizzle = 8, smem = pad(4), prefetch = true; for wgmma stages = 4,
     copy = tma, specialize = true, swizzle = 8, smem = swizzle128,
-    repack = false, persistent = false; occupancy 0, split_k 1 and
-    split_last 0 (these five printed only when set).
+    repack = false, persistent = false, store = registers; occupancy 0,
+    split_k 1 and
+    split_last 0 (these five, and store = tma, printed only when set).
 
     Examples:
     ```mlir

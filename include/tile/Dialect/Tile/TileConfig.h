@@ -116,6 +116,14 @@ struct TileConfig {
   /// boxes and the TMA multicasts them into both blocks' shared memory, so
   /// each block reads a third less from L2 (128x256x64 tiles).
   int64_t clusterM = 1, clusterN = 1;
+  /// C written by TMA stores (Wgmma with specialize = true and copy = tma,
+  /// no split-K): each consumer warpgroup stages its accumulators, 64 rows
+  /// by 128 bytes at a time, in two shared-memory buffers of its own
+  /// (128-byte swizzled) and one thread writes each to C with a TMA store,
+  /// which runs on while the warpgroup fills the other buffer and, after
+  /// the last, goes back to its wgmma. false: the threads store C from
+  /// their registers.
+  bool tmaStore = false;
 
   /// The defaults of the Wgmma strategy: a 128x256x64 block of two 64x256
   /// consumer warpgroups with m64n256k16 instructions, a 4-slot TMA ring
