@@ -121,9 +121,9 @@ constexpr double kRegisterCopyElementsPerSecond = 3.5e9;
 constexpr double kSlabLatencySeconds = 0.8e-6;
 /// A TMA store's epilogue (store = tma): the consumers write the tile's
 /// accumulators into shared memory (about 128 bytes a cycle) and meet
-/// twice per box at their named barrier, while the TMA writes C behind the
-/// next tile's main loop (its bytes counted with the rest of the HBM
-/// traffic). Assumed from the shared-memory store rate and a barrier's
+/// twice per box at their named barrier, while the TMA writes C (behind
+/// the next tile's main loop in a persistent kernel; its bytes counted with
+/// the rest of the HBM traffic). Assumed from the shared-memory store rate and a barrier's
 /// latency, not calibrated.
 constexpr double kStagingBytesPerSecondPerSM = 250e9;
 constexpr double kStagingBoxSeconds = 0.1e-6;

@@ -742,24 +742,6 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
       }
     }
     chosenHere = fromTable = true;
-    // The tables were measured with C stored from registers: the store
-    // through the TMA is the cost model's to add where it predicts it
-    // faster and the staging buffers fit.
-    if (config.isWgmma() && modelTakesTmaStore(shape, config)) {
-      TileConfig staged = config;
-      staged.tmaStore = true;
-      CostReport r = evaluateTensorCore(staged, chipInfo, shape.elementBytes);
-      if (r.fits &&
-          r.blocksPerSM >= std::max<int64_t>(1, staged.minBlocksPerSM) &&
-          estimateTensorCore(staged, shape, chipInfo).seconds <
-              estimateTensorCore(config, shape, chipInfo).seconds) {
-        config = staged;
-        source = tuned->distance == 0
-                     ? "tuning table, C through TMA stores by the cost model"
-                     : "tuning table, nearest, C through TMA stores by the "
-                       "cost model";
-      }
-    }
   } else {
     config = defaultConfig(shape, chipInfo);
     source = "cost model";
@@ -784,6 +766,29 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
     fromTable = false;
     source = "cost model (the options contradict the tuning table's entry)";
   }
+  // The tables were measured with C stored from registers: the store
+  // through the TMA is the cost model's to add (after the options, which
+  // may rule it out or ask for it) where it predicts it faster and the
+  // staging buffers fit.
+  if (fromTable && store.empty() && config.isWgmma() &&
+      modelTakesTmaStore(shape, config)) {
+    TileConfig staged = config;
+    staged.tmaStore = true;
+    CostReport r = evaluateTensorCore(staged, chipInfo, shape.elementBytes);
+    if (r.fits &&
+        r.blocksPerSM >= std::max<int64_t>(1, staged.minBlocksPerSM) &&
+        estimateTensorCore(staged, shape, chipInfo).seconds <
+            estimateTensorCore(config, shape, chipInfo).seconds) {
+      config = staged;
+      source = "tuning table, C through TMA stores by the cost model";
+    }
+  }
+  // The model's own store where the options rule it out (copy = registers,
+  // specialize = false, a split of K, warpgroup tiles narrower than a box):
+  // C from registers, as before the model chose it.
+  if (chosenHere && store.empty() && config.tmaStore &&
+      !modelTakesTmaStore(shape, config))
+    config.tmaStore = false;
   // A cluster asked for where the chosen config cannot take one (block N
   // off 128, an odd number of tile rows, a split of K, no producer): the
   // cost model's best-ranked config that can, with the same options.
@@ -902,6 +907,22 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
            getSharedPlan(config, shape.elementBytes).totalBytes >
                chipInfo.sharedBytesPerBlock)
       --config.stages;
+  // A model pick whose staging buffers the options dropped (store =
+  // registers) gets the slots they took back, as many as fit and the K
+  // loop fills.
+  if (chosenHere && config.isWgmma() && stages == 0 && chosen.tmaStore &&
+      !config.tmaStore && config.tileSizes() == chosen.tileSizes()) {
+    int64_t slabs = ceilDiv(shape.k, config.blockK);
+    while (config.stages < slabs) {
+      TileConfig deeper = config;
+      ++deeper.stages;
+      CostReport r = evaluate(deeper, chipInfo, shape.elementBytes,
+                              shape.transposeA, shape.transposeB);
+      if (!r.fits || r.blocksPerSM < std::max<int64_t>(1, config.minBlocksPerSM))
+        break;
+      config = deeper;
+    }
+  }
   // A split of K dropped above (or never chosen) takes a chosen split_last
   // with it; a split_last asked for without a split is the config's error.
   if (config.splitK == 1 && splitLast < 0)

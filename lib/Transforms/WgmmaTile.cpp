@@ -530,10 +530,12 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
     emitAccumulatorStore(b, loc, wholeLayout, results, accumulateInto, rows,
                          cols, isConsumer);
   } else if (config.getConfig().tmaStore && !ifAccumulate) {
-    // (Only consumers get here: the config's verifier makes a TMA store's
-    // kernel specialized.)
     emitTmaStore(b, loc, kernel, config, plan, layout, results, warpgroupC,
                  rows, cols, threadId, isConsumer, product->views.a);
+    // The staging buffers lie after the whole ring, past the one slot the
+    // kernel has until tile-mbarrier-pipeline: the launch requests the
+    // plan's bytes from here on.
+    setDynamicSharedBytes(getOperation(), kernel, plan.dynamicBytes);
   } else {
     emitAccumulatorStore(b, loc, layout, results,
                          ifAccumulate ? accumulateInto

@@ -29,22 +29,22 @@
 //     the store and ordered before the wgmma (WgmmaHandlers.cpp).
 //   * nvvm.setmaxregister: no effect but that it is warpgroup-aligned (its
 //     warpgroup's threads must all execute it: checked when the block ends).
-////   * nvvm.barrier id = I number_of_threads = N (bar.sync I, N): a named
+//   * nvvm.barrier id = I number_of_threads = N (bar.sync I, N): a named
 //     barrier; the N threads of a round each wait until all have arrived
 //     and leave ordered after every one of them (their vector clocks
 //     joined). N must be a multiple of 32 and the same for every thread of
-//     the round.
+//     the round; I is 1-15 (0 is gpu.barrier's).
 //   * nvgpu.tma.async.store reads its 128-byte-swizzled shared source at
 //     issue (each byte's writer ordered before the issuing thread, and a
 //     generic-proxy store fenced by its thread: fence.proxy.async) and
 //     writes the box's elements inside the matrix to global memory (nothing
 //     past its edges). nvvm.cp.async.bulk.commit.group groups the thread's
 //     stores; nvvm.cp.async.bulk.wait_group N (.read or not) completes all
-//     but its N newest groups: a store's source must still hold what it
-//     read at issue (nobody overwrote it before the wait), and the thread
-//     reads it there again, so that a later write not ordered after the
-//     wait is a data race. A thread that returns with a store not waited
-//     for is an error.
+//     but its N newest groups. Until a wait completes a store, a write of
+//     its source (by any thread) is an error; at the wait the thread reads
+//     the source again, so that a later write not ordered after the wait
+//     is a data race. A thread that returns with a store not waited for is
+//     an error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -469,9 +469,17 @@ void execTmaStore(Exec &exec, Thread &thread, const Inst &inst) {
   if (!bytes)
     return;
   store.data.assign(bytes, bytes + size);
-  for (int64_t at = 0; at < size; at += exec.sharedMemory().granule)
+  Buffer &shared = exec.sharedMemory();
+  for (int64_t at = 0; at < size; at += shared.granule)
     if (!asyncProxySees(exec, thread, inst, src.byteOffset + at))
       return;
+  // The source stays the TMA's until a wait completes the store.
+  for (int64_t g = src.byteOffset / shared.granule,
+               last = (src.byteOffset + size - 1) / shared.granule;
+       g <= last; ++g) {
+    ++shared.shadow[g].bulkReads;
+    shared.shadow[g].bulkReader = thread.gid;
+  }
   // The box's elements inside the matrix go to global memory.
   for (int64_t r = 0; r < map.boxRows; ++r) {
     int64_t row = row0 + r;
@@ -533,21 +541,17 @@ void execBulkWait(Exec &exec, Thread &thread, const Inst &inst) {
   while (static_cast<int64_t>(thread.bulkGroups.size()) > inst.imm[0]) {
     std::vector<PendingBulkStore> group = std::move(thread.bulkGroups.front());
     thread.bulkGroups.pop_front();
+    Buffer &shared = exec.sharedMemory();
     for (const PendingBulkStore &store : group) {
       int64_t size = store.data.size();
-      const uint8_t *now = exec.read(thread, inst, exec.sharedMemory(),
-                                     store.srcByte, size);
-      if (!now)
+      for (int64_t g = store.srcByte / shared.granule,
+                   last = (store.srcByte + size - 1) / shared.granule;
+           g <= last; ++g)
+        --shared.shadow[g].bulkReads;
+      // (The TMA's read is done by now: what comes after the wait in this
+      // thread, or ordered after it, may write the source.)
+      if (!exec.read(thread, inst, shared, store.srcByte, size))
         return;
-      for (int64_t i = 0; i < size; ++i)
-        if (now[i] != store.data[i])
-          return exec.fail(
-              thread, *store.inst,
-              "the source of this TMA store (" +
-                  exec.sharedMemory().describe(store.srcByte + i) +
-                  ") was overwritten before a cp.async.bulk.wait_group of "
-                  "its thread waited for the store's read (the TMA may "
-                  "read the new bytes)");
     }
   }
 }
@@ -564,9 +568,11 @@ LogicalResult compileBulkWait(Compiler &c, Operation *op) {
 void execNamedBarrier(Exec &exec, Thread &thread, const Inst &inst) {
   uint32_t id = thread.at<uint32_t>(inst.in[0]);
   int64_t count = thread.at<uint32_t>(inst.in[1]);
-  if (id >= 16)
+  if (id == 0 || id >= 16)
     return exec.fail(thread, inst,
-                     "named barrier " + Twine(id) + " (bar.sync takes 0-15)");
+                     "named barrier " + Twine(id) +
+                         " (bar.sync takes 1-15 here; 0 is the block's, "
+                         "gpu.barrier)");
   if (count <= 0 || count % 32 != 0 || count > exec.threadsPerBlock)
     return exec.fail(thread, inst,
                      "named barrier of " + Twine(count) +

@@ -847,6 +847,14 @@ bool Exec::writeShadow(Thread &thread, const Inst &inst, Buffer &buffer,
                     " into it is in flight");
       return false;
     }
+    if (s.bulkReads) {
+      exec.fail(thread, inst,
+                "writes " + buffer.describe(from) + ", the source of a TMA "
+                "store issued by " + who(s.bulkReader) +
+                    " that no cp.async.bulk.wait_group of that thread has "
+                    "completed (the TMA may still read it)");
+      return false;
+    }
     if (conc(s.writer, s.writeEpoch, s.writeClock) && !(atomic && s.atomic)) {
       bool same = std::memcmp(buffer.bytes.data() + from, data + (from - byte),
                               to - from) == 0;

@@ -73,6 +73,10 @@ struct Shadow {
   uint16_t pending = 0;           // cp.async / TMA writes in flight
   bool pendingTma = false;        // the newest of them is a TMA copy
   bool atomic = false;            // the last write was an atomic RMW
+  /// TMA stores whose read of this granule no wait_group has completed,
+  /// and the thread that issued the newest of them.
+  uint16_t bulkReads = 0;
+  int32_t bulkReader = kNobody;
 };
 
 enum class Space { Global, Shared, Private };

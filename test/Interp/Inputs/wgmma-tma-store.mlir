@@ -14,13 +14,12 @@ func.func @acc_f32(%A: memref<70x136xbf16>, %B: memref<136x72xbf16>, %C: memref<
   return
 }
 
-func.func @fill_f16(%A: tensor<45x72xf16>, %B: tensor<72x40xf16>) -> tensor<45x40xf16> {
+func.func @fill_f16(%A: memref<45x72xf16>, %B: memref<72x40xf16>, %C: memref<45x40xf16>) {
   %half = arith.constant 0.5 : f16
-  %empty = tensor.empty() : tensor<45x40xf16>
-  %C = linalg.fill ins(%half : f16) outs(%empty : tensor<45x40xf16>) -> tensor<45x40xf16>
-  %R = linalg.matmul ins(%A, %B : tensor<45x72xf16>, tensor<72x40xf16>)
-                     outs(%C : tensor<45x40xf16>) -> tensor<45x40xf16>
-  return %R : tensor<45x40xf16>
+  linalg.fill ins(%half : f16) outs(%C : memref<45x40xf16>)
+  linalg.matmul ins(%A, %B : memref<45x72xf16>, memref<72x40xf16>)
+                outs(%C : memref<45x40xf16>)
+  return
 }
 
 func.func @bias_relu(%a: memref<130x72xbf16>, %b: memref<72x136xbf16>, %c: memref<130x136xbf16>, %bias: memref<136xbf16>) {

@@ -81,8 +81,9 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       tile, 64 rows by 128 bytes (32 f32 or 64 bf16/f16 columns) at a time,
       in two shared-memory buffers of its own (128-byte swizzled, after the
       ring), and its leader writes each with a TMA store, which runs on
-      while the warpgroup fills the other buffer and, after the last,
-      returns to its wgmma (C's rows and first element on 16 bytes; WN a
+      while the warpgroup fills the other buffer and, in a persistent
+      kernel, after the last while it computes its next tile (C's rows and
+      first element on 16 bytes; WN a
       multiple of the box's columns). The fused epilogue is applied before
       the values are staged; what lies past C's edges is not written.
     - `smem = swizzle128`: the layout wgmma reads (the only one).

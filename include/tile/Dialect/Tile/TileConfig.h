@@ -120,9 +120,9 @@ struct TileConfig {
   /// no split-K): each consumer warpgroup stages its accumulators, 64 rows
   /// by 128 bytes at a time, in two shared-memory buffers of its own
   /// (128-byte swizzled) and one thread writes each to C with a TMA store,
-  /// which runs on while the warpgroup fills the other buffer and, after
-  /// the last, goes back to its wgmma. false: the threads store C from
-  /// their registers.
+  /// which runs on while the warpgroup fills the other buffer (and, in a
+  /// persistent kernel, after the last while it computes its next tile).
+  /// false: the threads store C from their registers.
   bool tmaStore = false;
 
   /// The defaults of the Wgmma strategy: a 128x256x64 block of two 64x256
