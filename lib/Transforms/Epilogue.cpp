@@ -115,6 +115,16 @@ Value root(OpBuilder &b, Location loc, Value cView,
   return resolveToRoot(b, loc, cView, indices, /*throughRankReducing=*/true);
 }
 
+/// The kernel `b` builds into (none before the op is placed in one).
+gpu::GPUFuncOp enclosingKernel(OpBuilder &b) {
+  Block *block = b.getInsertionBlock();
+  auto kernel = block ? dyn_cast<gpu::GPUFuncOp>(block->getParentOp())
+                      : gpu::GPUFuncOp();
+  if (!kernel && block)
+    kernel = block->getParentOp()->getParentOfType<gpu::GPUFuncOp>();
+  return kernel;
+}
+
 } // namespace
 
 SmallVector<Value> mlir::tile::emitAccumulatorInit(
@@ -213,11 +223,7 @@ void mlir::tile::emitAccumulatorStore(OpBuilder &b, Location loc,
   Type cType = cast<MemRefType>(cView.getType()).getElementType();
   // A fused epilogue is applied on the f32 values, under the store's guard
   // (its operands are read only where C is written), at C's global indices.
-  Block *block = b.getInsertionBlock();
-  auto kernel = block ? dyn_cast<gpu::GPUFuncOp>(block->getParentOp())
-                      : gpu::GPUFuncOp();
-  if (!kernel && block)
-    kernel = block->getParentOp()->getParentOfType<gpu::GPUFuncOp>();
+  gpu::GPUFuncOp kernel = enclosingKernel(b);
   bool fused = hasEpilogue(kernel);
   auto toC = [&](OpBuilder &nb, Location nl, Value v) -> Value {
     if (cType.isF32())
@@ -312,11 +318,7 @@ Value mlir::tile::emitStoredValue(OpBuilder &b, Location loc,
                                   Value value, Value cView, OpFoldResult rows,
                                   OpFoldResult cols) {
   Type cType = cast<MemRefType>(cView.getType()).getElementType();
-  Block *block = b.getInsertionBlock();
-  auto kernel = block ? dyn_cast<gpu::GPUFuncOp>(block->getParentOp())
-                      : gpu::GPUFuncOp();
-  if (!kernel && block)
-    kernel = block->getParentOp()->getParentOfType<gpu::GPUFuncOp>();
+  gpu::GPUFuncOp kernel = enclosingKernel(b);
   auto cVector = VectorType::get({layout.width}, cType);
   auto toC = [&](OpBuilder &nb, Location nl, Value v) -> Value {
     return cType.isF32() ? v : arith::TruncFOp::create(nb, nl, cVector, v);
