@@ -299,6 +299,17 @@ bool mlir::tile::modelTakesTmaStore(const MatmulShape &shape,
          c.warpN % (kSwizzleRowBytes / shape.resultBytes) == 0;
 }
 
+bool mlir::tile::modelTakesPersistent(const MatmulShape &shape,
+                                      const TileConfig &c,
+                                      int64_t blocksPerSM,
+                                      const ChipInfo &chip) {
+  if (!c.tmaStore || !modelTakesTmaStore(shape, c) || c.clusterSize() > 1 ||
+      shape.m % c.blockM != 0 || shape.n % c.blockN != 0)
+    return false;
+  int64_t tiles = shape.m / c.blockM * (shape.n / c.blockN) * shape.batch;
+  return tiles > chip.numSMs * std::max<int64_t>(1, blocksPerSM);
+}
+
 bool mlir::tile::canRepack(const MatmulShape &shape) {
   // Rows not on 16 bytes must be repacked (the TMA cannot read them in
   // place), which overlapping rows cannot be.
@@ -761,8 +772,14 @@ mlir::tile::tensorCoreCandidates(const MatmulShape &shape,
     TileConfig staged = c;
     staged.tmaStore = true;
     CostReport r = evaluateTensorCore(staged, chip, shape.elementBytes);
-    if (r.fits && r.blocksPerSM >= std::max<int64_t>(1, c.minBlocksPerSM))
+    if (!r.fits || r.blocksPerSM < std::max<int64_t>(1, c.minBlocksPerSM))
+      return;
+    result.push_back(staged);
+    // And persistent where every tile is whole (modelTakesPersistent).
+    if (modelTakesPersistent(shape, staged, r.blocksPerSM, chip)) {
+      staged.persistent = true;
       result.push_back(staged);
+    }
   };
   // B is stored in 64-column chunks (BN a multiple of 64); a TMA box holds
   // at most 256 rows (BM <= 256).

@@ -781,6 +781,14 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
             estimateTensorCore(config, shape, chipInfo).seconds) {
       config = staged;
       source = "tuning table, C through TMA stores by the cost model";
+      // And persistent where the model makes a store persistent (the
+      // table's one-block-per-tile entry was measured without the store).
+      if (persistent.empty() && !config.persistent &&
+          modelTakesPersistent(shape, config, r.blocksPerSM, chipInfo)) {
+        config.persistent = true;
+        source = "tuning table, C through TMA stores and persistent blocks "
+                 "by the cost model";
+      }
     }
   }
   // The model's own store where the options rule it out (copy = registers,
@@ -789,14 +797,14 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
   if (chosenHere && store.empty() && config.tmaStore &&
       !modelTakesTmaStore(shape, config))
     config.tmaStore = false;
-  // A cluster asked for where the chosen config cannot take one (block N
-  // off 128, an odd number of tile rows, a split of K, no producer): the
-  // cost model's best-ranked config that can, with the same options.
   auto consistent = [&](TileConfig trial) {
     if (splitK == 0)
       trial.splitK = 1;
     return checkConsistency(trial).empty();
   };
+  // A cluster asked for where the chosen config cannot take one (block N
+  // off 128, an odd number of tile rows, a split of K, no producer): the
+  // cost model's best-ranked config that can, with the same options.
   auto takesCluster = [&](const TileConfig &trial) {
     return trial.clusterSize() <= 1 ||
            (consistent(trial) &&
@@ -851,6 +859,19 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
         break;
       }
     }
+  }
+  // The model's persistent kernel (modelTakesPersistent: with the store,
+  // whole tiles, more than a wave) where the options change the tiles or
+  // the occupancy, rule out the store, ask for a cluster or for what a
+  // persistent kernel cannot run (a split of K, no producer): one block per
+  // tile, as before the model chose it.
+  if (chosenHere && !fromTable && persistent.empty() && config.persistent) {
+    TileConfig trial = config;
+    trial.persistent = false;
+    CostReport r = evaluateTensorCore(trial, chipInfo, shape.elementBytes);
+    if (!consistent(config) || !r.fits ||
+        !modelTakesPersistent(shape, trial, r.blocksPerSM, chipInfo))
+      config.persistent = false;
   }
   // A table entry's occupancy and split-K were measured with its tile
   // sizes; when the options change those, they are the options' to set.

@@ -13,8 +13,9 @@
 // its buffer (none left at a tile's first box), the warpgroup meets at its
 // named barrier (bar.sync id, 128), stores its pairs into the staging
 // buffer, fences them for the async proxy, meets again, and the leader
-// issues the 2-d bulk tensor store and commits it; after the tile the
-// leader waits for every store's read. No global store is left.
+// issues the 2-d bulk tensor store and commits it; after the last tile
+// (the cost model makes this kernel persistent) the leader waits for every
+// store's read. No global store is left.
 // CHECK: .entry square_matmul0(
 // CHECK-COUNT-3: .param .align 64 .b8 square_matmul0_param_{{[0-9]+}}[128]
 // CHECK-NOT: st.global
@@ -38,13 +39,15 @@
 // BATCH: cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group [%rd{{[0-9]+}}, {%r{{[0-9]+}}, %r{{[0-9]+}}, %r{{[0-9]+}}}], [%rd{{[0-9]+}}];
 
 // The manifest: C 16-byte aligned, its map after A's and B's (64 rows of
-// 32 f32, no L2 promotion), store "tma", and ptxas' 0 spills.
+// 32 f32, no L2 promotion), store "tma" (persistent: the cost model's
+// rule for a store over whole tiles and more than a wave), and ptxas' 0
+// spills.
 // MANIFEST: {"name": "C", "role": "result", "element_type": "f32", "rows": 4096, "cols": 4096, "row_stride": 4096, "col_stride": 1, "alignment": 16, "access": "write"}
 // MANIFEST: "tensor_maps": [
 // MANIFEST-NEXT: {"param": "A",
 // MANIFEST-NEXT: {"param": "B",
 // MANIFEST-NEXT: {"param": "C", "box": [64, 32], "swizzle": "128B", "l2_promotion": "none"}
-// MANIFEST: "persistent": false, "store": "tma"
+// MANIFEST: "persistent": true, "store": "tma"
 // MANIFEST: "resources": {"registers": {{[0-9]+}}, "spill_stores": 0, "spill_loads": 0, "stack_bytes": 0}
 // BMANIFEST: {"param": "C", "box": [64, 64], "swizzle": "128B", "l2_promotion": "none", "batched": true}
 

@@ -568,6 +568,64 @@ TEST(TensorCoreModel, PersistentKernelsPayTheFirstSlabOnce) {
               predictSeconds(c, small, h200()), 1e-12);
 }
 
+TEST(TensorCoreModel, PersistentWithTheStoreOverWholeTilesPastOneWave) {
+  // The model makes a TMA store persistent where every tile is whole and
+  // the tiles take more than one wave (modelTakesPersistent).
+  TileConfig c = measured(bf16(4096, 4096, 4096));
+  c.tmaStore = true;
+  const ChipInfo &chip = h200();
+  // 512 whole 128x256 tiles.
+  EXPECT_TRUE(modelTakesPersistent(bf16(4096, 4096, 4096), c, 1, chip));
+  // Without the store: no.
+  TileConfig registers = c;
+  registers.tmaStore = false;
+  EXPECT_FALSE(
+      modelTakesPersistent(bf16(4096, 4096, 4096), registers, 1, chip));
+  // A partial tile row or column: no.
+  EXPECT_FALSE(modelTakesPersistent(bf16(4032, 4096, 4096), c, 1, chip));
+  EXPECT_FALSE(modelTakesPersistent(bf16(4096, 4032, 4096), c, 1, chip));
+  // 2048^3: 128 tiles, one wave of 132 blocks; 2 blocks per SM would take
+  // 512 tiles of 4096^3 in two waves.
+  EXPECT_FALSE(modelTakesPersistent(bf16(2048, 2048, 2048), c, 1, chip));
+  EXPECT_TRUE(modelTakesPersistent(bf16(4096, 4096, 4096), c, 2, chip));
+  EXPECT_FALSE(modelTakesPersistent(bf16(2048, 4224, 4096), c, 2, chip));
+  // The batch's matrices count: 8 x 2048^3 is 1024 tiles.
+  MatmulShape batched = bf16(2048, 2048, 2048);
+  batched.batch = 8;
+  EXPECT_TRUE(modelTakesPersistent(batched, c, 1, chip));
+  // C read first (no store), a cluster: no.
+  MatmulShape accumulate = bf16(4096, 4096, 4096);
+  accumulate.readsC = true;
+  EXPECT_FALSE(modelTakesPersistent(accumulate, c, 1, chip));
+  TileConfig cluster = c;
+  cluster.clusterM = 2;
+  EXPECT_FALSE(modelTakesPersistent(bf16(4096, 4096, 4096), cluster, 1, chip));
+  // And the candidates: the persistent twin of a staged config exactly
+  // where the rule holds.
+  for (MatmulShape shape : {bf16(4096, 4096, 4096), bf16(3000, 3000, 3000),
+                            bf16(2048, 2048, 2048), batched}) {
+    int64_t persistent = 0;
+    for (const TileConfig &k : tensorCoreCandidates(shape, chip)) {
+      if (!k.persistent)
+        continue;
+      ++persistent;
+      TileConfig unpersisted = k;
+      unpersisted.persistent = false;
+      int64_t blocks = evaluateTensorCore(unpersisted, chip, 2).blocksPerSM;
+      EXPECT_TRUE(k.tmaStore);
+      EXPECT_TRUE(modelTakesPersistent(shape, unpersisted, blocks, chip))
+          << shape.m << "x" << shape.n << ": " << toShortString(k);
+    }
+    // 3000 is no multiple of 64: every tile shape leaves partial tiles.
+    // The others have whole tiles past one wave (2048^3: 128x128 ones and
+    // smaller).
+    EXPECT_EQ(persistent > 0, shape.m != 3000) << shape.m << "x" << shape.n;
+  }
+  // Where the rule holds the persistent twin ranks first: it pays the first
+  // slab once.
+  EXPECT_TRUE(rankedTensorCoreCandidates(batched, chip).front().persistent);
+}
+
 TEST(TensorCoreModel, AClusterHalvesBsLoadsAndCostsItsFactor) {
   // 3000x5000x2000: N = 5000 bf16 rows (10000 bytes) are off 128-byte
   // lines, so B's boxes take more lines and the TMA's L2 traffic binds the

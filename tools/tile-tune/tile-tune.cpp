@@ -333,28 +333,29 @@ int runCandidates(const ChipInfo &chip) {
                    c.minBlocksPerSM == base.minBlocksPerSM;
           }))
         chosen.push_back(base);
-      // Each specialized TMA config (no split-K) once more as a persistent
-      // kernel where its tiles take more than one wave: the model counts
-      // the overlapped epilogue, but no rule picks persistent kernels
-      // (measured 0.92-1.09x of the same config,
-      // bench/results/2026-12-05-h100-persistent-rule.md), so the table
-      // holds one where the measurement says so.
+      // Each specialized TMA config (no split-K) once more with the other
+      // schedule (persistent, or one block per tile where the model made it
+      // persistent) where its tiles take more than one wave: the model
+      // makes a kernel persistent only with the TMA store and whole tiles
+      // (modelTakesPersistent; without the store measured 0.92-1.09x of the
+      // same config, bench/results/2026-12-05-h100-persistent-rule.md), so
+      // the table holds one where the measurement says so.
       size_t unpersisted = chosen.size();
       for (size_t i = 0; i < unpersisted; ++i) {
-        TileConfig persistent = chosen[i];
-        if (!persistent.specialize ||
-            persistent.copyKind() != CopyKind::Tma || persistent.splitK > 1 ||
-            persistent.clusterSize() > 1)
+        TileConfig twin = chosen[i];
+        if (!twin.specialize || twin.copyKind() != CopyKind::Tma ||
+            twin.splitK > 1 || twin.clusterSize() > 1)
           continue;
-        int64_t tiles = llvm::divideCeil(shape.m, persistent.blockM) *
-                        llvm::divideCeil(shape.n, persistent.blockN) * shape.batch;
+        int64_t tiles = llvm::divideCeil(shape.m, twin.blockM) *
+                        llvm::divideCeil(shape.n, twin.blockN) * shape.batch;
         int64_t resident =
-            evaluate(persistent, chip, shape.elementBytes).blocksPerSM *
+            evaluate(twin, chip, shape.elementBytes).blocksPerSM *
             chip.numSMs;
         if (tiles <= resident)
           continue;
-        persistent.persistent = true;
-        chosen.push_back(persistent);
+        twin.persistent = !twin.persistent;
+        if (std::find(chosen.begin(), chosen.end(), twin) == chosen.end())
+          chosen.push_back(twin);
       }
     }
     for (const TileConfig &c :

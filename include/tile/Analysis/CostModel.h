@@ -274,6 +274,20 @@ bool canRepack(const MatmulShape &shape);
 /// bench/results/2026-12-06-h100-tma-store.md).
 bool modelTakesTmaStore(const MatmulShape &shape, const TileConfig &config);
 
+/// Whether the model makes a config that stores C through the TMA
+/// persistent (one block per SM slot walks the tiles; the TMA's writes of
+/// one tile overlap the next tile's main loop): `config` takes the store
+/// (tmaStore set), every tile of the problem is whole (M and N multiples
+/// of the block tile) and the tiles fill more than one wave of
+/// `blocksPerSM` blocks on each SM. Drawn from the H100 probe of bench/
+/// results/2026-12-06-h100-tma-store.md (1.007-1.110x over one block per
+/// tile on all 8 such shapes, 0.85-1.09x where tiles are partial; without
+/// the store 0.92-1.09x, 2026-12-05-h100-persistent-rule.md) and checked on
+/// 46 held-out random shapes (2026-12-06-h100-persistent-store.md: geomean
+/// 1.105x, worst 0.900x, 41 at 0.98x or better).
+bool modelTakesPersistent(const MatmulShape &shape, const TileConfig &config,
+                          int64_t blocksPerSM, const ChipInfo &chip);
+
 /// How a wgmma block's registers are shared out among its warpgroups. One
 /// rule for the cost model and tile-mbarrier-pipeline (which emits the
 /// setmaxnreg instructions with these numbers).
