@@ -860,19 +860,6 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
       }
     }
   }
-  // The model's persistent kernel (modelTakesPersistent: with the store,
-  // whole tiles, more than a wave) where the options change the tiles or
-  // the occupancy, rule out the store, ask for a cluster or for what a
-  // persistent kernel cannot run (a split of K, no producer): one block per
-  // tile, as before the model chose it.
-  if (chosenHere && !fromTable && persistent.empty() && config.persistent) {
-    TileConfig trial = config;
-    trial.persistent = false;
-    CostReport r = evaluateTensorCore(trial, chipInfo, shape.elementBytes);
-    if (!consistent(config) || !r.fits ||
-        !modelTakesPersistent(shape, trial, r.blocksPerSM, chipInfo))
-      config.persistent = false;
-  }
   // A table entry's occupancy and split-K were measured with its tile
   // sizes; when the options change those, they are the options' to set.
   if (fromTable && config.tileSizes() != chosen.tileSizes()) {
@@ -918,6 +905,32 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
        config.stages != chosen.stages ||
        config.specialize != chosen.specialize))
     config.minBlocksPerSM = 0;
+  // Copies through registers asked for where the chosen config has one
+  // consumer warpgroup (the model proposes register copies with two or
+  // more only: a lone consumer spilled, TensorCoreModel.cpp; 2223x3792x6121
+  // tt with copy=registers on the model's 64x256 tiles: 2848 bytes): the
+  // cost model's best-ranked config with two consumers or more, with the
+  // same options. (Tiles given as options are kept.)
+  auto takesRegisterCopies = [&](const TileConfig &trial) {
+    return trial.copyKind() != CopyKind::Registers ||
+           trial.numConsumers() >= 2;
+  };
+  if (chosenHere && config.isWgmma() && !copy.empty() && blockTile.empty() &&
+      warpTile.empty() && !takesRegisterCopies(config)) {
+    for (const TileConfig &candidate : rankedCandidates(shape, chipInfo)) {
+      TileConfig trial = candidate;
+      if (failed(applyOverrides(trial, op)))
+        return failure();
+      if (takesRegisterCopies(trial) && consistent(trial)) {
+        config = trial;
+        chosen = candidate;
+        fromTable = false;
+        source = "cost model, the best with two consumer warpgroups for "
+                 "copies through registers";
+        break;
+      }
+    }
+  }
   // The model's ring depth was for its own tiles: with the options' larger
   // tiles (and no stages option) the ring gets as many slots as fit the
   // chip's shared memory, down to 2.
@@ -943,6 +956,20 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
         break;
       config = deeper;
     }
+  }
+  // The model's persistent kernel (modelTakesPersistent: with the store,
+  // whole tiles, more than a wave) where the options change the tiles, the
+  // ring or the occupancy, rule out the store, ask for a cluster or for
+  // what a persistent kernel cannot run (a split of K, no producer): one
+  // block per tile, as before the model chose it. (After the ring is fitted
+  // to the options' tiles.)
+  if (chosenHere && !fromTable && persistent.empty() && config.persistent) {
+    TileConfig trial = config;
+    trial.persistent = false;
+    CostReport r = evaluateTensorCore(trial, chipInfo, shape.elementBytes);
+    if (!consistent(config) || !r.fits ||
+        !modelTakesPersistent(shape, trial, r.blocksPerSM, chipInfo))
+      config.persistent = false;
   }
   // A split of K dropped above (or never chosen) takes a chosen split_last
   // with it; a split_last asked for without a split is the config's error.

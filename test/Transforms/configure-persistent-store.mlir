@@ -5,6 +5,7 @@
 // RUN: tile-opt %s --tile-configure=split-k=2 | FileCheck %s --check-prefix=OFF
 // RUN: tile-opt %s --tile-configure=cluster=2x1 | FileCheck %s --check-prefix=OFF
 // RUN: tile-opt %s --tile-configure=specialize=false | FileCheck %s --check-prefix=OFF
+// RUN: tile-opt %s --tile-configure="tuning-table=none block=256,128,64 warp=64,128 thread=64,128" | FileCheck %s --check-prefix=TILES
 
 // The cost model makes a kernel persistent (one block per SM walks the
 // tiles, the TMA's writes of C overlap the next tile's main loop) where it
@@ -14,6 +15,22 @@
 // that rules out the store or a persistent kernel (store=registers,
 // split-k=, cluster=, specialize=false) or says persistent=false gives one
 // block per tile.
+// Tiles given as options: the rule holds for them once the ring is fitted
+// to them (three slots beside the staging buffers); 8 x 2048^3 and
+// 2048x2560 have whole 256x128 tiles past one wave, 1024x2048 (64 tiles)
+// and 2048^3 (128) one wave.
+// TILES-LABEL: func.func @batched
+// TILES: block = [256, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], stages = 3, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, persistent = true, store = tma>
+// TILES-LABEL: func.func @partial
+// TILES-NOT: persistent
+// TILES-LABEL: func.func @onewave
+// TILES: block = [256, 128, 64], {{.*}}, stages = 3, {{.*}}, store = tma>
+// TILES-NOT: persistent
+// TILES-LABEL: func.func @table_one_wave
+// TILES: block = [256, 128, 64], {{.*}}, stages = 3, {{.*}}, store = tma>
+// TILES-NOT: persistent
+// TILES-LABEL: func.func @neighbour
+// TILES: block = [256, 128, 64], {{.*}}, stages = 3, {{.*}}, persistent = true, store = tma>
 // OFF-LABEL: func.func @batched
 // OFF: tile.config = #tile.config<strategy = wgmma,
 // OFF-NOT: persistent
