@@ -272,57 +272,96 @@ LogicalResult compileMbarrierTryWait(Compiler &c, Operation *op) {
 
 /// in = tensor map, coordinates (innermost first), group, index, dst
 /// [, predicate]; imm = number of coordinates.
+/// The checks a TMA copy (`store` false: global to shared) and a TMA store
+/// (shared to global) share: the map is one the launch made and can be
+/// encoded, the shared side is in shared memory, the map's rank is the
+/// operation's, the shared side is the map's contiguous box (a 3-d box is
+/// 1 x rows x cols), and it is aligned for the map's swizzle. Returns the
+/// map and sets `address` (the box's shared address), or fails `thread`
+/// with the reason and returns null.
+const TensorMap *checkTmaBox(Exec &exec, Thread &thread, const Inst &inst,
+                             uint64_t mapId, const MemRefDesc &box,
+                             unsigned rank, bool store, int64_t &address) {
+  const char *op = store ? "TMA store" : "TMA copy";
+  const char *side = store ? "TMA store source" : "TMA destination";
+  if (mapId >= exec.tensorMaps.size()) {
+    exec.fail(thread, inst,
+              Twine("the tensor map operand is not one the launch made "
+                    "(nvgpu.tma.create.descriptor of ") +
+                  (store ? "C" : "A or B") + ")");
+    return nullptr;
+  }
+  const TensorMap &map = exec.tensorMaps[mapId];
+  if (!map.invalid.empty()) {
+    exec.fail(thread, inst,
+              "the tensor map of " + map.name +
+                  " cannot be encoded: " + map.invalid);
+    return nullptr;
+  }
+  if (box.buffer->space != Space::Shared) {
+    exec.fail(thread, inst,
+              Twine(store ? "TMA store from " : "TMA copy into ") +
+                  box.buffer->name + " (must be shared memory)");
+    return nullptr;
+  }
+  if (rank != map.rank) {
+    exec.fail(thread, inst,
+              "a " + Twine(rank) + "-d " + op + " with the " +
+                  Twine(map.rank) + "-d tensor map of " + map.name);
+    return nullptr;
+  }
+  unsigned d = rank == 3 ? 1 : 0;
+  if ((rank == 3 && box.sizes[0] != 1) || box.sizes[d] != map.boxRows ||
+      box.sizes[d + 1] != map.boxCols || box.strides[d] != map.boxCols ||
+      box.strides[d + 1] != 1) {
+    exec.fail(thread, inst,
+              Twine(side) + " of " + Twine(box.sizes[d]) + "x" +
+                  Twine(box.sizes[d + 1]) + " elements (strides " +
+                  Twine(box.strides[d]) + ", " + Twine(box.strides[d + 1]) +
+                  ") is not the tensor map's contiguous " +
+                  Twine(map.boxRows) + "x" + Twine(map.boxCols) + " box");
+    return nullptr;
+  }
+  address = exec.sharedMemory().address + box.byteOffset;
+  int64_t needed = map.swizzle128 ? 1024 : 128;
+  if (address % needed != 0) {
+    exec.fail(thread, inst,
+              Twine(side) + " at shared address " + Twine(address) +
+                  " (shared memory byte " + Twine(box.byteOffset) +
+                  ") is not " + Twine(needed) + "-byte aligned" +
+                  (map.swizzle128 ? " (the 128-byte swizzle's atoms "
+                                    "are 1024 bytes)"
+                                  : ""));
+    return nullptr;
+  }
+  return &map;
+}
+
 void execTmaLoad(Exec &exec, Thread &thread, const Inst &inst) {
   unsigned rank = inst.imm[0];
   uint64_t mapId = thread.at<uint64_t>(inst.in[0]);
-  if (mapId >= exec.tensorMaps.size())
-    return exec.fail(thread, inst,
-                     "the tensor map operand is not one the launch made "
-                     "(nvgpu.tma.create.descriptor of A or B)");
-  const TensorMap &map = exec.tensorMaps[mapId];
-  if (!map.invalid.empty())
-    return exec.fail(thread, inst,
-                     "the tensor map of " + map.name +
-                         " cannot be encoded: " + map.invalid);
+  // (An unusable map fails before the barrier is touched.)
+  if (mapId >= exec.tensorMaps.size() ||
+      !exec.tensorMaps[mapId].invalid.empty()) {
+    int64_t unused;
+    checkTmaBox(exec, thread, inst, mapId,
+                thread.at<MemRefDesc>(inst.in[3 + rank]), rank,
+                /*store=*/false, unused);
+    return;
+  }
   unsigned id;
   Mbarrier *barrier =
       useBarrier(exec, thread, inst, inst.in[1 + rank], inst.in[2 + rank], id);
   if (!barrier || predicateOff(thread, inst, 4 + rank))
     return;
   const MemRefDesc &dst = thread.at<MemRefDesc>(inst.in[3 + rank]);
-  if (dst.buffer->space != Space::Shared)
-    return exec.fail(thread, inst,
-                     "TMA copy into " + dst.buffer->name +
-                         " (must be shared memory)");
-  // (A 3-d copy's destination is 1 x rows x cols: its last two dimensions
-  // are the box.)
+  int64_t address;
+  const TensorMap *checked = checkTmaBox(exec, thread, inst, mapId, dst, rank,
+                                         /*store=*/false, address);
+  if (!checked)
+    return;
+  const TensorMap &map = *checked;
   bool batched = rank == 3;
-  if (rank != map.rank)
-    return exec.fail(thread, inst,
-                     "a " + Twine(rank) + "-d TMA copy with the " +
-                         Twine(map.rank) + "-d tensor map of " + map.name);
-  unsigned d = batched ? 1 : 0;
-  if ((batched && dst.sizes[0] != 1) || dst.sizes[d] != map.boxRows ||
-      dst.sizes[d + 1] != map.boxCols || dst.strides[d] != map.boxCols ||
-      dst.strides[d + 1] != 1)
-    return exec.fail(thread, inst,
-                     "TMA destination of " + Twine(dst.sizes[d]) + "x" +
-                         Twine(dst.sizes[d + 1]) + " elements (strides " +
-                         Twine(dst.strides[d]) + ", " +
-                         Twine(dst.strides[d + 1]) +
-                         ") is not the tensor map's contiguous " +
-                         Twine(map.boxRows) + "x" + Twine(map.boxCols) +
-                         " box");
-  int64_t address = exec.sharedMemory().address + dst.byteOffset;
-  int64_t needed = map.swizzle128 ? 1024 : 128;
-  if (address % needed != 0)
-    return exec.fail(thread, inst,
-                     "TMA destination at shared address " + Twine(address) +
-                         " (shared memory byte " + Twine(dst.byteOffset) +
-                         ") is not " + Twine(needed) + "-byte aligned" +
-                         (map.swizzle128 ? " (the 128-byte swizzle's atoms "
-                                           "are 1024 bytes)"
-                                         : ""));
   int64_t col0 = exec.index(thread, inst.in[1]);
   int64_t row0 = exec.index(thread, inst.in[2]);
   int64_t matrix = batched ? exec.index(thread, inst.in[3]) : 0;
@@ -417,43 +456,16 @@ void execTmaStore(Exec &exec, Thread &thread, const Inst &inst) {
   unsigned rank = inst.imm[0];
   const MemRefDesc &src = thread.at<MemRefDesc>(inst.in[0]);
   uint64_t mapId = thread.at<uint64_t>(inst.in[1]);
-  if (mapId >= exec.tensorMaps.size())
-    return exec.fail(thread, inst,
-                     "the tensor map operand is not one the launch made "
-                     "(nvgpu.tma.create.descriptor of C)");
-  const TensorMap &map = exec.tensorMaps[mapId];
-  if (!map.invalid.empty())
-    return exec.fail(thread, inst,
-                     "the tensor map of " + map.name +
-                         " cannot be encoded: " + map.invalid);
+  int64_t address;
+  const TensorMap *checked = checkTmaBox(exec, thread, inst, mapId, src, rank,
+                                         /*store=*/true, address);
+  if (!checked)
+    return;
+  const TensorMap &map = *checked;
   if (map.global->readOnly)
     return exec.fail(thread, inst,
                      "TMA store into " + map.name + ", which is read-only");
-  if (src.buffer->space != Space::Shared)
-    return exec.fail(thread, inst,
-                     "TMA store from " + src.buffer->name +
-                         " (must be shared memory)");
   bool batched = rank == 3;
-  if (rank != map.rank)
-    return exec.fail(thread, inst,
-                     "a " + Twine(rank) + "-d TMA store with the " +
-                         Twine(map.rank) + "-d tensor map of " + map.name);
-  unsigned d = batched ? 1 : 0;
-  if ((batched && src.sizes[0] != 1) || src.sizes[d] != map.boxRows ||
-      src.sizes[d + 1] != map.boxCols || src.strides[d] != map.boxCols ||
-      src.strides[d + 1] != 1)
-    return exec.fail(thread, inst,
-                     "TMA store source of " + Twine(src.sizes[d]) + "x" +
-                         Twine(src.sizes[d + 1]) +
-                         " elements is not the tensor map's contiguous " +
-                         Twine(map.boxRows) + "x" + Twine(map.boxCols) +
-                         " box");
-  int64_t address = exec.sharedMemory().address + src.byteOffset;
-  int64_t needed = map.swizzle128 ? 1024 : 128;
-  if (address % needed != 0)
-    return exec.fail(thread, inst,
-                     "TMA store source at shared address " + Twine(address) +
-                         " is not " + Twine(needed) + "-byte aligned");
   int64_t col0 = exec.index(thread, inst.in[2]);
   int64_t row0 = exec.index(thread, inst.in[3]);
   int64_t matrix = batched ? exec.index(thread, inst.in[4]) : 0;
