@@ -781,14 +781,6 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
             estimateTensorCore(config, shape, chipInfo).seconds) {
       config = staged;
       source = "tuning table, C through TMA stores by the cost model";
-      // And persistent where the model makes a store persistent (the
-      // table's one-block-per-tile entry was measured without the store).
-      if (persistent.empty() && !config.persistent &&
-          modelTakesPersistent(shape, config, r.blocksPerSM, chipInfo)) {
-        config.persistent = true;
-        source = "tuning table, C through TMA stores and persistent blocks "
-                 "by the cost model";
-      }
     }
   }
   // The model's own store where the options rule it out (copy = registers,
@@ -921,7 +913,9 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
       TileConfig trial = candidate;
       if (failed(applyOverrides(trial, op)))
         return failure();
-      if (takesRegisterCopies(trial) && consistent(trial)) {
+      CostReport r = evaluateTensorCore(trial, chipInfo, shape.elementBytes);
+      if (takesRegisterCopies(trial) && consistent(trial) && r.fits &&
+          r.blocksPerSM >= std::max<int64_t>(1, trial.minBlocksPerSM)) {
         config = trial;
         chosen = candidate;
         fromTable = false;
@@ -957,19 +951,27 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
       config = deeper;
     }
   }
-  // The model's persistent kernel (modelTakesPersistent: with the store,
-  // whole tiles, more than a wave) where the options change the tiles, the
-  // ring or the occupancy, rule out the store, ask for a cluster or for
-  // what a persistent kernel cannot run (a split of K, no producer): one
-  // block per tile, as before the model chose it. (After the ring is fitted
-  // to the options' tiles.)
-  if (chosenHere && !fromTable && persistent.empty() && config.persistent) {
+  // Persistent blocks by the cost model's rule (modelTakesPersistent: C
+  // through TMA stores, every tile whole, more than a wave), for the final
+  // config: its own pick, a table entry it gave the store (measured one
+  // block per tile without it), or either after the options (tiles, the
+  // ring fitted to them, the occupancy, store=, or what a persistent kernel
+  // cannot run: a split of K, a cluster, no producer). Not where the
+  // persistent option is given, nor for a table entry measured persistent
+  // with its own tiles. (After the ring is fitted to the options' tiles.)
+  if (chosenHere && persistent.empty() && config.isWgmma() &&
+      !(fromTable && chosen.persistent &&
+        config.tileSizes() == chosen.tileSizes())) {
     TileConfig trial = config;
     trial.persistent = false;
+    TileConfig persistentTrial = trial;
+    persistentTrial.persistent = true;
     CostReport r = evaluateTensorCore(trial, chipInfo, shape.elementBytes);
-    if (!consistent(config) || !r.fits ||
-        !modelTakesPersistent(shape, trial, r.blocksPerSM, chipInfo))
-      config.persistent = false;
+    config.persistent =
+        consistent(persistentTrial) && r.fits &&
+        modelTakesPersistent(shape, trial, r.blocksPerSM, chipInfo);
+    if (fromTable && config.persistent)
+      source = "tuning table, persistent by the cost model's rule";
   }
   // A split of K dropped above (or never chosen) takes a chosen split_last
   // with it; a split_last asked for without a split is the config's error.

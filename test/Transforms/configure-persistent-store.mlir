@@ -6,6 +6,8 @@
 // RUN: tile-opt %s --tile-configure=cluster=2x1 | FileCheck %s --check-prefix=OFF
 // RUN: tile-opt %s --tile-configure=specialize=false | FileCheck %s --check-prefix=OFF
 // RUN: tile-opt %s --tile-configure="tuning-table=none block=256,128,64 warp=64,128 thread=64,128" | FileCheck %s --check-prefix=TILES
+// RUN: tile-opt %s --tile-configure="block=128,128,64 warp=64,128 thread=64,128" | FileCheck %s --check-prefix=TTILES
+// RUN: tile-opt %s --tile-configure=store=tma | FileCheck %s --check-prefix=STORE
 
 // The cost model makes a kernel persistent (one block per SM walks the
 // tiles, the TMA's writes of C overlap the next tile's main loop) where it
@@ -15,22 +17,6 @@
 // that rules out the store or a persistent kernel (store=registers,
 // split-k=, cluster=, specialize=false) or says persistent=false gives one
 // block per tile.
-// Tiles given as options: the rule holds for them once the ring is fitted
-// to them (three slots beside the staging buffers); 8 x 2048^3 and
-// 2048x2560 have whole 256x128 tiles past one wave, 1024x2048 (64 tiles)
-// and 2048^3 (128) one wave.
-// TILES-LABEL: func.func @batched
-// TILES: block = [256, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], stages = 3, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, persistent = true, store = tma>
-// TILES-LABEL: func.func @partial
-// TILES-NOT: persistent
-// TILES-LABEL: func.func @onewave
-// TILES: block = [256, 128, 64], {{.*}}, stages = 3, {{.*}}, store = tma>
-// TILES-NOT: persistent
-// TILES-LABEL: func.func @table_one_wave
-// TILES: block = [256, 128, 64], {{.*}}, stages = 3, {{.*}}, store = tma>
-// TILES-NOT: persistent
-// TILES-LABEL: func.func @neighbour
-// TILES: block = [256, 128, 64], {{.*}}, stages = 3, {{.*}}, persistent = true, store = tma>
 // OFF-LABEL: func.func @batched
 // OFF: tile.config = #tile.config<strategy = wgmma,
 // OFF-NOT: persistent
@@ -49,6 +35,33 @@
 // OFF-LABEL: func.func @neighbour
 // OFF: tile.config = #tile.config<strategy = wgmma,
 // OFF-NOT: persistent
+// Tiles given as options: the rule holds for them once the ring is fitted
+// to them (three slots beside the staging buffers); 8 x 2048^3 and
+// 2048x2560 have whole 256x128 tiles past one wave, 1024x2048 (64 tiles)
+// and 2048^3 (128) one wave. With the tuning table the same (the table's
+// entries get the option's tiles): 2048^3 has 256 128x128 tiles.
+// TILES-LABEL: func.func @batched
+// TILES: tile.config = #tile.config<strategy = wgmma, block = [256, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], stages = 3, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, persistent = true, store = tma>
+// TILES-LABEL: func.func @partial
+// TILES: tile.config = #tile.config<strategy = wgmma, block = [256, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], stages = 3, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, store = tma>
+// TILES-LABEL: func.func @onewave
+// TILES: tile.config = #tile.config<strategy = wgmma, block = [256, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], stages = 3, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, store = tma>
+// TILES-LABEL: func.func @table_one_wave
+// TILES: tile.config = #tile.config<strategy = wgmma, block = [256, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], stages = 3, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, store = tma>
+// TILES-LABEL: func.func @neighbour
+// TILES: tile.config = #tile.config<strategy = wgmma, block = [256, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], stages = 3, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, persistent = true, store = tma>
+// TTILES-LABEL: func.func @onewave
+// TTILES: tile.config = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], stages = 6, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, store = tma>
+// TTILES-LABEL: func.func @table_one_wave
+// TTILES: tile.config = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], stages = 4, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, persistent = true, store = tma>
+// TTILES-LABEL: func.func @neighbour
+// TTILES: tile.config = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], stages = 4, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, persistent = true, store = tma>
+// store=tma asked for: the same schedule as the model's own store (the
+// table's neighbour entry too).
+// STORE-LABEL: func.func @batched
+// STORE: persistent = true, store = tma>
+// STORE-LABEL: func.func @neighbour
+// STORE: tile.config = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], stages = 4, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, persistent = true, store = tma>
 
 // 8 x 2048^3, 128x256 tiles: 1024 whole tiles on 132 SMs.
 // CHECK-LABEL: func.func @batched
@@ -65,7 +78,7 @@ func.func @batched(%a: memref<8x2048x2048xbf16>, %b: memref<8x2048x2048xbf16>, %
 // 3000^3: the store, but 128x256 tiles are partial at both edges (the
 // tuning table's entry, and the model's own pick).
 // CHECK-LABEL: func.func @partial
-// CHECK: tile.config = #tile.config<strategy = wgmma, block = [128, 256, 64], {{.*}}, store = tma, occupancy = 1>
+// CHECK: tile.config = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 128, 16], stages = 4, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, store = tma, occupancy = 1>
 // MODEL-LABEL: func.func @partial
 // MODEL: tile.config = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], stages = 4, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, store = tma>
 func.func @partial(%a: memref<3000x3000xbf16>, %b: memref<3000x3000xbf16>, %c: memref<3000x3000xf32>) {

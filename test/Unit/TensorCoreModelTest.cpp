@@ -584,11 +584,12 @@ TEST(TensorCoreModel, PersistentWithTheStoreOverWholeTilesPastOneWave) {
   // A partial tile row or column: no.
   EXPECT_FALSE(modelTakesPersistent(bf16(4032, 4096, 4096), c, 1, chip));
   EXPECT_FALSE(modelTakesPersistent(bf16(4096, 4032, 4096), c, 1, chip));
-  // 2048^3: 128 tiles, one wave of 132 blocks; 2 blocks per SM would take
-  // 512 tiles of 4096^3 in two waves.
+  // 2048^3: 128 tiles, one wave of 132 blocks. 4224x2048: 264 whole
+  // tiles, past one wave of one block per SM, exactly one of two.
   EXPECT_FALSE(modelTakesPersistent(bf16(2048, 2048, 2048), c, 1, chip));
-  EXPECT_TRUE(modelTakesPersistent(bf16(4096, 4096, 4096), c, 2, chip));
-  EXPECT_FALSE(modelTakesPersistent(bf16(2048, 4224, 4096), c, 2, chip));
+  EXPECT_TRUE(modelTakesPersistent(bf16(4224, 2048, 4096), c, 1, chip));
+  EXPECT_FALSE(modelTakesPersistent(bf16(4224, 2048, 4096), c, 2, chip));
+  EXPECT_TRUE(modelTakesPersistent(bf16(4352, 2048, 4096), c, 2, chip));
   // The batch's matrices count: 8 x 2048^3 is 1024 tiles.
   MatmulShape batched = bf16(2048, 2048, 2048);
   batched.batch = 8;

@@ -270,8 +270,6 @@ LogicalResult compileMbarrierTryWait(Compiler &c, Operation *op) {
 // TMA
 //===----------------------------------------------------------------------===//
 
-/// in = tensor map, coordinates (innermost first), group, index, dst
-/// [, predicate]; imm = number of coordinates.
 /// The checks a TMA copy (`store` false: global to shared) and a TMA store
 /// (shared to global) share: the map is one the launch made and can be
 /// encoded, the shared side is in shared memory, the map's rank is the
@@ -337,6 +335,8 @@ const TensorMap *checkTmaBox(Exec &exec, Thread &thread, const Inst &inst,
   return &map;
 }
 
+/// in = tensor map, coordinates (innermost first), group, index, dst
+/// [, predicate]; imm = number of coordinates.
 void execTmaLoad(Exec &exec, Thread &thread, const Inst &inst) {
   unsigned rank = inst.imm[0];
   uint64_t mapId = thread.at<uint64_t>(inst.in[0]);
@@ -456,15 +456,19 @@ void execTmaStore(Exec &exec, Thread &thread, const Inst &inst) {
   unsigned rank = inst.imm[0];
   const MemRefDesc &src = thread.at<MemRefDesc>(inst.in[0]);
   uint64_t mapId = thread.at<uint64_t>(inst.in[1]);
+  // (A read-only C is said before what is wrong with the box.)
+  if (mapId < exec.tensorMaps.size() &&
+      exec.tensorMaps[mapId].invalid.empty() &&
+      exec.tensorMaps[mapId].global->readOnly)
+    return exec.fail(thread, inst,
+                     "TMA store into " + exec.tensorMaps[mapId].name +
+                         ", which is read-only");
   int64_t address;
   const TensorMap *checked = checkTmaBox(exec, thread, inst, mapId, src, rank,
                                          /*store=*/true, address);
   if (!checked)
     return;
   const TensorMap &map = *checked;
-  if (map.global->readOnly)
-    return exec.fail(thread, inst,
-                     "TMA store into " + map.name + ", which is read-only");
   bool batched = rank == 3;
   int64_t col0 = exec.index(thread, inst.in[2]);
   int64_t row0 = exec.index(thread, inst.in[3]);

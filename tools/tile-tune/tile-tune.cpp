@@ -216,8 +216,12 @@ std::string pipelineOptions(const TileConfig &c) {
     // split_last would stay otherwise.
     if (c.splitK > 1)
       os << " split-last=" << c.splitLast;
+    // Both ways for wgmma: without the option the cost model's rule may
+    // make the kernel persistent (modelTakesPersistent).
     if (c.persistent)
       os << " persistent=true";
+    else if (c.isWgmma())
+      os << " persistent=false";
     return os.str();
   }
   os << "block=" << c.blockM << "," << c.blockN << "," << c.blockK
