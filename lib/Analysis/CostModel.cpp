@@ -173,6 +173,17 @@ CostReport mlir::tile::evaluate(const TileConfig &c, const ChipInfo &chip,
   if (c.isWgmma())
     return evaluateTensorCore(c, chip, elementBytes);
   CostReport r;
+  // Tiles that leave no warp per block or no lane per warp (zero, or wider
+  // than the tile above, from options) do not fit: the counts below would
+  // divide by zero. (Other inconsistencies are evaluated as they are.)
+  if (c.blockM <= 0 || c.blockN <= 0 || c.blockK <= 0 || c.threadM <= 0 ||
+      c.threadN <= 0 || c.warpM < c.threadM || c.warpN < c.threadN ||
+      c.blockM < c.warpM || c.blockN < c.warpN) {
+    std::string why = checkConsistency(c);
+    r.whyNot = why.empty() ? "tile sizes that hold no warp or lane" : why;
+    r.fits = false;
+    return r;
+  }
   r.threadsPerBlock = c.numThreads();
   r.tileRegisters = threadTileRegisters(c.threadM, c.threadN, c.regPrefetch);
   r.stagingRegisters = stagingRegisters(c, transposeA, transposeB);
@@ -354,6 +365,9 @@ FmaTimeTerms mlir::tile::fmaTimeTerms(const TileConfig &c, const MatmulShape &s,
       splits > 1 ? static_cast<double>(splits) * s.m * s.n * s.batch /
                        kAtomicsPerSecond
                  : 0.0;
+  terms.narrowB = !s.transposeB && !c.repack &&
+                  std::gcd(s.n, s.layoutAlignB) * s.elementBytes % 16 != 0;
+  terms.repack = c.repack ? fmaRepackSeconds(s) : 0.0;
   terms.launch = kLaunchSeconds;
   terms.blocksOnBusiestSM = blocksOnBusiestSM;
   terms.resident = resident;
@@ -369,8 +383,9 @@ double FmaCalibration::seconds(const FmaTimeTerms &t) const {
   double memory = std::max(t.dram + cRowBytes * t.cRowSecondsPerByte, t.tile);
   double bound = std::max({computeScale * t.compute, memoryScale * memory,
                            loadLatencySeconds * t.loadsPerLatency});
-  return timeScale * (bound * factor + atomicsScale * t.atomics) +
-         launchSeconds;
+  double narrow = t.narrowB ? narrowCopyFactor : 1.0;
+  return timeScale * (bound * factor * narrow + atomicsScale * t.atomics) +
+         launchSeconds + t.repack;
 }
 
 const std::vector<FmaCalibrationField> &mlir::tile::fmaCalibrationFields() {
@@ -381,6 +396,7 @@ const std::vector<FmaCalibrationField> &mlir::tile::fmaCalibrationFields() {
       {"launch_seconds", &FmaCalibration::launchSeconds},
       {"load_latency_seconds", &FmaCalibration::loadLatencySeconds},
       {"memory_scale", &FmaCalibration::memoryScale},
+      {"narrow_copy_factor", &FmaCalibration::narrowCopyFactor},
       {"residency_factor", &FmaCalibration::residencyFactor},
       {"ring_factor", &FmaCalibration::ringFactor},
       {"time_scale", &FmaCalibration::timeScale}};
@@ -482,16 +498,27 @@ mlir::tile::candidateConfigs(const MatmulShape &shape, const ChipInfo &chip) {
             // A transposed B (stored N x K) is copied one element per
             // cp.async whatever N is: register copies only. A strided B's
             // offset and row stride narrow its copies the same way.
+            // Where B's rows are off 16 bytes (N not a multiple of 4) the
+            // same two again with repack = true: B read from the runtime's
+            // padded copy, in 16-byte vectors (fmaRepacksB).
             std::vector<TileConfig> staged = {c};
-            if (std::gcd(shape.n, shape.layoutAlignB) % 4 == 0 &&
-                !shape.transposeB) {
-              TileConfig async = c;
+            auto addAsync = [&](const TileConfig &base) {
+              TileConfig async = base;
               async.stages = 3;
               if (evaluate(async, chip, shape.elementBytes, shape.transposeA,
                            shape.transposeB)
                       .fits &&
                   hasRegisterHeadroom(async, chip))
                 staged.push_back(async);
+            };
+            if (std::gcd(shape.n, shape.layoutAlignB) % 4 == 0 &&
+                !shape.transposeB)
+              addAsync(c);
+            if (fmaRepacksB(shape)) {
+              TileConfig repacked = c;
+              repacked.repack = true;
+              staged.push_back(repacked);
+              addAsync(repacked);
             }
             // Split-K where the tiles alone leave SMs idle and K is long
             // enough for every split to have several slices.

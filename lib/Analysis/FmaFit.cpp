@@ -102,7 +102,12 @@ double mlir::tile::fmaWithin20(llvm::ArrayRef<FmaFitPoint> points,
 
 FmaCalibration mlir::tile::fitFmaCalibration(llvm::ArrayRef<FmaFitPoint> points,
                                              const FmaCalibration &start) {
-  auto fromLogs = [](const std::vector<double> &x) {
+  // Each logarithm is kept within +-60 (numbers from 1e-26 to 1e26): a
+  // fit over too few points to pin every number down drifts without
+  // bound, and an infinite number would not be written as JSON.
+  auto fromLogs = [](std::vector<double> x) {
+    for (double &value : x)
+      value = std::clamp(value, -60.0, 60.0);
     FmaCalibration c;
     c.timeScale = 1;
     c.computeScale = std::exp(x[0]);
@@ -113,6 +118,7 @@ FmaCalibration mlir::tile::fitFmaCalibration(llvm::ArrayRef<FmaFitPoint> points,
     c.residencyFactor = std::exp(x[5]);
     c.cRowBytes = std::exp(x[6]);
     c.loadLatencySeconds = std::exp(x[7]);
+    c.narrowCopyFactor = std::exp(x[8]);
     return c;
   };
   std::vector<double> logs = {
@@ -125,7 +131,8 @@ FmaCalibration mlir::tile::fitFmaCalibration(llvm::ArrayRef<FmaFitPoint> points,
       // 32 bytes per C row piece, 1 us of load latency.
       std::log(start.cRowBytes > 0 ? start.cRowBytes : 32.0),
       std::log(start.loadLatencySeconds > 0 ? start.loadLatencySeconds
-                                            : 1e-6)};
+                                            : 1e-6),
+      std::log(start.narrowCopyFactor)};
   FmaCalibration best =
       fromLogs(nelderMead(logs, [&](const std::vector<double> &x) {
         return fmaFitError(points, fromLogs(x));

@@ -290,6 +290,24 @@ double mlir::tile::repackSeconds(const MatmulShape &shape) {
               shape.layoutAlignB);
 }
 
+bool mlir::tile::fmaRepacksB(const MatmulShape &shape) {
+  return !shape.tensorCores() && !shape.transposeB && shape.layoutAlignB == 0 &&
+         shape.batch == 1 &&
+         shape.n * shape.elementBytes % 16 != 0;
+}
+
+int64_t mlir::tile::fmaRepackRowStride(const MatmulShape &shape) {
+  return fmaRepacksB(shape) ? roundUp(shape.n, 16 / shape.elementBytes) : 0;
+}
+
+double mlir::tile::fmaRepackSeconds(const MatmulShape &shape) {
+  if (!fmaRepacksB(shape))
+    return 0;
+  double rows = static_cast<double>(shape.k);
+  return kRepackFixedSeconds + rows * kRepackRowSeconds +
+         2.0 * rows * shape.n * shape.elementBytes / kRepackBytesPerSecond;
+}
+
 bool mlir::tile::modelTakesTmaStore(const MatmulShape &shape,
                                     const TileConfig &c) {
   int64_t alignC = shape.layoutAlignC ? shape.layoutAlignC : shape.n;
@@ -320,7 +338,9 @@ bool mlir::tile::canRepack(const MatmulShape &shape) {
 WarpgroupRegisters mlir::tile::warpgroupRegisters(const TileConfig &c) {
   WarpgroupRegisters r;
   int64_t threads = c.numThreads();
-  int64_t consumers = c.numConsumers();
+  // (At least one: evaluate() may see an inconsistent config, warp tiles
+  // larger than the block tile, before checkConsistency refuses it.)
+  int64_t consumers = std::max<int64_t>(1, c.numConsumers());
   r.blocksPerSM = std::max<int64_t>(1, c.minBlocksPerSM);
   r.launchRegisters = std::min<int64_t>(
       255, 65536 / std::max<int64_t>(1, threads * r.blocksPerSM) / 8 * 8);
@@ -384,6 +404,13 @@ CostReport mlir::tile::evaluateTensorCore(const TileConfig &c,
                                           const ChipInfo &chip,
                                           int64_t elementBytes) {
   CostReport r;
+  // A config the verifier refuses (a zero or larger-than-block warpgroup
+  // tile, from options) does not fit: its counts would divide by zero.
+  if (std::string why = checkConsistency(c); !why.empty()) {
+    r.whyNot = why;
+    r.fits = false;
+    return r;
+  }
   r.threadsPerBlock = c.numThreads();
   WarpgroupRegisters regs = warpgroupRegisters(c);
   // One f32 accumulator register per element of the warpgroup tile, spread

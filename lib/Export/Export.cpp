@@ -475,6 +475,12 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
     GlobalVectorWidths widths = getGlobalVectorWidths(config, problem);
     alignA = widths.a * inputBytes;
     alignB = widths.b * inputBytes;
+    // An fma kernel with repack = true reads B's copy (rows padded to 16
+    // bytes), made by the runtime: the caller's B needs element alignment.
+    if (tc.repack) {
+      repackB = fmaRepackRowStride(getModelShape(problem));
+      alignB = inputBytes;
+    }
   }
   int64_t alignC =
       *cAlignment ? **cAlignment
@@ -536,6 +542,8 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
   if (problem.batch == 1)
     for (rt::ParamInfo &info : manifest.params)
       info.batchStride = 0;
+  if (!tc.isWgmma())
+    manifest.params[1].repackRowStride = repackB;
   // A fused epilogue's operands (kernel parameters after C) and program.
   manifest.epilogue = rt::EpilogueInfo();
   if (Attribute attr = kernel->getAttr(kEpilogueAttrName)) {

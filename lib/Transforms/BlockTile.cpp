@@ -326,6 +326,28 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   builder.setInsertionPointToStart(&body);
   Value argA = body.getArgument(0), argB = body.getArgument(1),
         argC = body.getArgument(2);
+  // An fma kernel with repack = true reads B from the runtime's copy, whose
+  // rows are padded to 16 bytes (fmaRepackRowStride): the parameter is that
+  // copy, a K x stride matrix (the manifest's repack_row_stride), of which
+  // the block views take B's N columns; the copies' last vector of a row
+  // reaches into the pad.
+  if (!config.isWgmma() && tc.repack) {
+    int64_t stride = fmaRepackRowStride(getModelShape(problem));
+    if (stride == 0)
+      return matmul.emitOpError()
+             << "repack = true with the fma strategy needs a row-major, "
+                "dense B of one matrix with N not a multiple of 4 "
+                "(tile-configure rejects it)";
+    auto type = cast<MemRefType>(argB.getType());
+    SmallVector<int64_t> shape = {type.getDimSize(0), stride};
+    auto padded = MemRefType::get(
+        shape, type.getElementType(),
+        StridedLayoutAttr::get(&getContext(), 0, {stride, 1}),
+        type.getMemorySpace());
+    argB = memref::ReinterpretCastOp::create(builder, loc, padded, argB, 0,
+                                             shape,
+                                             ArrayRef<int64_t>{stride, 1});
+  }
   Value blockId = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
   Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
   // A batched kernel: the grid's y dimension walks the batch; block y

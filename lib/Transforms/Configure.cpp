@@ -427,6 +427,25 @@ LogicalResult checkStrategy(linalg::LinalgOp op, const TileConfig &config,
                 "with both operands K-major (A stored M x K, B stored N x "
                 "K); "
              << why << " (the fma strategy computes it in FP32)";
+  if (!config.isWgmma() && config.repack && !fmaRepacksB(shape)) {
+    // What the runtime's copy for an fma kernel takes: B alone, row-major,
+    // dense and one matrix, and only where its rows are off 16 bytes.
+    std::string why =
+        shape.transposeB ? "B is stored N x K"
+        : shape.layoutAlignB != 0
+            ? "B is a strided memref"
+        : shape.batch > 1
+            ? "the matmul is batched (batch = " + std::to_string(shape.batch) +
+                  ")"
+            : "B's rows (N = " + std::to_string(shape.n) +
+                  ") already start on 16 bytes";
+    return op.emitOpError()
+           << "cannot use tile config " << toString(config)
+           << ": repack = true with the fma strategy has the runtime copy B "
+              "(row-major, dense, one matrix) into rows padded to 16 bytes "
+              "where N is not a multiple of 4, but "
+           << why << "; use repack = false";
+  }
   if (!config.isWgmma())
     return success();
   if (std::string error = checkWgmmaElementBytes(config, shape.elementBytes);
@@ -596,8 +615,10 @@ LogicalResult TileConfigurePass::applyOverrides(TileConfig &c,
   if (!copy.empty() && !parseCopyKind(copy, c.copy))
     return badOption("copy",
                      "must be registers, cp_async or tma, got '" + copy + "'");
-  // Repacking pads what the TMA reads: another copy kind has no use for it.
-  if (!copy.empty() && c.copy != CopyKind::Tma)
+  // A wgmma kernel's repacking pads what the TMA reads: another copy kind
+  // has no use for it. (An fma kernel's copies of B read its padded copy
+  // whatever the stages.)
+  if (!copy.empty() && c.copy != CopyKind::Tma && c.isWgmma())
     c.repack = false;
   if (!repack.empty()) {
     if (repack != "true" && repack != "false")

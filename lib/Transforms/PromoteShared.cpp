@@ -222,11 +222,15 @@ void copyStraight(CopyContext &ctx, const CopySource &source, Value shared,
       k = arith::MinUIOp::create(ctx.b, ctx.loc, k, ctx.c(ctx.problem.k - 1));
     }
     // Columns past the extent (edge tiles) read the last aligned vector of
-    // the row.
+    // the row: the row's last `width` elements, or for a row padded past
+    // the extent (an fma kernel's repacked B) the vector that holds its
+    // last element and pad beyond it. Either way the columns past the
+    // extent only reach columns of C that are never stored.
     Value col = arith::AddIOp::create(ctx.b, ctx.loc, source.origin, cc);
     if (clampCols)
-      col = arith::MinUIOp::create(ctx.b, ctx.loc, col,
-                                   ctx.c(source.extent - width));
+      col = arith::MinUIOp::create(
+          ctx.b, ctx.loc, col,
+          ctx.c(llvm::alignTo(source.extent, width) - width));
     if (ctx.async) {
       asyncCopy(ctx, source.global, {k, col}, shared, {kr, cc}, width, valid);
       continue;

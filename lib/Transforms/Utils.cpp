@@ -755,8 +755,15 @@ mlir::tile::getGlobalVectorWidths(ConfigAttr config,
                                 getSharedPlan(config.toTileConfig(), 4)
                                     .rowElementsA))
                  : largestWidthDividing(rowA(problem.k), config.getBlockK());
+  // An fma kernel with repack = true reads B's padded copy, whose rows are
+  // on 16 bytes (fmaRepackRowStride).
+  int64_t repackedB = config.isWgmma() || !config.getConfig().repack
+                          ? 0
+                          : fmaRepackRowStride(getModelShape(problem));
   widths.b = problem.transposeB
                  ? largestWidthDividing(rowB(problem.k), config.getBlockK())
+             : repackedB
+                 ? largestWidthDividing(repackedB, config.getBlockN())
                  : largestWidthDividing(rowB(problem.n), config.getBlockN());
   int64_t fragmentB =
       fragmentVectorWidth(config.getThreadN(), config.getBlockN());

@@ -254,7 +254,7 @@ bool tile::runtime::operator==(const ParamInfo &lhs, const ParamInfo &rhs) {
          lhs.cols == rhs.cols && lhs.rowStride == rhs.rowStride &&
          lhs.colStride == rhs.colStride && lhs.alignment == rhs.alignment &&
          lhs.access == rhs.access && lhs.batchStride == rhs.batchStride &&
-         lhs.offset == rhs.offset;
+         lhs.offset == rhs.offset && lhs.repackRowStride == rhs.repackRowStride;
 }
 bool tile::runtime::operator==(const TensorMapInfo &lhs,
                                const TensorMapInfo &rhs) {
@@ -502,6 +502,8 @@ std::string tile::runtime::formatConfigShort(const ConfigInfo &config) {
   if (config.smem == "pad")
     text += std::to_string(config.smemPad);
   text += config.prefetch ? "/pf" : "/nopf";
+  if (config.repack)
+    text += "/rp";
   if (config.occupancy > 0)
     text += "/o" + std::to_string(config.occupancy);
   if (config.splitK > 1)
@@ -611,6 +613,9 @@ Json toJson(const KernelManifest &manifest) {
     // Optional: a strided operand's offset, when not 0.
     if (param.offset != 0)
       entry["offset"] = layoutValue(param.offset);
+    // Optional: an fma kernel's repacked operand.
+    if (param.repackRowStride != 0)
+      entry["repack_row_stride"] = param.repackRowStride;
     entry["alignment"] = param.alignment;
     entry["access"] = stringifyParamAccess(param.access);
     params.push_back(std::move(entry));
@@ -1246,6 +1251,8 @@ bool readParam(const Json &value, size_t index, ParamInfo &param,
                                         INT64_MAX) &&
          reader.getOptionalIntOrDynamic("offset", param.offset, 1,
                                         INT64_MAX) &&
+         reader.getOptionalInt("repack_row_stride", param.repackRowStride, 1,
+                               INT64_MAX) &&
          reader.getUint32("alignment", param.alignment, 1) &&
          reader.getEnum("access", param.access, symbolizeParamAccess,
                         listNames(kParamAccessNames)) &&
@@ -1931,6 +1938,30 @@ bool validateParam(const KernelManifest &manifest, const ParamInfo &param,
                                 std::to_string(param.rowStride) +
                                 ", col_stride " +
                                 std::to_string(param.colStride) + ")");
+  }
+  if (param.repackRowStride != 0) {
+    // An fma kernel reads the runtime's copy of B (one matrix, rows padded
+    // to 16 bytes): the manifest says so in the config and on B alone.
+    uint64_t elementBytes = getElementTypeSize(param.elementType);
+    std::string stride = std::to_string(param.repackRowStride);
+    if (!manifest.config.repack)
+      return invalid(error, what + " has repack_row_stride " + stride +
+                                " but the config does not repack (its "
+                                "'repack' is false)");
+    if (manifest.config.strategy != KernelStrategy::Fma ||
+        param.role != ParamRole::Rhs || problem.batch != 1 ||
+        param.colStride != 1 || hasDynamicLayout(param))
+      return invalid(error, what + " has repack_row_stride " + stride +
+                                ", which only the rhs param of an fma "
+                                "kernel of one matrix, row-major with a "
+                                "static layout, may have (a wgmma kernel "
+                                "repacks in its tensor_maps)");
+    if (param.repackRowStride < param.cols ||
+        uint64_t(param.repackRowStride) * elementBytes % 16 != 0)
+      return invalid(error, what + " has repack_row_stride " + stride +
+                                ": the copy's rows must hold its " +
+                                std::to_string(param.cols) +
+                                " columns and start on 16 bytes");
   }
   if ((param.alignment & (param.alignment - 1)) != 0)
     return invalid(error, what + " alignment " +

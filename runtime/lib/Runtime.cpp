@@ -739,14 +739,20 @@ int loadKernel(const tile_artifact &artifact, const tile_load_options &options,
                     " blocks, which needs cuLaunchKernelEx (CUDA 11.8 or "
                     "newer), and " +
                     driverCuda + " lacks it: update the driver");
-  bool repacks = std::any_of(
-      manifest.tensorMaps.begin(), manifest.tensorMaps.end(),
-      [](const TensorMapInfo &map) { return map.repackRowStride != 0; });
+  bool repacks =
+      std::any_of(manifest.tensorMaps.begin(), manifest.tensorMaps.end(),
+                  [](const TensorMapInfo &map) {
+                    return map.repackRowStride != 0;
+                  }) ||
+      std::any_of(manifest.params.begin(), manifest.params.end(),
+                  [](const ParamInfo &param) {
+                    return param.repackRowStride != 0;
+                  });
   if (repacks && (!driver->cuMemAllocAsync || !driver->cuMemFreeAsync ||
                   !driver->cuMemcpy2DAsync))
     return fail(TILE_ERROR_DRIVER_TOO_OLD,
                 "kernel " + manifest.kernel +
-                    " repacks an operand for its tensor maps, which needs "
+                    " repacks an operand before each launch, which needs "
                     "cuMemAllocAsync, cuMemFreeAsync and cuMemcpy2DAsync "
                     "(CUDA 11.2 or newer), and " +
                     driverCuda + " lacks them: update the driver");
@@ -762,7 +768,7 @@ int loadKernel(const tile_artifact &artifact, const tile_load_options &options,
         pools == 0)
       return fail(TILE_ERROR_WRONG_DEVICE,
                   "kernel " + manifest.kernel +
-                      " repacks an operand for its tensor maps with "
+                      " repacks an operand before each launch with "
                       "cuMemAllocAsync, which needs memory pools, and device " +
                       std::to_string(device.ordinal) + " (" + device.name +
                       ") has none");
@@ -979,24 +985,31 @@ int repackParams(const KernelManifest &manifest, const tile_buffer *args,
   Copy copies[kMaxTensorMaps];
   size_t numCopies = 0;
   uint64_t total = 0;
-  for (const TensorMapInfo &map : manifest.tensorMaps) {
-    if (map.repackRowStride == 0)
-      continue;
-    int index = findParamIndex(manifest, map.param);
-    if (index < 0 ||
+  auto add = [&](int index, int64_t rowStride, bool batched) {
+    if (index < 0 || numCopies == kMaxTensorMaps ||
         std::any_of(copies, copies + numCopies,
                     [&](const Copy &c) { return c.param == index; }))
-      continue;
+      return;
     const ParamInfo param = getStoredMatrix(manifest.params[index]);
-    uint64_t pitch = static_cast<uint64_t>(map.repackRowStride) *
+    uint64_t pitch = static_cast<uint64_t>(rowStride) *
                      getElementTypeSize(param.elementType);
     uint64_t matrices =
-        map.batched ? static_cast<uint64_t>(manifest.problem.batch) : 1;
-    // Each copy starts on a 256-byte boundary (the TMA needs 16).
+        batched ? static_cast<uint64_t>(manifest.problem.batch) : 1;
+    // Each copy starts on a 256-byte boundary (the TMA and the fma
+    // kernel's 16-byte vectors need 16).
     total = (total + 255) / 256 * 256;
     copies[numCopies++] = {index, total, pitch, matrices};
     total += pitch * static_cast<uint64_t>(param.rows) * matrices;
-  }
+  };
+  for (const TensorMapInfo &map : manifest.tensorMaps)
+    if (map.repackRowStride != 0)
+      add(findParamIndex(manifest, map.param), map.repackRowStride,
+          map.batched);
+  // An fma kernel's repacked operand (one matrix): the kernel's parameter
+  // becomes the copy (launchKernel).
+  for (size_t i = 0; i < manifest.params.size(); ++i)
+    if (manifest.params[i].repackRowStride != 0)
+      add(static_cast<int>(i), manifest.params[i].repackRowStride, false);
   if (numCopies == 0)
     return TILE_SUCCESS;
   // tile_kernel_load refused drivers without these entry points.
@@ -1143,6 +1156,9 @@ int launchKernel(tile_kernel &kernelRef, const KernelManifest &manifest,
   if (int status = repackParams(manifest, args, repack, mapArgs, error);
       status != TILE_SUCCESS)
     return fail(status, error);
+  for (size_t i = 0; i < numArgs; ++i)
+    if (i < manifest.params.size() && manifest.params[i].repackRowStride != 0)
+      pointers[i] = mapArgs[i].device_ptr;
   for (size_t i = 0; i < numMaps; ++i) {
     TensorMapEncoding e;
     if (!getTensorMapEncoding(manifest, i, mapArgs, e, error))

@@ -672,6 +672,78 @@ TEST_F(FakeDriverTest, RepackedOperandIsCopiedBeforeTheLaunch) {
   tile_kernel_unload(kernel);
 }
 
+TEST_F(FakeDriverTest, FmaKernelReadsTheRepackedCopyOfB) {
+  // An fma kernel with repack = true: N = 77 (B's rows 308 bytes, off 16),
+  // so the kernel reads a copy of B with rows of 80 elements (320 bytes):
+  // its B pointer is the copy, A and C are the caller's.
+  TempDir dir;
+  writeFile(dir.file("naive_matmul.ptx"),
+            readFile(fixturePath("naive_matmul.ptx")));
+  KernelManifest manifest;
+  std::string error;
+  ASSERT_TRUE(parseManifestJson(
+      readFile(fixturePath("tile_test_matmul_fill.json")), manifest, error))
+      << error;
+  const int m = 96, n = 77, k = 72;
+  manifest.problem.n = n;
+  manifest.params[1].cols = manifest.params[1].rowStride = n;
+  manifest.params[1].alignment = 4;
+  manifest.params[1].repackRowStride = 80;
+  manifest.params[2].cols = manifest.params[2].rowStride = n;
+  manifest.params[2].alignment = 4;
+  manifest.config.repack = true;
+  ASSERT_TRUE(validateManifest(manifest, error)) << error;
+  writeFile(dir.file("fma_repacked.json"), writeManifestJson(manifest));
+  open(dir.file("fma_repacked.json"));
+  tile_kernel *kernel = load(TILE_SUCCESS);
+  ASSERT_NE(kernel, nullptr);
+
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> dist(-1, 1);
+  // B starts 4 bytes into its allocation: the caller's B needs only
+  // element alignment.
+  std::vector<float> a(m * k), b(k * n + 1), c(m * n, std::nanf(""));
+  for (float &x : a)
+    x = dist(rng);
+  for (float &x : b)
+    x = dist(rng);
+  tile_buffer args[3] = {
+      {reinterpret_cast<uint64_t>(a.data()), uint64_t(m) * k * 4},
+      {reinterpret_cast<uint64_t>(b.data() + 1), uint64_t(k) * n * 4},
+      {reinterpret_cast<uint64_t>(c.data()), uint64_t(m) * n * 4}};
+  // The fake kernel reads B at its pointer with rows 80 apart: only the
+  // copy has them.
+  ScopedEnv matmul("TILE_FAKE_CUDA_MATMUL", "96 77 72 fill 0 72 1 80 1 77 1");
+  ASSERT_EQ(tile_kernel_launch(kernel, args, 3, nullptr), TILE_SUCCESS)
+      << tile_last_error();
+  EXPECT_EQ(fake.asyncAllocations(), 1);
+  size_t last[4];
+  EXPECT_EQ(fake.copies2D(last), 1);
+  EXPECT_EQ(last[0], 308u); // source pitch
+  EXPECT_EQ(last[1], 320u); // destination pitch
+  EXPECT_EQ(last[2], 308u); // width
+  EXPECT_EQ(last[3], 72u);  // rows
+  EXPECT_EQ(fake.liveAllocations(), 0);
+  unsigned long long pointer = 0;
+  fake.lastParam(1, &pointer, sizeof(pointer));
+  EXPECT_NE(pointer, args[1].device_ptr);
+  EXPECT_EQ(pointer % 256, 0u);
+  fake.lastParam(0, &pointer, sizeof(pointer));
+  EXPECT_EQ(pointer, args[0].device_ptr);
+  fake.lastParam(2, &pointer, sizeof(pointer));
+  EXPECT_EQ(pointer, args[2].device_ptr);
+  int wrong = 0;
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      float sum = 0;
+      for (int kk = 0; kk < k; ++kk)
+        sum = std::fma(a[i * k + kk], b[1 + kk * n + j], sum);
+      wrong += c[i * n + j] != sum;
+    }
+  EXPECT_EQ(wrong, 0);
+  tile_kernel_unload(kernel);
+}
+
 TEST_F(FakeDriverTest, TensorMapsStartAtTheOffsets) {
   // Strided params with offsets: B's map (in place) starts 8 elements (16
   // bytes) into B's buffer; A (K = 71, repacked) is copied from 3 elements
@@ -1554,8 +1626,8 @@ TEST_F(FakeDriverTest, RepackNeedsMemoryPools) {
   open(dir.file("repacked.json"));
   load(TILE_ERROR_WRONG_DEVICE);
   EXPECT_STREQ(tile_last_error(),
-               "kernel tile_test_matmul_bf16_tma repacks an operand for its "
-               "tensor maps with cuMemAllocAsync, which needs memory pools, "
+               "kernel tile_test_matmul_bf16_tma repacks an operand before "
+               "each launch with cuMemAllocAsync, which needs memory pools, "
                "and device 0 (Fake GPU) has none");
   open("tile_test_matmul_bf16_tma.json");
   tile_kernel *kernel = load(TILE_SUCCESS);
@@ -1652,8 +1724,8 @@ TEST_F(OldFakeDriverTest, KernelsThatNeedNewEntryPointsAreRefused) {
   EXPECT_EQ(tile_kernel_load(artifact, nullptr, &kernel),
             TILE_ERROR_DRIVER_TOO_OLD);
   EXPECT_STREQ(tile_last_error(),
-               "kernel tile_test_matmul_bf16_tma repacks an operand for its "
-               "tensor maps, which needs cuMemAllocAsync, cuMemFreeAsync and "
+               "kernel tile_test_matmul_bf16_tma repacks an operand before "
+               "each launch, which needs cuMemAllocAsync, cuMemFreeAsync and "
                "cuMemcpy2DAsync (CUDA 11.2 or newer), and the driver (CUDA "
                "13.0) lacks them: update the driver");
   tile_artifact_close(artifact);

@@ -1105,6 +1105,53 @@ TEST(ManifestTest, Version2ValidationErrors) {
                                 "sm_90 or newer (target.chip is \"sm_86\")");
 }
 
+TEST(ManifestTest, FmaRepackedParam) {
+  // An fma kernel's repacked B: repack_row_stride on the param, written
+  // after the offset and read back; refused without config.repack, on
+  // another param, below the row length or off 16 bytes.
+  KernelManifest m = makeExampleManifest();
+  m.problem.n = 77;
+  m.params[1].cols = m.params[1].rowStride = 77;
+  m.params[1].alignment = 4;
+  m.params[2].cols = m.params[2].rowStride = 77;
+  m.params[2].alignment = 4;
+  m.params[1].repackRowStride = 80;
+  std::string error;
+  EXPECT_FALSE(validateManifest(m, error));
+  EXPECT_NE(error.find("has repack_row_stride 80 but the config does not "
+                       "repack"),
+            std::string::npos)
+      << error;
+  m.config.repack = true;
+  ASSERT_TRUE(validateManifest(m, error)) << error;
+  std::string text = writeManifestJson(m);
+  EXPECT_NE(text.find("\"repack_row_stride\": 80, \"alignment\": 4"),
+            std::string::npos)
+      << text;
+  KernelManifest parsed;
+  ASSERT_TRUE(parseManifestJson(text, parsed, error)) << error;
+  EXPECT_EQ(parsed.params[1].repackRowStride, 80);
+  EXPECT_EQ(parsed, m);
+  EXPECT_EQ(formatConfigShort(parsed.config).find("/rp") != std::string::npos,
+            true);
+  KernelManifest wrong = m;
+  wrong.params[1].repackRowStride = 0;
+  wrong.params[0].repackRowStride = 72;
+  EXPECT_FALSE(validateManifest(wrong, error));
+  EXPECT_NE(error.find("only the rhs param of an fma kernel"),
+            std::string::npos)
+      << error;
+  for (int64_t stride : {76, 78}) {
+    wrong = m;
+    wrong.params[1].repackRowStride = stride;
+    EXPECT_FALSE(validateManifest(wrong, error)) << stride;
+    EXPECT_NE(error.find("the copy's rows must hold its 77 columns and start "
+                         "on 16 bytes"),
+              std::string::npos)
+        << error;
+  }
+}
+
 TEST(ManifestTest, RepackedTensorMaps) {
   // 4095x4093 A and 4093x4097 B in bf16: rows of 8186 and 8194 bytes, which
   // the TMA cannot read in place; the maps view copies with rows of 4096 and

@@ -488,12 +488,6 @@
 
 // -----
 
-// repack for fma.
-// expected-error @+1 {{field 'repack' is not used by the fma strategy}}
-"test.op"() {c = #tile.config<block = [128, 128, 8], warp = [32, 64], thread = [8, 8], repack = true>} : () -> ()
-
-// -----
-
 // Repacking pads what the TMA reads: not for copies through registers.
 // expected-error @+1 {{invalid #tile.config: repack = true needs copy = tma (it pads the rows the TMA reads), got copy 'registers'}}
 "test.op"() {c = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], copy = registers, repack = true>} : () -> ()

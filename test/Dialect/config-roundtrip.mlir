@@ -123,6 +123,11 @@ func.func @split_last() attributes {c = #tile.config<split_last = 21, strategy =
 "test.op"() {wgmma_no_repack = #tile.config<strategy = wgmma, block = [128, 128, 64],
     warpgroup = [64, 128], mma = [64, 128, 16], repack = false>} : () -> ()
 
+// An fma config repacks too (B's padded copy): printed after prefetch.
+// CHECK: "test.op"() {fma_repack = #tile.config<block = [64, 128, 16], warp = [32, 64], thread = [8, 8], stages = 3, swizzle = 8, smem = pad(4), prefetch = true, repack = true, occupancy = 2>} : () -> ()
+"test.op"() {fma_repack = #tile.config<block = [64, 128, 16], warp = [32, 64],
+    thread = [8, 8], stages = 3, repack = true, occupancy = 2>} : () -> ()
+
 // persistent is printed when true (after repack); false is the default and
 // not printed.
 // CHECK: "test.op"() {wgmma_persistent = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], stages = 4, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, repack = true, persistent = true, occupancy = 2>} : () -> ()

@@ -125,3 +125,14 @@ func.func @tf32_b_kn(%a: memref<128x64xf32>, %b: memref<64x128xf32>, %c: memref<
     ins(%a, %b : memref<128x64xf32>, memref<64x128xf32>) outs(%c : memref<128x128xf32>)
   return
 }
+
+// -----
+
+// repack = true on an fma config where B's rows already start on 16 bytes
+// (N = 64): there is no padded copy to read.
+func.func @repack_aligned(%a: memref<64x64xf32>, %b: memref<64x64xf32>, %c: memref<64x64xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op repack = true with the fma strategy needs a row-major, dense B of one matrix with N not a multiple of 4 (tile-configure rejects it)}}
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8], repack = true>}
+    ins(%a, %b : memref<64x64xf32>, memref<64x64xf32>) outs(%c : memref<64x64xf32>)
+  return
+}

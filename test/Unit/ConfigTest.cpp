@@ -144,11 +144,22 @@ TEST(TileConfig, FmaCopyFollowsStages) {
   EXPECT_NE(r, TileConfig::wgmmaDefaults());
   EXPECT_NE(hashValue(r), hashValue(TileConfig::wgmmaDefaults()));
   EXPECT_EQ(toShortString(r), "wgmma/128x256x64/64x256/m64n256k16/s4/tma/rp/ws/g8");
-  // Only the wgmma strategy repacks (the parser refuses the field for fma;
-  // a config built in C++ gets the verifier's message).
+  // An fma config repacks too (B's padded copy, whatever the stages), and
+  // says so in both forms; a wgmma one only with the TMA.
   TileConfig f;
   f.repack = true;
-  EXPECT_EQ(checkConsistency(f), "repack = true needs the wgmma strategy");
+  EXPECT_EQ(checkConsistency(f), "");
+  EXPECT_NE(f, TileConfig());
+  EXPECT_NE(toString(f).find(", prefetch = true, repack = true>"),
+            std::string::npos)
+      << toString(f);
+  EXPECT_NE(toShortString(f).find("/pf/rp"), std::string::npos)
+      << toShortString(f);
+  TileConfig registers = TileConfig::wgmmaDefaults();
+  registers.copy = CopyKind::Registers;
+  registers.repack = true;
+  EXPECT_NE(checkConsistency(registers).find("repack = true needs copy = tma"),
+            std::string::npos);
   // So is persistent; only the wgmma strategy's specialized TMA kernels
   // without split-K have it.
   TileConfig p = TileConfig::wgmmaDefaults();

@@ -190,7 +190,71 @@ TEST(CostModel, CpAsyncCandidatesNeedSixteenByteRowsOfB) {
                        [](const TileConfig &c) { return c.stages >= 3; });
   };
   EXPECT_TRUE(hasRing(candidateConfigs({4096, 4096, 4096, 4}, h200())));
-  EXPECT_FALSE(hasRing(candidateConfigs({4095, 4097, 4093, 4}, h200())));
+  // With N = 4097 every B element would be its own copy: a ring only on
+  // B's repacked copy (rows padded to 4100), and every unrepacked
+  // candidate stages through registers.
+  std::vector<TileConfig> odd = candidateConfigs({4095, 4097, 4093, 4}, h200());
+  EXPECT_TRUE(hasRing(odd));
+  bool repackedBoth[2] = {false, false};
+  for (const TileConfig &c : odd) {
+    if (!c.repack)
+      EXPECT_LT(c.stages, 3) << toString(c);
+    else
+      repackedBoth[c.stages >= 3] = true;
+  }
+  EXPECT_TRUE(repackedBoth[0] && repackedBoth[1]);
+  // Nothing to repack where N is a multiple of 4, B is transposed, strided
+  // or batched.
+  auto anyRepack = [](const MatmulShape &shape) {
+    std::vector<TileConfig> configs = candidateConfigs(shape, h200());
+    return std::any_of(configs.begin(), configs.end(),
+                       [](const TileConfig &c) { return c.repack; });
+  };
+  EXPECT_FALSE(anyRepack({4096, 4096, 4096, 4}));
+  MatmulShape transposed{4095, 4097, 4093, 4};
+  transposed.transposeB = true;
+  EXPECT_FALSE(anyRepack(transposed));
+  MatmulShape strided{4095, 4097, 4093, 4};
+  strided.layoutAlignB = 1;
+  EXPECT_FALSE(anyRepack(strided));
+  MatmulShape batched{511, 513, 515, 4};
+  batched.batch = 2;
+  EXPECT_FALSE(anyRepack(batched));
+}
+
+TEST(FmaModel, NarrowCopiesAndRepackedB) {
+  // B's rows off 16 bytes: its copies are narrow (the calibration's
+  // narrow factor) unless the config repacks it, which costs the runtime's
+  // copy of K x N elements instead.
+  MatmulShape odd{2000, 3001, 1500, 4};
+  TileConfig c = config(128, 128, 8, 32, 64, 8, 8);
+  FmaTimeTerms narrow = fmaTimeTerms(c, odd, h200());
+  EXPECT_TRUE(narrow.narrowB);
+  EXPECT_EQ(narrow.repack, 0);
+  TileConfig repacked = c;
+  repacked.repack = true;
+  FmaTimeTerms padded = fmaTimeTerms(repacked, odd, h200());
+  EXPECT_FALSE(padded.narrowB);
+  EXPECT_EQ(fmaRepackRowStride(odd), 3004);
+  EXPECT_DOUBLE_EQ(padded.repack, fmaRepackSeconds(odd));
+  // 5.3 us fixed, 0.7 ns a row, 2 x 1500 x 3001 x 4 bytes at 1.6 TB/s.
+  EXPECT_NEAR(fmaRepackSeconds(odd),
+              5.3e-6 + 1500 * 0.7e-9 + 2.0 * 1500 * 3001 * 4 / 1.6e12, 1e-12);
+  FmaCalibration plain;
+  plain.narrowCopyFactor = 1.25;
+  double bound = std::max(narrow.compute, narrow.memory);
+  EXPECT_DOUBLE_EQ(plain.seconds(narrow), bound * 1.25 + 4e-6);
+  EXPECT_DOUBLE_EQ(plain.seconds(padded),
+                   std::max(padded.compute, padded.memory) + 4e-6 +
+                       padded.repack);
+  // Not narrow, and nothing to repack, where N is a multiple of 4 or B is
+  // transposed (the factor is for B's rows of N).
+  EXPECT_FALSE(fmaTimeTerms(c, {2000, 3000, 1500, 4}, h200()).narrowB);
+  MatmulShape transposed{2000, 3001, 1500, 4};
+  transposed.transposeB = true;
+  EXPECT_FALSE(fmaTimeTerms(c, transposed, h200()).narrowB);
+  EXPECT_EQ(fmaRepackRowStride({2000, 3000, 1500, 4}), 0);
+  EXPECT_EQ(fmaRepackRowStride(transposed), 0);
 }
 
 TEST(CostModel, RegisterHeadroom) {
@@ -328,6 +392,7 @@ TEST(FmaModel, RingResidencyAndAtomicsFactors) {
       {"launch_seconds", builtin.launchSeconds},
       {"load_latency_seconds", builtin.loadLatencySeconds},
       {"memory_scale", builtin.memoryScale},
+      {"narrow_copy_factor", builtin.narrowCopyFactor},
       {"residency_factor", builtin.residencyFactor},
       {"ring_factor", builtin.ringFactor},
       {"time_scale", builtin.timeScale}};

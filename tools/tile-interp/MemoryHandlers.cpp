@@ -468,6 +468,41 @@ LogicalResult compileCast(Compiler &c, Operation *op) {
   return success();
 }
 
+/// memref.reinterpret_cast with a static offset, sizes and strides (an fma
+/// kernel's view of B's repacked copy): the aligned pointer's buffer, the
+/// op's layout. imm = rank, element bytes, offset, sizes, strides.
+void execReinterpretCast(Exec &, Thread &thread, const Inst &inst) {
+  unsigned rank = inst.imm[0];
+  const MemRefDesc source = thread.at<MemRefDesc>(inst.in[0]);
+  MemRefDesc result = source;
+  result.byteOffset = source.alignedByte + inst.imm[2] * inst.imm[1];
+  for (unsigned d = 0; d < rank; ++d) {
+    result.sizes[d] = inst.imm[3 + d];
+    result.strides[d] = inst.imm[3 + rank + d];
+  }
+  thread.at<MemRefDesc>(inst.out[0]) = result;
+}
+
+LogicalResult compileReinterpretCast(Compiler &c, Operation *op) {
+  auto cast = llvm::cast<memref::ReinterpretCastOp>(op);
+  MemRefType type = cast.getType();
+  int64_t bytes = memoryBytes(type.getElementType());
+  if (!bytes)
+    return c.fail(op, "unsupported element type");
+  if (!cast.getOffsets().empty() || !cast.getSizes().empty() ||
+      !cast.getStrides().empty())
+    return c.fail(op, "only a static offset, sizes and strides are "
+                      "supported");
+  Inst &inst = c.emit(execReinterpretCast, op);
+  inst.in = {c.use(cast.getSource())};
+  inst.out = {c.def(cast.getResult())};
+  inst.imm = {type.getRank(), bytes};
+  llvm::append_range(inst.imm, cast.getStaticOffsets());
+  llvm::append_range(inst.imm, cast.getStaticSizes());
+  llvm::append_range(inst.imm, cast.getStaticStrides());
+  return success();
+}
+
 /// memref.dim: in = memref, index; imm = rank.
 void execDim(Exec &exec, Thread &thread, const Inst &inst) {
   int64_t dim = exec.index(thread, inst.in[1]);
@@ -874,6 +909,8 @@ void mlir::tile::interp::registerMemoryHandlers(HandlerRegistry &registry) {
   registry.add(memref::ViewOp::getOperationName(), compileView);
   registry.add(memref::TransposeOp::getOperationName(), compileTranspose);
   registry.add(memref::CastOp::getOperationName(), compileCast);
+  registry.add(memref::ReinterpretCastOp::getOperationName(),
+               compileReinterpretCast);
   registry.add(memref::DimOp::getOperationName(), compileDim);
   registry.add(memref::AllocaOp::getOperationName(), compileAlloca);
   registry.add(vector::LoadOp::getOperationName(), compileVectorLoadStore);

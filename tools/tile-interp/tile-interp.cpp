@@ -17,6 +17,7 @@
 #include "Interpreter.h"
 
 #include "tile/InitAll.h"
+#include "tile/Analysis/CostModel.h"
 #include "tile/Transforms/Epilogue.h"
 #include "tile/Transforms/Utils.h"
 #include "tile/runtime/Manifest.h"
@@ -699,9 +700,23 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
               value;
         }
   };
+  // An fma kernel with repack = true reads the runtime's copy of B, whose
+  // rows are padded to 16 bytes (fmaRepackRowStride), never the caller's:
+  // B's buffer is that copy, its pad NaN as the spread leaves it (the
+  // runtime's copy leaves the pad unwritten: a kernel that let a pad
+  // element reach a stored C element would be caught).
+  ConfigAttr kernelConfig = getConfig(kernel);
+  int64_t repackB = kernelConfig && !kernelConfig.isWgmma() &&
+                            kernelConfig.getConfig().repack
+                        ? fmaRepackRowStride(getModelShape(*problem))
+                        : 0;
+  if (repackB)
+    layoutB.rowStride = repackB;
   std::vector<float> spreadA, spreadB, spreadC;
   spread(stored(a, m, k, problem->transposeA), rowsA, colsA, layoutA, spreadA);
   spread(stored(b, k, n, problem->transposeB), rowsB, colsB, layoutB, spreadB);
+  if (repackB) // (the copy holds whole padded rows, the last one too)
+    spreadB.resize(rowsB * repackB, std::numeric_limits<float>::quiet_NaN());
   spread(c0, m, n, layoutC, spreadC);
   readBack(spreadA, rowsA, colsA, layoutA, problem->transposeA, a);
   readBack(spreadB, rowsB, colsB, layoutB, problem->transposeB, b);

@@ -228,7 +228,9 @@ std::string pipelineOptions(const TileConfig &c) {
      << " warp=" << c.warpM << "," << c.warpN << " thread=" << c.threadM << ","
      << c.threadN << " stages=" << c.stages << " swizzle=" << c.swizzleGroup
      << " smem=" << sharedLayoutToString(c.smemLayout, c.smemPad)
-     << " prefetch=" << (c.regPrefetch ? "true" : "false");
+     << " prefetch=" << (c.regPrefetch ? "true" : "false")
+     // Both ways: without it the model's own pick could repack B.
+     << " repack=" << (c.repack ? "true" : "false");
   if (c.minBlocksPerSM > 0)
     os << " occupancy=" << c.minBlocksPerSM;
   if (c.splitK > 1)
@@ -634,7 +636,7 @@ int runSelect(const ChipInfo &chip, const ModelParameters *fitted = nullptr) {
                                         : std::string(),
                                     c.tmaStore ? "\"store\": \"tma\", " : "")
                           .str()
-                    : std::string()));
+                    : std::string(c.repack ? "\"repack\": true, " : "")));
     llvm::errs() << llvm::formatv(
         "tile-tune: {0}x{1}x{2}: {3} {4:f2} TFLOP/s ({5:f2} of cuBLAS)\n",
         std::get<0>(shape), std::get<1>(shape), std::get<2>(shape),
@@ -868,12 +870,14 @@ int runFit(const ChipInfo &chip) {
       "{2:f1}% fitted; rms log error {3:f3} before, {4:f3} fitted\n"
       "fitted: compute_scale {5:f4}, memory_scale {6:f4}, launch_seconds "
       "{7:e3}, atomics_scale {8:f4}, ring_factor {9:f4}, residency_factor "
-      "{10:f4}, c_row_bytes {11:f2}, load_latency_seconds {12:e3}\n",
+      "{10:f4}, c_row_bytes {11:f2}, load_latency_seconds {12:e3}, "
+      "narrow_copy_factor {13:f4}\n",
       points.size(), 100 * fmaWithin20(fitPointsOnly, before),
       100 * fmaWithin20(fitPointsOnly, best), std::sqrt(beforeError),
       std::sqrt(bestError), best.computeScale, best.memoryScale,
       best.launchSeconds, best.atomicsScale, best.ringFactor,
-      best.residencyFactor, best.cRowBytes, best.loadLatencySeconds);
+      best.residencyFactor, best.cRowBytes, best.loadLatencySeconds,
+      best.narrowCopyFactor);
   if (fitTable.empty())
     return 0;
   if (fitReport.size() != fitResults.size())

@@ -262,6 +262,17 @@ double tmaLineFactor(int64_t offset, int64_t rowStride, int64_t elementBytes);
 /// into rows padded to 128 bytes); 0 when neither is.
 double repackSeconds(const MatmulShape &shape);
 
+/// FP32 (fma) kernels with repack = true: B, row-major, dense and one
+/// matrix, whose rows do not start on 16 bytes (N not a multiple of 4), is
+/// read from a copy the runtime makes before the launch with rows of
+/// fmaRepackRowStride() elements (N rounded up to 16 bytes), so that its
+/// slice copies are 16-byte vectors (cp.async rings included). Whether
+/// `shape` is one, the copy's row stride (0 when it is not) and the copy's
+/// time (repackSeconds' measured rates, B alone).
+bool fmaRepacksB(const MatmulShape &shape);
+int64_t fmaRepackRowStride(const MatmulShape &shape);
+double fmaRepackSeconds(const MatmulShape &shape);
+
 /// Whether the runtime can repack every operand of `shape` that the TMA
 /// cannot read in place (none has overlapping rows).
 bool canRepack(const MatmulShape &shape);

@@ -43,6 +43,13 @@ struct FmaTimeTerms {
   /// cp.async ring, one through registers): the time the loads take per
   /// second of load latency (FmaCalibration::loadLatencySeconds).
   double loadsPerLatency = 0;
+  /// B's slice copies are single elements (or pairs) because its rows do
+  /// not start on 16 bytes (row-major B with N not a multiple of 4, and no
+  /// repacked copy): FmaCalibration::narrowCopyFactor.
+  bool narrowB = false;
+  /// The runtime's padded copy of B before the launch (repack = true), in
+  /// seconds; 0 without one.
+  double repack = 0;
 };
 FmaTimeTerms fmaTimeTerms(const TileConfig &config, const MatmulShape &shape,
                           const ChipInfo &chip);
@@ -50,10 +57,11 @@ FmaTimeTerms fmaTimeTerms(const TileConfig &config, const MatmulShape &shape,
 /// Calibration of the FP32 model's predicted time against measurements:
 ///   seconds = timeScale * (max(computeScale * compute, memoryScale * memory',
 ///             loadLatencySeconds * loadsPerLatency) * ring * residency
-///             + atomicsScale * atomics) + launchSeconds
+///             * narrow + atomicsScale * atomics) + launchSeconds + repack
 ///   memory' = max(dram + cRowBytes * cRowSecondsPerByte, tile)
 /// where ring is ringFactor for a config with a cp.async ring (stages >= 3)
-/// and 1 otherwise, and residency is residencyFactor ^ log2(resident
+/// and 1 otherwise, narrow is narrowCopyFactor where B's copies are narrow
+/// (FmaTimeTerms::narrowB) and 1 otherwise, and residency is residencyFactor ^ log2(resident
 /// blocks per SM). The numbers come from `tile-tune fit` over measured
 /// kernels (tuning/h200-f32.json's "model" object, embedded at build
 /// time); the defaults (all 1, the model's 4 us launch) leave the terms as
@@ -66,6 +74,9 @@ struct FmaCalibration {
   /// bursts at its ends), and the load latency that bounds a kernel with
   /// few bytes in flight; 0 leaves both out.
   double cRowBytes = 0, loadLatencySeconds = 0;
+  /// What copying B's slices in single elements or pairs (rows not on 16
+  /// bytes) costs over 16-byte vectors, as a factor on the bound.
+  double narrowCopyFactor = 1;
   /// The terms combined under this calibration.
   double seconds(const FmaTimeTerms &terms) const;
 };
@@ -105,7 +116,7 @@ double fmaWithin20(llvm::ArrayRef<FmaFitPoint> points,
                    const FmaCalibration &calibration);
 
 /// The calibration that minimises fmaFitError over `points`: Nelder-Mead
-/// over the logarithms of its eight numbers (timeScale stays 1; compute,
+/// over the logarithms of its nine numbers (timeScale stays 1; compute,
 /// memory and atomics absorb `start`'s timeScale), from `start` (a number
 /// `start` leaves at 0, cRowBytes or loadLatencySeconds, starts at 32 bytes
 /// or 1 us). `start` itself when nothing fits better.

@@ -98,8 +98,9 @@ struct MatmulToPTXOptions : public PassPipelineOptions<MatmulToPTXOptions> {
       *this, "repack",
       llvm::cl::desc("Repack A or B whose rows break the TMA's 16-byte rule "
                      "into padded copies before the launch (wgmma with copy "
-                     "= tma; true without copy= takes the TMA): true or "
-                     "false (empty: chosen by the config pass)"),
+                     "= tma; true without copy= takes the TMA), or for fma "
+                     "B with N not a multiple of 4 into rows on 16 bytes: "
+                     "true or false (empty: chosen by the config pass)"),
       llvm::cl::init("")};
   Option<int64_t> occupancy{
       *this, "occupancy",

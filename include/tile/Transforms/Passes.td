@@ -244,10 +244,11 @@ def TileConfigure : Pass<"tile-configure"> {
     Option<"repack", "repack", "std::string", /*default=*/"\"\"",
            "Repack A or B whose rows break the TMA's 16-byte rule (or, "
            "where none does, start off 128-byte lines) into copies with "
-           "rows on 128 bytes before the launch (wgmma with copy = tma): "
-           "true or false (empty: keep the chosen one; a copy option other "
-           "than tma turns it off; true without a copy option takes the "
-           "TMA)">,
+           "rows on 128 bytes before the launch (wgmma with copy = tma); "
+           "for fma, B (row-major, dense, one matrix) with N not a multiple "
+           "of 4 into rows on 16 bytes: true or false (empty: keep the "
+           "chosen one; for wgmma a copy option other than tma turns it "
+           "off and true without a copy option takes the TMA)">,
     Option<"specialize", "specialize", "std::string", /*default=*/"\"\"",
            "Warp specialization (wgmma): true or false (empty: keep the "
            "chosen one)">,

@@ -240,8 +240,6 @@ std::string checkFma(const TileConfig &c) {
     return Message() << "copy 'tma' needs the wgmma strategy";
   if (c.specialize)
     return Message() << "warp specialization needs the wgmma strategy";
-  if (c.repack)
-    return Message() << "repack = true needs the wgmma strategy";
   if (c.persistent)
     return Message() << "persistent = true needs the wgmma strategy";
   if (c.tmaStore)
@@ -382,6 +380,8 @@ std::string mlir::tile::toString(const TileConfig &c) {
     if (c.smemLayout == SharedLayout::Pad)
       os << "(" << c.smemPad << ")";
     os << ", prefetch = " << (c.regPrefetch ? "true" : "false");
+    if (c.repack)
+      os << ", repack = true";
   }
   if (c.minBlocksPerSM > 0)
     os << ", occupancy = " << c.minBlocksPerSM;
@@ -412,7 +412,7 @@ std::string mlir::tile::toShortString(const TileConfig &c) {
        << stringifySharedLayout(c.smemLayout);
     if (c.smemLayout == SharedLayout::Pad)
       os << c.smemPad;
-    os << (c.regPrefetch ? "/pf" : "/nopf");
+    os << (c.regPrefetch ? "/pf" : "/nopf") << (c.repack ? "/rp" : "");
   }
   if (c.minBlocksPerSM > 0)
     os << "/o" << c.minBlocksPerSM;

@@ -255,7 +255,7 @@ Attribute ConfigAttr::parse(AsmParser &parser, Type) {
                   refuse("thread", " (use mma)") || refuse("prefetch", "")
             : refuse("warpgroup", " (use warp)") ||
                   refuse("mma", " (use thread)") ||
-                  refuse("specialize", "") || refuse("repack", "") ||
+                  refuse("specialize", "") ||
                   refuse("persistent", "") || refuse("cluster", "") ||
                   refuse("store", ""))
     return {};

@@ -55,7 +55,12 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       first copied, by the runtime before the launch, into a buffer whose
       rows are padded to 16 bytes, and the TMA reads that copy; operands
       with aligned rows are read in place. Without it such shapes need
-      `copy = registers`.
+      `copy = registers`. For the fma strategy (any stages): a row-major,
+      dense B of one matrix whose rows are off 16 bytes (N not a multiple
+      of 4) is read from the runtime's copy with rows padded to 16 bytes
+      (the manifest's `repack_row_stride` on B), so that its slice copies
+      are 16-byte vectors and a cp.async ring can take them; any other B is
+      refused by tile-configure.
     - `specialize = true | false`: a producer warpgroup only issues the copies
       and the consumer warpgroups only issue wgmma.
     - `persistent = true | false` (specialize = true, copy = tma, no split-K):

@@ -167,6 +167,14 @@ struct ParamInfo {
   /// "col_stride" and "batch_stride", written only when not 0. Last in the
   /// struct so that brace-initialized ParamInfos stay valid.
   int64_t offset = 0;
+  /// An fma kernel's repacked operand (config.repack): the kernel reads a
+  /// copy of this param that the runtime makes before each launch, its rows
+  /// (row-major, one matrix) `repackRowStride` elements apart (on 16
+  /// bytes), and never the caller's buffer, which then needs only its
+  /// `alignment`. 0: read in place. JSON "repack_row_stride", after
+  /// "offset", written only when not 0. (A wgmma kernel's repacked
+  /// operands are its tensor maps': TensorMapInfo::repackRowStride.)
+  int64_t repackRowStride = 0;
 };
 
 /// The value of a dynamic offset or stride in a ParamInfo (JSON
