@@ -326,11 +326,23 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   builder.setInsertionPointToStart(&body);
   Value argA = body.getArgument(0), argB = body.getArgument(1),
         argC = body.getArgument(2);
+  Value blockId = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
+  Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+  // A batched kernel: the grid's y dimension walks the batch; block y
+  // computes on matrix y of each operand, a rank-reducing subview that
+  // everything below takes as its operand.
+  if (batched) {
+    Value batchId = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::y);
+    argA = getBlockMatrix(builder, kernel, 0, batchId);
+    argB = getBlockMatrix(builder, kernel, 1, batchId);
+    argC = getBlockMatrix(builder, kernel, 2, batchId);
+  }
   // An fma kernel with repack = true reads B from the runtime's copy, whose
   // rows are padded to 16 bytes (fmaRepackRowStride): the parameter is that
   // copy, a K x stride matrix (the manifest's repack_row_stride), of which
   // the block views take B's N columns; the copies' last vector of a row
-  // reaches into the pad.
+  // reaches into the pad. (After the batch's view: a batch_matmul of one
+  // matrix repacks too, its B view then its matrix 0.)
   if (!config.isWgmma() && tc.repack) {
     int64_t stride = fmaRepackRowStride(getModelShape(problem));
     if (stride == 0)
@@ -347,17 +359,6 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
     argB = memref::ReinterpretCastOp::create(builder, loc, padded, argB, 0,
                                              shape,
                                              ArrayRef<int64_t>{stride, 1});
-  }
-  Value blockId = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
-  Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
-  // A batched kernel: the grid's y dimension walks the batch; block y
-  // computes on matrix y of each operand, a rank-reducing subview that
-  // everything below takes as its operand.
-  if (batched) {
-    Value batchId = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::y);
-    argA = getBlockMatrix(builder, kernel, 0, batchId);
-    argB = getBlockMatrix(builder, kernel, 1, batchId);
-    argC = getBlockMatrix(builder, kernel, 2, batchId);
   }
   // Blocks [s*tiles, (s+1)*tiles) compute split s of every tile. With
   // split_last = T, blocks [0, tiles - T) compute tiles 0 .. tiles - T - 1

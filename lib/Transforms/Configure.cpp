@@ -762,6 +762,10 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
         config.splitLast = 0;
       }
     }
+    // An fma entry measured on B's padded copy: a shape whose B needs none
+    // (N a multiple of 4, or B transposed or strided) reads B in place.
+    if (!config.isWgmma() && config.repack && !fmaRepacksB(shape))
+      config.repack = false;
     chosenHere = fromTable = true;
   } else {
     config = defaultConfig(shape, chipInfo);

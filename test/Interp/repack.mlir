@@ -14,3 +14,4 @@
 
 // CHECK: PASS acc_odd_matmul0 m=260 n=201 k=72 max-rel-err=
 // CHECK: PASS fill_odd_matmul0 m=150 n=299 k=37 max-rel-err=
+// CHECK: PASS batch_one_matmul0 batch=1 m=90 n=133 k=72 max-rel-err=

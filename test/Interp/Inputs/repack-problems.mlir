@@ -19,3 +19,10 @@ func.func @fill_odd(%A: tensor<150x37xf32>, %B: tensor<37x299xf32>) -> tensor<15
                      outs(%C : tensor<150x299xf32>) -> tensor<150x299xf32>
   return %R : tensor<150x299xf32>
 }
+
+// A batch_matmul of one matrix: B is 1 x 72 x 133, repacked as its matrix 0.
+func.func @batch_one(%A: memref<1x90x72xf32>, %B: memref<1x72x133xf32>, %C: memref<1x90x133xf32>) {
+  linalg.batch_matmul ins(%A, %B : memref<1x90x72xf32>, memref<1x72x133xf32>)
+                      outs(%C : memref<1x90x133xf32>)
+  return
+}
