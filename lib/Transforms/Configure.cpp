@@ -819,6 +819,30 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
       trial.splitK = 1;
     return checkConsistency(trial).empty();
   };
+  // Where the chosen config cannot take what the options ask for: the cost
+  // model's best-ranked config that, with the same options, `accepts`
+  // becomes the config (`why` its source). True if one did; failure() after
+  // an option error. `anyConsistent` (if given) says whether a candidate
+  // was consistent after the options.
+  auto takeBestRanked =
+      [&](llvm::function_ref<bool(const TileConfig &)> accepts,
+          const char *why, bool *anyConsistent = nullptr) -> FailureOr<bool> {
+    for (const TileConfig &candidate : rankedCandidates(shape, chipInfo)) {
+      TileConfig trial = candidate;
+      if (failed(applyOverrides(trial, op)))
+        return failure();
+      if (anyConsistent)
+        *anyConsistent |= consistent(trial);
+      if (accepts(trial)) {
+        config = trial;
+        chosen = candidate;
+        fromTable = false;
+        source = why;
+        return true;
+      }
+    }
+    return false;
+  };
   // A cluster asked for where the chosen config cannot take one (block N
   // off 128, an odd number of tile rows, a split of K, no producer): the
   // cost model's best-ranked config that can, with the same options.
@@ -828,25 +852,17 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
             ceilDiv(shape.m, trial.blockM) % trial.clusterM == 0);
   };
   if (chosenHere && config.isWgmma() && !takesCluster(config)) {
-    bool found = false, anyConsistent = false;
-    for (const TileConfig &candidate : rankedCandidates(shape, chipInfo)) {
-      TileConfig trial = candidate;
-      if (failed(applyOverrides(trial, op)))
-        return failure();
-      anyConsistent |= consistent(trial);
-      if (takesCluster(trial)) {
-        config = trial;
-        chosen = candidate;
-        fromTable = false;
-        source = "cost model, the best that takes the cluster";
-        found = true;
-        break;
-      }
-    }
+    bool anyConsistent = false;
+    FailureOr<bool> found =
+        takeBestRanked(takesCluster,
+                       "cost model, the best that takes the cluster",
+                       &anyConsistent);
+    if (failed(found))
+      return failure();
     // Every candidate that can hold a cluster gives an odd number of tile
     // rows. (Where none can, the options rule it out: the config's rule
     // that they break is said below, as it is for tiles given as options.)
-    if (!found && anyConsistent && blockTile.empty())
+    if (!*found && anyConsistent && blockTile.empty())
       return op.emitOpError()
              << "cannot use cluster " << config.clusterM << "x"
              << config.clusterN << ": every config the cost model ranks for "
@@ -863,20 +879,10 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
            (consistent(trial) &&
             trial.warpN % (kSwizzleRowBytes / shape.resultBytes) == 0);
   };
-  if (chosenHere && config.isWgmma() && !takesStore(config)) {
-    for (const TileConfig &candidate : rankedCandidates(shape, chipInfo)) {
-      TileConfig trial = candidate;
-      if (failed(applyOverrides(trial, op)))
-        return failure();
-      if (takesStore(trial)) {
-        config = trial;
-        chosen = candidate;
-        fromTable = false;
-        source = "cost model, the best that takes the TMA store";
-        break;
-      }
-    }
-  }
+  if (chosenHere && config.isWgmma() && !takesStore(config) &&
+      failed(takeBestRanked(takesStore,
+                            "cost model, the best that takes the TMA store")))
+    return failure();
   // A table entry's occupancy and split-K were measured with its tile
   // sizes; when the options change those, they are the options' to set.
   if (fromTable && config.tileSizes() != chosen.tileSizes()) {
@@ -933,23 +939,19 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
            trial.numConsumers() >= 2;
   };
   if (chosenHere && config.isWgmma() && !copy.empty() && blockTile.empty() &&
-      warpTile.empty() && !takesRegisterCopies(config)) {
-    for (const TileConfig &candidate : rankedCandidates(shape, chipInfo)) {
-      TileConfig trial = candidate;
-      if (failed(applyOverrides(trial, op)))
-        return failure();
-      CostReport r = evaluateTensorCore(trial, chipInfo, shape.elementBytes);
-      if (takesRegisterCopies(trial) && consistent(trial) && r.fits &&
-          r.blocksPerSM >= std::max<int64_t>(1, trial.minBlocksPerSM)) {
-        config = trial;
-        chosen = candidate;
-        fromTable = false;
-        source = "cost model, the best with two consumer warpgroups for "
-                 "copies through registers";
-        break;
-      }
-    }
-  }
+      warpTile.empty() && !takesRegisterCopies(config) &&
+      failed(takeBestRanked(
+          [&](const TileConfig &trial) {
+            if (!takesRegisterCopies(trial) || !consistent(trial))
+              return false;
+            CostReport r =
+                evaluateTensorCore(trial, chipInfo, shape.elementBytes);
+            return r.fits &&
+                   r.blocksPerSM >= std::max<int64_t>(1, trial.minBlocksPerSM);
+          },
+          "cost model, the best with two consumer warpgroups for copies "
+          "through registers")))
+    return failure();
   // The model's ring depth was for its own tiles: with the options' larger
   // tiles (and no stages option) the ring gets as many slots as fit the
   // chip's shared memory, down to 2.
