@@ -498,9 +498,11 @@ mlir::tile::candidateConfigs(const MatmulShape &shape, const ChipInfo &chip) {
             // A transposed B (stored N x K) is copied one element per
             // cp.async whatever N is: register copies only. A strided B's
             // offset and row stride narrow its copies the same way.
-            // Where B's rows are off 16 bytes (N not a multiple of 4) the
-            // same two again with repack = true: B read from the runtime's
-            // padded copy, in 16-byte vectors (fmaRepacksB).
+            // (No repacked twins: B's padded copy, repack = true, is taken
+            // only when asked for. Measured against the same configs
+            // reading B in place on 66 held-out shapes where a joint refit
+            // of the narrow-copy term picked it, it ran 0.95x geomean,
+            // 0.65-1.12x: bench/results/2026-12-06-h100-f32-repack.md.)
             std::vector<TileConfig> staged = {c};
             auto addAsync = [&](const TileConfig &base) {
               TileConfig async = base;
@@ -514,12 +516,7 @@ mlir::tile::candidateConfigs(const MatmulShape &shape, const ChipInfo &chip) {
             if (std::gcd(shape.n, shape.layoutAlignB) % 4 == 0 &&
                 !shape.transposeB)
               addAsync(c);
-            if (fmaRepacksB(shape)) {
-              TileConfig repacked = c;
-              repacked.repack = true;
-              staged.push_back(repacked);
-              addAsync(repacked);
-            }
+
             // Split-K where the tiles alone leave SMs idle and K is long
             // enough for every split to have several slices.
             // (A double: for extents near 2^31, small tiles and a batch
