@@ -504,19 +504,16 @@ mlir::tile::candidateConfigs(const MatmulShape &shape, const ChipInfo &chip) {
             // of the narrow-copy term picked it, it ran 0.95x geomean,
             // 0.65-1.12x: bench/results/2026-12-06-h100-f32-repack.md.)
             std::vector<TileConfig> staged = {c};
-            auto addAsync = [&](const TileConfig &base) {
-              TileConfig async = base;
+            if (std::gcd(shape.n, shape.layoutAlignB) % 4 == 0 &&
+                !shape.transposeB) {
+              TileConfig async = c;
               async.stages = 3;
               if (evaluate(async, chip, shape.elementBytes, shape.transposeA,
                            shape.transposeB)
                       .fits &&
                   hasRegisterHeadroom(async, chip))
                 staged.push_back(async);
-            };
-            if (std::gcd(shape.n, shape.layoutAlignB) % 4 == 0 &&
-                !shape.transposeB)
-              addAsync(c);
-
+            }
             // Split-K where the tiles alone leave SMs idle and K is long
             // enough for every split to have several slices.
             // (A double: for extents near 2^31, small tiles and a batch

@@ -269,6 +269,15 @@ mlir::tile::repackRowStrides(const MatmulShape &shape) {
                           shape.overlapRowsB)};
 }
 
+/// The runtime's repacking copies of `allRows` rows of `cols` elements
+/// (`elementBytes` each) in `copies` cuMemcpy2DAsync calls, at the measured
+/// rates (kRepackFixedSeconds and below).
+static double repackCopySeconds(double allRows, int64_t cols,
+                                int64_t elementBytes, int64_t copies) {
+  return copies * kRepackFixedSeconds + allRows * kRepackRowSeconds +
+         2.0 * allRows * cols * elementBytes / kRepackBytesPerSecond;
+}
+
 double mlir::tile::repackSeconds(const MatmulShape &shape) {
   // A batch's matrices are copied together where they lie back to back (a
   // dense operand), else one copy each (a strided one, counted so even
@@ -277,11 +286,9 @@ double mlir::tile::repackSeconds(const MatmulShape &shape) {
                   int64_t layoutAlign) {
     if (stride == 0)
       return 0.0;
-    double allRows = static_cast<double>(rows) * shape.batch;
-    double bytes = 2.0 * allRows * cols * shape.elementBytes;
-    int64_t copies = layoutAlign == 0 ? 1 : shape.batch;
-    return copies * kRepackFixedSeconds + allRows * kRepackRowSeconds +
-           bytes / kRepackBytesPerSecond;
+    return repackCopySeconds(static_cast<double>(rows) * shape.batch, cols,
+                             shape.elementBytes,
+                             layoutAlign == 0 ? 1 : shape.batch);
   };
   auto [strideA, strideB] = repackRowStrides(shape);
   return copy(shape.storedRowsA(), shape.storedColsA(), strideA,
@@ -301,11 +308,9 @@ int64_t mlir::tile::fmaRepackRowStride(const MatmulShape &shape) {
 }
 
 double mlir::tile::fmaRepackSeconds(const MatmulShape &shape) {
-  if (!fmaRepacksB(shape))
-    return 0;
-  double rows = static_cast<double>(shape.k);
-  return kRepackFixedSeconds + rows * kRepackRowSeconds +
-         2.0 * rows * shape.n * shape.elementBytes / kRepackBytesPerSecond;
+  return fmaRepacksB(shape) ? repackCopySeconds(static_cast<double>(shape.k),
+                                                shape.n, shape.elementBytes, 1)
+                            : 0.0;
 }
 
 bool mlir::tile::modelTakesTmaStore(const MatmulShape &shape,

@@ -477,10 +477,9 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
     alignB = widths.b * inputBytes;
     // An fma kernel with repack = true reads B's copy (rows padded to 16
     // bytes), made by the runtime: the caller's B needs element alignment.
-    if (tc.repack) {
-      repackB = fmaRepackRowStride(getModelShape(problem));
+    repackB = getFmaRepackRowStride(config, problem);
+    if (repackB)
       alignB = inputBytes;
-    }
   }
   int64_t alignC =
       *cAlignment ? **cAlignment

@@ -344,7 +344,7 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   // reaches into the pad. (After the batch's view: a batch_matmul of one
   // matrix repacks too, its B view then its matrix 0.)
   if (!config.isWgmma() && tc.repack) {
-    int64_t stride = fmaRepackRowStride(getModelShape(problem));
+    int64_t stride = getFmaRepackRowStride(config, problem);
     if (stride == 0)
       return matmul.emitOpError()
              << "repack = true with the fma strategy needs a row-major, "

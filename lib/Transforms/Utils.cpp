@@ -756,10 +756,8 @@ mlir::tile::getGlobalVectorWidths(ConfigAttr config,
                                     .rowElementsA))
                  : largestWidthDividing(rowA(problem.k), config.getBlockK());
   // An fma kernel with repack = true reads B's padded copy, whose rows are
-  // on 16 bytes (fmaRepackRowStride).
-  int64_t repackedB = config.isWgmma() || !config.getConfig().repack
-                          ? 0
-                          : fmaRepackRowStride(getModelShape(problem));
+  // on 16 bytes.
+  int64_t repackedB = getFmaRepackRowStride(config, problem);
   widths.b = problem.transposeB
                  ? largestWidthDividing(rowB(problem.k), config.getBlockK())
              : repackedB
@@ -771,6 +769,13 @@ mlir::tile::getGlobalVectorWidths(ConfigAttr config,
       std::gcd(problem.n, layoutAlignment(problem.layoutC, resultBytes)),
       fragmentB);
   return widths;
+}
+
+int64_t mlir::tile::getFmaRepackRowStride(ConfigAttr config,
+                                          const MatmulProblem &problem) {
+  return config && !config.isWgmma() && config.getConfig().repack
+             ? fmaRepackRowStride(getModelShape(problem))
+             : 0;
 }
 
 Value mlir::tile::resolveToRoot(OpBuilder &b, Location loc, Value view,

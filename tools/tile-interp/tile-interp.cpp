@@ -17,7 +17,6 @@
 #include "Interpreter.h"
 
 #include "tile/InitAll.h"
-#include "tile/Analysis/CostModel.h"
 #include "tile/Transforms/Epilogue.h"
 #include "tile/Transforms/Utils.h"
 #include "tile/runtime/Manifest.h"
@@ -705,11 +704,7 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
   // B's buffer is that copy, its pad NaN as the spread leaves it (the
   // runtime's copy leaves the pad unwritten: a kernel that let a pad
   // element reach a stored C element would be caught).
-  ConfigAttr kernelConfig = getConfig(kernel);
-  int64_t repackB = kernelConfig && !kernelConfig.isWgmma() &&
-                            kernelConfig.getConfig().repack
-                        ? fmaRepackRowStride(getModelShape(*problem))
-                        : 0;
+  int64_t repackB = getFmaRepackRowStride(getConfig(kernel), *problem);
   if (repackB)
     layoutB.rowStride = repackB;
   std::vector<float> spreadA, spreadB, spreadC;

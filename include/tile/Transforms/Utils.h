@@ -446,6 +446,11 @@ struct GlobalVectorWidths {
 GlobalVectorWidths getGlobalVectorWidths(ConfigAttr config,
                                          const MatmulProblem &problem);
 
+/// The row stride of B's padded copy that an fma kernel with repack = true
+/// reads (fmaRepackRowStride: the manifest's repack_row_stride); 0 for any
+/// other kernel (B read in place, or a wgmma kernel's TMA copies).
+int64_t getFmaRepackRowStride(ConfigAttr config, const MatmulProblem &problem);
+
 } // namespace tile
 } // namespace mlir
 
