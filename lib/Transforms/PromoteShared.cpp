@@ -43,6 +43,13 @@ struct CopyContext {
   Value k0;        // first k of the slice
   MatmulProblem problem;
   ConfigAttr config;
+  /// Where K is not a multiple of BK (and at least BK), every slice copies
+  /// the BK rows from `kc` = min(k0, K - BK): the last slice is shifted
+  /// back to end at K, so no address leaves the operand and none needs a
+  /// clamp of its own. Its first `skip` = k0 - kc rows (consumed by the
+  /// slice before) are zero-filled; `skip` is 0 for every other slice.
+  /// Null where K needs no shift (each copy then clamps, see Piece).
+  Value kc, skip;
   /// cp.async stages: copies go straight from global to shared memory
   /// (nvgpu.device_async_copy); their tokens are collected here.
   bool async = false;
@@ -91,15 +98,24 @@ struct CopySource {
 
 /// Where a thread's piece of a k-contiguous slice comes from (A, or a
 /// transposed B, whose stored rows run along k): row origin + r of the
-/// stored matrix and the `width` elements from k0 + kOffset. Rows past the
+/// stored matrix and the `width` elements from kc + kOffset. Rows past the
 /// extent (edge tiles) read the last row: their products only reach rows or
 /// columns of C that are never stored. When K is not a multiple of BK,
-/// `valid` says whether the piece lies inside K (K is a multiple of the
-/// width, so a piece is entirely in or out) and the k index is clamped so
-/// that the address stays inside the operand.
+/// `valid` says whether the piece is one the slice takes (K and the shift
+/// are multiples of the width, so a piece is entirely in or out): with the
+/// shifted last slice, kOffset >= skip; for K < BK (one slice, no shift),
+/// k < K, and the k index is clamped so that the address stays inside the
+/// operand.
 struct Piece {
   Value row, k, valid;
 };
+
+/// Whether the row `offset` into the slice is one it takes (past `skip`).
+Value takenRow(CopyContext &ctx, Value offset) {
+  return arith::CmpIOp::create(ctx.b, ctx.loc, arith::CmpIPredicate::uge,
+                               offset, ctx.skip);
+}
+
 Piece locateAlongK(CopyContext &ctx, const CopySource &source, Value r,
                    Value kOffset, int64_t width) {
   int64_t blockK = ctx.config.getBlockK();
@@ -108,8 +124,10 @@ Piece locateAlongK(CopyContext &ctx, const CopySource &source, Value r,
   if (source.extent % source.tile != 0)
     piece.row = arith::MinUIOp::create(ctx.b, ctx.loc, piece.row,
                                        ctx.c(source.extent - 1));
-  piece.k = arith::AddIOp::create(ctx.b, ctx.loc, ctx.k0, kOffset);
-  if (ctx.problem.k % blockK != 0) {
+  piece.k = arith::AddIOp::create(ctx.b, ctx.loc, ctx.kc, kOffset);
+  if (ctx.skip) {
+    piece.valid = takenRow(ctx, kOffset);
+  } else if (ctx.problem.k % blockK != 0) {
     piece.valid =
         arith::CmpIOp::create(ctx.b, ctx.loc, arith::CmpIPredicate::ult,
                               piece.k, ctx.c(ctx.problem.k));
@@ -214,9 +232,11 @@ void copyStraight(CopyContext &ctx, const CopySource &source, Value shared,
         ctx.b, ctx.loc,
         arith::RemUIOp::create(ctx.b, ctx.loc, g, ctx.c(perRow)),
         ctx.c(width));
-    Value k = arith::AddIOp::create(ctx.b, ctx.loc, ctx.k0, kr);
+    Value k = arith::AddIOp::create(ctx.b, ctx.loc, ctx.kc, kr);
     Value valid;
-    if (partialK) {
+    if (ctx.skip) {
+      valid = takenRow(ctx, kr);
+    } else if (partialK) {
       valid = arith::CmpIOp::create(ctx.b, ctx.loc, arith::CmpIPredicate::ult,
                                     k, ctx.c(ctx.problem.k));
       k = arith::MinUIOp::create(ctx.b, ctx.loc, k, ctx.c(ctx.problem.k - 1));
@@ -364,6 +384,18 @@ LogicalResult TilePromoteSharedPass::promote(gpu::GPUFuncOp kernel) {
   Value k0 = loop.getInductionVar();
   CopyContext ctx{b, loc, threadId, config.getNumThreads(), k0, problem, config};
   ctx.async = config.getStages() >= 3;
+  // K not a multiple of BK: the slices copy from kc = min(k0, K - BK) and
+  // the last one zero-fills the rows before k0 (CopyContext::kc). Only the
+  // slice at the end of K can be partial (split-K chunks are whole slices),
+  // and a shifted one starts no lower than 0 where K >= BK.
+  bool partialK = problem.k % blockK != 0;
+  bool shiftLast = partialK && problem.k >= blockK;
+  ctx.kc = k0;
+  if (shiftLast) {
+    ctx.kc = arith::MinUIOp::create(b, loc, k0,
+                                    constIndex(b, loc, problem.k - blockK));
+    ctx.skip = arith::SubIOp::create(b, loc, k0, ctx.kc);
+  }
   copySliceA(ctx, globalA, row0, sharedA);
   copySliceB(ctx, globalB, col0, sharedB);
   if (ctx.async) {
@@ -377,11 +409,10 @@ LogicalResult TilePromoteSharedPass::promote(gpu::GPUFuncOp kernel) {
   gpu::BarrierOp::create(b, loc);
 
   // Thread 0 multiplies the slices: C_blk += (A_s[0:depth, 0:rows])^T *
-  // B_s[0:depth, 0:cols].
-  // Only the slice at the end of K can be partial (split-K chunks are whole
-  // slices).
+  // B_s[0:depth, 0:cols]. A shifted slice is taken whole (its rows before
+  // k0 are zeros); without the shift (K < BK) the one slice is K deep.
   OpFoldResult depth = b.getIndexAttr(blockK);
-  if (problem.k % blockK != 0)
+  if (partialK && !shiftLast)
     depth = arith::MinUIOp::create(b, loc,
                                    arith::SubIOp::create(b, loc, kEnd, k0),
                                    constIndex(b, loc, blockK))

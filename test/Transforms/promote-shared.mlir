@@ -51,29 +51,70 @@ func.func @aligned(%A: memref<128x64xf32>, %B: memref<64x128xf32>, %C: memref<12
 
 // Edges: M = 100 (rows past 99 read row 99), N = 70 (N % 4 != 0: B is
 // copied as 2-element vectors, columns past the edge read the last aligned
-// pair), K = 30 (K % 4 != 0: A as 2-element vectors; the last slice is
-// partial, elements past K are zero and the slice matmul is min(8, 30 - k0)
-// deep).
+// pair), K = 30 (K % 4 != 0: A as 2-element vectors). K is not a multiple
+// of BK = 8: every slice copies from kc = min(k0, 30 - 8 = 22), so the last
+// one (k0 = 24) reads k 22..29, all inside A and B, with no clamp per
+// element; its first skip = k0 - kc = 2 rows (k 22, 23: the slice before
+// took them) are zeros (offset >= skip selects the loaded value), and the
+// slice matmul takes all 8 rows.
 
 // CHECK-LABEL: gpu.func @edges_matmul0
 //       CHECK: scf.for %[[K0:.*]] = %c0 to %c30 step %c8 {
-//       CHECK:   %[[ROW:.*]] = arith.minui %{{.*}}, %c99 : index
-//       CHECK:   %[[K:.*]] = arith.addi %[[K0]], %{{.*}} : index
-//       CHECK:   %[[INK:.*]] = arith.cmpi ult, %[[K]], %c30 : index
-//       CHECK:   %[[KCL:.*]] = arith.minui %[[K]], %c28 : index
-//       CHECK:   %[[VA:.*]] = vector.load %{{.*}}[%[[ROW]], %[[KCL]]] {alignment = 8 : i64} : memref<100x30xf32>, vector<2xf32>
-//       CHECK:   arith.select %[[INK]], %[[VA]], %{{.*}} : vector<2xf32>
+//       CHECK:   %[[KC:.*]] = arith.minui %[[K0]], %c22 : index
+//       CHECK:   %[[SKIP:.*]] = arith.subi %[[K0]], %[[KC]] : index
+// A: thread t reads the pair at k = kc + 2 * (t % 4) of row t / 4.
+//       CHECK:   %[[R:.*]] = arith.divui %{{.*}}, %c4 : index
+//       CHECK:   %[[PAIR:.*]] = arith.remui %{{.*}}, %c4 : index
+//       CHECK:   %[[KOFF:.*]] = arith.muli %[[PAIR]], %c2 : index
+//       CHECK:   %[[ROWU:.*]] = arith.addi %{{.*}}, %[[R]] : index
+//       CHECK:   %[[ROW:.*]] = arith.minui %[[ROWU]], %c99 : index
+//       CHECK:   %[[K:.*]] = arith.addi %[[KC]], %[[KOFF]] : index
+//       CHECK:   %[[TAKEN:.*]] = arith.cmpi uge, %[[KOFF]], %[[SKIP]] : index
+//       CHECK:   %[[VA:.*]] = vector.load %{{.*}}[%[[ROW]], %[[K]]] {alignment = 8 : i64} : memref<100x30xf32>, vector<2xf32>
+//       CHECK:   arith.select %[[TAKEN]], %[[VA]], %{{.*}} : vector<2xf32>
+//       CHECK:   memref.store %{{.*}}, %{{.*}}[%[[KOFF]], %[[R]]]
+// B: thread t reads the pair at column 2 * (t % 32) of row kc + t / 32.
+//       CHECK:   %[[KR:.*]] = arith.divui %{{.*}}, %c32 : index
+//       CHECK:   %[[KB:.*]] = arith.addi %[[KC]], %[[KR]] : index
+//       CHECK:   %[[TAKENB:.*]] = arith.cmpi uge, %[[KR]], %[[SKIP]] : index
 //       CHECK:   %[[COL:.*]] = arith.minui %{{.*}}, %c68 : index
-//       CHECK:   vector.load %{{.*}}[%{{.*}}, %[[COL]]] {alignment = 8 : i64} : memref<30x70xf32>, vector<2xf32>
+//       CHECK:   %[[VB:.*]] = vector.load %{{.*}}[%[[KB]], %[[COL]]] {alignment = 8 : i64} : memref<30x70xf32>, vector<2xf32>
+//       CHECK:   arith.select %[[TAKENB]], %[[VB]], %{{.*}} : vector<2xf32>
+//       CHECK:   vector.store %{{.*}}, %{{.*}}[%[[KR]], %{{.*}}] {alignment = 8 : i64}
 //       CHECK:   gpu.barrier
-//       CHECK:   %[[LEFT:.*]] = arith.subi %c30, %[[K0]] : index
-//       CHECK:   %[[DEPTH:.*]] = arith.minui %[[LEFT]], %c8 : index
-//       CHECK:   memref.subview %{{.*}}[0, 0] [%[[DEPTH]], %{{.*}}] [1, 1]
+//       CHECK:   memref.subview %{{.*}}[0, 0] [8, %{{.*}}] [1, 1]
 //       CHECK:   linalg.matmul
 //       CHECK:   gpu.barrier
 func.func @edges(%A: memref<100x30xf32>, %B: memref<30x70xf32>, %C: memref<100x70xf32>) {
   linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>}
     ins(%A, %B : memref<100x30xf32>, memref<30x70xf32>) outs(%C : memref<100x70xf32>)
+  return
+}
+
+// -----
+
+// K = 6 < BK = 8: one slice, which cannot shift back (it would start at
+// k = -2), so each copy clamps its own k (A pairs at min(k, 4), B rows at
+// min(k, 5)) and zero-fills past K; the slice matmul is 6 deep.
+
+// CHECK-LABEL: gpu.func @short_k_matmul0
+//   CHECK-NOT: scf.for
+//       CHECK: %[[KA:.*]] = arith.muli %{{.*}}, %c2 : index
+//       CHECK: %[[INA:.*]] = arith.cmpi ult, %[[KA]], %c6 : index
+//       CHECK: %[[KAC:.*]] = arith.minui %[[KA]], %c4 : index
+//       CHECK: %[[VA:.*]] = vector.load %{{.*}}[%{{.*}}, %[[KAC]]] {alignment = 8 : i64} : memref<64x6xf32>, vector<2xf32>
+//       CHECK: arith.select %[[INA]], %[[VA]], %{{.*}} : vector<2xf32>
+//       CHECK: %[[KB:.*]] = arith.divui %{{.*}}, %c16 : index
+//       CHECK: %[[INB:.*]] = arith.cmpi ult, %[[KB]], %c6 : index
+//       CHECK: %[[KBC:.*]] = arith.minui %[[KB]], %c5 : index
+//       CHECK: %[[VB:.*]] = vector.load %{{.*}}[%[[KBC]], %{{.*}}] {alignment = 16 : i64} : memref<6x64xf32>, vector<4xf32>
+//       CHECK: arith.select %[[INB]], %[[VB]], %{{.*}} : vector<4xf32>
+//       CHECK: gpu.barrier
+//       CHECK: memref.subview %{{.*}}[0, 0] [6, 64] [1, 1]
+//       CHECK: linalg.matmul
+func.func @short_k(%A: memref<64x6xf32>, %B: memref<6x64xf32>, %C: memref<64x64xf32>) {
+  linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8]>}
+    ins(%A, %B : memref<64x6xf32>, memref<6x64xf32>) outs(%C : memref<64x64xf32>)
   return
 }
 
@@ -167,17 +208,21 @@ func.func @async_copies(%A: memref<128x64xf32>, %B: memref<64x128xf32>, %C: memr
 
 // -----
 
-// K = 60 is not a multiple of BK = 8: an A element past K is read from a
-// clamped index with no source elements (the copy zero-fills it).
+// K = 60 is not a multiple of BK = 8: the slices copy from
+// kc = min(k0, 52); an A element whose offset in the slice is below
+// skip = k0 - kc (only in the last slice, k0 = 56) is a copy with no source
+// elements (zero-filled), at an address inside A.
 
 // CHECK-LABEL: func.func @async_partial_k(
 //       CHECK: gpu.func @async_partial_k_matmul0(%[[A:.*]]: memref<128x60xf32>
 //       CHECK: scf.for %[[K0:.*]] = %c0 to %c60 step %c8 {
-//       CHECK:   %[[K:.*]] = arith.addi %[[K0]], %{{.*}} : index
-//       CHECK:   %[[VALID:.*]] = arith.cmpi ult, %[[K]], %c60 : index
-//       CHECK:   %[[KC:.*]] = arith.minui %[[K]], %c59 : index
-//       CHECK:   %[[N:.*]] = arith.select %[[VALID]], %c1, %c0 : index
-//       CHECK:   nvgpu.device_async_copy %[[A]][%{{.*}}, %[[KC]]], %{{.*}}[%{{.*}}, %{{.*}}], 1, %[[N]]
+//       CHECK:   %[[KC:.*]] = arith.minui %[[K0]], %c52 : index
+//       CHECK:   %[[SKIP:.*]] = arith.subi %[[K0]], %[[KC]] : index
+//       CHECK:   %[[KK:.*]] = arith.remui %{{.*}}, %c8 : index
+//       CHECK:   %[[K:.*]] = arith.addi %[[KC]], %[[KK]] : index
+//       CHECK:   %[[TAKEN:.*]] = arith.cmpi uge, %[[KK]], %[[SKIP]] : index
+//       CHECK:   %[[N:.*]] = arith.select %[[TAKEN]], %c1, %c0 : index
+//       CHECK:   nvgpu.device_async_copy %[[A]][%{{.*}}, %[[K]]], %{{.*}}[%[[KK]], %{{.*}}], 1, %[[N]]
 func.func @async_partial_k(%A: memref<128x60xf32>, %B: memref<60x128xf32>, %C: memref<128x128xf32>) {
   linalg.matmul {tile.config = #tile.config<block = [64, 64, 8], warp = [32, 32], thread = [4, 8], stages = 4>}
     ins(%A, %B : memref<128x60xf32>, memref<60x128xf32>) outs(%C : memref<128x128xf32>)
