@@ -362,8 +362,13 @@ def TilePromoteShared : Pass<"tile-promote-shared"> {
       16-byte vectors where the operand's row length keeps them aligned
       (K % 4 == 0 for A, N % 4 == 0 for B), single elements otherwise.
       Out-of-range rows and columns are clamped to the last valid index (their
-      products only reach elements of C that are never stored), and elements
-      past K are zero, so partial tiles need no other special case.
+      products only reach elements of C that are never stored). Where K is not
+      a multiple of BK (and K >= BK), each slice is copied from
+      kc = min(k0, K - BK): the last one is shifted back to end at K, so no
+      copy needs a clamp of its own, and its rows before k0 (the slice before
+      took them) are zero; the slice matmul takes all BK rows. For K < BK
+      (one slice) each copy clamps its k and the elements past K are zero. So
+      partial tiles need no other special case.
     - The A tile's layout follows the config: `pad(P)` adds P elements to each
       row, `xor` permutes 16-byte granules by the row index; both keep the
       transposing stores and the fragment loads free of bank conflicts.
@@ -373,7 +378,8 @@ def TilePromoteShared : Pass<"tile-promote-shared"> {
       (`nvgpu.device_async_copy`, cp.async: global to shared memory without
       registers): A one element per copy (cp.async cannot transpose a
       vector), consecutive threads along k; B as above, 16-byte copies
-      bypassing L1. Elements past K are zero-filled by the copy. The copies
+      bypassing L1. The rows a slice does not take are zero-filled by the
+      copy (no source elements). The copies
       of a slice form one group, waited for before the barrier.
 
     The block tile's matmul now reads the shared slices (A through a
