@@ -46,17 +46,9 @@ sed -n '1,3p' "$artifacts/SUMMARY.txt"
 tail -n 1 "$artifacts/SUMMARY.txt"
 grep -E '^  here, FAILED' "$artifacts/SUMMARY.txt" | sed 's/^/  compile-time check /'
 
-json_include=""
-[[ -d bench/carry/include/nlohmann ]] && json_include="$PWD/bench/carry/include"
 say "== building the runtime in $build"
-if ! { cmake -S runtime -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-         -DTILE_NLOHMANN_JSON_INCLUDE_DIR="$json_include" >"$build.log" 2>&1 &&
-       ninja -C "$build" tile-run tile_runtime >>"$build.log" 2>&1; }; then
-  say "gpu-tests: building the runtime failed; the end of $build.log:"
-  tail -n 20 "$build.log"
-  exit 2
-fi
-tile_run=$build/bin/tile-run
+source bench/gpu/build-runtime.sh
+build_runtime "$build.log" tile-run tile_runtime 2>&1 || exit 2
 
 # 1. verify every kernel.
 declare -A test_pass test_fail

@@ -5,8 +5,8 @@ set -u
 # kernels, the diagnosis variants verified 5 times each, the random persistent
 # sets verified, memcheck on two kernels. Artifacts compiled with
 # bench/compile.sh into bench/artifacts/{diag4,prand2,prand16}.
-json_include=$PWD/bench/carry/include
-cmake -S runtime -B /tmp/tile-rt -G Ninja -DCMAKE_BUILD_TYPE=Release -DTILE_NLOHMANN_JSON_INCLUDE_DIR=$json_include >/dev/null && ninja -C /tmp/tile-rt tile-run >/dev/null || exit 1
+source bench/gpu/build-runtime.sh
+build_runtime "$build.log" tile-run || exit 1
 nvidia-smi --query-gpu=name --format=csv,noheader
 echo "== SASS subroutine calls per cubin (expect none)"
 checked=0
@@ -21,13 +21,13 @@ echo "== diag4, 5 runs each"
 for m in bench/artifacts/diag4/*.json; do
   n=$(basename $m .json); pass=0; fail=0; details=""
   for r in 1 2 3 4 5; do
-    out=$(timeout 60 /tmp/tile-rt/bin/tile-run verify "$m" 2>&1); s=$?
+    out=$(timeout 60 "$tile_run" verify "$m" 2>&1); s=$?
     if [ $s -eq 0 ]; then pass=$((pass+1)); else fail=$((fail+1)); [ $fail -le 1 ] && details="$(echo "$out" | grep -A3 FAIL | tail -3 | tr '\n' ' ')"; fi
   done
   echo "$n pass=$pass fail=$fail $details"
 done
 echo "== prand2 + prand16"
-TILE_RT_BUILD=/tmp/tile-rt bench/gpu/verify-each.sh bench/artifacts/prand2 120 2>&1 | grep -v PASS
-TILE_RT_BUILD=/tmp/tile-rt bench/gpu/verify-each.sh bench/artifacts/prand16 120 2>&1 | grep -v PASS
+TILE_RT_BUILD=$build bench/gpu/verify-each.sh bench/artifacts/prand2 120 2>&1 | grep -v PASS
+TILE_RT_BUILD=$build bench/gpu/verify-each.sh bench/artifacts/prand16 120 2>&1 | grep -v PASS
 echo "== memcheck"
-for m in bench/artifacts/diag4/d_p_matmul0.json bench/artifacts/prand16/rqh005_b2_matmul0.json; do timeout 120 compute-sanitizer --tool memcheck /tmp/tile-rt/bin/tile-run verify $m 2>&1 | grep -E "PASS|FAIL|ERROR SUMMARY"; done
+for m in bench/artifacts/diag4/d_p_matmul0.json bench/artifacts/prand16/rqh005_b2_matmul0.json; do timeout 120 compute-sanitizer --tool memcheck "$tile_run" verify $m 2>&1 | grep -E "PASS|FAIL|ERROR SUMMARY"; done

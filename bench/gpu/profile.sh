@@ -12,9 +12,8 @@ set -uo pipefail
 out=$1
 shift
 mkdir -p "$out"
-build=${TILE_RT_BUILD:-/tmp/tile-rt}
-cmake -S runtime -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null &&
-  ninja -C "$build" tile-run >/dev/null || { echo "profile: build failed" >&2; exit 1; }
+source bench/gpu/build-runtime.sh
+build_runtime "$build.log" tile-run || exit 1
 
 # Main loop = the instructions from the target of the longest backward
 # branch to that branch. cuobjdump prints branch targets as labels

@@ -69,34 +69,11 @@ build=${TILE_RT_BUILD:-/tmp/tile-rt}
 cuda_home=${CUDA_HOME:-/usr/local/cuda}
 : >"$log"
 
-# nlohmann-json: the carried copy when there is one, else an installed
-# package (an empty value makes CMake look for the package).
-json_include=""
-if [[ -d bench/carry/include/nlohmann ]]; then
-  json_include="$PWD/bench/carry/include"
-fi
-
+# The runtime, its tools and tests (nlohmann-json: the carried copy when
+# there is one, else an installed package).
 echo "run-bench: building the runtime in $build" >&2
-if ! cmake -S runtime -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DTILE_NLOHMANN_JSON_INCLUDE_DIR="$json_include" >>"$log" 2>&1; then
-  if grep -q "nlohmann-json not found" "$log"; then
-    echo "run-bench: nlohmann-json not found: there is no" \
-      "bench/carry/include/nlohmann and no nlohmann_json package here." >&2
-    echo "run-bench: on the development machine run" \
-      "'mkdir -p bench/carry/include && cp -r /usr/include/nlohmann" \
-      "bench/carry/include/' and send the tree again." >&2
-  else
-    echo "run-bench: configuring the build failed; the end of $log:" >&2
-    tail -n 30 "$log" >&2
-  fi
-  exit 1
-fi
-if ! ninja -C "$build" >>"$log" 2>&1; then
-  echo "run-bench: the build failed; the end of $log:" >&2
-  tail -n 30 "$log" >&2
-  exit 1
-fi
-tile_run="$build/bin/tile-run"
+source bench/gpu/build-runtime.sh
+build_runtime "$log" || exit 1
 
 # The unit tests include GPU tests; GoogleTest may be missing here.
 unit_tests="not built (GoogleTest not found)"

@@ -14,9 +14,8 @@ set -uo pipefail
 out=$1
 shift
 mkdir -p "$out"
-build=${TILE_RT_BUILD:-/tmp/tile-rt}
-cmake -S runtime -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null &&
-  ninja -C "$build" tile-run >/dev/null || { echo "stall-sites: build failed" >&2; exit 1; }
+source bench/gpu/build-runtime.sh
+build_runtime "$build.log" tile-run || exit 1
 command -v ncu >/dev/null || { echo "stall-sites: no ncu" >&2; exit 1; }
 
 sample() { # name kernel-filter manifest [tile-run options...]

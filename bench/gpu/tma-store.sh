@@ -12,11 +12,9 @@ set -uo pipefail
 pairs=$1 verify=$2 sanitize=$3
 out=${OUT:?set OUT}
 mkdir -p "$out"
-build=${TILE_RT_BUILD:-/tmp/tile-rt}
-cmake -S runtime -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DTILE_NLOHMANN_JSON_INCLUDE_DIR="$PWD/bench/carry/include" > "$out/build.log" 2>&1 &&
-  ninja -C "$build" tile-run >> "$out/build.log" 2>&1 || { tail -20 "$out/build.log"; exit 1; }
-run=$(find "$build" -name tile-run -type f -perm -u+x | head -1)
+source bench/gpu/build-runtime.sh
+build_runtime "$out/build.log" tile-run || exit 1
+run=$tile_run
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader | tee "$out/gpu.txt"
 IFS=, read -ra dirs <<<"$pairs,$verify"
 "$run" verify "${dirs[@]}" > "$out/verify.txt" 2>&1

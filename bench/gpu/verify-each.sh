@@ -18,12 +18,8 @@ limit=${2:-60}
 shift $(( $# >= 2 ? 2 : 1 ))
 build=${TILE_RT_BUILD:-/tmp/tile-rt}
 if [[ ! -x $build/bin/tile-run ]]; then
-  json_include=""
-  [[ -d bench/carry/include/nlohmann ]] && json_include="$PWD/bench/carry/include"
-  cmake -S runtime -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DTILE_NLOHMANN_JSON_INCLUDE_DIR="$json_include" >/dev/null &&
-    ninja -C "$build" tile-run >/dev/null ||
-    { echo "verify-each: building the runtime failed" >&2; exit 1; }
+  source bench/gpu/build-runtime.sh
+  build_runtime "$build.log" tile-run || exit 1
 fi
 passed=0 failed=0
 for manifest in $(ls "$artifacts"/*.json | sort -V); do

@@ -1,0 +1,41 @@
+# Sourced by the bench/gpu scripts (run from the repository root on the GPU
+# machine): builds the runtime and finds tile-run.
+#
+#   source bench/gpu/build-runtime.sh
+#   build_runtime LOG [TARGET...] || exit 1
+#
+# Configures runtime/ into $build (TILE_RT_BUILD, default /tmp/tile-rt;
+# Release, Ninja) with nlohmann-json from bench/carry/include when it was
+# carried (else CMake looks for the package), builds TARGET... (default:
+# everything) and sets tile_run to the tile-run binary. CMake's and ninja's
+# output is appended to LOG. On failure prints why (for a missing
+# nlohmann-json, how to carry it) and the end of LOG to stderr and returns 1.
+build=${TILE_RT_BUILD:-/tmp/tile-rt}
+build_runtime() {
+  local log=$1
+  shift
+  local json_include=""
+  [[ -d bench/carry/include/nlohmann ]] && json_include=$PWD/bench/carry/include
+  if ! cmake -S runtime -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DTILE_NLOHMANN_JSON_INCLUDE_DIR="$json_include" >>"$log" 2>&1; then
+    if grep -q "nlohmann-json not found" "$log"; then
+      echo "build-runtime: nlohmann-json not found: there is no" \
+        "bench/carry/include/nlohmann and no nlohmann_json package here; on" \
+        "the development machine run 'mkdir -p bench/carry/include &&" \
+        "cp -r /usr/include/nlohmann bench/carry/include/' and send the tree" \
+        "again." >&2
+    else
+      echo "build-runtime: configuring the runtime in $build failed; the end" \
+        "of $log:" >&2
+      tail -n 30 "$log" >&2
+    fi
+    return 1
+  fi
+  if ! ninja -C "$build" "$@" >>"$log" 2>&1; then
+    echo "build-runtime: building the runtime in $build failed; the end of" \
+      "$log:" >&2
+    tail -n 30 "$log" >&2
+    return 1
+  fi
+  tile_run=$build/bin/tile-run
+}
