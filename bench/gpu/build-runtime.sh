@@ -4,21 +4,26 @@
 #   source bench/gpu/build-runtime.sh
 #   build_runtime LOG [TARGET...] || exit 1
 #
-# Configures runtime/ into $build (TILE_RT_BUILD, default /tmp/tile-rt;
-# Release, Ninja) with nlohmann-json from bench/carry/include when it was
-# carried (else CMake looks for the package), builds TARGET... (default:
-# everything) and sets tile_run to the tile-run binary. CMake's and ninja's
-# output is appended to LOG. On failure prints why (for a missing
-# nlohmann-json, how to carry it) and the end of LOG to stderr and returns 1.
-build=${TILE_RT_BUILD:-/tmp/tile-rt}
+# Configures runtime/ into $build (kept when the caller set it, else
+# TILE_RT_BUILD, default /tmp/tile-rt; Release, Ninja) with nlohmann-json
+# from bench/carry/include when it was carried (else CMake finds the
+# package), builds TARGET... (default: everything) and sets tile_run to the
+# tile-run binary. CMake's and ninja's output is appended to LOG. On
+# failure prints why (for a missing nlohmann-json, how to carry it) and the
+# end of LOG to stderr and returns 1.
+build=${build:-${TILE_RT_BUILD:-/tmp/tile-rt}}
 build_runtime() {
   local log=$1
   shift
-  local json_include=""
-  [[ -d bench/carry/include/nlohmann ]] && json_include=$PWD/bench/carry/include
+  local json=()
+  [[ -d bench/carry/include/nlohmann ]] &&
+    json=(-DTILE_NLOHMANN_JSON_INCLUDE_DIR="$PWD/bench/carry/include")
+  # What this call writes starts past the log's present end.
+  local start
+  start=$(($(stat -c %s "$log" 2>/dev/null || echo 0) + 1))
   if ! cmake -S runtime -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-    -DTILE_NLOHMANN_JSON_INCLUDE_DIR="$json_include" >>"$log" 2>&1; then
-    if grep -q "nlohmann-json not found" "$log"; then
+    "${json[@]}" >>"$log" 2>&1; then
+    if tail -c +"$start" "$log" | grep -q "nlohmann-json not found"; then
       echo "build-runtime: nlohmann-json not found: there is no" \
         "bench/carry/include/nlohmann and no nlohmann_json package here; on" \
         "the development machine run 'mkdir -p bench/carry/include &&" \

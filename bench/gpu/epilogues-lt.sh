@@ -1,3 +1,6 @@
+#!/usr/bin/env bash
+# Verifies and times the fused-epilogue kernels of bench/artifacts/epilogues/bench
+# against cuBLASLt (run from the repository root on the GPU machine; OUT set).
 set -u
 source bench/gpu/build-runtime.sh
 build_runtime "$build.log" tile-run || exit 1
