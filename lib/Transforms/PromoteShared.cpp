@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Transforms/Utils.h"
+#include "tile/Transforms/Epilogue.h"
 #include "tile/Analysis/SharedPlan.h"
 #include "tile/Transforms/WgmmaSlabs.h"
 #include "tile/Transforms/Passes.h"
@@ -67,6 +68,32 @@ Value granuleIndex(CopyContext &ctx, int64_t i, int64_t granules) {
   if ((i + 1) * ctx.numThreads > granules)
     g = arith::MinUIOp::create(ctx.b, ctx.loc, g, ctx.c(granules - 1));
   return g;
+}
+
+/// Granule `i`-th of this thread as (row, position in the row) of a slice
+/// with `perRow` granules per row. Where the threads cover whole rows
+/// (T % perRow == 0) and the round has no clamped granule, the row is
+/// tid / perRow + i * T / perRow and the position tid % perRow: the same
+/// for every round, so a round's address is the first round's plus a
+/// constant, which the compiler folds into the load. Otherwise g / perRow
+/// and g % perRow of granuleIndex.
+std::pair<Value, Value> granuleRowPos(CopyContext &ctx, int64_t i,
+                                      int64_t granules, int64_t perRow) {
+  int64_t threads = ctx.numThreads;
+  if (threads % perRow == 0 && (i + 1) * threads <= granules) {
+    Value row = arith::DivUIOp::create(ctx.b, ctx.loc, ctx.threadId,
+                                       ctx.c(perRow));
+    if (i > 0)
+      row = arith::AddIOp::create(ctx.b, ctx.loc, row,
+                                  ctx.c(i * (threads / perRow)),
+                                  arith::IntegerOverflowFlags::nuw);
+    Value pos = arith::RemUIOp::create(ctx.b, ctx.loc, ctx.threadId,
+                                       ctx.c(perRow));
+    return {row, pos};
+  }
+  Value g = granuleIndex(ctx, i, granules);
+  return {arith::DivUIOp::create(ctx.b, ctx.loc, g, ctx.c(perRow)),
+          arith::RemUIOp::create(ctx.b, ctx.loc, g, ctx.c(perRow))};
 }
 
 /// Loads `width` elements of `source` at (row, col); a plain memref.load for
@@ -127,6 +154,8 @@ Piece locateAlongK(CopyContext &ctx, const CopySource &source, Value r,
   piece.k = arith::AddIOp::create(ctx.b, ctx.loc, ctx.kc, kOffset);
   if (ctx.skip) {
     piece.valid = takenRow(ctx, kOffset);
+    if (!ctx.async)
+      piece.k = opaqueIndex(ctx.b, ctx.loc, piece.k);
   } else if (ctx.problem.k % blockK != 0) {
     piece.valid =
         arith::CmpIOp::create(ctx.b, ctx.loc, arith::CmpIPredicate::ult,
@@ -171,9 +200,7 @@ void copyTransposingAsync(CopyContext &ctx, const CopySource &source,
   int64_t blockK = ctx.config.getBlockK();
   int64_t elements = source.tile * blockK;
   for (int64_t i = 0; i < ceilDiv(elements, ctx.numThreads); ++i) {
-    Value e = granuleIndex(ctx, i, elements);
-    Value r = arith::DivUIOp::create(ctx.b, ctx.loc, e, ctx.c(blockK));
-    Value kk = arith::RemUIOp::create(ctx.b, ctx.loc, e, ctx.c(blockK));
+    auto [r, kk] = granuleRowPos(ctx, i, elements, blockK);
     Piece piece = locateAlongK(ctx, source, r, kk, 1);
     asyncCopy(ctx, source.global, {piece.row, piece.k}, shared, {kk, r}, 1,
               piece.valid);
@@ -192,12 +219,8 @@ void copyTransposing(CopyContext &ctx, const CopySource &source, Value shared,
   int64_t perRow = blockK / width;
   int64_t granules = source.tile * perRow;
   for (int64_t i = 0; i < ceilDiv(granules, ctx.numThreads); ++i) {
-    Value g = granuleIndex(ctx, i, granules);
-    Value r = arith::DivUIOp::create(ctx.b, ctx.loc, g, ctx.c(perRow));
-    Value kc = arith::MulIOp::create(
-        ctx.b, ctx.loc,
-        arith::RemUIOp::create(ctx.b, ctx.loc, g, ctx.c(perRow)),
-        ctx.c(width));
+    auto [r, pos] = granuleRowPos(ctx, i, granules, perRow);
+    Value kc = arith::MulIOp::create(ctx.b, ctx.loc, pos, ctx.c(width));
     Piece piece = locateAlongK(ctx, source, r, kc, width);
     Value value = loadGlobal(ctx, source.global, piece.row, piece.k, width);
     if (piece.valid)
@@ -226,12 +249,8 @@ void copyStraight(CopyContext &ctx, const CopySource &source, Value shared,
   bool clampCols = source.extent % source.tile != 0;
   bool partialK = ctx.problem.k % blockK != 0;
   for (int64_t i = 0; i < ceilDiv(granules, ctx.numThreads); ++i) {
-    Value g = granuleIndex(ctx, i, granules);
-    Value kr = arith::DivUIOp::create(ctx.b, ctx.loc, g, ctx.c(perRow));
-    Value cc = arith::MulIOp::create(
-        ctx.b, ctx.loc,
-        arith::RemUIOp::create(ctx.b, ctx.loc, g, ctx.c(perRow)),
-        ctx.c(width));
+    auto [kr, pos] = granuleRowPos(ctx, i, granules, perRow);
+    Value cc = arith::MulIOp::create(ctx.b, ctx.loc, pos, ctx.c(width));
     Value k = arith::AddIOp::create(ctx.b, ctx.loc, ctx.kc, kr);
     Value valid;
     if (ctx.skip) {

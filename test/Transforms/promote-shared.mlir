@@ -56,7 +56,11 @@ func.func @aligned(%A: memref<128x64xf32>, %B: memref<64x128xf32>, %C: memref<12
 // one (k0 = 24) reads k 22..29, all inside A and B, with no clamp per
 // element; its first skip = k0 - kc = 2 rows (k 22, 23: the slice before
 // took them) are zeros (offset >= skip selects the loaded value), and the
-// slice matmul takes all 8 rows.
+// slice matmul takes all 8 rows. A register copy's k passes through an
+// empty inline asm, so that LLVM keeps one 32-bit offset per copy (not a
+// 64-bit pointer each: the loaded values are live through the compute).
+// The threads cover whole rows (128 % 4 == 0), so the second round's row
+// is the first's plus 128 / 4 = 32 (a constant the address folds).
 
 // CHECK-LABEL: gpu.func @edges_matmul0
 //       CHECK: scf.for %[[K0:.*]] = %c0 to %c30 step %c8 {
@@ -70,9 +74,14 @@ func.func @aligned(%A: memref<128x64xf32>, %B: memref<64x128xf32>, %C: memref<12
 //       CHECK:   %[[ROW:.*]] = arith.minui %[[ROWU]], %c99 : index
 //       CHECK:   %[[K:.*]] = arith.addi %[[KC]], %[[KOFF]] : index
 //       CHECK:   %[[TAKEN:.*]] = arith.cmpi uge, %[[KOFF]], %[[SKIP]] : index
-//       CHECK:   %[[VA:.*]] = vector.load %{{.*}}[%[[ROW]], %[[K]]] {alignment = 8 : i64} : memref<100x30xf32>, vector<2xf32>
+//       CHECK:   %[[K32:.*]] = arith.index_castui %[[K]] : index to i32
+//       CHECK:   %[[KO:.*]] = llvm.inline_asm "mov.b32 $0, $1;", "=r,r" %[[K32]]
+//       CHECK:   %[[KI:.*]] = arith.index_castui %[[KO]] : i32 to index
+//       CHECK:   %[[VA:.*]] = vector.load %{{.*}}[%[[ROW]], %[[KI]]] {alignment = 8 : i64} : memref<100x30xf32>, vector<2xf32>
 //       CHECK:   arith.select %[[TAKEN]], %[[VA]], %{{.*}} : vector<2xf32>
 //       CHECK:   memref.store %{{.*}}, %{{.*}}[%[[KOFF]], %[[R]]]
+//       CHECK:   %[[R1:.*]] = arith.addi %{{.*}}, %c32 overflow<nuw> : index
+//       CHECK:   memref.store %{{.*}}, %{{.*}}[%{{.*}}, %[[R1]]]
 // B: thread t reads the pair at column 2 * (t % 32) of row kc + t / 32.
 //       CHECK:   %[[KR:.*]] = arith.divui %{{.*}}, %c32 : index
 //       CHECK:   %[[KB:.*]] = arith.addi %[[KC]], %[[KR]] : index
