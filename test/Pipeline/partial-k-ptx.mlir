@@ -21,7 +21,25 @@
 // CHECK: min.u32 [[KC:%r[0-9]+]], [[K0:%r[0-9]+]], 245;
 // CHECK: sub.s32 [[SKIP:%r[0-9]+]], [[K0]], [[KC]];
 // CHECK: setp.ge.u32 {{%p[0-9]+}}, {{%r[0-9]+}}, [[SKIP]];
-// CHECK: cp.async.commit_group
+
+// B's rows: row r of the slice (r = 1..15 for this thread's copies after
+// the first) is taken where r >= skip, which LLVM writes as skip < r + 1.
+// CHECK-COUNT-15: setp.lt.u32 {{%p[0-9]+}}, [[SKIP]], {{[0-9]+}};
+
+// Copies through registers (stages = 2): the loop's copy of the next slice
+// (from the loop label to the first barrier) loads 8 A and 16 B elements
+// with two min.u32 (the next slice's start, clamped to the last slice's,
+// and kc) and no clamp per element; A's k goes through one empty inline
+// asm (opaqueIndex), shared by the 8 A copies.
+// RUN: rm -rf %t/rg && mkdir -p %t/rg
+// RUN: tile-opt %s -o /dev/null --tile-matmul-to-ptx="output-dir=%t/rg ptxas=off block=64,128,16 warp=32,64 thread=8,8 stages=2 tuning-table=none"
+// RUN: sed -n '/^\$L__BB0_1:/,/bar.sync/p' %t/rg/partial_k_matmul0.ptx > %t/rg/loop-copies.ptx
+// RUN: grep -c "ld.global.nc.b32" %t/rg/loop-copies.ptx | FileCheck %s --check-prefix=REGLOADS
+// RUN: grep -c "min.u32" %t/rg/loop-copies.ptx | FileCheck %s --check-prefix=REGMIN
+// RUN: grep -c "mov.b32 %r" %t/rg/loop-copies.ptx | FileCheck %s --check-prefix=REGOPAQUE
+// REGLOADS: {{^}}24{{$}}
+// REGMIN: {{^}}2{{$}}
+// REGOPAQUE: {{^}}1{{$}}
 
 // ptxas keeps everything in registers: no spills, no stack.
 // RUN: %if ptxas %{ %ptxas -v -arch=sm_90 %t/partial_k_matmul0.ptx -o %t/partial_k.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS %}
