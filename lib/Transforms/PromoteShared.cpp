@@ -73,10 +73,10 @@ Value granuleIndex(CopyContext &ctx, int64_t i, int64_t granules) {
 /// Granule `i`-th of this thread as (row, position in the row) of a slice
 /// with `perRow` granules per row. Where the threads cover whole rows
 /// (T % perRow == 0) and the round has no clamped granule, the row is
-/// tid / perRow + i * T / perRow and the position tid % perRow: the same
-/// for every round, so a round's address is the first round's plus a
-/// constant, which the compiler folds into the load. Otherwise g / perRow
-/// and g % perRow of granuleIndex.
+/// tid / perRow + i * T / perRow and the position tid % perRow: a round's
+/// address is the first round's plus a constant (folded into B's loads and
+/// the cp.async copies; A's register copies add it in 32 bits, see
+/// locateAlongK). Otherwise g / perRow and g % perRow of granuleIndex.
 std::pair<Value, Value> granuleRowPos(CopyContext &ctx, int64_t i,
                                       int64_t granules, int64_t perRow) {
   int64_t threads = ctx.numThreads;

@@ -60,7 +60,7 @@ func.func @aligned(%A: memref<128x64xf32>, %B: memref<64x128xf32>, %C: memref<12
 // empty inline asm, so that LLVM keeps one 32-bit offset per copy (not a
 // 64-bit pointer each: the loaded values are live through the compute).
 // The threads cover whole rows (128 % 4 == 0), so the second round's row
-// is the first's plus 128 / 4 = 32 (a constant the address folds).
+// is tid / 4 plus 128 / 4 = 32.
 
 // CHECK-LABEL: gpu.func @edges_matmul0
 //       CHECK: scf.for %[[K0:.*]] = %c0 to %c30 step %c8 {
@@ -80,7 +80,8 @@ func.func @aligned(%A: memref<128x64xf32>, %B: memref<64x128xf32>, %C: memref<12
 //       CHECK:   %[[VA:.*]] = vector.load %{{.*}}[%[[ROW]], %[[KI]]] {alignment = 8 : i64} : memref<100x30xf32>, vector<2xf32>
 //       CHECK:   arith.select %[[TAKEN]], %[[VA]], %{{.*}} : vector<2xf32>
 //       CHECK:   memref.store %{{.*}}, %{{.*}}[%[[KOFF]], %[[R]]]
-//       CHECK:   %[[R1:.*]] = arith.addi %{{.*}}, %c32 overflow<nuw> : index
+//       CHECK:   %[[R0:.*]] = arith.divui %{{.*}}, %c4 : index
+//       CHECK:   %[[R1:.*]] = arith.addi %[[R0]], %c32 overflow<nuw> : index
 //       CHECK:   memref.store %{{.*}}, %{{.*}}[%{{.*}}, %[[R1]]]
 // B: thread t reads the pair at column 2 * (t % 32) of row kc + t / 32.
 //       CHECK:   %[[KR:.*]] = arith.divui %{{.*}}, %c32 : index
