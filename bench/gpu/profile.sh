@@ -63,11 +63,11 @@ if command -v ncu >/dev/null 2>&1; then
   for manifest in "$@"; do
     kernel=$(basename "$manifest" .json)
     ncu --clock-control none --kernel-name "$kernel" --launch-skip 3 \
-      --launch-count 1 "${sections[@]}" "$build/bin/tile-run" bench \
+      --launch-count 1 "${sections[@]}" "$tile_run" bench \
       --no-cublas --warmup 2 --iters 20 "$manifest" >>"$out/ncu.txt" 2>&1
   done
   ncu --clock-control none --kernel-name regex:gemm --launch-skip 3 \
-    --launch-count 1 "${sections[@]}" "$build/bin/tile-run" bench \
+    --launch-count 1 "${sections[@]}" "$tile_run" bench \
     --warmup 2 --iters 20 "$1" >>"$out/ncu.txt" 2>&1
   grep -E "^  [a-zA-Z_0-9]+.*\(|Issue Slots Busy|Issued Warp Per Scheduler|No Eligible|Active Warps Per Scheduler|Eligible Warps Per Scheduler|Warp Cycles Per Issued Instruction|Executed Ipc Active|Registers Per Thread|Achieved Occupancy|Bank Conflicts" "$out/ncu.txt" | head -80
   # Stall reasons (warps stalled per issued instruction), largest first, per kernel.

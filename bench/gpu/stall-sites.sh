@@ -24,7 +24,7 @@ sample() { # name kernel-filter manifest [tile-run options...]
   local rep=/tmp/stall-$name
   ncu --clock-control none --kernel-name "$filter" --launch-skip 3 \
     --launch-count 1 --section SourceCounters --section WarpStateStats \
-    --import-source no -f -o "$rep" "$build/bin/tile-run" bench "$@" \
+    --import-source no -f -o "$rep" "$tile_run" bench "$@" \
     --warmup 2 --iters 20 "$manifest" >"$out/$name.ncu.log" 2>&1 ||
     { echo "stall-sites: ncu failed for $name" >&2; tail -5 "$out/$name.ncu.log" >&2; return; }
   ncu --import "$rep.ncu-rep" --page source --print-source sass --csv \
