@@ -561,15 +561,22 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
       std::string name = "E" + std::to_string(j);
       int64_t rows = kind == EpilogueOperandKind::Col ? 1 : problem.m;
       int64_t cols = kind == EpilogueOperandKind::Row ? 1 : problem.n;
+      // (A strided operand's parameter: its layouts entry. The kernel
+      // reads it one element at a time: element alignment.)
+      std::optional<StridedLayout> layout = getEpilogueOperandLayout(attr, j);
       manifest.params.push_back(param(
           name.c_str(), rt::ParamRole::Epilogue, elementTypeOf(element), rows,
-          cols, element.getIntOrFloatBitWidth() / 8, rt::ParamAccess::Read));
+          cols, element.getIntOrFloatBitWidth() / 8, rt::ParamAccess::Read,
+          layout));
       // In a batched kernel, an operand with one vector or matrix per batch
       // (per_batch; its parameter 3-d, the batch first) has them one after
-      // another;
+      // another, or its layout's batch stride apart;
       // one shared by every matrix has no batch stride.
+      rt::ParamInfo &added = manifest.params.back();
       if (problem.batch > 1 && isPerBatchEpilogueOperand(attr, j))
-        manifest.params.back().batchStride = rows * cols;
+        added.batchStride = layout ? added.batchStride : rows * cols;
+      else
+        added.batchStride = 0;
       rt::EpilogueOperand operand;
       operand.param = name;
       operand.kind = kind == EpilogueOperandKind::Row

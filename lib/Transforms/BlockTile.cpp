@@ -213,14 +213,26 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
            << "cannot make a kernel named '" << name
            << "': a PTX kernel name holds only letters, digits, '_', '$' "
               "and '.' (rename the function)";
+  // A fused epilogue's operands come after C.
+  FailureOr<FusedEpilogue> epilogue = collectFusedEpilogue(matmul);
+  if (failed(epilogue))
+    return failure();
+  SmallVector<Type> epilogueTypes = getEpilogueParamTypes(
+      *epilogue, problem.batch, problem.m, problem.n);
   // 32-bit index arithmetic where every element offset fits: fewer
   // registers and instructions for addresses.
   int64_t largest = largestOperandSpan(problem);
+  for (Type type : epilogueTypes)
+    largest = std::max(largest, getEpilogueParamSpan(cast<MemRefType>(type)));
   bool offsetsFit32 = largest <= std::numeric_limits<int32_t>::max();
   unsigned bitwidth = indexBitwidth != 0 ? indexBitwidth
                       : offsetsFit32     ? 32
                                          : 64;
-  if (bitwidth == 32 && problem.hasDynamicLayout())
+  bool dynamicEpilogue = llvm::any_of(
+      epilogue->layouts, [](const std::optional<StridedLayout> &layout) {
+        return layout && layout->isDynamic();
+      });
+  if (bitwidth == 32 && (problem.hasDynamicLayout() || dynamicEpilogue))
     return matmul.emitOpError()
            << "index-bitwidth=32 cannot address an operand with a dynamic "
               "offset or stride, which may reach any element (its kernel "
@@ -246,19 +258,13 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   builder.setInsertionPointToStart(gpuModule.getBody());
   // Parameters (A, B, C), then, when the TMA brings A and B to shared
   // memory, their tensor maps (built by the host from A and B).
-  // A fused epilogue's operands come after C.
-  FailureOr<FusedEpilogue> epilogue = collectFusedEpilogue(matmul);
-  if (failed(epilogue))
-    return failure();
   unsigned numEpilogue = epilogue->operands.size();
   if (!epilogue->ops.empty() && splits > 1)
     return matmul.emitOpError()
            << "split_k = " << splits
            << " cannot run a fused epilogue (tile-configure rejects it)";
   SmallVector<Type> paramTypes = {aType, bType, cType};
-  llvm::append_range(paramTypes,
-                     getEpilogueParamTypes(*epilogue, problem.batch,
-                                           problem.m, problem.n));
+  llvm::append_range(paramTypes, epilogueTypes);
   bool tma = config.getCopy() == CopyKind::Tma;
   if (tma)
     llvm::append_range(paramTypes,
@@ -305,6 +311,19 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
       for (bool flag : epilogue->perBatch)
         perBatch.push_back(builder.getBoolAttr(flag));
       attrs.set("per_batch", builder.getArrayAttr(perBatch));
+    }
+    // Strided operands: their parameters' layouts (the manifest needs them
+    // after the parameters are pointers).
+    if (llvm::any_of(epilogue->layouts,
+                     [](const std::optional<StridedLayout> &layout) {
+                       return layout.has_value();
+                     })) {
+      SmallVector<Attribute> layouts;
+      for (auto [layout, perBatch] :
+           llvm::zip(epilogue->layouts, epilogue->perBatch))
+        layouts.push_back(buildEpilogueLayoutAttr(&getContext(), layout,
+                                                  batched && perBatch));
+      attrs.set("layouts", builder.getArrayAttr(layouts));
     }
     kernel->setAttr(kEpilogueAttrName, attrs.getDictionary(&getContext()));
   }

@@ -363,6 +363,14 @@ LogicalResult checkSupported(linalg::LinalgOp op, MatmulShape &shape,
     if (span > std::numeric_limits<int32_t>::max())
       shape.offsets64 = true;
   }
+  // And a fused epilogue's strided operands (checkHostNeighbours found its
+  // ops fusable).
+  if (FailureOr<FusedEpilogue> fused = collectFusedEpilogue(op);
+      succeeded(fused))
+    for (Value operand : fused->operands)
+      if (getEpilogueParamSpan(cast<MemRefType>(operand.getType())) >
+          std::numeric_limits<int32_t>::max())
+        shape.offsets64 = true;
   for (auto [index, type] : llvm::enumerate(types)) {
     auto memref = dyn_cast<MemRefType>(type);
     if (!memref)

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cstdio>
 
@@ -403,6 +404,53 @@ StringRef mlir::tile::stringifyEpilogueKind(EpilogueOperandKind kind) {
   return "full";
 }
 
+/// The layout of the kernel parameter for an extra operand of memref type
+/// `type` (its matrix or vector, after the batch's dimension when
+/// `perBatch`): std::nullopt for a memref without a layout; a full operand's
+/// offset and strides (rows contiguous); a row vector's elements as the
+/// rows of its m x 1 parameter (any stride); a column vector as the one row
+/// of its 1 x n parameter (elements contiguous, rows n apart). Empty, or
+/// why the kernels cannot read it.
+static std::string getParamLayout(MemRefType type, EpilogueOperandKind kind,
+                                  bool perBatch, int64_t batch, int64_t n,
+                                  std::optional<StridedLayout> &layout) {
+  layout.reset();
+  if (type.getLayout().isIdentity())
+    return "";
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return "an extra operand has a layout that is not strided";
+  auto dynamic = [](int64_t value) { return ShapedType::isDynamic(value); };
+  if (!dynamic(offset) && offset < 0)
+    return "an extra operand has a negative offset";
+  for (int64_t stride : strides)
+    if (!dynamic(stride) && stride < 1)
+      return "an extra operand has a stride below 1 (the kernels take "
+             "strides of at least 1)";
+  StridedLayout result;
+  result.offset = offset;
+  // (A batch of one never steps it: static, as tile-block-tile makes
+  // A's, B's and C's.)
+  if (perBatch)
+    result.batchStride =
+        batch == 1 && dynamic(strides.front()) ? 1 : strides.front();
+  int64_t inner = strides.back();
+  if (kind == EpilogueOperandKind::Row) {
+    result.rowStride = inner;
+  } else {
+    if (inner != 1)
+      return "an extra operand's elements along C's columns are not "
+             "contiguous (its innermost stride is " +
+             (dynamic(inner) ? std::string("dynamic") : std::to_string(inner)) +
+             ", not 1)";
+    result.rowStride =
+        kind == EpilogueOperandKind::Col ? n : strides[strides.size() - 2];
+  }
+  layout = result;
+  return "";
+}
+
 std::string mlir::tile::addEpilogueOp(linalg::LinalgOp matmul,
                                       linalg::LinalgOp user,
                                       FusedEpilogue &epilogue) {
@@ -457,9 +505,8 @@ std::string mlir::tile::addEpilogueOp(linalg::LinalgOp matmul,
     }
     auto type = dyn_cast<MemRefType>(value.getType());
     if (!type || !type.hasStaticShape() ||
-        !isEpilogueElementType(type.getElementType()) ||
-        !type.getLayout().isIdentity())
-      return "an extra operand is not a static, row-major memref of f32, "
+        !isEpilogueElementType(type.getElementType()))
+      return "an extra operand is not a memref of static shape of f32, "
              "bf16 or f16";
     // The operand's shape and map, and under a batched matmul whether it
     // has one matrix (vector) per batch, its first dimension the batch's.
@@ -493,6 +540,10 @@ std::string mlir::tile::addEpilogueOp(linalg::LinalgOp matmul,
       return "an extra operand is neither a vector along C's rows or "
              "columns (a 1-d memref indexed by one of the loops) nor an "
              "operand of C's shape read element by element";
+    std::optional<StridedLayout> layout;
+    if (std::string why = getParamLayout(type, kind, perBatch, batch, n, layout);
+        !why.empty())
+      return why;
     // The kernel's launch sits where the matmul was: the operand must exist
     // there.
     if (Operation *def = value.getDefiningOp())
@@ -503,6 +554,7 @@ std::string mlir::tile::addEpilogueOp(linalg::LinalgOp matmul,
     result.operands.push_back(value);
     result.kinds.push_back(kind);
     result.perBatch.push_back(perBatch);
+    result.layouts.push_back(layout);
   }
   auto argName = [&](Value value, std::string &name) -> std::string {
     if (auto it = names.find(value); it != names.end()) {
@@ -623,8 +675,28 @@ bool mlir::tile::readEpilogueAttr(Attribute attr,
   auto stepTexts = dict ? dict.getAs<ArrayAttr>("steps") : ArrayAttr();
   auto types = dict ? dict.getAs<ArrayAttr>("types") : ArrayAttr();
   auto perBatch = dict ? dict.getAs<ArrayAttr>("per_batch") : ArrayAttr();
+  auto layouts = dict ? dict.getAs<ArrayAttr>("layouts") : ArrayAttr();
+  // A layouts entry: empty, or offset and row stride (and a per-batch
+  // operand's batch stride), each -1 (dynamic) or at least 0 / 1.
+  auto layoutOk = [&](auto pair) {
+    auto [j, entry] = pair;
+    auto array = dyn_cast<DenseI64ArrayAttr>(entry);
+    if (!array)
+      return false;
+    if (array.empty())
+      return true;
+    bool each = perBatch && j < perBatch.size() &&
+                cast<BoolAttr>(perBatch[j]).getValue();
+    if (array.size() != (each ? 3 : 2))
+      return false;
+    for (auto [i, value] : llvm::enumerate(array.asArrayRef()))
+      if (value != -1 && value < (i == 0 ? 0 : 1))
+        return false;
+    return true;
+  };
   if (!operands || !stepTexts ||
-      dict.size() != 2u + (types ? 1 : 0) + (perBatch ? 1 : 0) ||
+      dict.size() != 2u + (types ? 1 : 0) + (perBatch ? 1 : 0) +
+                         (layouts ? 1 : 0) ||
       (types && types.size() != operands.size()) ||
       (types && !llvm::all_of(types, [](Attribute type) {
          return isa<TypeAttr>(type);
@@ -632,10 +704,15 @@ bool mlir::tile::readEpilogueAttr(Attribute attr,
       (perBatch && (!types || perBatch.size() != operands.size() ||
                     !llvm::all_of(perBatch, [](Attribute flag) {
                       return isa<BoolAttr>(flag);
-                    })))) {
+                    }))) ||
+      (layouts && (!types || layouts.size() != operands.size() ||
+                   !llvm::all_of(llvm::enumerate(layouts), layoutOk)))) {
     error = "is not a dictionary {operands = [...], steps = [...]} (and, on "
-            "a kernel, types = [one per operand], and on a batched one "
-            "per_batch = [one bool per operand])";
+            "a kernel, types = [one per operand], on a batched one "
+            "per_batch = [one bool per operand], and where an operand is "
+            "strided layouts = [one array<i64: offset, row_stride> per "
+            "operand (with batch_stride where per_batch), empty for none, "
+            "-1 for a dynamic field])";
     return false;
   }
   kinds.clear();
@@ -672,6 +749,61 @@ bool mlir::tile::isPerBatchEpilogueOperand(Attribute attr, unsigned j) {
   auto flag =
       flags && j < flags.size() ? dyn_cast<BoolAttr>(flags[j]) : BoolAttr();
   return flag && flag.getValue();
+}
+
+std::optional<StridedLayout>
+mlir::tile::getEpilogueOperandLayout(Attribute attr, unsigned j) {
+  auto dict = dyn_cast_or_null<DictionaryAttr>(attr);
+  auto layouts = dict ? dict.getAs<ArrayAttr>("layouts") : ArrayAttr();
+  auto array = layouts && j < layouts.size()
+                   ? dyn_cast<DenseI64ArrayAttr>(layouts[j])
+                   : DenseI64ArrayAttr();
+  if (!array || array.size() < 2)
+    return std::nullopt;
+  auto field = [&](int64_t i) {
+    return array[i] == -1 ? ShapedType::kDynamic : array[i];
+  };
+  StridedLayout layout;
+  layout.offset = field(0);
+  layout.rowStride = field(1);
+  if (array.size() == 3)
+    layout.batchStride = field(2);
+  return layout;
+}
+
+DenseI64ArrayAttr mlir::tile::buildEpilogueLayoutAttr(
+    MLIRContext *context, const std::optional<StridedLayout> &layout,
+    bool perBatch) {
+  SmallVector<int64_t> fields;
+  if (layout) {
+    auto field = [](int64_t value) {
+      return ShapedType::isDynamic(value) ? -1 : value;
+    };
+    fields = {field(layout->offset), field(layout->rowStride)};
+    if (perBatch)
+      fields.push_back(field(layout->batchStride));
+  }
+  return DenseI64ArrayAttr::get(context, fields);
+}
+
+int64_t mlir::tile::getEpilogueParamSpan(MemRefType type) {
+  SmallVector<int64_t> strides;
+  int64_t offset = 0;
+  if (type.getLayout().isIdentity()) {
+    uint64_t elements = 1;
+    for (int64_t extent : type.getShape())
+      elements = llvm::SaturatingMultiply(elements, uint64_t(extent));
+    return int64_t(std::min<uint64_t>(elements, INT64_MAX));
+  }
+  if (failed(type.getStridesAndOffset(strides, offset)) ||
+      ShapedType::isDynamic(offset) ||
+      llvm::any_of(strides, ShapedType::isDynamic))
+    return std::numeric_limits<int64_t>::max();
+  uint64_t span = llvm::SaturatingAdd(uint64_t(offset), uint64_t(1));
+  for (auto [extent, stride] : llvm::zip(type.getShape(), strides))
+    span = llvm::SaturatingAdd(
+        span, llvm::SaturatingMultiply(uint64_t(extent - 1), uint64_t(stride)));
+  return int64_t(std::min<uint64_t>(span, INT64_MAX));
 }
 
 bool mlir::tile::hasEpilogue(gpu::GPUFuncOp kernel) {
@@ -789,8 +921,9 @@ SmallVector<Type>
 mlir::tile::getEpilogueParamTypes(const FusedEpilogue &epilogue,
                                   int64_t batch, int64_t m, int64_t n) {
   SmallVector<Type> types;
-  for (auto [value, kind, perBatch] :
-       llvm::zip(epilogue.operands, epilogue.kinds, epilogue.perBatch)) {
+  for (auto [value, kind, perBatch, layout] :
+       llvm::zip(epilogue.operands, epilogue.kinds, epilogue.perBatch,
+                 epilogue.layouts)) {
     Type element = cast<MemRefType>(value.getType()).getElementType();
     SmallVector<int64_t> shape = {m, n};
     if (kind == EpilogueOperandKind::Row)
@@ -799,7 +932,7 @@ mlir::tile::getEpilogueParamTypes(const FusedEpilogue &epilogue,
       shape = {1, n};
     if (perBatch)
       shape.insert(shape.begin(), batch);
-    types.push_back(MemRefType::get(shape, element));
+    types.push_back(getOperandType(shape, element, layout));
   }
   return types;
 }
@@ -808,11 +941,76 @@ SmallVector<Value>
 mlir::tile::createEpilogueLaunchArgs(OpBuilder &b, Location loc,
                                      const FusedEpilogue &epilogue) {
   SmallVector<Value> args;
-  for (auto [value, kind, perBatch] :
-       llvm::zip(epilogue.operands, epilogue.kinds, epilogue.perBatch)) {
+  for (auto [value, kind, perBatch, layout] :
+       llvm::zip(epilogue.operands, epilogue.kinds, epilogue.perBatch,
+                 epilogue.layouts)) {
     auto type = cast<MemRefType>(value.getType());
+    // The parameter's shape: a vector's own dimension gets a unit one
+    // beside it.
+    SmallVector<int64_t> paramShape(type.getShape());
+    if (kind == EpilogueOperandKind::Row)
+      paramShape.push_back(1);
+    else if (kind == EpilogueOperandKind::Col)
+      paramShape.insert(paramShape.end() - 1, 1);
+    MemRefType paramType =
+        getOperandType(paramShape, type.getElementType(), layout);
+    if (layout && kind != EpilogueOperandKind::Full) {
+      // A strided vector: a view of its buffer with the parameter's sizes,
+      // its own offset and element stride (a row vector's rows, a column
+      // vector's columns), and the batch stride of a per-batch one: read
+      // from the operand's type (its metadata where dynamic), not from
+      // `layout`, so that gpu.launch_func's verifier holds the two to the
+      // same layout.
+      SmallVector<int64_t> ownStrides;
+      int64_t ownOffset;
+      (void)type.getStridesAndOffset(ownStrides, ownOffset);
+      memref::ExtractStridedMetadataOp metadata;
+      if (ShapedType::isDynamic(ownOffset) ||
+          llvm::any_of(ownStrides, ShapedType::isDynamic))
+        metadata = memref::ExtractStridedMetadataOp::create(b, loc, value);
+      // (Field `index` of the metadata: 0 the offset, then the strides.)
+      auto field = [&](int64_t stat, unsigned index) -> OpFoldResult {
+        if (!ShapedType::isDynamic(stat))
+          return b.getIndexAttr(stat);
+        if (index == 0)
+          return metadata.getOffset();
+        return metadata.getStrides()[index - 1];
+      };
+      SmallVector<OpFoldResult> sizes, strides;
+      SmallVector<int64_t> staticStrides;
+      for (int64_t extent : paramShape)
+        sizes.push_back(b.getIndexAttr(extent));
+      unsigned rank = type.getRank();
+      if (perBatch) {
+        strides.push_back(field(ownStrides.front(), 1));
+        staticStrides.push_back(ownStrides.front());
+      }
+      // (A column vector is one row: its row stride, never stepped, its
+      // length.)
+      int64_t rowStride = kind == EpilogueOperandKind::Row
+                              ? ownStrides.back()
+                              : paramShape.back();
+      strides.push_back(field(rowStride, rank));
+      staticStrides.push_back(rowStride);
+      // (A row vector's unit dimension never steps: 1. A column vector's
+      // elements: its own stride, which tile-fuse-epilogues found 1.)
+      int64_t inner =
+          kind == EpilogueOperandKind::Row ? 1 : ownStrides.back();
+      strides.push_back(b.getIndexAttr(inner));
+      staticStrides.push_back(inner);
+      auto viewType = MemRefType::get(
+          paramShape, type.getElementType(),
+          StridedLayoutAttr::get(b.getContext(), ownOffset, staticStrides));
+      args.push_back(memref::ReinterpretCastOp::create(
+          b, loc, viewType, value, field(ownOffset, 0), sizes, strides));
+      continue;
+    }
     if (kind == EpilogueOperandKind::Full) {
-      args.push_back(value);
+      // (A layout spelled other than strided<...> is cast to it.)
+      args.push_back(value.getType() == paramType
+                         ? value
+                         : memref::CastOp::create(b, loc, paramType, value)
+                               .getResult());
       continue;
     }
     // The vector's own dimension gets a unit one beside it: m x 1 or 1 x n

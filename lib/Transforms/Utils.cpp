@@ -456,14 +456,16 @@ static LogicalResult checkKernel(gpu::GPUFuncOp kernel, StringRef passName) {
       std::string shape = std::to_string(rows) + "x" + std::to_string(cols);
       if (perBatch)
         shape = std::to_string(*perBatch) + "x" + shape;
+      std::optional<StridedLayout> layout = getEpilogueOperandLayout(attr, j);
       if (!type || !isOperandType(inputs[3 + j], rows, cols,
-                                  type.getElementType(), perBatch))
+                                  type.getElementType(), perBatch, layout))
         return kernel.emitError()
                << passName << ": kernel parameter " << 3 + j
                << " must be the fused epilogue's "
                << (perBatch ? "per-batch " : "") << stringifyEpilogueKind(kind)
-               << " operand, a memref<" << shape << "x...>, got "
-               << inputs[3 + j];
+               << " operand, a memref<" << shape << "x...>"
+               << (layout ? " with the layout its layouts entry gives" : "")
+               << ", got " << inputs[3 + j];
     }
   }
   size_t maps = 3 + epilogue;

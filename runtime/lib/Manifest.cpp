@@ -2001,9 +2001,9 @@ namespace {
 bool validateStaticManifest(const KernelManifest &manifest,
                             std::string &error);
 
-/// The checks of dynamic offsets and strides that need no launch: on lhs,
-/// rhs and result params only, offset, batch_stride of a batched kernel and
-/// the stored rows' stride (the other one 1).
+/// The checks of dynamic offsets and strides that need no launch: offset,
+/// batch_stride of a batched kernel and the stored rows' stride (the other
+/// one 1), on any param (an epilogue operand may be strided too).
 bool validateDynamicFields(const KernelManifest &manifest,
                            std::string &error) {
   for (const ParamInfo &param : manifest.params) {
@@ -2011,9 +2011,6 @@ bool validateDynamicFields(const KernelManifest &manifest,
       continue;
     std::string what = "param " + quoteJson(param.name) + " (" +
                        std::string(stringifyParamRole(param.role)) + ")";
-    if (param.role == ParamRole::Epilogue)
-      return invalid(error, what + " has a dynamic offset or stride; only "
-                                   "the lhs, rhs and result params may");
     bool rowDynamic = param.rowStride == kDynamic;
     bool colDynamic = param.colStride == kDynamic;
     if ((rowDynamic && param.colStride != 1) ||

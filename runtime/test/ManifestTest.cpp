@@ -1930,12 +1930,35 @@ TEST(ManifestTest, DynamicLayoutRules) {
   KernelManifest m = makeEpilogueManifest();
   std::string error;
   ASSERT_TRUE(validateManifest(m, error)) << error;
-  // Only on A, B and C.
+  // On an epilogue param too (a strided operand of the fused epilogue):
+  // its values come after C's, in param order.
   KernelManifest e = m;
   e.params[3].offset = kDynamic;
-  EXPECT_EQ(validationError(e), "manifest: param \"E0\" (epilogue) has a "
-                                "dynamic offset or stride; only the lhs, rhs "
-                                "and result params may");
+  e.params[4].offset = kDynamic;
+  e.params[4].rowStride = kDynamic;
+  e.params[2].offset = kDynamic;
+  ASSERT_TRUE(validateManifest(e, error)) << error;
+  {
+    std::vector<ParamLayout> layouts;
+    for (const ParamInfo &param : e.params)
+      layouts.push_back(getParamLayout(param));
+    layouts[2].offset = 12;
+    layouts[3].offset = 5;
+    layouts[4].offset = 7;
+    layouts[4].rowStride = e.params[4].cols + 3;
+    KernelManifest out;
+    ASSERT_TRUE(resolveLayouts(e, layouts.data(), layouts.size(), out, error))
+        << error;
+    EXPECT_EQ(out.params[3].offset, 5);
+    EXPECT_EQ(out.params[4].rowStride, e.params[4].cols + 3);
+    EXPECT_EQ(getDynamicValues(e, out),
+              (std::vector<int64_t>{12, 5, 7, e.params[4].cols + 3}));
+    // Its rows may not overlap less than the static rules allow, and its
+    // values must keep its alignment (4 bytes: any).
+    layouts[4].rowStride = 0;
+    EXPECT_FALSE(resolveLayouts(e, layouts.data(), layouts.size(), out, error));
+    EXPECT_EQ(error, "argument 4 (E1): row_stride 0 is below 1");
+  }
   // The stride of the stored rows only: the other one is 1.
   KernelManifest c = makeExampleManifest();
   c.params[1].colStride = kDynamic;

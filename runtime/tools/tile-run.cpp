@@ -973,6 +973,10 @@ VerifyOutcome verifyArtifact(const Gpu &gpu, const Options &options,
     std::vector<char> staging(elements * bytes, 0);
     scatterBatchElements(epilogueValues[j].data(), param, matrices,
                          staging.data());
+    // (Its vectors or matrices may overlap, as A's and B's may: the
+    // reference takes what the buffer holds.)
+    gatherBatchElements(staging.data(), param, matrices,
+                        epilogueValues[j].data());
     if (!gpu.check(d.cuMemcpyHtoD(epilogueMemory.back()->pointer,
                                   staging.data(), staging.size()),
                    "cuMemcpyHtoD(epilogue operand)", error))

@@ -103,3 +103,105 @@ func.func @widened_constant(%a: memref<64x32xbf16>, %b: memref<32x64xbf16>, %c: 
   }
   return
 }
+
+// -----
+
+// An operand of a type the kernels do not read.
+func.func @f64_operand(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %c: memref<64x64xf32>, %r: memref<64xf64>) {
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%c : memref<64x64xf32>)
+  // expected-error @+1 {{is not fused into its kernel: an extra operand is not a memref of static shape of f32, bf16 or f16}}
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (n)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      ins(%r : memref<64xf64>) outs(%c : memref<64x64xf32>) {
+  ^bb0(%x: f64, %o: f32):
+    %y = arith.truncf %x : f64 to f32
+    %s = arith.addf %o, %y : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A bias per column whose elements are not contiguous (a row vector's may
+// be: test/Transforms/fuse-epilogues-strided.mlir).
+func.func @col_stride(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %c: memref<64x64xf32>, %r: memref<64xf32, strided<[2], offset: 1>>) {
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%c : memref<64x64xf32>)
+  // expected-error @+1 {{is not fused into its kernel: an extra operand's elements along C's columns are not contiguous (its innermost stride is 2, not 1)}}
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (n)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      ins(%r : memref<64xf32, strided<[2], offset: 1>>) outs(%c : memref<64x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.addf %x, %x : f32
+    %s = arith.addf %o, %y : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A residual whose columns are a dynamic stride apart.
+func.func @full_dynamic_inner(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %c: memref<64x64xf32>, %r: memref<64x64xf32, strided<[?, ?], offset: ?>>) {
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%c : memref<64x64xf32>)
+  // expected-error @+1 {{is not fused into its kernel: an extra operand's elements along C's columns are not contiguous (its innermost stride is dynamic, not 1)}}
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      ins(%r : memref<64x64xf32, strided<[?, ?], offset: ?>>) outs(%c : memref<64x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.addf %x, %x : f32
+    %s = arith.addf %o, %y : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A stride of 0 (every row reads one element).
+func.func @row_broadcast(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %c: memref<64x64xf32>, %r: memref<64xf32, strided<[0], offset: 4>>) {
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%c : memref<64x64xf32>)
+  // expected-error @+1 {{is not fused into its kernel: an extra operand has a stride below 1 (the kernels take strides of at least 1)}}
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      ins(%r : memref<64xf32, strided<[0], offset: 4>>) outs(%c : memref<64x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.addf %x, %x : f32
+    %s = arith.addf %o, %y : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A layout that is no offset and strides.
+func.func @not_strided(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %c: memref<64x64xf32>, %r: memref<64xf32, affine_map<(d0) -> (d0 floordiv 8, d0 mod 8)>>) {
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%c : memref<64x64xf32>)
+  // expected-error @+1 {{is not fused into its kernel: an extra operand has a layout that is not strided}}
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (n)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      ins(%r : memref<64xf32, affine_map<(d0) -> (d0 floordiv 8, d0 mod 8)>>) outs(%c : memref<64x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %y = arith.addf %x, %x : f32
+    %s = arith.addf %o, %y : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A negative offset (before the buffer's start).
+func.func @negative_offset(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %c: memref<64x64xf32>, %r: memref<64xf32, strided<[1], offset: -2>>) {
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%a, %b : memref<64x32xf32>, memref<32x64xf32>) outs(%c : memref<64x64xf32>)
+  // expected-error @+1 {{is not fused into its kernel: an extra operand has a negative offset}}
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (n)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      ins(%r : memref<64xf32, strided<[1], offset: -2>>) outs(%c : memref<64x64xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %s = arith.addf %o, %x : f32
+    linalg.yield %s : f32
+  }
+  return
+}

@@ -564,19 +564,29 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
   };
   // In a batched kernel, a per_batch operand has one matrix (or vector)
   // per batch; the others are shared by every matrix.
+  // A strided one has its layouts entry's layout (a dynamic field bound
+  // as A's, B's and C's are).
   bool epilogueArgsMatch = true;
   std::vector<bool> epiloguePerBatch(numEpilogue);
+  std::vector<std::optional<StridedLayout>> epilogueLayouts(numEpilogue);
   for (unsigned j = 0; j < numEpilogue; ++j) {
     auto memref = kernel.getNumArguments() > 3 + j
                       ? dyn_cast<MemRefType>(kernel.getArgument(3 + j).getType())
                       : MemRefType();
     auto [rows, cols] = epilogueShape(j);
-    epiloguePerBatch[j] =
-        isPerBatchEpilogueOperand(kernel->getAttr(kEpilogueAttrName), j);
+    Attribute attr = kernel->getAttr(kEpilogueAttrName);
+    epiloguePerBatch[j] = isPerBatchEpilogueOperand(attr, j);
+    std::optional<StridedLayout> layout = getEpilogueOperandLayout(attr, j);
     if (!memref || elementKind(memref.getElementType()) < 0 ||
         !expect(3 + j, rows, cols, memref.getElementType(),
-                epiloguePerBatch[j]))
+                epiloguePerBatch[j], layout)) {
       epilogueArgsMatch = false;
+      continue;
+    }
+    if (layout)
+      epilogueLayouts[j] =
+          assumedLayout(*layout, rows, cols,
+                        memref.getElementTypeBitWidth() / 8, /*padded=*/true);
   }
   bool extraAreMaps = epilogueArgsMatch && llvm::all_of(
       llvm::drop_begin(kernel.getArgumentTypes(), 3 + numEpilogue),
@@ -763,11 +773,33 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
     epilogueValues[j].resize(matrices * rows * cols);
     for (float &v : epilogueValues[j])
       v = roundTo(random.value(), kind);
-    epilogueBuffers.push_back(makeBuffer("epilogue operand", epilogueValues[j],
-                                         cols, true, kind,
-                                         int64_t(4 + j) << 24));
-    args.push_back(
-        desc(*epilogueBuffers.back(), rows, cols, epiloguePerBatch[j]));
+    // A strided operand's elements spread as its layout says, NaN between
+    // (as A's, B's and C's).
+    std::vector<float> stored = epilogueValues[j];
+    if (const std::optional<StridedLayout> &layout = epilogueLayouts[j]) {
+      stored.assign(layout->offset + (matrices - 1) * layout->batchStride +
+                        (rows - 1) * layout->rowStride + cols,
+                    std::numeric_limits<float>::quiet_NaN());
+      for (int64_t z = 0; z < matrices; ++z)
+        for (int64_t i = 0; i < rows; ++i)
+          for (int64_t c = 0; c < cols; ++c)
+            stored[layout->offset + z * layout->batchStride +
+                   i * layout->rowStride + c] =
+                epilogueValues[j][(z * rows + i) * cols + c];
+      // (Its vectors or matrices may overlap, as A's and B's may: the
+      // reference takes what the buffer holds.)
+      for (int64_t z = 0; z < matrices; ++z)
+        for (int64_t i = 0; i < rows; ++i)
+          for (int64_t c = 0; c < cols; ++c)
+            epilogueValues[j][(z * rows + i) * cols + c] =
+                stored[layout->offset + z * layout->batchStride +
+                       i * layout->rowStride + c];
+    }
+    epilogueBuffers.push_back(makeBuffer("epilogue operand", stored,
+                                         epilogueLayouts[j] ? 0 : cols, true,
+                                         kind, int64_t(4 + j) << 24));
+    args.push_back(desc(*epilogueBuffers.back(), rows, cols,
+                        epiloguePerBatch[j], epilogueLayouts[j]));
   }
   Buffer *globals[3] = {bufferA.get(), bufferB.get(), bufferC.get()};
   std::vector<TensorMap> maps;

@@ -97,7 +97,13 @@ Value emitStoredValue(OpBuilder &b, Location loc,
 /// per_batch = [bool per operand]: an operand with one vector or matrix
 /// per batch (true) is the same with the batch first (memref<batch x 1 x
 /// n>, ...), read at the block's matrix (gpu.block_id y); the others are
-/// shared by every matrix of the batch.
+/// shared by every matrix of the batch. An operand that is a strided memref
+/// (a subview of a bigger buffer) keeps its offset and strides: the
+/// kernel's has layouts = [array<i64: offset, row_stride[, batch_stride]>
+/// per operand, empty for one without a layout] (-1 for a dynamic field,
+/// batch_stride only on a per-batch operand), the layout of its parameter
+/// (getOperandType: a row vector's elements are its rows, row_stride
+/// apart; a column vector is one row, its elements contiguous).
 constexpr llvm::StringLiteral kEpilogueAttrName = "tile.epilogue";
 /// Marks a host linalg op that tile-fuse-epilogues fused into the kernel of
 /// the matmul before it; tile-block-tile erases it.
@@ -122,6 +128,9 @@ struct FusedEpilogue {
   /// Per operand: one vector or matrix per batch (its first dimension the
   /// batch's, under a linalg.batch_matmul), or shared by every matrix.
   SmallVector<bool> perBatch;
+  /// Per operand: the layout of its kernel parameter (std::nullopt: none,
+  /// dense).
+  SmallVector<std::optional<StridedLayout>> layouts;
   SmallVector<std::string> steps;
 };
 
@@ -168,6 +177,20 @@ void emitEpilogueLoop(OpBuilder &b, Location loc, gpu::GPUFuncOp kernel,
 /// Whether operand `j` of the kernel epilogue attribute `attr` has one
 /// vector or matrix per batch (its per_batch flag).
 bool isPerBatchEpilogueOperand(Attribute attr, unsigned j);
+/// The layout of operand `j`'s kernel parameter in the kernel epilogue
+/// attribute `attr` (its layouts entry; std::nullopt for none).
+std::optional<StridedLayout> getEpilogueOperandLayout(Attribute attr,
+                                                      unsigned j);
+/// The layouts entry of one operand: [offset, row_stride] (and
+/// batch_stride for a per-batch operand), -1 for a dynamic field; empty
+/// for no layout.
+DenseI64ArrayAttr buildEpilogueLayoutAttr(
+    MLIRContext *context, const std::optional<StridedLayout> &layout,
+    bool perBatch);
+/// The most elements from its buffer's start that an epilogue operand or
+/// its kernel parameter (the same elements) of `type` reaches (offset + the strides times the
+/// extents less one + 1; saturating, INT64_MAX where a field is dynamic).
+int64_t getEpilogueParamSpan(MemRefType type);
 /// Whether `kernel` has a fused epilogue.
 bool hasEpilogue(gpu::GPUFuncOp kernel);
 /// Erases the thread-0 epilogue tile-block-tile made (kEpilogueLoopAttrName).

@@ -85,7 +85,7 @@ def TileFuseEpilogues : Pass<"tile-fuse-epilogues", "ModuleOp"> {
     skipped) and update its C in place element by element are fused, one
     after another, while each can be: parallel loops over C (two; three,
     the batch first, for a batched C), C the one output with the identity
-    map, every other input a static row-major f32/bf16/f16 memref that is
+    map, every other input an f32/bf16/f16 memref of static shape that is
     either a vector along C's columns (`memref<n>` indexed by the column
     loop: a bias per column, as nn.Linear has), along its rows
     (`memref<m>`, the row loop) or of one matrix's shape (a residual, or
@@ -93,6 +93,15 @@ def TileFuseEpilogues : Pass<"tile-fuse-epilogues", "ModuleOp"> {
     matmul each of these is shared by every matrix, or has one per matrix
     with the batch first (`memref<batch x n>` indexed (b, n),
     `memref<batch x m>`, `memref<batch x m x n>` with the identity map).
+    An input may be strided (a subview of a bigger buffer:
+    `strided<[S, 1], offset: O>`, static or `?`): its offset and strides
+    at least 0 and 1, the elements along C's columns contiguous (a
+    matrix's rows and a column vector; a row vector's elements may be any
+    stride apart). The kernel's parameter keeps the layout (a vector as an
+    m x 1 or 1 x n view of its buffer, `memref.reinterpret_cast` on the
+    host), `tile.epilogue` on the kernel lists it (`layouts`) for the
+    manifest, and a dynamic field becomes a parameter of the launch, as
+    A's, B's and C's do.
     The body is made of `arith` `addf`, `subf`, `mulf`, `divf`,
     `maximumf`, `minimumf`, `maxnumf`, `minnumf`, `negf`, `math` `tanh`
     and float constants (ReLU is `maximumf(x, 0)`; alpha is

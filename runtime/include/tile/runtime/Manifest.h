@@ -383,8 +383,8 @@ bool parseManifestJson(std::string_view text, KernelManifest &out,
 /// "tma", which needs strategy wgmma, copy tma, specialize, split_k 1 and
 /// exactly one such map, without repack_row_stride); a known chip; at most
 /// one binary per format. A dynamic offset or stride (kDynamic) is allowed
-/// on the lhs, rhs and result params only: offset, batch_stride (batched
-/// kernels) and the stored rows' stride
+/// on any param: offset, batch_stride (batched kernels) and the stored
+/// rows' stride
 /// (the other stride 1); the rest is checked with the densest layout the
 /// param could be launched with (resolveLayouts checks the launch's). On
 /// failure returns false and sets `error` to one line.
