@@ -1276,6 +1276,48 @@ TEST(TileRunTest, BenchRunsTheGemmThenASeparateEpilogueKernel) {
   }
 }
 
+TEST(TileRunTest, VerifyAndBenchReadStridedEpilogueOperands) {
+  if (access(TILE_HOST_CXX, X_OK) != 0)
+    GTEST_SKIP() << "no host C++ compiler at " << TILE_HOST_CXX;
+  // Epilogue operands that are subviews of bigger buffers: a bias per
+  // column at element 5, a scale per row whose elements are 3 apart from
+  // element 2, a residual whose rows (80 columns) start 72 apart, so that
+  // each row's last 8 elements are the next row's first: verify fills the
+  // buffers through these layouts and takes the values they end up
+  // holding (the fake kernel reads them through the same strides), and
+  // bench's separate elementwise kernel reads them so too.
+  using tile::runtime::EpilogueOperandKind;
+  TempDir dir;
+  std::string path = writeChangedManifest(
+      dir, fixture("tile_test_matmul_accumulate"), "strided_epi.json",
+      [](auto &manifest) {
+        addEpilogue(manifest,
+                    {EpilogueOperandKind::Col, EpilogueOperandKind::Row,
+                     EpilogueOperandKind::Full},
+                    {"addf acc p0", "mulf s0 p1", "addf s1 p2"});
+        manifest.params[3].offset = 5;
+        manifest.params[4].offset = 2;
+        manifest.params[4].rowStride = 3;
+        manifest.params[5].rowStride = 72;
+        for (size_t i = 3; i < 6; ++i)
+          manifest.params[i].alignment = 4;
+        std::string error;
+        EXPECT_TRUE(tile::runtime::validateManifest(manifest, error)) << error;
+      });
+  ASSERT_FALSE(path.empty());
+  Env env = epilogueEnv(kAccumulateSpec, dir, path);
+  CommandResult verify = tileRun({"verify", path, "--seed", "5"}, env);
+  EXPECT_EQ(verify.exitCode, 0) << verify.out << verify.err;
+  EXPECT_NE(verify.out.find("PASS  seed 5"), std::string::npos) << verify.out;
+  CommandResult result =
+      tileRun({"bench", path, "--warmup", "1", "--iters", "20", "--seed", "9"},
+              env);
+  ASSERT_EQ(result.exitCode, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find(kSeparateKernelNote), std::string::npos)
+      << result.out;
+  EXPECT_NE(result.err.find(kNothingLeaked), std::string::npos) << result.err;
+}
+
 TEST(TileRunTest, BenchChecksTheSeparateEpilogueKernel) {
   if (access(TILE_HOST_CXX, X_OK) != 0)
     GTEST_SKIP() << "no host C++ compiler at " << TILE_HOST_CXX;
