@@ -7,13 +7,19 @@
 // same operands, with indexing maps where an operand is transposed; all
 // others are left for tile-configure to report. A linalg.transpose (on
 // tensors) that makes A or B of a linalg.matmul is folded into the matmul's
-// indexing maps: the matmul reads the transpose's input.
+// indexing maps: the matmul reads the transpose's input. An elementwise op
+// on tensors that takes the matmul's result as an input and writes a
+// tensor.empty (the destination-passing form front ends emit for a bias or
+// an activation after a matmul) is rewritten to write the matmul's result
+// instead, so that bufferization updates C in place and tile-fuse-epilogues
+// can fuse it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tile/Transforms/Contractions.h"
 #include "tile/Transforms/Passes.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir {
@@ -91,6 +97,83 @@ struct TileCanonicalizeContractionsPass
       }
       if (changed)
         setLayout(matmul, *layout);
+    }
+    writeEpiloguesInPlace(rewriter);
+  }
+
+  /// Elementwise ops after a matmul on tensors that read its C (or the
+  /// result of such an op before them) as an input of the output's type,
+  /// read element by element, and write a tensor.empty they never read:
+  /// each is rewritten into a linalg.generic that takes that value as its
+  /// output instead (its block argument the output's), in program order,
+  /// so that a chain of them becomes the in-place chain tile-fuse-epilogues
+  /// fuses. The value must have no other use (it is overwritten).
+  void writeEpiloguesInPlace(IRRewriter &rewriter) {
+    // C of a matmul on tensors, or an op of the chain rewritten so far.
+    DenseSet<Value> chain;
+    SmallVector<linalg::LinalgOp> ops;
+    getOperation()->walk([&](linalg::LinalgOp op) { ops.push_back(op); });
+    for (linalg::LinalgOp op : ops) {
+      if (!op.hasPureTensorSemantics() || op->getNumResults() != 1)
+        continue;
+      if (isCompiledMatmul(op)) {
+        chain.insert(op->getResult(0));
+        continue;
+      }
+      if (op.getNumDpsInits() != 1 ||
+          op.getNumParallelLoops() != op.getNumLoops())
+        continue;
+      OpOperand *init = op.getDpsInitOperand(0);
+      AffineMap identity =
+          AffineMap::getMultiDimIdentityMap(op.getNumLoops(), op.getContext());
+      if (op.getMatchingIndexingMap(init) != identity)
+        continue;
+      // Already in place on the chain.
+      if (chain.contains(init->get())) {
+        chain.insert(op->getResult(0));
+        continue;
+      }
+      if (!init->get().getDefiningOp<tensor::EmptyOp>() ||
+          op.payloadUsesValueFromOperand(init))
+        continue;
+      OpOperand *source = nullptr;
+      for (OpOperand *input : op.getDpsInputOperands())
+        if (chain.contains(input->get()) && input->get().hasOneUse() &&
+            input->get().getType() == init->get().getType() &&
+            op.getMatchingIndexingMap(input) == identity)
+          source = input;
+      if (!source)
+        continue;
+      // (A named elementwise op, linalg.add say, becomes its generic form:
+      // its maps, iterators and body.)
+      unsigned sourceIndex = source->getOperandNumber();
+      Value value = source->get();
+      SmallVector<Value> inputs;
+      SmallVector<AffineMap> maps;
+      for (OpOperand *input : op.getDpsInputOperands())
+        if (input != source) {
+          inputs.push_back(input->get());
+          maps.push_back(op.getMatchingIndexingMap(input));
+        }
+      maps.push_back(identity);
+      rewriter.setInsertionPoint(op);
+      auto inPlace = linalg::GenericOp::create(
+          rewriter, op.getLoc(), op->getResultTypes(), inputs,
+          ValueRange{value}, maps, op.getIteratorTypesArray());
+      for (NamedAttribute attr : op->getDiscardableAttrs())
+        inPlace->setAttr(attr.getName(), attr.getValue());
+      rewriter.cloneRegionBefore(op->getRegion(0), inPlace.getRegion(),
+                                 inPlace.getRegion().end());
+      // The source's block argument is now the output's.
+      Block &body = inPlace.getRegion().front();
+      body.getArgument(sourceIndex)
+          .replaceAllUsesWith(body.getArguments().back());
+      body.eraseArgument(sourceIndex);
+      Operation *empty = init->get().getDefiningOp();
+      rewriter.replaceOp(op, inPlace->getResults());
+      if (empty->use_empty())
+        rewriter.eraseOp(empty);
+      chain.insert(inPlace->getResult(0));
     }
   }
 

@@ -145,7 +145,9 @@ LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
   for (Operation *between = fused->ops.empty() ? op.getOperation()
                                                : fused->ops.back();
        (between = between->getNextNode()) && between != epilogue;)
-    if (!isMemoryEffectFree(between))
+    // (An allocation, of the op's own output say, touches no C.)
+    if (!isMemoryEffectFree(between) &&
+        !isa<memref::AllocOp, memref::AllocaOp>(between))
       adjacent = false;
   if (!adjacent)
     why = "other ops with memory effects come between it and the matmul";

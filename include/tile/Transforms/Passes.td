@@ -49,6 +49,20 @@ def TileCanonicalizeContractions : Pass<"tile-canonicalize-contractions"> {
     matmul reads the transpose's input (two transposes cancel), and the
     transpose is erased when nothing else uses it.
 
+    Elementwise ops on tensors after a matmul in the destination-passing
+    form front ends emit (torch-mlir writes each op into a new
+    `tensor.empty`, the matmul's result one of its inputs) are rewritten
+    to update the matmul's result in place, so that bufferization keeps
+    them on C and `tile-fuse-epilogues` can fuse them: an op with parallel
+    loops, one output of the identity map whose init is a `tensor.empty`
+    its body does not read, and an input of the output's type, read
+    element by element, that is the matmul's result (or the result of an
+    op rewritten before it, for a chain) and has no other use, becomes a
+    `linalg.generic` with that value as its output (its block argument the
+    output's); a named op (`linalg.add`, ...) becomes its generic form.
+    Other ops stay as they are, and `tile-configure` says at the op why it
+    is not fused.
+
     Every other op is left as it is; `tile-configure` then reports each
     contraction-like op that is not a `linalg.matmul` or
     `linalg.batch_matmul` at the op, saying what it is (two batch

@@ -1,0 +1,72 @@
+// Epilogues in the destination-passing form front ends emit on tensors
+// (torch-mlir: every elementwise op writes a new tensor.empty): nn.Linear +
+// ReLU in f32, a residual as linalg.add, bf16 bias + GELU on wgmma.
+
+#col = affine_map<(m, n) -> (n)>
+#row = affine_map<(m, n) -> (m)>
+#id = affine_map<(m, n) -> (m, n)>
+// nn.Linear + ReLU as torch-mlir writes it: each op a new tensor.
+func.func @linear_relu(%x: tensor<37x23xf32>, %w: tensor<23x41xf32>, %bias: tensor<41xf32>) -> tensor<37x41xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<37x41xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<37x41xf32>) -> tensor<37x41xf32>
+  %m = linalg.matmul ins(%x, %w : tensor<37x23xf32>, tensor<23x41xf32>) outs(%c : tensor<37x41xf32>) -> tensor<37x41xf32>
+  %e1 = tensor.empty() : tensor<37x41xf32>
+  %b = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]} ins(%m, %bias : tensor<37x41xf32>, tensor<41xf32>) outs(%e1 : tensor<37x41xf32>) {
+  ^bb0(%o: f32, %y: f32, %_: f32):
+    %s = arith.addf %o, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<37x41xf32>
+  %e2 = tensor.empty() : tensor<37x41xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%b : tensor<37x41xf32>) outs(%e2 : tensor<37x41xf32>) {
+  ^bb0(%o: f32, %_: f32):
+    %t = arith.maximumf %o, %z : f32
+    linalg.yield %t : f32
+  } -> tensor<37x41xf32>
+  return %r : tensor<37x41xf32>
+}
+// A residual add as a named op, the matmul's result its second input.
+func.func @residual(%x: tensor<20x30xf32>, %w: tensor<30x50xf32>, %res: tensor<20x50xf32>) -> tensor<20x50xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<20x50xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<20x50xf32>) -> tensor<20x50xf32>
+  %m = linalg.matmul ins(%x, %w : tensor<20x30xf32>, tensor<30x50xf32>) outs(%c : tensor<20x50xf32>) -> tensor<20x50xf32>
+  %e1 = tensor.empty() : tensor<20x50xf32>
+  %a = linalg.add ins(%res, %m : tensor<20x50xf32>, tensor<20x50xf32>) outs(%e1 : tensor<20x50xf32>) -> tensor<20x50xf32>
+  return %a : tensor<20x50xf32>
+}
+
+// bf16 on the tensor cores: bias then GELU's tanh form, each op a new tensor.
+func.func @bf16_bias_gelu(%x: tensor<130x72xbf16>, %w: tensor<72x136xbf16>, %bias: tensor<136xbf16>) -> tensor<130x136xbf16> {
+  %z = arith.constant 0.0 : bf16
+  %e = tensor.empty() : tensor<130x136xbf16>
+  %c = linalg.fill ins(%z : bf16) outs(%e : tensor<130x136xbf16>) -> tensor<130x136xbf16>
+  %m = linalg.matmul ins(%x, %w : tensor<130x72xbf16>, tensor<72x136xbf16>) outs(%c : tensor<130x136xbf16>) -> tensor<130x136xbf16>
+  %e1 = tensor.empty() : tensor<130x136xbf16>
+  %b = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]} ins(%m, %bias : tensor<130x136xbf16>, tensor<136xbf16>) outs(%e1 : tensor<130x136xbf16>) {
+  ^bb0(%o: bf16, %y: bf16, %_: bf16):
+    %s = arith.addf %o, %y : bf16
+    linalg.yield %s : bf16
+  } -> tensor<130x136xbf16>
+  %e2 = tensor.empty() : tensor<130x136xbf16>
+  %g = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%b : tensor<130x136xbf16>) outs(%e2 : tensor<130x136xbf16>) {
+  ^bb0(%in: bf16, %_: bf16):
+    %v = arith.extf %in : bf16 to f32
+    %half = arith.constant 0.5 : f32
+    %one = arith.constant 1.0 : f32
+    %k0 = arith.constant 0.7978845608 : f32
+    %k1 = arith.constant 0.044715 : f32
+    %v2 = arith.mulf %v, %v : f32
+    %v3 = arith.mulf %v2, %v : f32
+    %a = arith.mulf %v3, %k1 : f32
+    %inner = arith.addf %v, %a : f32
+    %arg = arith.mulf %inner, %k0 : f32
+    %th = math.tanh %arg : f32
+    %onep = arith.addf %th, %one : f32
+    %hv = arith.mulf %v, %half : f32
+    %r = arith.mulf %hv, %onep : f32
+    %rt = arith.truncf %r : f32 to bf16
+    linalg.yield %rt : bf16
+  } -> tensor<130x136xbf16>
+  return %g : tensor<130x136xbf16>
+}
