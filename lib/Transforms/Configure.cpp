@@ -367,10 +367,13 @@ LogicalResult checkSupported(linalg::LinalgOp op, MatmulShape &shape,
   }
   // And a fused epilogue's strided operands (checkHostNeighbours found its
   // ops fusable).
+  // (Their kernel parameters' spans: a batch of one's dynamic batch
+  // stride is static there.)
   if (FailureOr<FusedEpilogue> fused = collectFusedEpilogue(op);
       succeeded(fused))
-    for (Value operand : fused->operands)
-      if (getEpilogueParamSpan(cast<MemRefType>(operand.getType())) >
+    for (Type type :
+         getEpilogueParamTypes(*fused, shape.batch, shape.m, shape.n))
+      if (getEpilogueParamSpan(cast<MemRefType>(type)) >
           std::numeric_limits<int32_t>::max())
         shape.offsets64 = true;
   for (auto [index, type] : llvm::enumerate(types)) {

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -404,6 +405,14 @@ StringRef mlir::tile::stringifyEpilogueKind(EpilogueOperandKind kind) {
   return "full";
 }
 
+/// The buffer `value` views: through view-like ops (subview, cast,
+/// reinterpret_cast, expand_shape, ...) to the value they start from.
+static Value getViewRoot(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    value = view.getViewSource();
+  return value;
+}
+
 /// The layout of the kernel parameter for an extra operand of memref type
 /// `type` (its matrix or vector, after the batch's dimension when
 /// `perBatch`): std::nullopt for a memref without a layout; a full operand's
@@ -508,6 +517,10 @@ std::string mlir::tile::addEpilogueOp(linalg::LinalgOp matmul,
         !isEpilogueElementType(type.getElementType()))
       return "an extra operand is not a memref of static shape of f32, "
              "bf16 or f16";
+    // (Distinct function arguments are taken not to alias.)
+    if (getViewRoot(value) == getViewRoot(c))
+      return "an extra operand is a view of C's buffer, which the kernel "
+             "writes while it reads the operand";
     // The operand's shape and map, and under a batched matmul whether it
     // has one matrix (vector) per batch, its first dimension the batch's.
     ArrayRef<int64_t> shape = type.getShape();
@@ -964,9 +977,23 @@ mlir::tile::createEpilogueLaunchArgs(OpBuilder &b, Location loc,
       SmallVector<int64_t> ownStrides;
       int64_t ownOffset;
       (void)type.getStridesAndOffset(ownStrides, ownOffset);
+      // The view's fields: its batch stride (a batch of one never steps
+      // it: static 1, as getParamLayout makes it), its row stride (a
+      // column vector is one row: its length, never stepped) and its
+      // innermost (a row vector's unit dimension: 1; a column vector's
+      // elements: its own, which tile-fuse-epilogues found 1).
+      int64_t batchStride = perBatch ? ownStrides.front() : 0;
+      if (perBatch && type.getDimSize(0) == 1 &&
+          ShapedType::isDynamic(batchStride))
+        batchStride = 1;
+      int64_t rowStride = kind == EpilogueOperandKind::Row
+                              ? ownStrides.back()
+                              : paramShape.back();
+      int64_t inner =
+          kind == EpilogueOperandKind::Row ? 1 : ownStrides.back();
       memref::ExtractStridedMetadataOp metadata;
-      if (ShapedType::isDynamic(ownOffset) ||
-          llvm::any_of(ownStrides, ShapedType::isDynamic))
+      if (llvm::any_of(ArrayRef<int64_t>{ownOffset, batchStride, rowStride},
+                       ShapedType::isDynamic))
         metadata = memref::ExtractStridedMetadataOp::create(b, loc, value);
       // (Field `index` of the metadata: 0 the offset, then the strides.)
       auto field = [&](int64_t stat, unsigned index) -> OpFoldResult {
@@ -982,20 +1009,11 @@ mlir::tile::createEpilogueLaunchArgs(OpBuilder &b, Location loc,
         sizes.push_back(b.getIndexAttr(extent));
       unsigned rank = type.getRank();
       if (perBatch) {
-        strides.push_back(field(ownStrides.front(), 1));
-        staticStrides.push_back(ownStrides.front());
+        strides.push_back(field(batchStride, 1));
+        staticStrides.push_back(batchStride);
       }
-      // (A column vector is one row: its row stride, never stepped, its
-      // length.)
-      int64_t rowStride = kind == EpilogueOperandKind::Row
-                              ? ownStrides.back()
-                              : paramShape.back();
       strides.push_back(field(rowStride, rank));
       staticStrides.push_back(rowStride);
-      // (A row vector's unit dimension never steps: 1. A column vector's
-      // elements: its own stride, which tile-fuse-epilogues found 1.)
-      int64_t inner =
-          kind == EpilogueOperandKind::Row ? 1 : ownStrides.back();
       strides.push_back(b.getIndexAttr(inner));
       staticStrides.push_back(inner);
       auto viewType = MemRefType::get(

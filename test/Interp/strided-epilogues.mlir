@@ -1,7 +1,8 @@
 // Fused epilogues that read strided operands (Inputs/strided-epilogues.mlir:
 // a bias per column with an offset, a scale per row whose elements are 5
 // apart, a residual with wide rows; dynamic offsets and strides; batched
-// with per-batch and shared operands; bf16 and f16 on wgmma; 1x1) after each
+// with per-batch and shared operands, a batch of one; bf16 and f16 on wgmma;
+// 1x1) after each
 // pass and for several configs. tile-interp spreads each operand over its
 // buffer as its layout says (dynamic fields one 16-byte step past the
 // densest), NaN between the elements, so a kernel that read an operand as
@@ -18,9 +19,10 @@
 // CHECK: PASS wgmma_bias_relu_matmul0 m=130 n=136 k=72 max-rel-err=
 // CHECK: PASS wgmma_batched_matmul0 batch=2 m=65 n=72 k=40 max-rel-err=
 // CHECK: PASS one_matmul0 m=1 n=1 k=1 max-rel-err=
+// CHECK: PASS batch_one_matmul0 batch=1 m=20 n=24 k=16 max-rel-err=
 // CHECK-NOT: FAIL
 
 // The static layouts addressed in 64 bits too.
 // WIDE: PASS static_layouts_matmul0 m=37 n=41 k=23 max-rel-err={{.*}}64-bit index)
-// WIDE-COUNT-5: PASS
+// WIDE-COUNT-6: PASS
 // WIDE-NOT: FAIL

@@ -205,3 +205,38 @@ func.func @negative_offset(%a: memref<64x32xf32>, %b: memref<32x64xf32>, %c: mem
   }
   return
 }
+
+// -----
+
+// A bias that is a row of C: the kernel would read it while other blocks
+// write C (a view of C's buffer, through any view-like ops).
+func.func @view_of_c(%a: memref<37x23xf32>, %b: memref<23x41xf32>, %c: memref<37x41xf32>) {
+  %row = memref.subview %c[3, 0] [1, 41] [1, 1] : memref<37x41xf32> to memref<41xf32, strided<[1], offset: 123>>
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%a, %b : memref<37x23xf32>, memref<23x41xf32>) outs(%c : memref<37x41xf32>)
+  // expected-error @+1 {{is not fused into its kernel: an extra operand is a view of C's buffer, which the kernel writes while it reads the operand}}
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (n)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      ins(%row : memref<41xf32, strided<[1], offset: 123>>) outs(%c : memref<37x41xf32>) {
+  ^bb0(%y: f32, %o: f32):
+    %t = arith.addf %o, %y : f32
+    linalg.yield %t : f32
+  }
+  return
+}
+
+// -----
+
+// C itself through a cast, read as a residual.
+func.func @cast_of_c(%a: memref<37x23xf32>, %b: memref<23x41xf32>, %c: memref<37x41xf32>) {
+  %same = memref.cast %c : memref<37x41xf32> to memref<37x41xf32, strided<[41, 1]>>
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%a, %b : memref<37x23xf32>, memref<23x41xf32>) outs(%c : memref<37x41xf32>)
+  // expected-error @+1 {{is not fused into its kernel: an extra operand is a view of C's buffer}}
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]}
+      ins(%same : memref<37x41xf32, strided<[41, 1]>>) outs(%c : memref<37x41xf32>) {
+  ^bb0(%y: f32, %o: f32):
+    %t = arith.addf %o, %y : f32
+    linalg.yield %t : f32
+  }
+  return
+}

@@ -83,6 +83,27 @@ func.func @batched(%a: memref<3x20x16xf32>, %b: memref<3x16x24xf32>, %c: memref<
   return
 }
 
+// A batch of one: the dynamic batch strides of its per-batch vectors are
+// static 1 on both sides (never stepped), the others the operands' own.
+// CHECK-LABEL: func.func @batch_one
+// CHECK-SAME: %[[SCALE:[a-z0-9]+]]: memref<1x20xf32, strided<[?, 3], offset: 1>>, %[[BIAS:[a-z0-9]+]]: memref<1x24xf32, strided<[?, 1], offset: 2>>
+// CHECK-NOT: memref.extract_strided_metadata
+// CHECK: memref.reinterpret_cast %[[SCALE]] to offset: [1], sizes: [1, 20, 1], strides: [1, 3, 1] : {{.*}} to memref<1x20x1xf32, strided<[1, 3, 1], offset: 1>>
+// CHECK: memref.reinterpret_cast %[[BIAS]] to offset: [2], sizes: [1, 1, 24], strides: [1, 24, 1] : {{.*}} to memref<1x1x24xf32, strided<[1, 24, 1], offset: 2>>
+
+func.func @batch_one(%a: memref<1x20x16xf32>, %b: memref<1x16x24xf32>, %c: memref<1x20x24xf32>,
+    %scale: memref<1x20xf32, strided<[?, 3], offset: 1>>, %bias: memref<1x24xf32, strided<[?, 1], offset: 2>>) {
+  linalg.batch_matmul ins(%a, %b : memref<1x20x16xf32>, memref<1x16x24xf32>) outs(%c : memref<1x20x24xf32>)
+  linalg.generic {indexing_maps = [affine_map<(b, m, n) -> (b, m)>, affine_map<(b, m, n) -> (b, n)>, affine_map<(b, m, n) -> (b, m, n)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%scale, %bias : memref<1x20xf32, strided<[?, 3], offset: 1>>, memref<1x24xf32, strided<[?, 1], offset: 2>>) outs(%c : memref<1x20x24xf32>) {
+  ^bb0(%y: f32, %x: f32, %o: f32):
+    %t = arith.mulf %o, %y : f32
+    %u = arith.addf %t, %x : f32
+    linalg.yield %u : f32
+  }
+  return
+}
+
 // The kernels: each parameter with its layout, in tile.epilogue's layouts
 // too (-1 for a dynamic field, the batch stride of a per-batch operand
 // last); the dynamic ones' kernel indexes in 64 bits (no 32-bit data

@@ -89,3 +89,18 @@ func.func @one(%a: memref<1x1xf32>, %b: memref<1x1xf32>, %c: memref<1x1xf32>, %b
   }
   return
 }
+
+// A batch of one: per-batch vectors whose batch stride is dynamic (never
+// stepped: static 1 in the kernel's parameter and the host's view).
+func.func @batch_one(%a: memref<1x20x16xf32>, %b: memref<1x16x24xf32>, %c: memref<1x20x24xf32>,
+    %scale: memref<1x20xf32, strided<[?, 3], offset: 1>>, %bias: memref<1x24xf32, strided<[?, 1], offset: 2>>) {
+  linalg.batch_matmul ins(%a, %b : memref<1x20x16xf32>, memref<1x16x24xf32>) outs(%c : memref<1x20x24xf32>)
+  linalg.generic {indexing_maps = [affine_map<(b, m, n) -> (b, m)>, affine_map<(b, m, n) -> (b, n)>, affine_map<(b, m, n) -> (b, m, n)>], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%scale, %bias : memref<1x20xf32, strided<[?, 3], offset: 1>>, memref<1x24xf32, strided<[?, 1], offset: 2>>) outs(%c : memref<1x20x24xf32>) {
+  ^bb0(%y: f32, %x: f32, %o: f32):
+    %t = arith.mulf %o, %y : f32
+    %u = arith.addf %t, %x : f32
+    linalg.yield %u : f32
+  }
+  return
+}
