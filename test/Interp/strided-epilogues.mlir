@@ -4,9 +4,10 @@
 // with per-batch and shared operands, a batch of one; bf16 and f16 on wgmma;
 // 1x1) after each
 // pass and for several configs. tile-interp spreads each operand over its
-// buffer as its layout says (dynamic fields one 16-byte step past the
-// densest), NaN between the elements, so a kernel that read an operand as
-// dense, or ignored its offset, would read NaN or another element.
+// buffer as its layout says (a dynamic field 3 elements off the densest:
+// the kernel may assume no more than element alignment), NaN between the
+// elements, so a kernel that read an operand as dense, or ignored its
+// offset, would read NaN or another element.
 // RUN: tile-opt %S/Inputs/strided-epilogues.mlir --tile-fuse-epilogues --tile-configure="tuning-table=none" --tile-block-tile | tile-interp | FileCheck %s
 // RUN: tile-opt %S/Inputs/strided-epilogues.mlir --tile-fuse-epilogues --tile-configure="tuning-table=none" --tile-block-tile --tile-promote-shared --tile-warp-tile --tile-warpgroup-tile | tile-interp | FileCheck %s
 // RUN: tile-opt %S/Inputs/strided-epilogues.mlir --tile-matmul-tiling="tuning-table=none" | tile-interp | FileCheck %s

@@ -583,10 +583,19 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
       epilogueArgsMatch = false;
       continue;
     }
-    if (layout)
-      epilogueLayouts[j] =
-          assumedLayout(*layout, rows, cols,
-                        memref.getElementTypeBitWidth() / 8, /*padded=*/true);
+    // (The kernel reads these one element at a time and may assume no
+    // more than element alignment: a dynamic field gets a value 3 elements
+    // off the densest, never a multiple of 16 bytes.)
+    if (layout) {
+      StridedLayout bound = *layout;
+      if (ShapedType::isDynamic(bound.offset))
+        bound.offset = 3;
+      if (ShapedType::isDynamic(bound.rowStride))
+        bound.rowStride = cols + 3;
+      if (ShapedType::isDynamic(bound.batchStride))
+        bound.batchStride = (rows - 1) * bound.rowStride + cols + 3;
+      epilogueLayouts[j] = bound;
+    }
   }
   bool extraAreMaps = epilogueArgsMatch && llvm::all_of(
       llvm::drop_begin(kernel.getArgumentTypes(), 3 + numEpilogue),
