@@ -223,7 +223,7 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   // registers and instructions for addresses.
   int64_t largest = largestOperandSpan(problem);
   for (Type type : epilogueTypes)
-    largest = std::max(largest, getEpilogueParamSpan(cast<MemRefType>(type)));
+    largest = std::max(largest, getElementSpan(cast<MemRefType>(type)));
   bool offsetsFit32 = largest <= std::numeric_limits<int32_t>::max();
   unsigned bitwidth = indexBitwidth != 0 ? indexBitwidth
                       : offsetsFit32     ? 32

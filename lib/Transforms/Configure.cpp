@@ -335,36 +335,12 @@ LogicalResult checkSupported(linalg::LinalgOp op, MatmulShape &shape,
                << " elements, over the 2^63 - 1 that 64-bit offsets address";
     }
   }
-  // Strided operands: what their rows' starts are aligned to. And whether
-  // some operand reaches past element 2^31 - 1 (tile-block-tile's 64-bit
-  // index arithmetic; largestOperandSpan once the kernel has a problem):
-  // offset + sum of (extent - 1) * stride + 1, a dense one's element count
-  // (checkLayout kept both within 64 bits. An empty operand, refused
-  // below, has no strides to speak of: memref<64x0xf32>'s are dynamic.)
-  for (ShapedType type : types) {
-    if (llvm::is_contained(type.getShape(), 0))
-      continue;
-    int64_t span = 1;
-    SmallVector<int64_t> strides;
-    int64_t offset = 0;
-    auto memref = dyn_cast<MemRefType>(type);
-    bool strided = memref && !memref.getLayout().isIdentity() &&
-                   succeeded(memref.getStridesAndOffset(strides, offset));
-    if (strided && (ShapedType::isDynamic(offset) ||
-                    llvm::any_of(strides, ShapedType::isDynamic))) {
-      // (A dynamic offset or stride may reach any element.)
-      span = std::numeric_limits<int64_t>::max();
-    } else if (strided) {
-      span = offset + 1;
-      for (auto [extent, stride] : llvm::zip(type.getShape(), strides))
-        span += (extent - 1) * stride;
-    } else {
-      for (int64_t extent : type.getShape())
-        span *= extent;
-    }
-    if (span > std::numeric_limits<int32_t>::max())
+  // Whether some operand reaches past element 2^31 - 1 (tile-block-tile's
+  // 64-bit index arithmetic; largestOperandSpan once the kernel has a
+  // problem). (An empty operand, refused below, reaches none.)
+  for (ShapedType type : types)
+    if (getElementSpan(type) > std::numeric_limits<int32_t>::max())
       shape.offsets64 = true;
-  }
   // And a fused epilogue's strided operands (checkHostNeighbours found its
   // ops fusable).
   // (Their kernel parameters' spans: a batch of one's dynamic batch
@@ -373,9 +349,10 @@ LogicalResult checkSupported(linalg::LinalgOp op, MatmulShape &shape,
       succeeded(fused))
     for (Type type :
          getEpilogueParamTypes(*fused, shape.batch, shape.m, shape.n))
-      if (getEpilogueParamSpan(cast<MemRefType>(type)) >
+      if (getElementSpan(cast<MemRefType>(type)) >
           std::numeric_limits<int32_t>::max())
         shape.offsets64 = true;
+  // Strided operands: what their rows' starts are aligned to.
   for (auto [index, type] : llvm::enumerate(types)) {
     auto memref = dyn_cast<MemRefType>(type);
     if (!memref)

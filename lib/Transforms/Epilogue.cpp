@@ -13,7 +13,6 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/TypeSwitch.h"
-#include "llvm/Support/MathExtras.h"
 
 #include <cstdio>
 
@@ -799,26 +798,6 @@ DenseI64ArrayAttr mlir::tile::buildEpilogueLayoutAttr(
   return DenseI64ArrayAttr::get(context, fields);
 }
 
-int64_t mlir::tile::getEpilogueParamSpan(MemRefType type) {
-  SmallVector<int64_t> strides;
-  int64_t offset = 0;
-  if (type.getLayout().isIdentity()) {
-    uint64_t elements = 1;
-    for (int64_t extent : type.getShape())
-      elements = llvm::SaturatingMultiply(elements, uint64_t(extent));
-    return int64_t(std::min<uint64_t>(elements, INT64_MAX));
-  }
-  if (failed(type.getStridesAndOffset(strides, offset)) ||
-      ShapedType::isDynamic(offset) ||
-      llvm::any_of(strides, ShapedType::isDynamic))
-    return std::numeric_limits<int64_t>::max();
-  uint64_t span = llvm::SaturatingAdd(uint64_t(offset), uint64_t(1));
-  for (auto [extent, stride] : llvm::zip(type.getShape(), strides))
-    span = llvm::SaturatingAdd(
-        span, llvm::SaturatingMultiply(uint64_t(extent - 1), uint64_t(stride)));
-  return int64_t(std::min<uint64_t>(span, INT64_MAX));
-}
-
 bool mlir::tile::hasEpilogue(gpu::GPUFuncOp kernel) {
   return kernel && kernel->hasAttr(kEpilogueAttrName);
 }
@@ -1031,20 +1010,15 @@ mlir::tile::createEpilogueLaunchArgs(OpBuilder &b, Location loc,
                                .getResult());
       continue;
     }
-    // The vector's own dimension gets a unit one beside it: m x 1 or 1 x n
-    // (after the batch's, for one vector per batch).
-    SmallVector<int64_t> shape(type.getShape());
-    int64_t last = shape.size() - 1;
-    shape.insert(shape.begin() + (kind == EpilogueOperandKind::Row ? last + 1
-                                                                   : last),
-                 1);
+    // A dense vector: expanded to the parameter's shape (its dimension and
+    // the unit one beside it one group, after the batch's).
+    int64_t last = type.getRank() - 1;
     SmallVector<ReassociationIndices> groups;
     if (perBatch)
       groups.push_back({0});
     groups.push_back({last, last + 1});
-    args.push_back(memref::ExpandShapeOp::create(
-        b, loc, MemRefType::get(shape, type.getElementType()), value,
-        groups));
+    args.push_back(
+        memref::ExpandShapeOp::create(b, loc, paramType, value, groups));
   }
   return args;
 }

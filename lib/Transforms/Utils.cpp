@@ -102,6 +102,29 @@ mlir::tile::getStridedLayout(MemRefType type) {
   return std::optional<StridedLayout>(layout);
 }
 
+int64_t mlir::tile::getElementSpan(ShapedType type) {
+  if (llvm::is_contained(type.getShape(), 0))
+    return 0;
+  auto memref = dyn_cast<MemRefType>(type);
+  SmallVector<int64_t> strides;
+  int64_t offset = 0;
+  if (!memref || memref.getLayout().isIdentity()) {
+    uint64_t elements = 1;
+    for (int64_t extent : type.getShape())
+      elements = llvm::SaturatingMultiply(elements, uint64_t(extent));
+    return int64_t(std::min<uint64_t>(elements, INT64_MAX));
+  }
+  if (failed(memref.getStridesAndOffset(strides, offset)) ||
+      ShapedType::isDynamic(offset) ||
+      llvm::any_of(strides, ShapedType::isDynamic))
+    return std::numeric_limits<int64_t>::max();
+  uint64_t span = llvm::SaturatingAdd(uint64_t(offset), uint64_t(1));
+  for (auto [extent, stride] : llvm::zip(type.getShape(), strides))
+    span = llvm::SaturatingAdd(
+        span, llvm::SaturatingMultiply(uint64_t(extent - 1), uint64_t(stride)));
+  return int64_t(std::min<uint64_t>(span, INT64_MAX));
+}
+
 MemRefType mlir::tile::getOperandType(ArrayRef<int64_t> shape, Type element,
                                       const std::optional<StridedLayout> &layout) {
   if (!layout)

@@ -687,13 +687,15 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
   // A strided operand's matrices are spread over its buffer as its layout
   // says; the elements between them hold NaN (a kernel that read one into
   // C would be caught, and C's must still hold NaN after the run).
+  // (`matrices`: a batch's, or one for an epilogue operand shared by
+  // every matrix.)
   auto spread = [&](const std::vector<float> &values, int64_t rows,
                     int64_t cols, const StridedLayout &layout,
-                    std::vector<float> &out) {
-    int64_t span = layout.offset + (batch - 1) * layout.batchStride +
+                    std::vector<float> &out, int64_t matrices) {
+    int64_t span = layout.offset + (matrices - 1) * layout.batchStride +
                    (rows - 1) * layout.rowStride + cols;
     out.assign(span, std::numeric_limits<float>::quiet_NaN());
-    for (int64_t z = 0; z < batch; ++z)
+    for (int64_t z = 0; z < matrices; ++z)
       for (int64_t i = 0; i < rows; ++i)
         for (int64_t j = 0; j < cols; ++j)
           out[layout.offset + z * layout.batchStride + i * layout.rowStride +
@@ -707,8 +709,9 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
   // that end up in the buffer.
   auto readBack = [&](const std::vector<float> &buffer, int64_t rows,
                       int64_t cols, const StridedLayout &layout,
-                      bool transposed, std::vector<float> &logical) {
-    for (int64_t z = 0; z < batch; ++z)
+                      bool transposed, std::vector<float> &logical,
+                      int64_t matrices) {
+    for (int64_t z = 0; z < matrices; ++z)
       for (int64_t i = 0; i < rows; ++i)
         for (int64_t j = 0; j < cols; ++j) {
           float value = buffer[layout.offset + z * layout.batchStride +
@@ -727,13 +730,15 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
   if (repackB)
     layoutB.rowStride = repackB;
   std::vector<float> spreadA, spreadB, spreadC;
-  spread(stored(a, m, k, problem->transposeA), rowsA, colsA, layoutA, spreadA);
-  spread(stored(b, k, n, problem->transposeB), rowsB, colsB, layoutB, spreadB);
+  spread(stored(a, m, k, problem->transposeA), rowsA, colsA, layoutA, spreadA,
+         batch);
+  spread(stored(b, k, n, problem->transposeB), rowsB, colsB, layoutB, spreadB,
+         batch);
   if (repackB) // (the copy holds whole padded rows, the last one too)
     spreadB.resize(rowsB * repackB, std::numeric_limits<float>::quiet_NaN());
-  spread(c0, m, n, layoutC, spreadC);
-  readBack(spreadA, rowsA, colsA, layoutA, problem->transposeA, a);
-  readBack(spreadB, rowsB, colsB, layoutB, problem->transposeB, b);
+  spread(c0, m, n, layoutC, spreadC, batch);
+  readBack(spreadA, rowsA, colsA, layoutA, problem->transposeA, a, batch);
+  readBack(spreadB, rowsB, colsB, layoutB, problem->transposeB, b, batch);
   // (Messages name a dense operand's elements C[i][j], a strided one's
   // bytes.)
   std::unique_ptr<Buffer> bufferA =
@@ -784,25 +789,13 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
       v = roundTo(random.value(), kind);
     // A strided operand's elements spread as its layout says, NaN between
     // (as A's, B's and C's).
+    // (Its vectors or matrices may overlap, as A's and B's may: the
+    // reference takes what the buffer holds.)
     std::vector<float> stored = epilogueValues[j];
     if (const std::optional<StridedLayout> &layout = epilogueLayouts[j]) {
-      stored.assign(layout->offset + (matrices - 1) * layout->batchStride +
-                        (rows - 1) * layout->rowStride + cols,
-                    std::numeric_limits<float>::quiet_NaN());
-      for (int64_t z = 0; z < matrices; ++z)
-        for (int64_t i = 0; i < rows; ++i)
-          for (int64_t c = 0; c < cols; ++c)
-            stored[layout->offset + z * layout->batchStride +
-                   i * layout->rowStride + c] =
-                epilogueValues[j][(z * rows + i) * cols + c];
-      // (Its vectors or matrices may overlap, as A's and B's may: the
-      // reference takes what the buffer holds.)
-      for (int64_t z = 0; z < matrices; ++z)
-        for (int64_t i = 0; i < rows; ++i)
-          for (int64_t c = 0; c < cols; ++c)
-            epilogueValues[j][(z * rows + i) * cols + c] =
-                stored[layout->offset + z * layout->batchStride +
-                       i * layout->rowStride + c];
+      spread(epilogueValues[j], rows, cols, *layout, stored, matrices);
+      readBack(stored, rows, cols, *layout, /*transposed=*/false,
+               epilogueValues[j], matrices);
     }
     epilogueBuffers.push_back(makeBuffer("epilogue operand", stored,
                                          epilogueLayouts[j] ? 0 : cols, true,

@@ -187,10 +187,6 @@ std::optional<StridedLayout> getEpilogueOperandLayout(Attribute attr,
 DenseI64ArrayAttr buildEpilogueLayoutAttr(
     MLIRContext *context, const std::optional<StridedLayout> &layout,
     bool perBatch);
-/// The most elements from its buffer's start that an epilogue operand or
-/// its kernel parameter (the same elements) of `type` reaches (offset + the strides times the
-/// extents less one + 1; saturating, INT64_MAX where a field is dynamic).
-int64_t getEpilogueParamSpan(MemRefType type);
 /// Whether `kernel` has a fused epilogue.
 bool hasEpilogue(gpu::GPUFuncOp kernel);
 /// Erases the thread-0 epilogue tile-block-tile made (kEpilogueLoopAttrName).

@@ -131,6 +131,12 @@ StridedLayout assumedLayout(const StridedLayout &layout, int64_t rows,
 /// any other layout (tile-configure says why at the op).
 FailureOr<std::optional<StridedLayout>> getStridedLayout(MemRefType type);
 
+/// The most elements from its buffer's start that an operand of `type`
+/// reaches: offset + the sum of (extent - 1) * stride + 1 for a strided
+/// memref (saturating; INT64_MAX where a field is dynamic, which may reach
+/// any element), the element count otherwise (0 for an empty one).
+int64_t getElementSpan(ShapedType type);
+
 /// The memref type of an operand: `shape` of `element` with `layout`
 /// (std::nullopt: no layout attribute).
 MemRefType getOperandType(ArrayRef<int64_t> shape, Type element,
