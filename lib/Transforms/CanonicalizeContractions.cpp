@@ -12,13 +12,17 @@
 // tensor.empty (the destination-passing form front ends emit for a bias or
 // an activation after a matmul) is rewritten to write the matmul's result
 // instead, so that bufferization updates C in place and tile-fuse-epilogues
-// can fuse it.
+// can fuse it. A cast to bf16 or f16 at the end of such a chain, on a
+// matmul of inputs of that type whose C starts at a constant, makes the
+// chain store that type: tile-opt computes a 16-bit C in f32 and rounds it
+// once, when it is stored, which is what the f32 chain then the cast does.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tile/Transforms/Contractions.h"
 #include "tile/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -99,6 +103,209 @@ struct TileCanonicalizeContractionsPass
         setLayout(matmul, *layout);
     }
     writeEpiloguesInPlace(rewriter);
+    narrowCastChains(rewriter);
+  }
+
+  /// The linalg ops before `value` on a chain that ends at a matmul: each
+  /// writes the value before it in place (its one output, of the identity
+  /// map, all loops parallel), and each value on the way has one use.
+  /// Returns the matmul and fills `links` (the ops after it, in order), or
+  /// null.
+  static linalg::LinalgOp
+  findChainMatmul(Value value, SmallVectorImpl<linalg::LinalgOp> &links) {
+    while (value.hasOneUse()) {
+      auto op = value.getDefiningOp<linalg::LinalgOp>();
+      if (!op || !op.hasPureTensorSemantics() || op->getNumResults() != 1)
+        return nullptr;
+      if (isCompiledMatmul(op)) {
+        std::reverse(links.begin(), links.end());
+        return op;
+      }
+      if (op.getNumDpsInits() != 1 ||
+          op.getNumParallelLoops() != op.getNumLoops() ||
+          op.getMatchingIndexingMap(op.getDpsInitOperand(0)) !=
+              AffineMap::getMultiDimIdentityMap(op.getNumLoops(),
+                                                op.getContext()))
+        return nullptr;
+      links.push_back(op);
+      value = op.getDpsInits()[0];
+    }
+    return nullptr;
+  }
+
+  /// A cast of a matmul's result (or of the end of an in-place chain of
+  /// elementwise ops on it, writeEpiloguesInPlace's) to bf16 or f16: an
+  /// elementwise op whose output is a tensor.empty of that type it does
+  /// not read, one input the f32 value (the identity map, no other use),
+  /// and whose body yields an arith.truncf from f32. When the matmul's
+  /// inputs are of that type and its C is a linalg.fill of a constant that
+  /// type holds exactly, the chain is made to store that type: the fill
+  /// and the matmul get C of the narrow type, each op of the chain updates
+  /// it in place (its output's block argument widened to f32 with
+  /// arith.extf where the body reads it, what it yields rounded with
+  /// arith.truncf), and the cast becomes one more such op (the f32 input's
+  /// block argument replaced by the widened output). tile-opt keeps a
+  /// 16-bit C in f32 from the first product to the store, where it rounds
+  /// once, so the kernel computes what the f32 program and its cast did.
+  void narrowCastChains(IRRewriter &rewriter) {
+    SmallVector<linalg::LinalgOp> casts;
+    getOperation()->walk([&](linalg::LinalgOp op) {
+      if (op.hasPureTensorSemantics() && op->getNumResults() == 1 &&
+          op.getNumDpsInits() == 1 &&
+          op.getNumParallelLoops() == op.getNumLoops())
+        casts.push_back(op);
+    });
+    for (linalg::LinalgOp castOp : casts) {
+      OpOperand *init = castOp.getDpsInitOperand(0);
+      MLIRContext *context = castOp.getContext();
+      AffineMap identity =
+          AffineMap::getMultiDimIdentityMap(castOp.getNumLoops(), context);
+      auto initType = dyn_cast<RankedTensorType>(init->get().getType());
+      if (!initType || castOp.getMatchingIndexingMap(init) != identity ||
+          !init->get().getDefiningOp<tensor::EmptyOp>() ||
+          castOp.payloadUsesValueFromOperand(init))
+        continue;
+      Type narrow = initType.getElementType();
+      Block *body = castOp.getBlock();
+      auto trunc = body ? body->getTerminator()
+                              ->getOperand(0)
+                              .getDefiningOp<arith::TruncFOp>()
+                        : nullptr;
+      if (!(narrow.isBF16() || narrow.isF16()) || !trunc ||
+          !trunc.getIn().getType().isF32())
+        continue;
+      Type f32 = Float32Type::get(context);
+      OpOperand *source = nullptr;
+      linalg::LinalgOp matmul;
+      SmallVector<linalg::LinalgOp> links;
+      for (OpOperand *input : castOp.getDpsInputOperands()) {
+        if (input->get().getType() != initType.clone(f32) ||
+            castOp.getMatchingIndexingMap(input) != identity)
+          continue;
+        links.clear();
+        if ((matmul = findChainMatmul(input->get(), links))) {
+          source = input;
+          break;
+        }
+      }
+      if (!source)
+        continue;
+      // The matmul: inputs of the narrow type, C a fill of a constant it
+      // holds exactly, used only here.
+      auto fill = matmul.getDpsInits()[0].getDefiningOp<linalg::FillOp>();
+      if (!fill || !fill->getResult(0).hasOneUse() ||
+          llvm::any_of(matmul.getDpsInputs(), [&](Value v) {
+            return getElementTypeOrSelf(v.getType()) != narrow;
+          }))
+        continue;
+      auto constant = fill.value().getDefiningOp<arith::ConstantFloatOp>();
+      if (!constant || !constant.getType().isF32())
+        continue;
+      APFloat start = constant.value();
+      bool losesInfo = false;
+      start.convert(cast<FloatType>(narrow).getFloatSemantics(),
+                    APFloat::rmNearestTiesToEven, &losesInfo);
+      if (losesInfo)
+        continue;
+      FailureOr<MatmulLayout> layout = getMatmulLayout(matmul);
+      if (failed(layout))
+        continue;
+
+      // The fill and the matmul, of C of the narrow type.
+      Location loc = fill.getLoc();
+      rewriter.setInsertionPoint(fill);
+      Value fillOutput = fill.getDpsInits()[0];
+      // (The sizes of the fill's tensor.empty where it has one, so that
+      // nothing is left reading it.)
+      auto fillEmpty = fillOutput.getDefiningOp<tensor::EmptyOp>();
+      Value empty = tensor::EmptyOp::create(
+          rewriter, loc,
+          fillEmpty ? fillEmpty.getMixedSizes()
+                    : tensor::getMixedSizes(rewriter, loc, fillOutput),
+          narrow);
+      Value value =
+          arith::ConstantOp::create(rewriter, loc, FloatAttr::get(narrow, start));
+      Value c = linalg::FillOp::create(rewriter, loc, value, empty)
+                    ->getResult(0);
+      auto narrowed = [&](Value v) {
+        return cast<RankedTensorType>(v.getType()).clone(narrow);
+      };
+      rewriter.setInsertionPoint(matmul);
+      linalg::LinalgOp newMatmul;
+      if (layout->batched)
+        newMatmul = linalg::BatchMatmulOp::create(
+            rewriter, matmul.getLoc(), TypeRange{narrowed(c)},
+            matmul.getDpsInputs(), ValueRange{c});
+      else
+        newMatmul = linalg::MatmulOp::create(
+            rewriter, matmul.getLoc(), TypeRange{narrowed(c)},
+            matmul.getDpsInputs(), ValueRange{c});
+      setLayout(newMatmul, *layout);
+      for (NamedAttribute attr : matmul->getDiscardableAttrs())
+        newMatmul->setAttr(attr.getName(), attr.getValue());
+      c = newMatmul->getResult(0);
+
+      // Each op of the chain, and the cast last: a generic that updates C
+      // in place, reading it through arith.extf. `drop` is the operand the
+      // generic leaves out (the cast's f32 input), replaced in the body by
+      // the widened output.
+      auto rewrite = [&](linalg::LinalgOp op, OpOperand *drop,
+                         bool roundYield) {
+        SmallVector<Value> inputs;
+        SmallVector<AffineMap> maps;
+        for (OpOperand *input : op.getDpsInputOperands())
+          if (input != drop) {
+            inputs.push_back(input->get());
+            maps.push_back(op.getMatchingIndexingMap(input));
+          }
+        maps.push_back(identity);
+        rewriter.setInsertionPoint(op);
+        auto generic = linalg::GenericOp::create(
+            rewriter, op.getLoc(), TypeRange{narrowed(c)}, inputs,
+            ValueRange{c}, maps, op.getIteratorTypesArray());
+        for (NamedAttribute attr : op->getDiscardableAttrs())
+          generic->setAttr(attr.getName(), attr.getValue());
+        rewriter.cloneRegionBefore(op->getRegion(0), generic.getRegion(),
+                                   generic.getRegion().end());
+        Block &block = generic.getRegion().front();
+        BlockArgument output = block.getArguments().back();
+        output.setType(narrow);
+        rewriter.setInsertionPointToStart(&block);
+        Value wide = arith::ExtFOp::create(rewriter, op.getLoc(), f32, output);
+        if (drop) {
+          BlockArgument dropped = block.getArgument(drop->getOperandNumber());
+          rewriter.replaceAllUsesWith(dropped, wide);
+          block.eraseArgument(drop->getOperandNumber());
+        } else {
+          rewriter.replaceAllUsesExcept(output, wide, wide.getDefiningOp());
+        }
+        if (roundYield) {
+          Operation *yield = block.getTerminator();
+          rewriter.setInsertionPoint(yield);
+          yield->setOperand(0, arith::TruncFOp::create(
+                                   rewriter, op.getLoc(), narrow,
+                                   yield->getOperand(0)));
+        }
+        c = generic->getResult(0);
+      };
+      for (linalg::LinalgOp link : links)
+        rewrite(link, nullptr, /*roundYield=*/true);
+      rewrite(castOp, source, /*roundYield=*/false);
+      Operation *castEmpty = init->get().getDefiningOp();
+      rewriter.replaceAllUsesWith(castOp->getResult(0), c);
+      // The old ops, last first: each one's result had its one use in the
+      // next.
+      rewriter.eraseOp(castOp);
+      for (linalg::LinalgOp link : llvm::reverse(links))
+        rewriter.eraseOp(link);
+      rewriter.eraseOp(matmul);
+      rewriter.eraseOp(fill);
+      for (Operation *op : {castEmpty, fillOutput.getDefiningOp()})
+        if (op && isa<tensor::EmptyOp>(op) && op->use_empty())
+          rewriter.eraseOp(op);
+      if (constant->use_empty())
+        rewriter.eraseOp(constant);
+    }
   }
 
   /// Elementwise ops after a matmul on tensors that read its C (or the

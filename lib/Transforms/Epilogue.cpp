@@ -471,6 +471,15 @@ std::string mlir::tile::addEpilogueOp(linalg::LinalgOp matmul,
   unsigned loops = batched ? 3 : 2;
   int64_t batch = batched ? cType.getDimSize(0) : 1;
   int64_t m = cType.getDimSize(loops - 2), n = cType.getDimSize(loops - 1);
+  if (user.getNumDpsInits() == 1 && user.getDpsInits()[0] != c)
+    if (auto out = dyn_cast<MemRefType>(user.getDpsInits()[0].getType());
+        out && out.getShape() == cType.getShape() &&
+        out.getElementType() != cType.getElementType())
+      return "it writes C's values to a buffer of another element type (a "
+             "cast is fused only as the store of a matmul of inputs of that "
+             "type: tile-canonicalize-contractions makes one on tensors "
+             "store it where C starts at a constant the type holds exactly "
+             "and nothing else uses the f32 result)";
   if (user.getNumDpsInits() != 1 || user.getDpsInits()[0] != c)
     return "it does not update the matmul's C in place (only elementwise "
            "ops whose one output is C are fused)";

@@ -28,7 +28,8 @@ func.func @two_uses(%x: tensor<20x30xf32>, %w: tensor<30x50xf32>) -> (tensor<20x
 
 #id = affine_map<(m, n) -> (m, n)>
 
-// A cast of C to bf16 (an output of another type).
+// A cast of C to bf16 on f32 inputs (no kernel has f32 inputs and a bf16
+// C).
 func.func @to_bf16(%x: tensor<20x30xf32>, %w: tensor<30x50xf32>) -> tensor<20x50xbf16> {
   %z = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<20x50xf32>
@@ -36,10 +37,73 @@ func.func @to_bf16(%x: tensor<20x30xf32>, %w: tensor<30x50xf32>) -> tensor<20x50
   // expected-note @+1 {{the linalg.matmul}}
   %m = linalg.matmul ins(%x, %w : tensor<20x30xf32>, tensor<30x50xf32>) outs(%c : tensor<20x50xf32>) -> tensor<20x50xf32>
   %e1 = tensor.empty() : tensor<20x50xbf16>
-  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.matmul and is not fused into its kernel: it does not update the matmul's C in place}}
+  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.matmul and is not fused into its kernel: it writes C's values to a buffer of another element type (a cast is fused only as the store of a matmul of inputs of that type: tile-canonicalize-contractions makes one on tensors store it where C starts at a constant the type holds exactly and nothing else uses the f32 result)}}
   %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%m : tensor<20x50xf32>) outs(%e1 : tensor<20x50xbf16>) {
   ^bb0(%o: f32, %_: bf16):
     %t = arith.truncf %o : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<20x50xbf16>
+  return %r : tensor<20x50xbf16>
+}
+
+// -----
+
+#id = affine_map<(m, n) -> (m, n)>
+
+// A cast to bf16 of a bf16 matmul accumulated onto an f32 argument (its
+// values are not bf16's).
+func.func @accumulate_to_bf16(%x: tensor<20x30xbf16>, %w: tensor<30x50xbf16>, %acc: tensor<20x50xf32>) -> tensor<20x50xbf16> {
+  // expected-note @+1 {{the linalg.matmul}}
+  %m = linalg.matmul ins(%x, %w : tensor<20x30xbf16>, tensor<30x50xbf16>) outs(%acc : tensor<20x50xf32>) -> tensor<20x50xf32>
+  %e1 = tensor.empty() : tensor<20x50xbf16>
+  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.matmul and is not fused into its kernel: it writes C's values to a buffer of another element type}}
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%m : tensor<20x50xf32>) outs(%e1 : tensor<20x50xbf16>) {
+  ^bb0(%o: f32, %_: bf16):
+    %t = arith.truncf %o : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<20x50xbf16>
+  return %r : tensor<20x50xbf16>
+}
+
+// -----
+
+#id = affine_map<(m, n) -> (m, n)>
+
+// A cast to f16 of a bf16 matmul (another 16-bit type than its inputs').
+func.func @bf16_to_f16(%x: tensor<20x30xbf16>, %w: tensor<30x50xbf16>) -> tensor<20x50xf16> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<20x50xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<20x50xf32>) -> tensor<20x50xf32>
+  // expected-note @+1 {{the linalg.matmul}}
+  %m = linalg.matmul ins(%x, %w : tensor<20x30xbf16>, tensor<30x50xbf16>) outs(%c : tensor<20x50xf32>) -> tensor<20x50xf32>
+  %e1 = tensor.empty() : tensor<20x50xf16>
+  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.matmul and is not fused into its kernel: it writes C's values to a buffer of another element type}}
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%m : tensor<20x50xf32>) outs(%e1 : tensor<20x50xf16>) {
+  ^bb0(%o: f32, %_: f16):
+    %t = arith.truncf %o : f32 to f16
+    linalg.yield %t : f16
+  } -> tensor<20x50xf16>
+  return %r : tensor<20x50xf16>
+}
+
+// -----
+
+#id = affine_map<(m, n) -> (m, n)>
+
+// A narrowed chain whose last op cannot be fused (math.exp): the error is at
+// that op, so nothing runs with C rounded before it.
+func.func @narrowed_not_fusable(%x: tensor<20x30xbf16>, %w: tensor<30x50xbf16>) -> tensor<20x50xbf16> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<20x50xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<20x50xf32>) -> tensor<20x50xf32>
+  // expected-note @+1 {{the linalg.matmul}}
+  %m = linalg.matmul ins(%x, %w : tensor<20x30xbf16>, tensor<30x50xbf16>) outs(%c : tensor<20x50xf32>) -> tensor<20x50xf32>
+  %e1 = tensor.empty() : tensor<20x50xbf16>
+  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.matmul and is not fused into its kernel: its body has 'math.exp'}}
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%m : tensor<20x50xf32>) outs(%e1 : tensor<20x50xbf16>) {
+  ^bb0(%o: f32, %_: bf16):
+    %x1 = math.exp %o : f32
+    %t = arith.truncf %x1 : f32 to bf16
     linalg.yield %t : bf16
   } -> tensor<20x50xbf16>
   return %r : tensor<20x50xbf16>

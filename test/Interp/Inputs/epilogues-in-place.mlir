@@ -70,3 +70,62 @@ func.func @bf16_bias_gelu(%x: tensor<130x72xbf16>, %w: tensor<72x136xbf16>, %bia
   } -> tensor<130x136xbf16>
   return %g : tensor<130x136xbf16>
 }
+// nn.Linear + ReLU on bf16 with an f32 bias, accumulated in f32 and cast to
+// bf16 by the ReLU's op (the chain is made to store bf16).
+func.func @linear_relu_cast(%x: tensor<150x72xbf16>, %w: tensor<72x136xbf16>, %bias: tensor<136xf32>) -> tensor<150x136xbf16> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<150x136xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<150x136xf32>) -> tensor<150x136xf32>
+  %m = linalg.matmul ins(%x, %w : tensor<150x72xbf16>, tensor<72x136xbf16>) outs(%c : tensor<150x136xf32>) -> tensor<150x136xf32>
+  %e1 = tensor.empty() : tensor<150x136xf32>
+  %b = linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]} ins(%m, %bias : tensor<150x136xf32>, tensor<136xf32>) outs(%e1 : tensor<150x136xf32>) {
+  ^bb0(%o: f32, %y: f32, %_: f32):
+    %s = arith.addf %o, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<150x136xf32>
+  %e2 = tensor.empty() : tensor<150x136xbf16>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%b : tensor<150x136xf32>) outs(%e2 : tensor<150x136xbf16>) {
+  ^bb0(%o: f32, %_: bf16):
+    %t = arith.maximumf %o, %z : f32
+    %u = arith.truncf %t : f32 to bf16
+    linalg.yield %u : bf16
+  } -> tensor<150x136xbf16>
+  return %r : tensor<150x136xbf16>
+}
+// f16 with B stored N x K (nn.Linear's weight), C starting at -2, the cast
+// scaling by a residual on the way.
+func.func @scaled_cast_f16(%x: tensor<67x40xf16>, %w: tensor<90x40xf16>, %s: tensor<67x90xf16>) -> tensor<67x90xf16> {
+  %v = arith.constant -2.0 : f32
+  %e = tensor.empty() : tensor<67x90xf32>
+  %c = linalg.fill ins(%v : f32) outs(%e : tensor<67x90xf32>) -> tensor<67x90xf32>
+  %m = linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%x, %w : tensor<67x40xf16>, tensor<90x40xf16>) outs(%c : tensor<67x90xf32>) -> tensor<67x90xf32>
+  %e1 = tensor.empty() : tensor<67x90xf16>
+  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%s, %m : tensor<67x90xf16>, tensor<67x90xf32>) outs(%e1 : tensor<67x90xf16>) {
+  ^bb0(%a: f16, %o: f32, %_: f16):
+    %aw = arith.extf %a : f16 to f32
+    %p = arith.mulf %aw, %o : f32
+    %t = arith.truncf %p : f32 to f16
+    linalg.yield %t : f16
+  } -> tensor<67x90xf16>
+  return %r : tensor<67x90xf16>
+}
+// A batch of 3 with a per-batch row bias, then the cast alone.
+func.func @batched_cast(%x: tensor<3x70x24xbf16>, %w: tensor<3x24x40xbf16>, %bias: tensor<3x70xf32>) -> tensor<3x70x40xbf16> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<3x70x40xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<3x70x40xf32>) -> tensor<3x70x40xf32>
+  %m = linalg.batch_matmul ins(%x, %w : tensor<3x70x24xbf16>, tensor<3x24x40xbf16>) outs(%c : tensor<3x70x40xf32>) -> tensor<3x70x40xf32>
+  %e1 = tensor.empty() : tensor<3x70x40xf32>
+  %b = linalg.generic {indexing_maps = [affine_map<(b, m, n) -> (b, m, n)>, affine_map<(b, m, n) -> (b, m)>, affine_map<(b, m, n) -> (b, m, n)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%m, %bias : tensor<3x70x40xf32>, tensor<3x70xf32>) outs(%e1 : tensor<3x70x40xf32>) {
+  ^bb0(%o: f32, %y: f32, %_: f32):
+    %s = arith.addf %o, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<3x70x40xf32>
+  %e2 = tensor.empty() : tensor<3x70x40xbf16>
+  %r = linalg.generic {indexing_maps = [affine_map<(b, m, n) -> (b, m, n)>, affine_map<(b, m, n) -> (b, m, n)>], iterator_types = ["parallel", "parallel", "parallel"]} ins(%b : tensor<3x70x40xf32>) outs(%e2 : tensor<3x70x40xbf16>) {
+  ^bb0(%o: f32, %_: bf16):
+    %t = arith.truncf %o : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<3x70x40xbf16>
+  return %r : tensor<3x70x40xbf16>
+}
