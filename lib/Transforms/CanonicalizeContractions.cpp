@@ -171,8 +171,15 @@ struct TileCanonicalizeContractionsPass
                               ->getOperand(0)
                               .getDefiningOp<arith::TruncFOp>()
                         : nullptr;
+      // (A rounding mode of its own would be lost: the kernel rounds what
+      // it stores to nearest even. And a linalg op that reads the cast's
+      // result could become one more op of the chain, in place here or on
+      // another run of this pass, and lose the cast's rounding.)
       if (!(narrow.isBF16() || narrow.isF16()) || !trunc ||
-          !trunc.getIn().getType().isF32())
+          !trunc.getIn().getType().isF32() || trunc.getRoundingmodeAttr() ||
+          llvm::any_of(castOp->getResult(0).getUsers(), [](Operation *user) {
+            return isa<linalg::LinalgOp>(user);
+          }))
         continue;
       Type f32 = Float32Type::get(context);
       OpOperand *source = nullptr;

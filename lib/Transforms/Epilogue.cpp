@@ -474,12 +474,14 @@ std::string mlir::tile::addEpilogueOp(linalg::LinalgOp matmul,
   if (user.getNumDpsInits() == 1 && user.getDpsInits()[0] != c)
     if (auto out = dyn_cast<MemRefType>(user.getDpsInits()[0].getType());
         out && out.getShape() == cType.getShape() &&
+        isa<FloatType>(out.getElementType()) &&
         out.getElementType() != cType.getElementType())
       return "it writes C's values to a buffer of another element type (a "
              "cast is fused only as the store of a matmul of inputs of that "
              "type: tile-canonicalize-contractions makes one on tensors "
-             "store it where C starts at a constant the type holds exactly "
-             "and nothing else uses the f32 result)";
+             "store it where C starts at a constant the type holds exactly, "
+             "nothing else uses the f32 result, the cast rounds to nearest "
+             "even and no linalg op reads what it makes)";
   if (user.getNumDpsInits() != 1 || user.getDpsInits()[0] != c)
     return "it does not update the matmul's C in place (only elementwise "
            "ops whose one output is C are fused)";
@@ -598,8 +600,13 @@ std::string mlir::tile::addEpilogueOp(linalg::LinalgOp matmul,
     // type (the store does). A rounding anywhere else would be lost.
     if (isa<arith::ExtFOp, arith::TruncFOp>(op)) {
       bool widens = isa<arith::ExtFOp>(op) && op.getResult(0).getType().isF32();
-      bool roundsStored = isa<arith::TruncFOp>(op) &&
-                          op.getResult(0) == yieldedValue &&
+      auto truncf = dyn_cast<arith::TruncFOp>(op);
+      if (truncf && truncf.getRoundingmodeAttr())
+        return "its body rounds a value with a rounding mode of its own "
+               "(arith.truncf " +
+               arith::stringifyRoundingMode(*truncf.getRoundingmode()).str() +
+               "); the fused epilogue rounds what it stores to nearest even";
+      bool roundsStored = truncf && op.getResult(0) == yieldedValue &&
                           op.getResult(0).getType() == cType.getElementType();
       if (!widens && !roundsStored)
         return isa<arith::ExtFOp>(op)

@@ -241,3 +241,42 @@ func.func @yield_not_rounded(%x: tensor<20x30xbf16>, %w: tensor<30x50xbf16>) -> 
   } -> tensor<20x50xbf16>
   return %r : tensor<20x50xbf16>
 }
+
+// A cast with a rounding mode of its own (the kernel rounds to nearest even).
+// CHECK-LABEL: func.func @toward_zero
+// CHECK: linalg.matmul {{.*}} outs(%{{.*}} : tensor<20x50xf32>)
+func.func @toward_zero(%x: tensor<20x30xbf16>, %w: tensor<30x50xbf16>) -> tensor<20x50xbf16> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<20x50xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<20x50xf32>) -> tensor<20x50xf32>
+  %m = linalg.matmul ins(%x, %w : tensor<20x30xbf16>, tensor<30x50xbf16>) outs(%c : tensor<20x50xf32>) -> tensor<20x50xf32>
+  %e1 = tensor.empty() : tensor<20x50xbf16>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%m : tensor<20x50xf32>) outs(%e1 : tensor<20x50xbf16>) {
+  ^bb0(%o: f32, %_: bf16):
+    %t = arith.truncf %o toward_zero : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<20x50xbf16>
+  return %r : tensor<20x50xbf16>
+}
+
+// The cast's result read by another linalg op (which, in place on it, would
+// lose the cast's rounding).
+// CHECK-LABEL: func.func @read_after
+// CHECK: linalg.matmul {{.*}} outs(%{{.*}} : tensor<20x50xf32>)
+// CHECK: %[[R:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<20x50xbf16>)
+// CHECK: linalg.add ins(%[[R]], %{{.*}} : tensor<20x50xbf16>, tensor<20x50xbf16>)
+func.func @read_after(%x: tensor<20x30xbf16>, %w: tensor<30x50xbf16>, %d: tensor<20x50xbf16>) -> tensor<20x50xbf16> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<20x50xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<20x50xf32>) -> tensor<20x50xf32>
+  %m = linalg.matmul ins(%x, %w : tensor<20x30xbf16>, tensor<30x50xbf16>) outs(%c : tensor<20x50xf32>) -> tensor<20x50xf32>
+  %e1 = tensor.empty() : tensor<20x50xbf16>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%m : tensor<20x50xf32>) outs(%e1 : tensor<20x50xbf16>) {
+  ^bb0(%o: f32, %_: bf16):
+    %t = arith.truncf %o : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<20x50xbf16>
+  %e2 = tensor.empty() : tensor<20x50xbf16>
+  %a = linalg.add ins(%r, %d : tensor<20x50xbf16>, tensor<20x50xbf16>) outs(%e2 : tensor<20x50xbf16>) -> tensor<20x50xbf16>
+  return %a : tensor<20x50xbf16>
+}

@@ -37,7 +37,7 @@ func.func @to_bf16(%x: tensor<20x30xf32>, %w: tensor<30x50xf32>) -> tensor<20x50
   // expected-note @+1 {{the linalg.matmul}}
   %m = linalg.matmul ins(%x, %w : tensor<20x30xf32>, tensor<30x50xf32>) outs(%c : tensor<20x50xf32>) -> tensor<20x50xf32>
   %e1 = tensor.empty() : tensor<20x50xbf16>
-  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.matmul and is not fused into its kernel: it writes C's values to a buffer of another element type (a cast is fused only as the store of a matmul of inputs of that type: tile-canonicalize-contractions makes one on tensors store it where C starts at a constant the type holds exactly and nothing else uses the f32 result)}}
+  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.matmul and is not fused into its kernel: it writes C's values to a buffer of another element type (a cast is fused only as the store of a matmul of inputs of that type: tile-canonicalize-contractions makes one on tensors store it where C starts at a constant the type holds exactly, nothing else uses the f32 result, the cast rounds to nearest even and no linalg op reads what it makes)}}
   %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%m : tensor<20x50xf32>) outs(%e1 : tensor<20x50xbf16>) {
   ^bb0(%o: f32, %_: bf16):
     %t = arith.truncf %o : f32 to bf16
@@ -107,4 +107,54 @@ func.func @narrowed_not_fusable(%x: tensor<20x30xbf16>, %w: tensor<30x50xbf16>) 
     linalg.yield %t : bf16
   } -> tensor<20x50xbf16>
   return %r : tensor<20x50xbf16>
+}
+
+// -----
+
+#id = affine_map<(m, n) -> (m, n)>
+#col = affine_map<(m, n) -> (n)>
+
+// A cast whose result a linalg op then updates (a bias in bf16): fusing the
+// add would lose the cast's rounding, so the cast is left.
+func.func @op_after_cast(%x: tensor<64x64xbf16>, %w: tensor<64x64xbf16>, %bias: tensor<64xf32>) -> tensor<64x64xbf16> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x64xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<64x64xf32>) -> tensor<64x64xf32>
+  // expected-note @+1 {{the linalg.matmul}}
+  %m = linalg.matmul ins(%x, %w : tensor<64x64xbf16>, tensor<64x64xbf16>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  %e1 = tensor.empty() : tensor<64x64xbf16>
+  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.matmul and is not fused into its kernel: it writes C's values to a buffer of another element type}}
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%m : tensor<64x64xf32>) outs(%e1 : tensor<64x64xbf16>) {
+  ^bb0(%o: f32, %_: bf16):
+    %t = arith.truncf %o : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<64x64xbf16>
+  %a = linalg.generic {indexing_maps = [#col, #id], iterator_types = ["parallel", "parallel"]} ins(%bias : tensor<64xf32>) outs(%r : tensor<64x64xbf16>) {
+  ^bb0(%y: f32, %o: bf16):
+    %ow = arith.extf %o : bf16 to f32
+    %s = arith.addf %ow, %y : f32
+    %t = arith.truncf %s : f32 to bf16
+    linalg.yield %t : bf16
+  } -> tensor<64x64xbf16>
+  return %a : tensor<64x64xbf16>
+}
+
+// -----
+
+#id = affine_map<(m, n) -> (m, n)>
+
+// A bf16 C rounded by its epilogue toward zero: the kernel rounds to
+// nearest even.
+func.func @rounding_mode(%x: memref<64x64xbf16>, %w: memref<64x64xbf16>, %c: memref<64x64xbf16>) {
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%x, %w : memref<64x64xbf16>, memref<64x64xbf16>) outs(%c : memref<64x64xbf16>)
+  // expected-error @+1 {{'linalg.generic' op uses the result of a linalg.matmul and is not fused into its kernel: its body rounds a value with a rounding mode of its own (arith.truncf toward_zero); the fused epilogue rounds what it stores to nearest even}}
+  linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]} outs(%c : memref<64x64xbf16>) {
+  ^bb0(%o: bf16):
+    %ow = arith.extf %o : bf16 to f32
+    %r = arith.maximumf %ow, %ow : f32
+    %t = arith.truncf %r toward_zero : f32 to bf16
+    linalg.yield %t : bf16
+  }
+  return
 }

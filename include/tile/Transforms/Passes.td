@@ -65,18 +65,19 @@ def TileCanonicalizeContractions : Pass<"tile-canonicalize-contractions"> {
 
     A cast to bf16 or f16 at the end of such a chain (an op as above whose
     output is a `tensor.empty` of that type, one input the f32 value, and
-    whose body yields an `arith.truncf` from f32) makes the chain store
-    that type when the matmul's inputs are of it and its C is a
-    `linalg.fill` of a constant the type holds exactly, used nowhere
-    else: the fill and the matmul get C of the 16-bit type, each op of the
+    whose body yields an `arith.truncf` from f32, rounding to nearest
+    even, and whose result no linalg op reads) makes the chain store that
+    type when the matmul's inputs are of it and its C is a `linalg.fill`
+    of a constant the type holds exactly, used nowhere else: the fill and the matmul get C of the 16-bit type, each op of the
     chain updates it in place (its output read through `arith.extf` to
     f32, what it yields rounded with `arith.truncf`), and the cast becomes
     one more such op, the f32 input replaced by the widened output. tile-opt
     keeps a 16-bit C in f32 from the first product to the store, where it
     rounds once, so the kernel computes what the f32 chain and the cast
     did. A cast it leaves (f32 inputs, another 16-bit type than the
-    inputs', C accumulated onto a tensor, a start the type does not hold)
-    stays outside the kernel and is reported at the op.
+    inputs', C accumulated onto a tensor, a start the type does not hold,
+    a rounding mode, an op on its result that would lose its rounding
+    fused after it) stays outside the kernel and is reported at the op.
 
     Every other op is left as it is; `tile-configure` then reports each
     contraction-like op that is not a `linalg.matmul` or
