@@ -28,14 +28,18 @@
 //
 //   tile-tune predict DIR
 //     The model's predicted time of every kernel manifest in DIR (its
-//     problem, with its batch, and config): lines "KERNEL M N K PREDICTED_MS", for the
-//     validation run to set next to the measured times.
+//     problem as tile-configure saw it: the batch, transposed operands,
+//     strided and dynamic layouts, C's type and whether C is read; and its
+//     config), the time tile-opt's report=true gives: lines "KERNEL M N K
+//     PREDICTED_MS", for the validation run to set next to the measured
+//     times.
 //
 //   tile-tune fit RUN.json... [--report RUN.md... --table TABLE.json]
 //     Fits the FP32 model's calibration (FmaCalibration: compute, memory
 //     and atomics scales, launch seconds, the cp.async ring's and the
 //     residency's factors, C's row-piece bytes, the load latency) to the
-//     measured times of a run, prints the
+//     measured times of a run (each kernel's problem read from its
+//     manifest where the run's path to it can be read), prints the
 //     predicted against the measured time of every kernel before and after,
 //     and with --table writes the calibration into the table's "model"
 //     object together with select's entries (the fastest verified config of
@@ -48,6 +52,7 @@
 #include "tile/Analysis/SharedPlan.h"
 #include "tile/Analysis/TuningTable.h"
 #include "tile/Dialect/Tile/TileDialect.h"
+#include "tile/runtime/Manifest.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/MLIRContext.h"
@@ -65,6 +70,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <numeric>
 #include <set>
 #include <sstream>
 
@@ -731,6 +737,106 @@ int runModelCheck(const ChipInfo &chip) {
   return 0;
 }
 
+namespace rt = ::tile::runtime;
+
+/// The model's view of the problem a kernel manifest describes, as
+/// tile-configure built it from the IR: the shape and batch, A's and B's
+/// element type and C's, whether C is read, TF32 (f32 inputs on wgmma), and
+/// from the lhs and rhs params each operand's orientation (a transposed one
+/// is its logical matrix stored column-major), its layout where it is not
+/// dense (offset, the stored rows' stride, the batch stride: their greatest
+/// common divisor, as layoutAlignment takes it), whether its stored rows
+/// overlap, and whether an operand spans past 2^31 - 1 elements (64-bit
+/// index arithmetic). A dynamic offset or stride is taken at its densest,
+/// as the models take it at compile time.
+static MatmulShape getManifestShape(const rt::KernelManifest &manifest) {
+  const rt::ProblemInfo &problem = manifest.problem;
+  MatmulShape shape{problem.m, problem.n, problem.k, 4};
+  shape.batch = problem.batch;
+  shape.elementBytes = rt::getElementTypeSize(problem.elementType);
+  shape.f16 = problem.elementType == rt::ElementType::F16;
+  shape.readsC = problem.cInit == rt::CInit::Accumulate;
+  shape.tf32 = problem.elementType == rt::ElementType::F32 &&
+               manifest.config.strategy == rt::KernelStrategy::Wgmma;
+  uint64_t largest = 0;
+  for (const rt::ParamInfo &param : manifest.params) {
+    if (param.role == rt::ParamRole::Epilogue)
+      continue;
+    bool transposed = param.role != rt::ParamRole::Result &&
+                      param.colStride != 1 && param.colStride != rt::kDynamic;
+    int64_t storedRows = transposed ? param.cols : param.rows;
+    int64_t storedCols = transposed ? param.rows : param.cols;
+    int64_t bytes = rt::getElementTypeSize(param.elementType);
+    int64_t step = std::max<int64_t>(1, 16 / bytes);
+    int64_t rawStride = transposed ? param.colStride : param.rowStride;
+    int64_t stride = rawStride == rt::kDynamic
+                         ? (storedCols + step - 1) / step * step
+                         : rawStride;
+    int64_t offset = param.offset == rt::kDynamic ? 0 : param.offset;
+    int64_t batchStride =
+        param.batchStride == rt::kDynamic
+            ? (storedRows - 1) * stride + (storedCols + step - 1) / step * step
+            : param.batchStride;
+    bool dense = param.offset == 0 && rawStride == storedCols &&
+                 (shape.batch == 1 || param.batchStride == storedRows * storedCols);
+    // (A dynamic field counts as 16 bytes in the alignment, as
+    // layoutAlignment takes it.)
+    int64_t align = 0;
+    if (!dense)
+      for (int64_t value : {param.offset, rawStride,
+                            shape.batch == 1 ? 0 : param.batchStride})
+        align = std::gcd(align, value == rt::kDynamic ? step : value);
+    uint64_t span = static_cast<uint64_t>(offset) +
+                    static_cast<uint64_t>(shape.batch - 1) * batchStride +
+                    static_cast<uint64_t>(storedRows - 1) * stride +
+                    static_cast<uint64_t>(storedCols);
+    largest = std::max(largest, span);
+    bool overlap = storedRows > 1 && stride < storedCols;
+    switch (param.role) {
+    case rt::ParamRole::Lhs:
+      shape.transposeA = transposed;
+      shape.layoutAlignA = align;
+      shape.overlapRowsA = overlap;
+      if (!dense) {
+        shape.offsetA = offset;
+        shape.rowStrideA = stride;
+      }
+      break;
+    case rt::ParamRole::Rhs:
+      shape.transposeB = transposed;
+      shape.layoutAlignB = align;
+      shape.overlapRowsB = overlap;
+      if (!dense) {
+        shape.offsetB = offset;
+        shape.rowStrideB = stride;
+      }
+      break;
+    default:
+      shape.resultBytes = bytes;
+      shape.layoutAlignC = align;
+      break;
+    }
+  }
+  shape.offsets64 =
+      largest > static_cast<uint64_t>(std::numeric_limits<int32_t>::max());
+  return shape;
+}
+
+/// Reads and parses the manifest at `path`; the error says why not.
+static bool readManifest(const std::string &path, rt::KernelManifest &out,
+                         std::string &error) {
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    error = "cannot read " + path;
+    return false;
+  }
+  if (!rt::parseManifestJson((*buffer)->getBuffer().str(), out, error)) {
+    error = path + ": " + error;
+    return false;
+  }
+  return true;
+}
+
 int runPredict(const ChipInfo &chip) {
   std::error_code ec;
   std::vector<std::string> files;
@@ -760,15 +866,11 @@ int runPredict(const ChipInfo &chip) {
         config ? config->getString("text").value_or("") : "", &context));
     if (!problem || !attr)
       return fail(file + ": not a kernel manifest with a config text");
-    MatmulShape shape{problem->getInteger("m").value_or(0),
-                      problem->getInteger("n").value_or(0),
-                      problem->getInteger("k").value_or(0), 4};
-    shape.batch = problem->getInteger("batch").value_or(1);
-    std::string type = problem->getString("element_type").value_or("f32").str();
-    if (int64_t bytes = elementBytesOf(type))
-      shape.elementBytes = bytes;
-    shape.f16 = type == "f16";
-    shape.readsC = problem->getString("c_init").value_or("") != "fill";
+    rt::KernelManifest manifest;
+    std::string error;
+    if (!readManifest(file, manifest, error))
+      return fail(error);
+    MatmulShape shape = getManifestShape(manifest);
     llvm::outs() << llvm::formatv(
         "{0} {1} {2} {3} {4:f5}\n", root->getString("kernel").value_or("?"),
         shape.m, shape.n, shape.k,
@@ -790,6 +892,7 @@ int runFit(const ChipInfo &chip) {
   mlir::MLIRContext context;
   context.loadDialect<TileDialect>();
   std::vector<FitPoint> points;
+  size_t fromManifests = 0;
   for (const std::string &file : fitResults) {
     resultsFile = file;
     llvm::json::Value parsed(nullptr);
@@ -810,10 +913,22 @@ int runFit(const ChipInfo &chip) {
       FitPoint p;
       p.kernel = (fitResults.size() > 1 ? runName + ":" : std::string()) +
                  run->getString("kernel").value_or("").str();
-      p.shape = MatmulShape{run->getInteger("m").value_or(0),
-                            run->getInteger("n").value_or(0),
-                            run->getInteger("k").value_or(0), 4};
-      p.shape.batch = run->getInteger("batch").value_or(1);
+      // The problem as its manifest describes it (transposes, strides,
+      // the batch) where the run's manifest path can be read here, else a
+      // dense row-major one of the run's shape and batch.
+      rt::KernelManifest manifest;
+      std::string manifestPath =
+          run->getString("manifest").value_or("").str(), error;
+      if (!manifestPath.empty() && llvm::sys::fs::exists(manifestPath) &&
+          readManifest(manifestPath, manifest, error)) {
+        p.shape = getManifestShape(manifest);
+        ++fromManifests;
+      } else {
+        p.shape = MatmulShape{run->getInteger("m").value_or(0),
+                              run->getInteger("n").value_or(0),
+                              run->getInteger("k").value_or(0), 4};
+        p.shape.batch = run->getInteger("batch").value_or(1);
+      }
       p.config = attr.toTileConfig();
       p.fit.terms = fmaTimeTerms(p.config, p.shape, chip);
       p.fit.seconds = ms * 1e-3;
@@ -865,6 +980,10 @@ int runFit(const ChipInfo &chip) {
         p.fit.seconds * 1e3, before.seconds(p.fit.terms) * 1e3, fitted * 1e3,
         fitted / p.fit.seconds);
   }
+  llvm::outs() << llvm::formatv(
+      "\n{0} of {1} kernels' problems from their manifests (transposes, "
+      "strides, batch); the others dense and row-major\n",
+      fromManifests, points.size());
   llvm::outs() << llvm::formatv(
       "\n{0} kernels; within 20% of the measured time: {1:f1}% before, "
       "{2:f1}% fitted; rms log error {3:f3} before, {4:f3} fitted\n"
