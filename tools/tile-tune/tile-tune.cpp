@@ -71,6 +71,7 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -674,69 +675,6 @@ int runSelect(const ChipInfo &chip, const ModelParameters *fitted = nullptr) {
   return 0;
 }
 
-/// The measured results of a tile-run bench JSON, by shape.
-struct Measured {
-  TileConfig config;
-  double ms;
-  std::string kernel;
-};
-
-int runModelCheck(const ChipInfo &chip) {
-  llvm::json::Value parsed(nullptr);
-  const llvm::json::Array *runs = loadResults(parsed);
-  if (!runs)
-    return 1;
-  mlir::MLIRContext context;
-  context.loadDialect<TileDialect>();
-  std::map<std::tuple<int64_t, int64_t, int64_t, std::string, std::string>,
-           std::vector<Measured>>
-      shapes;
-  for (const llvm::json::Value &value : *runs) {
-    const llvm::json::Object *run = value.getAsObject();
-    if (!run || !run->getBoolean("ok").value_or(false))
-      continue;
-    auto attr = llvm::dyn_cast_or_null<ConfigAttr>(mlir::parseAttribute(
-        run->getString("config_text").value_or(""), &context));
-    if (!attr)
-      continue;
-    std::string inType = run->getString("element_type").value_or("f32").str();
-    std::string outType = run->getString("result_type").value_or("f32").str();
-    shapes[{run->getInteger("m").value_or(0), run->getInteger("n").value_or(0),
-            run->getInteger("k").value_or(0), inType, outType}]
-        .push_back({attr.toTileConfig(), run->getNumber("ms").value_or(0),
-                    run->getString("kernel").value_or("").str()});
-  }
-  int below = 0;
-  for (auto &[key, measured] : shapes) {
-    MatmulShape shape{std::get<0>(key), std::get<1>(key), std::get<2>(key), 4};
-    if (int64_t bytes = elementBytesOf(std::get<3>(key)))
-      shape.elementBytes = bytes;
-    if (int64_t bytes = elementBytesOf(std::get<4>(key)))
-      shape.resultBytes = bytes;
-    shape.f16 = std::get<3>(key) == "f16";
-    const Measured *best = &measured.front(), *pick = &measured.front();
-    double pickSeconds = std::numeric_limits<double>::infinity();
-    for (const Measured &m : measured) {
-      if (m.ms < best->ms)
-        best = &m;
-      double seconds = predictSeconds(m.config, shape, chip);
-      if (seconds < pickSeconds) {
-        pickSeconds = seconds;
-        pick = &m;
-      }
-    }
-    double share = best->ms / pick->ms;
-    below += share < 0.8;
-    llvm::outs() << llvm::formatv(
-        "{0,-16} model picks {1,-40} {2:f2} of the best ({3})\n",
-        llvm::formatv("{0}x{1}x{2}", shape.m, shape.n, shape.k).str(),
-        toShortString(pick->config), share, toShortString(best->config));
-  }
-  llvm::outs() << below << " of " << shapes.size()
-               << " shapes below 0.80 of the best measured config\n";
-  return 0;
-}
-
 namespace rt = ::tile::runtime;
 
 /// The model's view of the problem a kernel manifest describes, as
@@ -837,6 +775,85 @@ static bool readManifest(const std::string &path, rt::KernelManifest &out,
   return true;
 }
 
+/// The measured results of a tile-run bench JSON, by shape.
+struct Measured {
+  TileConfig config;
+  double ms;
+  std::string kernel;
+  /// The problem its manifest describes, where the run's path to it can
+  /// be read (transposes, strides, batch); else the shape's dense one.
+  std::optional<MatmulShape> shape;
+};
+
+/// The problem of a bench result's kernel from its manifest ("manifest",
+/// read from the current directory), or none where it cannot be read.
+static std::optional<MatmulShape>
+getResultShape(const llvm::json::Object &run) {
+  std::string path = run.getString("manifest").value_or("").str(), error;
+  rt::KernelManifest manifest;
+  if (path.empty() || !llvm::sys::fs::exists(path) ||
+      !readManifest(path, manifest, error))
+    return std::nullopt;
+  return getManifestShape(manifest);
+}
+
+int runModelCheck(const ChipInfo &chip) {
+  llvm::json::Value parsed(nullptr);
+  const llvm::json::Array *runs = loadResults(parsed);
+  if (!runs)
+    return 1;
+  mlir::MLIRContext context;
+  context.loadDialect<TileDialect>();
+  std::map<std::tuple<int64_t, int64_t, int64_t, std::string, std::string>,
+           std::vector<Measured>>
+      shapes;
+  for (const llvm::json::Value &value : *runs) {
+    const llvm::json::Object *run = value.getAsObject();
+    if (!run || !run->getBoolean("ok").value_or(false))
+      continue;
+    auto attr = llvm::dyn_cast_or_null<ConfigAttr>(mlir::parseAttribute(
+        run->getString("config_text").value_or(""), &context));
+    if (!attr)
+      continue;
+    std::string inType = run->getString("element_type").value_or("f32").str();
+    std::string outType = run->getString("result_type").value_or("f32").str();
+    shapes[{run->getInteger("m").value_or(0), run->getInteger("n").value_or(0),
+            run->getInteger("k").value_or(0), inType, outType}]
+        .push_back({attr.toTileConfig(), run->getNumber("ms").value_or(0),
+                    run->getString("kernel").value_or("").str(),
+                    getResultShape(*run)});
+  }
+  int below = 0;
+  for (auto &[key, measured] : shapes) {
+    MatmulShape shape{std::get<0>(key), std::get<1>(key), std::get<2>(key), 4};
+    if (int64_t bytes = elementBytesOf(std::get<3>(key)))
+      shape.elementBytes = bytes;
+    if (int64_t bytes = elementBytesOf(std::get<4>(key)))
+      shape.resultBytes = bytes;
+    shape.f16 = std::get<3>(key) == "f16";
+    const Measured *best = &measured.front(), *pick = &measured.front();
+    double pickSeconds = std::numeric_limits<double>::infinity();
+    for (const Measured &m : measured) {
+      if (m.ms < best->ms)
+        best = &m;
+      double seconds = predictSeconds(m.config, m.shape.value_or(shape), chip);
+      if (seconds < pickSeconds) {
+        pickSeconds = seconds;
+        pick = &m;
+      }
+    }
+    double share = best->ms / pick->ms;
+    below += share < 0.8;
+    llvm::outs() << llvm::formatv(
+        "{0,-16} model picks {1,-40} {2:f2} of the best ({3})\n",
+        llvm::formatv("{0}x{1}x{2}", shape.m, shape.n, shape.k).str(),
+        toShortString(pick->config), share, toShortString(best->config));
+  }
+  llvm::outs() << below << " of " << shapes.size()
+               << " shapes below 0.80 of the best measured config\n";
+  return 0;
+}
+
 int runPredict(const ChipInfo &chip) {
   std::error_code ec;
   std::vector<std::string> files;
@@ -916,12 +933,8 @@ int runFit(const ChipInfo &chip) {
       // The problem as its manifest describes it (transposes, strides,
       // the batch) where the run's manifest path can be read here, else a
       // dense row-major one of the run's shape and batch.
-      rt::KernelManifest manifest;
-      std::string manifestPath =
-          run->getString("manifest").value_or("").str(), error;
-      if (!manifestPath.empty() && llvm::sys::fs::exists(manifestPath) &&
-          readManifest(manifestPath, manifest, error)) {
-        p.shape = getManifestShape(manifest);
+      if (std::optional<MatmulShape> shape = getResultShape(*run)) {
+        p.shape = *shape;
         ++fromManifests;
       } else {
         p.shape = MatmulShape{run->getInteger("m").value_or(0),
