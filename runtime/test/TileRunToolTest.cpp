@@ -1554,6 +1554,40 @@ TEST(TileRunTest, BenchLeavesCublasLtOutWhenTheLibraryIsNone) {
             std::string::npos);
 }
 
+TEST(TileRunTest, BenchLeavesCublasLtOutForABiasThatIsNotContiguous) {
+  // A bias per column and ReLU, the bias's elements 3 apart: cuBLASLt's
+  // bias is a contiguous vector, so the baseline is the GEMM and the
+  // separate epilogue kernel (which reads the bias through its stride and
+  // agrees with the kernel), before any cuBLASLt is loaded.
+  if (access(TILE_HOST_CXX, X_OK) != 0)
+    GTEST_SKIP() << "no host C++ compiler at " << TILE_HOST_CXX;
+  using tile::runtime::EpilogueOperandKind;
+  TempDir dir;
+  std::string path = writeChangedManifest(
+      dir, fixture("tile_test_matmul_fill"), "bias_relu_strided.json",
+      [](auto &manifest) {
+        addEpilogue(manifest, {EpilogueOperandKind::Col},
+                    {"addf acc p0", "maximumf s0 0"});
+        auto &bias = manifest.params.back();
+        bias.colStride = 3;
+        bias.rowStride = 3 * bias.cols;
+        bias.alignment = 4;
+      });
+  ASSERT_FALSE(path.empty());
+  Env env = epilogueEnv(kFillSpec, dir, path);
+  CommandResult result =
+      tileRun({"bench", path, "--warmup", "1", "--iters", "20"}, env);
+  ASSERT_EQ(result.exitCode, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find("tile_test_matmul_fill: cuBLASLt n/a: a bias "
+                            "whose elements are 3 apart (cuBLASLt's bias is "
+                            "contiguous); cuBLAS ran the GEMM, then a "
+                            "separate elementwise kernel"),
+            std::string::npos)
+      << result.out;
+  EXPECT_NE(result.out.find(kSeparateKernelNote), std::string::npos)
+      << result.out;
+}
+
 TEST(TileRunTest, BenchRunsBatchedEpiloguesAfterTheStridedBatchedGemm) {
   if (access(TILE_HOST_CXX, X_OK) != 0)
     GTEST_SKIP() << "no host C++ compiler at " << TILE_HOST_CXX;

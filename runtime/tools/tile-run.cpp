@@ -1882,6 +1882,17 @@ bool timeCublasLt(const Gpu &gpu, const KernelManifest &manifest,
       error = "no param " + operand.param;
       return false;
     }
+    // cuBLASLt reads its bias as one contiguous vector: a row vector
+    // (m x 1) whose elements are a stride apart is not one.
+    const ParamInfo &bias = manifest.params[biasParam];
+    bool contiguous = perColumn ? bias.colStride == 1 || bias.cols == 1
+                                : bias.rowStride == 1 || bias.rows == 1;
+    if (!contiguous) {
+      error = "a bias whose elements are " +
+              std::to_string(perColumn ? bias.colStride : bias.rowStride) +
+              " apart (cuBLASLt's bias is contiguous)";
+      return false;
+    }
   }
   // The residual is cuBLASLt's C (D the kernel's C): the same type and
   // layout as the kernel's C. An accumulating kernel's C0 needs that slot.
