@@ -684,9 +684,9 @@ namespace rt = ::tile::runtime;
 /// is its logical matrix stored column-major), its layout where it is not
 /// dense (offset, the stored rows' stride, the batch stride: their greatest
 /// common divisor, as layoutAlignment takes it), whether its stored rows
-/// overlap, and whether an operand spans past 2^31 - 1 elements (64-bit
-/// index arithmetic). A dynamic offset or stride is taken at its densest,
-/// as the models take it at compile time.
+/// overlap, and whether an operand spans past 2^31 - 1 elements or has a
+/// dynamic field (64-bit index arithmetic). A dynamic offset or stride is
+/// taken at its densest, as the models take it at compile time.
 static MatmulShape getManifestShape(const rt::KernelManifest &manifest) {
   const rt::ProblemInfo &problem = manifest.problem;
   MatmulShape shape{problem.m, problem.n, problem.k, 4};
@@ -697,16 +697,28 @@ static MatmulShape getManifestShape(const rt::KernelManifest &manifest) {
   shape.tf32 = problem.elementType == rt::ElementType::F32 &&
                manifest.config.strategy == rt::KernelStrategy::Wgmma;
   uint64_t largest = 0;
+  bool anyDynamic = false;
   for (const rt::ParamInfo &param : manifest.params) {
     if (param.role == rt::ParamRole::Epilogue)
       continue;
-    bool transposed = param.role != rt::ParamRole::Result &&
-                      param.colStride != 1 && param.colStride != rt::kDynamic;
-    int64_t storedRows = transposed ? param.cols : param.rows;
-    int64_t storedCols = transposed ? param.rows : param.cols;
+    // A or B as stored: the runtime's reading of a column-major param (an
+    // operand stored transposed, its stride maybe dynamic; one of one row
+    // with both strides 1, as tile-opt writes a transposed operand of one
+    // stored column).
+    rt::ParamInfo stored = param.role == rt::ParamRole::Result
+                               ? param
+                               : rt::getStoredMatrix(param);
+    bool transposed = stored.rows != param.rows || stored.cols != param.cols ||
+                      stored.rowStride != param.rowStride;
+    int64_t storedRows = stored.rows;
+    int64_t storedCols = stored.cols;
+    anyDynamic |= param.offset == rt::kDynamic ||
+                  param.rowStride == rt::kDynamic ||
+                  param.colStride == rt::kDynamic ||
+                  param.batchStride == rt::kDynamic;
     int64_t bytes = rt::getElementTypeSize(param.elementType);
     int64_t step = std::max<int64_t>(1, 16 / bytes);
-    int64_t rawStride = transposed ? param.colStride : param.rowStride;
+    int64_t rawStride = stored.rowStride;
     int64_t stride = rawStride == rt::kDynamic
                          ? (storedCols + step - 1) / step * step
                          : rawStride;
@@ -755,7 +767,10 @@ static MatmulShape getManifestShape(const rt::KernelManifest &manifest) {
       break;
     }
   }
+  // (A dynamic field may take any value: 64-bit, as largestOperandSpan
+  // says for the compiler.)
   shape.offsets64 =
+      anyDynamic ||
       largest > static_cast<uint64_t>(std::numeric_limits<int32_t>::max());
   return shape;
 }
@@ -768,7 +783,8 @@ static bool readManifest(const std::string &path, rt::KernelManifest &out,
     error = "cannot read " + path;
     return false;
   }
-  if (!rt::parseManifestJson((*buffer)->getBuffer().str(), out, error)) {
+  if (!rt::parseManifestJson((*buffer)->getBuffer().str(), out, error) ||
+      !rt::validateManifest(out, error)) {
     error = path + ": " + error;
     return false;
   }
@@ -804,7 +820,10 @@ int runModelCheck(const ChipInfo &chip) {
     return 1;
   mlir::MLIRContext context;
   context.loadDialect<TileDialect>();
-  std::map<std::tuple<int64_t, int64_t, int64_t, std::string, std::string>,
+  // (One problem: the shape, types, batch and which operands are stored
+  // transposed.)
+  std::map<std::tuple<int64_t, int64_t, int64_t, std::string, std::string,
+                      int64_t, bool, bool>,
            std::vector<Measured>>
       shapes;
   for (const llvm::json::Value &value : *runs) {
@@ -817,11 +836,15 @@ int runModelCheck(const ChipInfo &chip) {
       continue;
     std::string inType = run->getString("element_type").value_or("f32").str();
     std::string outType = run->getString("result_type").value_or("f32").str();
+    std::optional<MatmulShape> manifestShape = getResultShape(*run);
     shapes[{run->getInteger("m").value_or(0), run->getInteger("n").value_or(0),
-            run->getInteger("k").value_or(0), inType, outType}]
+            run->getInteger("k").value_or(0), inType, outType,
+            run->getInteger("batch").value_or(1),
+            manifestShape && manifestShape->transposeA,
+            manifestShape && manifestShape->transposeB}]
         .push_back({attr.toTileConfig(), run->getNumber("ms").value_or(0),
                     run->getString("kernel").value_or("").str(),
-                    getResultShape(*run)});
+                    manifestShape});
   }
   int below = 0;
   for (auto &[key, measured] : shapes) {
@@ -831,6 +854,7 @@ int runModelCheck(const ChipInfo &chip) {
     if (int64_t bytes = elementBytesOf(std::get<4>(key)))
       shape.resultBytes = bytes;
     shape.f16 = std::get<3>(key) == "f16";
+    shape.batch = std::get<5>(key);
     const Measured *best = &measured.front(), *pick = &measured.front();
     double pickSeconds = std::numeric_limits<double>::infinity();
     for (const Measured &m : measured) {

@@ -2,7 +2,8 @@
 // (tile-tune.test): dynamic offsets and strides (bench/artifacts/
 // dynamic-layouts forms), and static strided operands, transposed, batched,
 // f32, bf16 and f16, from bench/strided.txt (bench/compile.sh), and in the
-// tensor form a tt bf16 matmul, a batched one with a bf16 C and a tn f32 one.
+// tensor form a tt bf16 matmul, a batched one with a bf16 C and a tn f32 one;
+// operands stored transposed with a dynamic stride (read as column-major).
 func.func @dyn_f32(%a: memref<100x72xf32, strided<[?, 1], offset: ?>>, %b: memref<72x96xf32, strided<[?, 1], offset: ?>>,
                    %c: memref<100x96xf32, strided<[?, 1], offset: ?>>) {
   linalg.matmul ins(%a, %b : memref<100x72xf32, strided<[?, 1], offset: ?>>, memref<72x96xf32, strided<[?, 1], offset: ?>>)
@@ -128,5 +129,17 @@ func.func @b64_bf16(%A: tensor<64x512x64xbf16>, %B: tensor<64x64x512xbf16>) -> t
 func.func @b_tn_f32_2048(%A: memref<2048x2048xf32>, %B: memref<2048x2048xf32>, %C: memref<2048x2048xf32>) {
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>] ins(%A, %B : memref<2048x2048xf32>, memref<2048x2048xf32>)
                 outs(%C : memref<2048x2048xf32>)
+  return
+}
+func.func @dynT_B_bf16(%A: memref<2048x1024xbf16>, %B: memref<2048x1024xbf16, strided<[?, 1], offset: 0>>, %C: memref<2048x2048xbf16>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>] ins(%A, %B : memref<2048x1024xbf16>, memref<2048x1024xbf16, strided<[?, 1], offset: 0>>) outs(%C : memref<2048x2048xbf16>)
+  return
+}
+func.func @dynT_A_bf16(%A: memref<1024x2048xbf16, strided<[?, 1], offset: 0>>, %B: memref<1024x2048xbf16>, %C: memref<2048x2048xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>] ins(%A, %B : memref<1024x2048xbf16, strided<[?, 1], offset: 0>>, memref<1024x2048xbf16>) outs(%C : memref<2048x2048xf32>)
+  return
+}
+func.func @dynT_AB_f16_batch(%A: memref<4x300x512xf16, strided<[?, ?, 1], offset: ?>>, %B: memref<4x520x300xf16, strided<[?, ?, 1], offset: 0>>, %C: memref<4x512x520xf16>) {
+  linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, k, m)>, affine_map<(b, m, n, k) -> (b, n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>] ins(%A, %B : memref<4x300x512xf16, strided<[?, ?, 1], offset: ?>>, memref<4x520x300xf16, strided<[?, ?, 1], offset: 0>>) outs(%C : memref<4x512x520xf16>)
   return
 }
