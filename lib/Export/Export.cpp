@@ -511,8 +511,12 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
     auto value = [](int64_t v) {
       return ShapedType::isDynamic(v) ? rt::kDynamic : v;
     };
+    // (Unless its stride is a real pitch, at least the row's length: the
+    // one the model and the TMA took, which must stay on 16 bytes for a
+    // tensor map; a stride of 1 would read as column-major.)
     int64_t stride =
-        layout && (storedRows > 1 || ShapedType::isDynamic(layout->rowStride))
+        layout && (storedRows > 1 || ShapedType::isDynamic(layout->rowStride) ||
+                   layout->rowStride >= storedCols)
             ? value(layout->rowStride)
             : storedCols;
     info.rowStride = transposed ? 1 : stride;

@@ -14,6 +14,7 @@
 // RUN: FileCheck %s --check-prefix=INPLACE --input-file=%t/bf16_in_place_matmul0.json
 // RUN: FileCheck %s --check-prefix=REPACK --input-file=%t/bf16_repack_matmul0.json
 // RUN: FileCheck %s --check-prefix=ONEROW --input-file=%t/one_row_matmul0.json
+// RUN: FileCheck %s --check-prefix=ONEPITCH --input-file=%t/one_row_pitch_matmul0.json
 // RUN: tile-opt %s --tile-matmul-tiling | FileCheck %s --check-prefix=IR
 
 // (The f32 matmuls have configs of register double buffering, whose
@@ -116,5 +117,20 @@ func.func @bf16_repack(%a: memref<128x64xbf16, strided<[64, 1], offset: 4>>, %b:
 // ONEROW: {"name": "A", "role": "lhs", "element_type": "bf16", "rows": 1, "cols": 64, "row_stride": 64, "col_stride": 1, "offset": 8,
 func.func @one_row(%a: memref<1x64xbf16, strided<[1, 1], offset: 8>>, %b: memref<64x128xbf16>, %c: memref<1x128xf32>) {
   linalg.matmul ins(%a, %b : memref<1x64xbf16, strided<[1, 1], offset: 8>>, memref<64x128xbf16>) outs(%c : memref<1x128xf32>)
+  return
+}
+
+// One row of A whose memref stride is a real pitch (1000 elements, 2000
+// bytes: on 16 bytes, where its 100 elements, 200 bytes, are not): the param
+// keeps the pitch, which the model took to read it in place with the TMA
+// (its tensor map has no repack_row_stride); with the row's length the
+// manifest's own check refused it.
+// ONEPITCH: {"name": "A", "role": "lhs", "element_type": "bf16", "rows": 1, "cols": 100, "row_stride": 1000, "col_stride": 1, "alignment": 16, "access": "read"}
+// ONEPITCH: "tensor_maps": [
+// ONEPITCH-NEXT: {"param": "A",
+// ONEPITCH-NOT: repack_row_stride
+// ONEPITCH-SAME: }
+func.func @one_row_pitch(%a: memref<1x100xbf16, strided<[1000, 1]>>, %b: memref<100x256xbf16>, %c: memref<1x256xf32>) {
+  linalg.matmul ins(%a, %b : memref<1x100xbf16, strided<[1000, 1]>>, memref<100x256xbf16>) outs(%c : memref<1x256xf32>)
   return
 }
