@@ -54,19 +54,9 @@ struct TileCanonicalizeContractionsPass
     IRRewriter rewriter(&getContext());
     for (auto [op, layout] : matmuls) {
       rewriter.setInsertionPoint(op);
-      linalg::LinalgOp matmul;
-      if (layout.batched)
-        matmul = linalg::BatchMatmulOp::create(
-            rewriter, op.getLoc(), op->getResultTypes(), op.getDpsInputs(),
-            op.getDpsInits());
-      else
-        matmul = linalg::MatmulOp::create(rewriter, op.getLoc(),
-                                          op->getResultTypes(),
-                                          op.getDpsInputs(), op.getDpsInits());
-      setLayout(matmul, layout);
-      // Discardable attributes (a tile.config written on the op) carry over.
-      for (NamedAttribute attr : op->getDiscardableAttrs())
-        matmul->setAttr(attr.getName(), attr.getValue());
+      linalg::LinalgOp matmul =
+          createMatmul(rewriter, op, layout, op->getResultTypes(),
+                       op.getDpsInits()[0]);
       rewriter.replaceOp(op, matmul->getResults());
     }
     // linalg.transpose -> linalg.matmul: the matmul reads the transpose's
@@ -238,19 +228,8 @@ struct TileCanonicalizeContractionsPass
         return cast<RankedTensorType>(v.getType()).clone(narrow);
       };
       rewriter.setInsertionPoint(matmul);
-      linalg::LinalgOp newMatmul;
-      if (layout->batched)
-        newMatmul = linalg::BatchMatmulOp::create(
-            rewriter, matmul.getLoc(), TypeRange{narrowed(c)},
-            matmul.getDpsInputs(), ValueRange{c});
-      else
-        newMatmul = linalg::MatmulOp::create(
-            rewriter, matmul.getLoc(), TypeRange{narrowed(c)},
-            matmul.getDpsInputs(), ValueRange{c});
-      setLayout(newMatmul, *layout);
-      for (NamedAttribute attr : matmul->getDiscardableAttrs())
-        newMatmul->setAttr(attr.getName(), attr.getValue());
-      c = newMatmul->getResult(0);
+      c = createMatmul(rewriter, matmul, *layout, TypeRange{narrowed(c)}, c)
+              ->getResult(0);
 
       // Each op of the chain, and the cast last: a generic that updates C
       // in place, reading it through arith.extf. `drop` is the operand the
@@ -258,22 +237,8 @@ struct TileCanonicalizeContractionsPass
       // the widened output.
       auto rewrite = [&](linalg::LinalgOp op, OpOperand *drop,
                          bool roundYield) {
-        SmallVector<Value> inputs;
-        SmallVector<AffineMap> maps;
-        for (OpOperand *input : op.getDpsInputOperands())
-          if (input != drop) {
-            inputs.push_back(input->get());
-            maps.push_back(op.getMatchingIndexingMap(input));
-          }
-        maps.push_back(identity);
-        rewriter.setInsertionPoint(op);
-        auto generic = linalg::GenericOp::create(
-            rewriter, op.getLoc(), TypeRange{narrowed(c)}, inputs,
-            ValueRange{c}, maps, op.getIteratorTypesArray());
-        for (NamedAttribute attr : op->getDiscardableAttrs())
-          generic->setAttr(attr.getName(), attr.getValue());
-        rewriter.cloneRegionBefore(op->getRegion(0), generic.getRegion(),
-                                   generic.getRegion().end());
+        linalg::GenericOp generic =
+            createInPlaceGeneric(rewriter, op, drop, c, narrowed(c));
         Block &block = generic.getRegion().front();
         BlockArgument output = block.getArguments().back();
         output.setType(narrow);
@@ -361,23 +326,9 @@ struct TileCanonicalizeContractionsPass
       // (A named elementwise op, linalg.add say, becomes its generic form:
       // its maps, iterators and body.)
       unsigned sourceIndex = source->getOperandNumber();
-      Value value = source->get();
-      SmallVector<Value> inputs;
-      SmallVector<AffineMap> maps;
-      for (OpOperand *input : op.getDpsInputOperands())
-        if (input != source) {
-          inputs.push_back(input->get());
-          maps.push_back(op.getMatchingIndexingMap(input));
-        }
-      maps.push_back(identity);
-      rewriter.setInsertionPoint(op);
-      auto inPlace = linalg::GenericOp::create(
-          rewriter, op.getLoc(), op->getResultTypes(), inputs,
-          ValueRange{value}, maps, op.getIteratorTypesArray());
-      for (NamedAttribute attr : op->getDiscardableAttrs())
-        inPlace->setAttr(attr.getName(), attr.getValue());
-      rewriter.cloneRegionBefore(op->getRegion(0), inPlace.getRegion(),
-                                 inPlace.getRegion().end());
+      linalg::GenericOp inPlace =
+          createInPlaceGeneric(rewriter, op, source, source->get(),
+                               op->getResultTypes()[0]);
       // The source's block argument is now the output's.
       Block &body = inPlace.getRegion().front();
       body.getArgument(sourceIndex)
@@ -389,6 +340,57 @@ struct TileCanonicalizeContractionsPass
         rewriter.eraseOp(empty);
       chain.insert(inPlace->getResult(0));
     }
+  }
+
+  /// A linalg.matmul (linalg.batch_matmul) of `layout` in place of `op`, at
+  /// the rewriter's insertion point: `op`'s inputs, the init `init` and
+  /// result types `resultTypes` (none on memrefs), `op`'s discardable
+  /// attributes (a tile.config written on it) carried over.
+  static linalg::LinalgOp createMatmul(IRRewriter &rewriter,
+                                       linalg::LinalgOp op,
+                                       const MatmulLayout &layout,
+                                       TypeRange resultTypes, Value init) {
+    linalg::LinalgOp matmul;
+    if (layout.batched)
+      matmul = linalg::BatchMatmulOp::create(rewriter, op.getLoc(), resultTypes,
+                                             op.getDpsInputs(), init);
+    else
+      matmul = linalg::MatmulOp::create(rewriter, op.getLoc(), resultTypes,
+                                        op.getDpsInputs(), init);
+    setLayout(matmul, layout);
+    for (NamedAttribute attr : op->getDiscardableAttrs())
+      matmul->setAttr(attr.getName(), attr.getValue());
+    return matmul;
+  }
+
+  /// The generic form of the elementwise op `op` (a named one, linalg.add
+  /// say, too: its maps, iterators and body), just before it, that writes
+  /// `output` in place (the identity map, result type `resultType`) and no
+  /// longer takes the input `drop` (if any); its body is `op`'s, block
+  /// arguments included (`drop`'s and the output's are the caller's to
+  /// rewire). `op`'s discardable attributes carry over.
+  static linalg::GenericOp createInPlaceGeneric(IRRewriter &rewriter,
+                                                linalg::LinalgOp op,
+                                                OpOperand *drop, Value output,
+                                                Type resultType) {
+    SmallVector<Value> inputs;
+    SmallVector<AffineMap> maps;
+    for (OpOperand *input : op.getDpsInputOperands())
+      if (input != drop) {
+        inputs.push_back(input->get());
+        maps.push_back(op.getMatchingIndexingMap(input));
+      }
+    maps.push_back(
+        AffineMap::getMultiDimIdentityMap(op.getNumLoops(), op.getContext()));
+    rewriter.setInsertionPoint(op);
+    auto generic = linalg::GenericOp::create(
+        rewriter, op.getLoc(), TypeRange{resultType}, inputs,
+        ValueRange{output}, maps, op.getIteratorTypesArray());
+    for (NamedAttribute attr : op->getDiscardableAttrs())
+      generic->setAttr(attr.getName(), attr.getValue());
+    rewriter.cloneRegionBefore(op->getRegion(0), generic.getRegion(),
+                               generic.getRegion().end());
+    return generic;
   }
 
   /// Gives `matmul` (a linalg.matmul or linalg.batch_matmul) the indexing
