@@ -11,8 +11,10 @@ exit status is 1 if there was one.
   bench/check-spills.py --seed 1 --count 30 [--in bf16,f16] [--aligned]
       [--out DIR] [--jobs N] [--markdown FILE] [--options "..."]
   bench/check-spills.py --seed 1 --total 1000 --in f32 ...
-  bench/check-spills.py --seed 1 --count 25 --in f32 --transpose-b \
+  bench/check-spills.py --seed 1 --count 25 --in f32 --layout nt \
       --options tf32=true          (TF32: B stored N x K)
+  bench/check-spills.py --seed 1 --total 300 --in f32 --layout tt \
+      --batch-max 8                (batched, A and B transposed)
 
 --count is per size band and element type (random-shapes.py's bands), so
 --count 30 with both types compiles 240 shapes; --total N draws N shapes per
@@ -33,23 +35,31 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-TRANSPOSED_B_MAPS = ("indexing_maps = [affine_map<(m, n, k) -> (m, k)>, "
-                     "affine_map<(m, n, k) -> (n, k)>, "
-                     "affine_map<(m, n, k) -> (m, n)>] ")
+def layout_maps(layout, batched):
+    """The indexing maps of a matmul whose A (layout[0] == 't': stored
+    K x M) or B (layout[1] == 't': stored N x K) is transposed; "" for nn."""
+    if layout == "nn":
+        return ""
+    d, b = ("b, m, n, k", "b, ") if batched else ("m, n, k", "")
+    a_map = f"({b}k, m)" if layout[0] == "t" else f"({b}m, k)"
+    b_map = f"({b}n, k)" if layout[1] == "t" else f"({b}k, n)"
+    return (f"indexing_maps = [affine_map<({d}) -> {a_map}>, "
+            f"affine_map<({d}) -> {b_map}>, "
+            f"affine_map<({d}) -> ({b}m, n)>]")
 
 
-def mlir_for(name, m, n, k, init, in_type, out_type, batch=1,
-             transpose_b=False):
+def mlir_for(name, m, n, k, init, in_type, out_type, batch=1, layout="nn"):
     """The compile.sh inputs: memrefs (C += A*B) or tensors with a fill; a
-    linalg.batch_matmul of `batch` matrices above 1; B stored N x K (the
-    nn.Linear weight, a linalg.matmul with indexing maps) with
-    `transpose_b`."""
+    linalg.batch_matmul of `batch` matrices above 1; with `layout` nt, B
+    stored N x K (the nn.Linear weight), with tn A stored K x M, tt both
+    (a linalg.matmul or batch_matmul with indexing maps)."""
     bs = f"{batch}x" if batch > 1 else ""
     op = "linalg.batch_matmul" if batch > 1 else "linalg.matmul"
-    b_shape = f"{n}x{k}" if transpose_b else f"{k}x{n}"
-    if transpose_b:
-        op += " " + TRANSPOSED_B_MAPS
-    a, b, c = (f"{bs}{m}x{k}x{in_type}", f"{bs}{b_shape}x{in_type}",
+    a_shape = f"{k}x{m}" if layout[0] == "t" else f"{m}x{k}"
+    b_shape = f"{n}x{k}" if layout[1] == "t" else f"{k}x{n}"
+    if layout != "nn":
+        op += " " + layout_maps(layout, batch > 1)
+    a, b, c = (f"{bs}{a_shape}x{in_type}", f"{bs}{b_shape}x{in_type}",
                f"{bs}{m}x{n}x{out_type}")
     if init == "acc":
         return (f"func.func @{name}(%A: memref<{a}>, %B: memref<{b}>, %C: memref<{c}>) {{\n"
@@ -89,12 +99,12 @@ def draw(seed, count, in_type, aligned=False, total=0, batch_max=0):
     return shapes
 
 
-def compile_one(tile_opt, out, shape, options, transpose_b=False):
+def compile_one(tile_opt, out, shape, options, layout="nn"):
     name, m, n, k, init, in_type, out_type, batch = shape
     src = os.path.join(out, name + ".mlir")
     with open(src, "w") as f:
         f.write(mlir_for(name, m, n, k, init, in_type, out_type, batch,
-                         transpose_b))
+                         layout))
     cmd = [tile_opt, src, "-o", "/dev/null",
            f"--tile-matmul-to-ptx=output-dir={out} {options}".strip()]
     result = subprocess.run(cmd, capture_output=True, text=True)
@@ -125,12 +135,18 @@ def main():
     p.add_argument("--batch-max", type=int, default=0,
                    help="batched matmuls: a batch log-uniform in [2, BATCH_MAX] "
                         "per shape (random-shapes.py's --batch-max)")
+    p.add_argument("--layout", choices=["nn", "nt", "tn", "tt"], default="nn",
+                   help="nt: B stored N x K (the nn.Linear weight), tn: A "
+                        "stored K x M, tt: both (matmuls with indexing maps; "
+                        "with --in f32 --options tf32=true and B stored "
+                        "N x K: TF32 kernels)")
     p.add_argument("--transpose-b", action="store_true",
-                   help="B stored N x K (linalg.matmul with indexing maps; "
-                        "with --in f32 --options tf32=true: TF32 kernels)")
+                   help="the same as --layout nt")
     args = p.parse_args()
-    if args.transpose_b and args.batch_max:
-        sys.exit("check-spills: --transpose-b is for single matmuls")
+    if args.transpose_b:
+        if args.layout not in ("nn", "nt"):
+            sys.exit("check-spills: --transpose-b is --layout nt")
+        args.layout = "nt"
     if not os.access(args.tile_opt, os.X_OK):
         sys.exit(f"check-spills: no tile-opt at {args.tile_opt} (build first)")
     out = args.out or tempfile.mkdtemp(prefix="check-spills-")
@@ -144,7 +160,7 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for shape, data, error in pool.map(
                 lambda s: compile_one(args.tile_opt, out, s, args.options,
-                                      args.transpose_b), shapes):
+                                      args.layout), shapes):
             if data is None:
                 failures.append((shape, error))
                 continue
@@ -181,7 +197,7 @@ def main():
              f"command: bench/check-spills.py --seed {args.seed} "
              + (f"--total {args.total}" if args.total else f"--count {args.count}") +
              f" --in {args.types}" + (" --aligned" if args.aligned else "") +
-             (" --transpose-b" if args.transpose_b else "") +
+             (f" --layout {args.layout}" if args.layout != "nn" else "") +
              (f" --batch-max {args.batch_max}" if args.batch_max else "") +
              (f" --options '{args.options}'" if args.options else ""),
              "",
