@@ -191,10 +191,71 @@ void asyncCopy(CopyContext &ctx, Value source, ValueRange srcIndices,
   ctx.tokens.push_back(copy.getAsyncToken());
 }
 
+/// Granule `i`-th of this thread as (row, position in the row) for a copy
+/// that transposes: `perRow` granules of `width` elements per stored row,
+/// each row's granules in runs of one 32-byte sector (S = 32 / (4 * width)
+/// granules, at most perRow). Consecutive threads take a run's granules,
+/// then the same run of the next rows: g = (q * tile + r) * S + p gives the
+/// row r and the position q * S + p. The 4-byte stores of a warp at one k
+/// go down a column of the k-major tile, element (k, r) on bank
+/// (k * L + r) mod 32 for its row length L; a transposed B's tile has no
+/// pad (L a multiple of 32), so the bank is r's: row by row a warp of BK =
+/// 32 (8 granules a row) covers 4 rows, 8 stores to a bank, in runs 16
+/// rows, 2 to a bank. Global reads still take whole sectors.
+std::pair<Value, Value> transposingRowPos(CopyContext &ctx, int64_t i,
+                                          int64_t tile, int64_t perRow,
+                                          int64_t width) {
+  int64_t run = std::min<int64_t>(perRow, std::max<int64_t>(1, 8 / width));
+  if (run == perRow)
+    return granuleRowPos(ctx, i, tile * perRow, perRow);
+  int64_t granules = tile * perRow;
+  int64_t threads = ctx.numThreads;
+  auto position = [&](Value q, Value p) -> Value {
+    return arith::AddIOp::create(
+        ctx.b, ctx.loc,
+        arith::MulIOp::create(ctx.b, ctx.loc, q, ctx.c(run)).getResult(), p);
+  };
+  // Where the threads cover whole runs, the rows of one round's runs divide
+  // the tile or the reverse (both powers of two), and the round has no
+  // clamped granule: round i is round 0 plus i * T / S runs, that is a
+  // constant row and position step (folded into the addresses, as
+  // granuleRowPos's).
+  int64_t runsPerRound = threads / run;
+  if (threads % run == 0 && (i + 1) * threads <= granules &&
+      (tile % runsPerRound == 0 || runsPerRound % tile == 0)) {
+    Value p = arith::RemUIOp::create(ctx.b, ctx.loc, ctx.threadId,
+                                     ctx.c(run));
+    Value base = arith::DivUIOp::create(ctx.b, ctx.loc, ctx.threadId,
+                                        ctx.c(run));
+    Value r = base, q = ctx.c(0);
+    if (runsPerRound > tile) {
+      r = arith::RemUIOp::create(ctx.b, ctx.loc, base, ctx.c(tile));
+      q = arith::DivUIOp::create(ctx.b, ctx.loc, base, ctx.c(tile));
+    }
+    int64_t step = i * runsPerRound;
+    if (step % tile != 0)
+      r = arith::AddIOp::create(ctx.b, ctx.loc, r, ctx.c(step % tile),
+                                arith::IntegerOverflowFlags::nuw);
+    if (step / tile != 0)
+      q = arith::AddIOp::create(ctx.b, ctx.loc, q, ctx.c(step / tile),
+                                arith::IntegerOverflowFlags::nuw);
+    return {r, position(q, p)};
+  }
+  Value g = granuleIndex(ctx, i, granules);
+  Value p = arith::RemUIOp::create(ctx.b, ctx.loc, g, ctx.c(run));
+  Value rest = arith::DivUIOp::create(ctx.b, ctx.loc, g, ctx.c(run));
+  Value r = arith::RemUIOp::create(ctx.b, ctx.loc, rest, ctx.c(tile));
+  Value q = arith::DivUIOp::create(ctx.b, ctx.loc, rest, ctx.c(tile));
+  return {r, position(q, p)};
+}
+
 /// cp.async form of the transposing copy: cp.async cannot transpose a
 /// vector, so each element is its own 4-byte copy. Consecutive threads take
 /// consecutive k of one stored row (whole 32-byte sectors from global
-/// memory); element e of the slice is row e / BK, k e % BK.
+/// memory); element e of the slice is row e / BK, k e % BK. (In runs of 8 k
+/// down the rows, as transposingRowPos orders 16-byte copies, the stores
+/// have no bank conflicts, yet the f32 bench list's cp.async kernels of BK
+/// = 16 ran 2-6% slower: bench/results/2026-12-07-h100-transposing-copies.md.)
 void copyTransposingAsync(CopyContext &ctx, const CopySource &source,
                           Value shared) {
   int64_t blockK = ctx.config.getBlockK();
@@ -210,16 +271,24 @@ void copyTransposingAsync(CopyContext &ctx, const CopySource &source,
 /// Copies a slice whose stored rows run along k (A, row-major M x K; or a
 /// transposed B, N x K) into `shared` (k-major, [BK][tile]): each thread
 /// loads vectors along k and stores their elements down a column of the
-/// k-major tile.
+/// k-major tile. The granules go to the threads row by row, or with
+/// `sectorRuns` in runs of a sector (transposingRowPos): a transposed B's
+/// copy, whose unpadded tile put a warp's stores on as few banks as it had
+/// rows. On the H100 the runs made f32 kernels with B stored N x K up to
+/// 1.7x faster (B's rows of 4-byte elements, BK = 32), and every one of 16
+/// random shapes faster; for A's copy (a padded tile) they ran from 1.04x
+/// faster to 1.23x slower: bench/results/2026-12-07-h100-transposing-copies.md.
 void copyTransposing(CopyContext &ctx, const CopySource &source, Value shared,
-                     int64_t width) {
+                     int64_t width, bool sectorRuns) {
   if (ctx.async)
     return copyTransposingAsync(ctx, source, shared);
   int64_t blockK = ctx.config.getBlockK();
   int64_t perRow = blockK / width;
   int64_t granules = source.tile * perRow;
   for (int64_t i = 0; i < ceilDiv(granules, ctx.numThreads); ++i) {
-    auto [r, pos] = granuleRowPos(ctx, i, granules, perRow);
+    auto [r, pos] = sectorRuns
+                        ? transposingRowPos(ctx, i, source.tile, perRow, width)
+                        : granuleRowPos(ctx, i, granules, perRow);
     Value kc = arith::MulIOp::create(ctx.b, ctx.loc, pos, ctx.c(width));
     Piece piece = locateAlongK(ctx, source, r, kc, width);
     Value value = loadGlobal(ctx, source.global, piece.row, piece.k, width);
@@ -294,7 +363,7 @@ void copySliceA(CopyContext &ctx, Value globalA, Value row0, Value sharedA) {
   int64_t width = getGlobalVectorWidths(ctx.config, ctx.problem).a;
   if (ctx.problem.transposeA)
     return copyStraight(ctx, source, sharedA, width);
-  copyTransposing(ctx, source, sharedA, width);
+  copyTransposing(ctx, source, sharedA, width, /*sectorRuns=*/false);
 }
 
 /// Copies the BK x BN slice of B into `sharedB` ([BK][BN]): a straight copy
@@ -303,7 +372,7 @@ void copySliceB(CopyContext &ctx, Value globalB, Value col0, Value sharedB) {
   CopySource source{globalB, col0, ctx.problem.n, ctx.config.getBlockN()};
   int64_t width = getGlobalVectorWidths(ctx.config, ctx.problem).b;
   if (ctx.problem.transposeB)
-    return copyTransposing(ctx, source, sharedB, width);
+    return copyTransposing(ctx, source, sharedB, width, /*sectorRuns=*/true);
   copyStraight(ctx, source, sharedB, width);
 }
 

@@ -43,6 +43,48 @@ func.func @linear(%a: memref<128x64xf32>, %b: memref<96x64xf32>, %c: memref<128x
 
 // -----
 
+// B stored N x K with BK = 32 (64 x 32 B slice, 128 threads, 16-byte
+// vectors, 8 per stored row): the copy takes each row's vectors in runs of
+// a 32-byte sector, 2 threads per run and 16 rows per warp. Thread t
+// copies vector p = t % 2 of run q = i (its i-th copy) of stored row
+// col0 + t / 2, that is k = 4 * (2i + p), and stores its 4 elements down
+// column t / 2 of B's [32][64] tile (rows 4 * (2i + p) .. + 3).
+// SHARED-LABEL: gpu.func @linear_bk32_matmul0
+//       SHARED: %[[COL0:.*]] = arith.muli %{{.*}}, %{{.*}} {tile.tile_origin = "col"}
+//       SHARED: %[[BS:.*]] = memref.view {{.*}} {tile.shared = "B"} {{.*}} to memref<32x64xf32, #gpu.address_space<workgroup>>
+//       SHARED: scf.for %[[K0:.*]] = %c0 to %c96 step %c32 {
+//       SHARED:   %[[P:.*]] = arith.remui %thread_id_x, %c2 : index
+//  SHARED-NEXT:   %[[R:.*]] = arith.divui %thread_id_x, %c2 : index
+//  SHARED-NEXT:   %[[KC:.*]] = arith.muli %[[P]], %c4 : index
+//  SHARED-NEXT:   %[[N:.*]] = arith.addi %[[COL0]], %[[R]] : index
+//  SHARED-NEXT:   %[[K:.*]] = arith.addi %[[K0]], %[[KC]] : index
+//  SHARED-NEXT:   %[[VB:.*]] = vector.load %arg1[%[[N]], %[[K]]] {alignment = 16 : i64} : memref<64x96xf32>, vector<4xf32>
+//  SHARED-NEXT:   %[[E0:.*]] = vector.extract %[[VB]][0]
+//  SHARED-NEXT:   memref.store %[[E0]], %[[BS]][%[[KC]], %[[R]]]
+//       SHARED:   %[[E3:.*]] = vector.extract %[[VB]][3]
+//  SHARED-NEXT:   %[[KC3:.*]] = arith.addi %[[KC]], %c3 : index
+//  SHARED-NEXT:   memref.store %[[E3]], %[[BS]][%[[KC3]], %[[R]]]
+//  SHARED-NEXT:   %[[P1:.*]] = arith.remui %thread_id_x, %c2 : index
+//  SHARED-NEXT:   %[[R1:.*]] = arith.divui %thread_id_x, %c2 : index
+//  SHARED-NEXT:   %[[POS1:.*]] = arith.addi %[[P1]], %c2 : index
+//  SHARED-NEXT:   %[[KC1:.*]] = arith.muli %[[POS1]], %c4 : index
+//  SHARED-NEXT:   %[[N1:.*]] = arith.addi %[[COL0]], %[[R1]] : index
+//  SHARED-NEXT:   %[[K1:.*]] = arith.addi %[[K0]], %[[KC1]] : index
+//  SHARED-NEXT:   vector.load %arg1[%[[N1]], %[[K1]]] {alignment = 16 : i64}
+//  SHARED-NEXT:   %[[F0:.*]] = vector.extract
+//  SHARED-NEXT:   memref.store %[[F0]], %[[BS]][%[[KC1]], %[[R1]]]
+//       SHARED:   %[[POS3:.*]] = arith.addi %{{.*}}, %c6 : index
+//  SHARED-NEXT:   %[[KC7:.*]] = arith.muli %[[POS3]], %c4 : index
+//       SHARED:   gpu.barrier
+func.func @linear_bk32(%a: memref<128x96xf32>, %b: memref<64x96xf32>, %c: memref<128x64xf32>) {
+  linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+    {tile.config = #tile.config<block = [64, 64, 32], warp = [32, 32], thread = [8, 4]>}
+    ins(%a, %b : memref<128x96xf32>, memref<64x96xf32>) outs(%c : memref<128x64xf32>)
+  return
+}
+
+// -----
+
 // A stored K x M (64 x 128): the block reads its 64 x 64 subview at
 // (0, row0) through a memref.transpose, and its slice copy is B's, a
 // 16-byte vector along m in (stored row k0 + t/16, column row0 + 4(t%16))
