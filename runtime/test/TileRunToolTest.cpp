@@ -1205,6 +1205,23 @@ Env epilogueEnv(const char *spec, const TempDir &dir,
   return env;
 }
 
+TEST(TileRunTest, InfoShowsTheEpilogue) {
+  TempDir dir;
+  std::string path = writeEpilogueFixture(
+      dir, fixture("tile_test_matmul_fill"), "tile_test_matmul_fill_epi.json");
+  ASSERT_FALSE(path.empty());
+  CommandResult result = tileRun({"info", path});
+  EXPECT_EQ(result.exitCode, 0) << result.err;
+  EXPECT_NE(result.out.find("  epilogue   addf acc p0; mulf s0 p1; tanh s1 "
+                            "(p0 = E0, col, p1 = E1, row)\n"),
+            std::string::npos)
+      << result.out;
+  // A kernel without one has no such line.
+  result = tileRun({"info", fixture("tile_test_matmul_fill")});
+  EXPECT_EQ(result.exitCode, 0) << result.err;
+  EXPECT_EQ(result.out.find("epilogue"), std::string::npos) << result.out;
+}
+
 const char *const kSeparateKernelNote =
     "cuBLAS ran the GEMM, then a separate elementwise kernel for the "
     "epilogue (NVRTC 13.0, sm_90 cubin, 30 blocks of 256 threads); its C "

@@ -761,6 +761,23 @@ int runInfo(const std::vector<std::string> &paths) {
           std::string(stringifyTensorMapSwizzle(t.swizzle)).c_str(),
           std::string(stringifyTensorMapL2Promotion(t.l2Promotion)).c_str());
     }
+    if (!m.epilogue.empty()) {
+      // The steps in order, then what each extra operand is.
+      std::string steps;
+      for (const std::string &step : m.epilogue.steps)
+        steps += (steps.empty() ? "" : "; ") + step;
+      std::string operands;
+      for (size_t j = 0; j < m.epilogue.operands.size(); ++j)
+        operands += (j == 0 ? " (" : ", ") + ("p" + std::to_string(j)) + " = " +
+                    m.epilogue.operands[j].param + ", " +
+                    std::string(stringifyEpilogueOperandKind(
+                        m.epilogue.operands[j].kind));
+      if (!operands.empty())
+        operands += ")";
+      std::printf("  epilogue   %s%s\n",
+                  steps.empty() ? "(no steps)" : steps.c_str(),
+                  operands.c_str());
+    }
     std::printf("  config     %s\n", formatConfigShort(m.config).c_str());
     if (!m.config.text.empty())
       std::printf("             %s\n", m.config.text.c_str());
