@@ -76,11 +76,23 @@ LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
   StringRef opName = op->getName().getStringRef();
   for (auto [index, input] : llvm::enumerate(op.getDpsInputs())) {
     Operation *maker = hostLinalg(input.getDefiningOp());
-    for (OpOperand &use : input.getUses()) {
-      linalg::LinalgOp user = hostLinalg(use.getOwner());
-      if (!maker && user && user.isDpsInit(&use) &&
-          user->getBlock() == op->getBlock() && user->isBeforeInBlock(op))
-        maker = user;
+    // On memrefs, the last linalg op before the matmul that writes the
+    // operand (in its block): a host op there makes it. A matmul that
+    // becomes a kernel, or an op fused into one's epilogue, writes it on
+    // the GPU, and what wrote it before (the fill of that matmul's C, say)
+    // is overwritten or read by that kernel, not by this one.
+    if (!maker) {
+      linalg::LinalgOp last;
+      for (OpOperand &use : input.getUses()) {
+        auto user = dyn_cast<linalg::LinalgOp>(use.getOwner());
+        if (user && user.isDpsInit(&use) &&
+            user->getBlock() == op->getBlock() && user->isBeforeInBlock(op) &&
+            (!last || last->isBeforeInBlock(user)))
+          last = user;
+      }
+      if (last && hostLinalg(last) &&
+          !last->hasAttr(kFusedEpilogueAttrName))
+        maker = last;
     }
     if (!maker)
       continue;

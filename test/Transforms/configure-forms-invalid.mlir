@@ -7,7 +7,7 @@
 
 // The whole pipeline reports each of them too (the tensor forms after
 // bufferization, as memref ops) and writes no kernel for their modules: only
-// the @chain section is compiled.
+// the @chain section (@chain, @chain_filled) is compiled.
 // RUN: rm -rf %t && not tile-opt %s -split-input-file --tile-matmul-to-ptx="output-dir=%t ptxas=off" 2>&1 | FileCheck %s --check-prefix=PIPELINE
 // RUN: ls %t | FileCheck %s --check-prefix=FILES --implicit-check-not=.json
 // PIPELINE: error: 'linalg.batch_matmul' op has a batch of 70000 matrices, over the limit of 65535 (the kernel's grid has a row of blocks per matrix)
@@ -26,9 +26,13 @@
 // PIPELINE: error: 'linalg.generic' op makes operand A of a linalg.matmul: only the matmul becomes a kernel
 // PIPELINE: error: 'linalg.generic' op uses the result of a linalg.matmul and is not fused into its kernel: its body has 'math.exp', which a fused epilogue does not compute
 // PIPELINE: error: 'linalg.generic' op uses the result of a linalg.matmul and is not fused into its kernel: it does not update the matmul's C in place
+// PIPELINE: error: 'linalg.fill' op uses the result of a linalg.matmul and is not fused into its kernel
+// PIPELINE: error: 'linalg.fill' op makes operand A of a linalg.matmul: only the matmul becomes a kernel
 // PIPELINE: error: 'linalg.transpose' op makes operand A of a linalg.batch_matmul: a linalg.transpose with permutation [1, 0, 2] is not folded
 // PIPELINE: error: 'linalg.batch_matmul' op with indexing maps other than transposes of A and B (a broadcast operand, or C not indexed (b, m, n))
 // PIPELINE: error: 'linalg.batch_matmul' op operand #0 has 1024 x 134217728 x 134217728 elements
+// FILES: chain_filled_matmul0.json
+// FILES: chain_filled_matmul1.json
 // FILES: chain_matmul0.json
 // FILES: chain_matmul1.json
 
@@ -233,6 +237,33 @@ func.func @chain(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>) -> tensor<64x64xf
   %r = linalg.matmul ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
   %s = linalg.matmul ins(%r, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
   return %s : tensor<64x64xf32>
+}
+
+// The memref form: the fill of the first matmul's C, then that matmul,
+// then one that reads C as its A.
+func.func @chain_filled(%a: memref<8x4xf32>, %b: memref<4x8xf32>, %c: memref<8x8xf32>, %d: memref<8x5xf32>, %o: memref<8x5xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<8x8xf32>)
+  linalg.matmul ins(%a, %b : memref<8x4xf32>, memref<4x8xf32>) outs(%c : memref<8x8xf32>)
+  linalg.matmul ins(%c, %d : memref<8x8xf32>, memref<8x5xf32>) outs(%o : memref<8x5xf32>)
+  return
+}
+
+// -----
+
+// A fill of the first matmul's C after it, before a matmul that reads C:
+// the fill (host code) makes that matmul's A, and overwrites the first
+// matmul's result.
+func.func @refill_between(%a: memref<8x4xf32>, %b: memref<4x8xf32>, %c: memref<8x8xf32>, %d: memref<8x5xf32>, %o: memref<8x5xf32>) {
+  %one = arith.constant 1.0 : f32
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%a, %b : memref<8x4xf32>, memref<4x8xf32>) outs(%c : memref<8x8xf32>)
+  // expected-error @+2 {{'linalg.fill' op uses the result of a linalg.matmul and is not fused into its kernel}}
+  // expected-error @+1 {{'linalg.fill' op makes operand A of a linalg.matmul: only the matmul becomes a kernel}}
+  linalg.fill ins(%one : f32) outs(%c : memref<8x8xf32>)
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%c, %d : memref<8x8xf32>, memref<8x5xf32>) outs(%o : memref<8x5xf32>)
+  return
 }
 
 // -----
