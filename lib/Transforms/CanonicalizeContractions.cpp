@@ -75,19 +75,21 @@ struct TileCanonicalizeContractionsPass
           layout->batched ? SmallVector<int64_t, 3>{0, 2, 1}
                           : SmallVector<int64_t, 3>{1, 0};
       bool changed = false;
+      // (A transpose of a transpose: both fold, and the layout is the
+      // operand's own again.)
       for (unsigned index : {0u, 1u}) {
-        auto transpose = matmul.getDpsInputs()[index]
-                             .getDefiningOp<linalg::TransposeOp>();
-        if (!transpose ||
-            transpose.getPermutation() != ArrayRef<int64_t>(swap) ||
-            !transpose.hasPureTensorSemantics())
-          continue;
-        matmul->setOperand(index, transpose.getInput());
-        bool &flag = index == 0 ? layout->transposeA : layout->transposeB;
-        flag = !flag;
-        changed = true;
-        if (transpose->use_empty())
-          rewriter.eraseOp(transpose);
+        while (auto transpose = matmul.getDpsInputs()[index]
+                                    .getDefiningOp<linalg::TransposeOp>()) {
+          if (transpose.getPermutation() != ArrayRef<int64_t>(swap) ||
+              !transpose.hasPureTensorSemantics())
+            break;
+          matmul->setOperand(index, transpose.getInput());
+          bool &flag = index == 0 ? layout->transposeA : layout->transposeB;
+          flag = !flag;
+          changed = true;
+          if (transpose->use_empty())
+            rewriter.eraseOp(transpose);
+        }
       }
       if (changed)
         setLayout(matmul, *layout);
@@ -315,12 +317,21 @@ struct TileCanonicalizeContractionsPass
       if (!init->get().getDefiningOp<tensor::EmptyOp>() ||
           op.payloadUsesValueFromOperand(init))
         continue;
+      // Of several such inputs (a residual add of two matmuls' results),
+      // the one made last: the others are then computed before its kernel
+      // runs, and can be its epilogue's extra operands.
       OpOperand *source = nullptr;
-      for (OpOperand *input : op.getDpsInputOperands())
-        if (chain.contains(input->get()) && input->get().hasOneUse() &&
-            input->get().getType() == init->get().getType() &&
-            op.getMatchingIndexingMap(input) == identity)
+      for (OpOperand *input : op.getDpsInputOperands()) {
+        if (!chain.contains(input->get()) || !input->get().hasOneUse() ||
+            input->get().getType() != init->get().getType() ||
+            op.getMatchingIndexingMap(input) != identity)
+          continue;
+        Operation *maker = input->get().getDefiningOp();
+        Operation *chosen = source ? source->get().getDefiningOp() : nullptr;
+        if (!chosen || !maker || maker->getBlock() != chosen->getBlock() ||
+            chosen->isBeforeInBlock(maker))
           source = input;
+      }
       if (!source)
         continue;
       // (A named elementwise op, linalg.add say, becomes its generic form:

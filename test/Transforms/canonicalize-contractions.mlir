@@ -404,6 +404,38 @@ func.func @transpose_op_cancels(%a: tensor<64x32xf32>, %b: tensor<32x48xf32>, %c
 
 // -----
 
+// A transpose of a transpose making A: both fold (the matmul reads A
+// itself, with the default maps) and both go. A batched B transposed three
+// times reads the weight stored N x K.
+// CHECK-LABEL: func.func @transpose_twice
+// CHECK-SAME:    (%[[A:.*]]: tensor<8x4xf32>, %[[B:.*]]: tensor<4x16xf32>, %[[C:.*]]: tensor<8x16xf32>)
+// CHECK-NOT:     linalg.transpose
+// CHECK:         linalg.matmul ins(%[[A]], %[[B]] : tensor<8x4xf32>, tensor<4x16xf32>) outs(%[[C]] : tensor<8x16xf32>)
+// CHECK-LABEL: func.func @transpose_thrice
+// CHECK-SAME:    (%[[A:.*]]: tensor<2x8x4xf32>, %[[W:.*]]: tensor<2x16x4xf32>, %[[C:.*]]: tensor<2x8x16xf32>)
+// CHECK-NOT:     linalg.transpose
+// CHECK:         linalg.batch_matmul indexing_maps = [#{{.*}}, #{{.*}}, #{{.*}}] ins(%[[A]], %[[W]] : tensor<2x8x4xf32>, tensor<2x16x4xf32>) outs(%[[C]] : tensor<2x8x16xf32>)
+func.func @transpose_twice(%a: tensor<8x4xf32>, %b: tensor<4x16xf32>, %c: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %e0 = tensor.empty() : tensor<4x8xf32>
+  %t0 = linalg.transpose ins(%a : tensor<8x4xf32>) outs(%e0 : tensor<4x8xf32>) permutation = [1, 0]
+  %e1 = tensor.empty() : tensor<8x4xf32>
+  %t1 = linalg.transpose ins(%t0 : tensor<4x8xf32>) outs(%e1 : tensor<8x4xf32>) permutation = [1, 0]
+  %r = linalg.matmul ins(%t1, %b : tensor<8x4xf32>, tensor<4x16xf32>) outs(%c : tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %r : tensor<8x16xf32>
+}
+func.func @transpose_thrice(%a: tensor<2x8x4xf32>, %w: tensor<2x16x4xf32>, %c: tensor<2x8x16xf32>) -> tensor<2x8x16xf32> {
+  %e0 = tensor.empty() : tensor<2x4x16xf32>
+  %t0 = linalg.transpose ins(%w : tensor<2x16x4xf32>) outs(%e0 : tensor<2x4x16xf32>) permutation = [0, 2, 1]
+  %e1 = tensor.empty() : tensor<2x16x4xf32>
+  %t1 = linalg.transpose ins(%t0 : tensor<2x4x16xf32>) outs(%e1 : tensor<2x16x4xf32>) permutation = [0, 2, 1]
+  %e2 = tensor.empty() : tensor<2x4x16xf32>
+  %t2 = linalg.transpose ins(%t1 : tensor<2x16x4xf32>) outs(%e2 : tensor<2x4x16xf32>) permutation = [0, 2, 1]
+  %r = linalg.batch_matmul ins(%a, %t2 : tensor<2x8x4xf32>, tensor<2x4x16xf32>) outs(%c : tensor<2x8x16xf32>) -> tensor<2x8x16xf32>
+  return %r : tensor<2x8x16xf32>
+}
+
+// -----
+
 // Integers.
 // CHECK-LABEL: func.func @i32
 // CHECK-NOT:     linalg.matmul

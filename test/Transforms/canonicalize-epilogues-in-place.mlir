@@ -63,6 +63,31 @@ func.func @residual(%x: tensor<20x30xf32>, %w: tensor<30x50xf32>, %res: tensor<2
   return %a : tensor<20x50xf32>
 }
 
+// Two matmuls' results added (the later one first): the sum is written in
+// place into the later matmul's result, the earlier one read as an input
+// (it is computed before that matmul's kernel, an extra operand of its
+// epilogue), the operands of the sum in order.
+// CHECK-LABEL: func.func @two_matmuls
+// CHECK: %[[Y:.*]] = linalg.matmul
+// CHECK: %[[M2:.*]] = linalg.matmul
+// CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[ID]]], iterator_types = ["parallel", "parallel"]} ins(%[[Y]] : tensor<8x12xf32>) outs(%[[M2]] : tensor<8x12xf32>)
+// CHECK-NEXT: ^bb0(%[[IN:.*]]: f32, %[[OUT:.*]]: f32):
+// CHECK-NEXT: %[[SUM:.*]] = arith.addf %[[OUT]], %[[IN]] : f32
+// CHECK-NEXT: linalg.yield %[[SUM]] : f32
+// CHECK-NOT: linalg.add
+func.func @two_matmuls(%x: tensor<8x16xf32>, %w1: tensor<16x12xf32>, %w2: tensor<16x12xf32>) -> tensor<8x12xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x12xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<8x12xf32>) -> tensor<8x12xf32>
+  %y = linalg.matmul ins(%x, %w1 : tensor<8x16xf32>, tensor<16x12xf32>) outs(%c : tensor<8x12xf32>) -> tensor<8x12xf32>
+  %e2 = tensor.empty() : tensor<8x12xf32>
+  %c2 = linalg.fill ins(%z : f32) outs(%e2 : tensor<8x12xf32>) -> tensor<8x12xf32>
+  %m = linalg.matmul ins(%x, %w2 : tensor<8x16xf32>, tensor<16x12xf32>) outs(%c2 : tensor<8x12xf32>) -> tensor<8x12xf32>
+  %e1 = tensor.empty() : tensor<8x12xf32>
+  %r = linalg.add ins(%m, %y : tensor<8x12xf32>, tensor<8x12xf32>) outs(%e1 : tensor<8x12xf32>) -> tensor<8x12xf32>
+  return %r : tensor<8x12xf32>
+}
+
 // Left as they are (each matmul's result used once unless said):
 
 // The matmul's result used again: writing it would change what the return sees.

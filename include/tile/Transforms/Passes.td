@@ -46,8 +46,9 @@ def TileCanonicalizeContractions : Pass<"tile-canonicalize-contractions"> {
     A `linalg.transpose` (permutation [1, 0], on tensors) that makes A or B
     of a `linalg.matmul` (or, with permutation [0, 2, 1], of a
     `linalg.batch_matmul`) is folded into the matmul's indexing maps: the
-    matmul reads the transpose's input (two transposes cancel), and the
-    transpose is erased when nothing else uses it.
+    matmul reads the transpose's input (two transposes cancel, and a chain
+    of them folds one after another), and the transpose is erased when
+    nothing else uses it.
 
     Elementwise ops on tensors after a matmul in the destination-passing
     form front ends emit (torch-mlir writes each op into a new
@@ -60,6 +61,8 @@ def TileCanonicalizeContractions : Pass<"tile-canonicalize-contractions"> {
     op rewritten before it, for a chain) and has no other use, becomes a
     `linalg.generic` with that value as its output (its block argument the
     output's); a named op (`linalg.add`, ...) becomes its generic form.
+    Of several such inputs (two matmuls' results added) the one made last
+    is written, so that the other is ready before its kernel runs.
     Other ops stay as they are, and `tile-configure` says at the op why it
     is not fused.
 
