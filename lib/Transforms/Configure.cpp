@@ -67,6 +67,38 @@ std::string permutationText(ArrayRef<int64_t> permutation) {
   return text;
 }
 
+/// A linalg op in host code that writes the memref `operand` before `op`
+/// (in its block) and that `op`'s kernel would read: the writers of
+/// `operand` before `op`, last first, up to the first that sets all of it.
+/// An op fused into a kernel's epilogue, or a matmul that becomes a kernel
+/// accumulating onto its C, updates what was there, so the ops before it
+/// count too; a matmul whose kernel starts C from its fill (the linalg.fill
+/// right before it, getOutputFill) overwrites it: what came before does not
+/// count. Null if none.
+linalg::LinalgOp findHostWriter(linalg::LinalgOp op, Value operand) {
+  SmallVector<linalg::LinalgOp> writers;
+  for (OpOperand &use : operand.getUses()) {
+    auto user = dyn_cast<linalg::LinalgOp>(use.getOwner());
+    if (user && user.isDpsInit(&use) && user->getBlock() == op->getBlock() &&
+        user->isBeforeInBlock(op))
+      writers.push_back(user);
+  }
+  llvm::sort(writers, [](linalg::LinalgOp a, linalg::LinalgOp b) {
+    return b->isBeforeInBlock(a);
+  });
+  for (linalg::LinalgOp writer : writers) {
+    if (writer->hasAttr(kFusedEpilogueAttrName))
+      continue;
+    if (isCompiledMatmul(writer)) {
+      if (getOutputFill(writer))
+        return {};
+      continue;
+    }
+    return writer;
+  }
+  return {};
+}
+
 LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
   auto hostLinalg = [](Operation *other) -> linalg::LinalgOp {
     auto linalgOp = dyn_cast_or_null<linalg::LinalgOp>(other);
@@ -76,24 +108,9 @@ LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
   StringRef opName = op->getName().getStringRef();
   for (auto [index, input] : llvm::enumerate(op.getDpsInputs())) {
     Operation *maker = hostLinalg(input.getDefiningOp());
-    // On memrefs, the last linalg op before the matmul that writes the
-    // operand (in its block): a host op there makes it. A matmul that
-    // becomes a kernel, or an op fused into one's epilogue, writes it on
-    // the GPU, and what wrote it before (the fill of that matmul's C, say)
-    // is overwritten or read by that kernel, not by this one.
-    if (!maker) {
-      linalg::LinalgOp last;
-      for (OpOperand &use : input.getUses()) {
-        auto user = dyn_cast<linalg::LinalgOp>(use.getOwner());
-        if (user && user.isDpsInit(&use) &&
-            user->getBlock() == op->getBlock() && user->isBeforeInBlock(op) &&
-            (!last || last->isBeforeInBlock(user)))
-          last = user;
-      }
-      if (last && hostLinalg(last) &&
-          !last->hasAttr(kFusedEpilogueAttrName))
-        maker = last;
-    }
+    // On memrefs, what findHostWriter finds.
+    if (!maker && isa<MemRefType>(input.getType()))
+      maker = findHostWriter(op, input);
     if (!maker)
       continue;
     StringRef operand = index == 0 ? "A" : "B";

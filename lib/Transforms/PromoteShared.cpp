@@ -206,7 +206,9 @@ std::pair<Value, Value> transposingRowPos(CopyContext &ctx, int64_t i,
                                           int64_t tile, int64_t perRow,
                                           int64_t width) {
   int64_t run = std::min<int64_t>(perRow, std::max<int64_t>(1, 8 / width));
-  if (run == perRow)
+  // (Rows of granules that are not whole runs, BK = 12 say, go row by
+  // row: positions q * S + p would pass the row's end.)
+  if (run == perRow || perRow % run != 0)
     return granuleRowPos(ctx, i, tile * perRow, perRow);
   int64_t granules = tile * perRow;
   int64_t threads = ctx.numThreads;
@@ -216,7 +218,7 @@ std::pair<Value, Value> transposingRowPos(CopyContext &ctx, int64_t i,
         arith::MulIOp::create(ctx.b, ctx.loc, q, ctx.c(run)).getResult(), p);
   };
   // Where the threads cover whole runs, the rows of one round's runs divide
-  // the tile or the reverse (both powers of two), and the round has no
+  // the tile or the reverse, and the round has no
   // clamped granule: round i is round 0 plus i * T / S runs, that is a
   // constant row and position step (folded into the addresses, as
   // granuleRowPos's).

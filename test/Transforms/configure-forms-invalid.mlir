@@ -28,6 +28,7 @@
 // PIPELINE: error: 'linalg.generic' op uses the result of a linalg.matmul and is not fused into its kernel: it does not update the matmul's C in place
 // PIPELINE: error: 'linalg.fill' op uses the result of a linalg.matmul and is not fused into its kernel
 // PIPELINE: error: 'linalg.fill' op makes operand A of a linalg.matmul: only the matmul becomes a kernel
+// PIPELINE: error: 'linalg.generic' op makes operand A of a linalg.matmul: only the matmul becomes a kernel
 // PIPELINE: error: 'linalg.transpose' op makes operand A of a linalg.batch_matmul: a linalg.transpose with permutation [1, 0, 2] is not folded
 // PIPELINE: error: 'linalg.batch_matmul' op with indexing maps other than transposes of A and B (a broadcast operand, or C not indexed (b, m, n))
 // PIPELINE: error: 'linalg.batch_matmul' op operand #0 has 1024 x 134217728 x 134217728 elements
@@ -263,6 +264,26 @@ func.func @refill_between(%a: memref<8x4xf32>, %b: memref<4x8xf32>, %c: memref<8
   linalg.fill ins(%one : f32) outs(%c : memref<8x8xf32>)
   // expected-note @+1 {{the linalg.matmul}}
   linalg.matmul ins(%c, %d : memref<8x8xf32>, memref<8x5xf32>) outs(%o : memref<8x5xf32>)
+  return
+}
+
+// -----
+
+// A host op computes X, a matmul (a kernel) accumulates onto it, and a
+// second matmul reads X as its A: the host op still makes A (the first
+// kernel adds to what it wrote).
+#id2 = affine_map<(m, n) -> (m, n)>
+func.func @host_then_accumulate(%y: memref<8x8xf32>, %a: memref<8x4xf32>, %b: memref<4x8xf32>, %x: memref<8x8xf32>, %d: memref<8x5xf32>, %o: memref<8x5xf32>) {
+  // expected-error @+1 {{'linalg.generic' op makes operand A of a linalg.matmul: only the matmul becomes a kernel}}
+  linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%y : memref<8x8xf32>) outs(%x : memref<8x8xf32>) {
+  ^bb0(%i: f32, %out: f32):
+    %t = arith.addf %i, %i : f32
+    linalg.yield %t : f32
+  }
+  linalg.matmul ins(%a, %b : memref<8x4xf32>, memref<4x8xf32>) outs(%x : memref<8x8xf32>)
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%x, %d : memref<8x8xf32>, memref<8x5xf32>) outs(%o : memref<8x5xf32>)
   return
 }
 
