@@ -96,6 +96,40 @@ struct TileCanonicalizeContractionsPass
     }
     writeEpiloguesInPlace(rewriter);
     narrowCastChains(rewriter);
+    if (failed(checkInPlaceUpdates()))
+      signalPassFailure();
+  }
+
+  /// A linalg op (other than a matmul) that updates a matmul's result on
+  /// tensors in place (its init) while the result is used elsewhere too:
+  /// bufferization gives the op a copy of C, so it is no epilogue of the
+  /// kernel and would stay in host code, which no kernel runs. An error at
+  /// the op (after bufferization nothing ties the copy to the matmul).
+  LogicalResult checkInPlaceUpdates() {
+    LogicalResult result = success();
+    getOperation()->walk([&](linalg::LinalgOp matmul) {
+      if (!isCompiledMatmul(matmul) || !matmul.hasPureTensorSemantics() ||
+          matmul->getNumResults() != 1)
+        return;
+      for (OpOperand &use : matmul->getResult(0).getUses()) {
+        auto user = dyn_cast<linalg::LinalgOp>(use.getOwner());
+        if (!user || isCompiledMatmul(user) || !user.isDpsInit(&use) ||
+            llvm::all_of(matmul->getResult(0).getUsers(),
+                         [&](Operation *other) { return other == user; }))
+          continue;
+        StringRef name = matmul->getName().getStringRef();
+        InFlightDiagnostic diag =
+            user.emitOpError()
+            << "updates the result of a " << name
+            << " in place, but that result is used elsewhere too: "
+               "bufferization gives this op a copy of C, so it is not fused "
+               "into the kernel and would stay in host code, which no kernel "
+               "runs (an op that is the result's only use is fused)";
+        diag.attachNote(matmul.getLoc()) << "the " << name;
+        result = failure();
+      }
+    });
+    return result;
   }
 
   /// The linalg ops before `value` on a chain that ends at a matmul: each

@@ -158,3 +158,24 @@ func.func @rounding_mode(%x: memref<64x64xbf16>, %w: memref<64x64xbf16>, %c: mem
   }
   return
 }
+
+// -----
+
+// An op that updates the matmul's result in place (its init) while the
+// result is returned too: bufferization would give it a copy of C, which no
+// kernel writes; tile-canonicalize-contractions refuses it on tensors.
+#id = affine_map<(m, n) -> (m, n)>
+func.func @in_place_and_returned(%a: tensor<8x7xf32>, %b: tensor<7x5xf32>, %e: tensor<8x5xf32>) -> (tensor<8x5xf32>, tensor<8x5xf32>) {
+  %z = arith.constant 0.0 : f32
+  %ce = tensor.empty() : tensor<8x5xf32>
+  %c = linalg.fill ins(%z : f32) outs(%ce : tensor<8x5xf32>) -> tensor<8x5xf32>
+  // expected-note @+1 {{the linalg.matmul}}
+  %m = linalg.matmul ins(%a, %b : tensor<8x7xf32>, tensor<7x5xf32>) outs(%c : tensor<8x5xf32>) -> tensor<8x5xf32>
+  // expected-error @+1 {{'linalg.generic' op updates the result of a linalg.matmul in place, but that result is used elsewhere too: bufferization gives this op a copy of C, so it is not fused into the kernel and would stay in host code, which no kernel runs (an op that is the result's only use is fused)}}
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%e : tensor<8x5xf32>) outs(%m : tensor<8x5xf32>) {
+  ^bb0(%in0: f32, %out: f32):
+    %s0 = arith.mulf %out, %in0 : f32
+    linalg.yield %s0 : f32
+  } -> tensor<8x5xf32>
+  return %r, %m : tensor<8x5xf32>, tensor<8x5xf32>
+}

@@ -62,7 +62,10 @@ def TileCanonicalizeContractions : Pass<"tile-canonicalize-contractions"> {
     `linalg.generic` with that value as its output (its block argument the
     output's); a named op (`linalg.add`, ...) becomes its generic form.
     Of several such inputs (two matmuls' results added) the one made last
-    is written, so that the other is ready before its kernel runs.
+    is written, so that the other is ready before its kernel runs. An op
+    that already takes a matmul's result as its output while the result
+    is used elsewhere too is an error at the op: bufferization would give
+    it a copy of C, and it would stay in host code.
     Other ops stay as they are, and `tile-configure` says at the op why it
     is not fused.
 
