@@ -737,6 +737,18 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
   if (repackB) // (the copy holds whole padded rows, the last one too)
     spreadB.resize(rowsB * repackB, std::numeric_limits<float>::quiet_NaN());
   spread(c0, m, n, layoutC, spreadC, batch);
+  // A and B one buffer (X * X^T: the same memref for both): B holds A's
+  // values, as on the GPU, where both operands (or tensor maps) read it.
+  auto throughCasts = [](Value value) {
+    while (auto cast = value.getDefiningOp<memref::CastOp>())
+      value = cast.getSource();
+    return value;
+  };
+  if (launch && launch.getNumKernelOperands() >= 2 &&
+      throughCasts(launch.getKernelOperands()[0]) ==
+          throughCasts(launch.getKernelOperands()[1]) &&
+      !repackB && spreadA.size() == spreadB.size())
+    spreadB = spreadA;
   readBack(spreadA, rowsA, colsA, layoutA, problem->transposeA, a, batch);
   readBack(spreadB, rowsB, colsB, layoutB, problem->transposeB, b, batch);
   // (Messages name a dense operand's elements C[i][j], a strided one's
