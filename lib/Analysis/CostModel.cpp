@@ -162,11 +162,6 @@ int64_t mlir::tile::fragmentVectorWidth(int64_t threadExtent,
   return 1;
 }
 
-/// Elements per row of the A tile in shared memory.
-static int64_t sharedRowA(const TileConfig &c) {
-  return c.blockM + (c.smemLayout == SharedLayout::Pad ? c.smemPad : 0);
-}
-
 CostReport mlir::tile::evaluate(const TileConfig &c, const ChipInfo &chip,
                                 int64_t elementBytes, bool transposeA,
                                 bool transposeB) {
@@ -190,14 +185,15 @@ CostReport mlir::tile::evaluate(const TileConfig &c, const ChipInfo &chip,
   r.overheadRegisters = kOverheadRegisters;
   r.estimatedRegisters =
       r.tileRegisters + r.stagingRegisters + r.overheadRegisters;
-  r.sharedBytes = getSharedPlan(c, elementBytes).totalBytes;
+  SharedPlan plan = getSharedPlan(c, elementBytes, {transposeA, transposeB});
+  r.sharedBytes = plan.totalBytes;
 
   r.globalIntensity = static_cast<double>(c.blockM * c.blockN) /
                       static_cast<double>(c.blockM + c.blockN);
   r.sharedIntensity = static_cast<double>(c.threadM * c.threadN) /
                       static_cast<double>(c.threadM + c.threadN);
-  int64_t widthA = fragmentVectorWidth(c.threadM, sharedRowA(c));
-  int64_t widthB = fragmentVectorWidth(c.threadN, c.blockN);
+  int64_t widthA = fragmentVectorWidth(c.threadM, plan.rowElementsA);
+  int64_t widthB = fragmentVectorWidth(c.threadN, plan.rowElementsB);
   int64_t loadsA = c.threadM / widthA, loadsB = c.threadN / widthB;
   r.sharedLoadsPerStep = loadsA + loadsB;
   r.fmasPerStep = c.threadM * c.threadN;

@@ -456,7 +456,9 @@ private:
     else if (wgmma)
       head << " (chunk j holds B[k][64j..64j+63]), " << plan.chunkBytesB
            << " B apart";
-    switch (isA || wgmma ? plan.layout : SharedLayout::None) {
+    // (An fma B is padded only where it is stored N x K.)
+    switch (isA || wgmma || slots > logical ? plan.layout
+                                             : SharedLayout::None) {
     case SharedLayout::Pad:
       head << ", rows padded by " << c.smemPad;
       break;

@@ -93,8 +93,8 @@ int64_t SharedPlan::elementOffsetA(int64_t row, int64_t col) const {
 }
 
 int64_t SharedPlan::elementOffsetB(int64_t row, int64_t col) const {
-  // Only wgmma's B is swizzled; fma's B is stored as it is whatever the A
-  // layout.
+  // Only wgmma's B is swizzled; fma's B rows are plain (padded where B is
+  // stored N x K), whatever the A layout.
   if (layout == SharedLayout::Swizzle128)
     return slabB().offset(col, row);
   return rowMajorOffset(SharedLayout::None, rowElementsB, elementBytes, row,
@@ -157,21 +157,24 @@ SharedPlan mlir::tile::getSharedPlan(const TileConfig &c,
     return plan;
   }
   // fma: A k-major [BK][BM + pad] (a lane's A values of one k step are
-  // contiguous), B as it is [BK][BN], each 16-byte aligned. One buffer for
-  // one stage, two for double buffering ([A0][A1][B0][B1]), a ring of
-  // `stages` [A_s][B_s] for cp.async.
+  // contiguous), B as it is [BK][BN], each 16-byte aligned. A B stored
+  // N x K is transposed into its tile by its copy, as A is: its rows get
+  // the pad too ([BK][BN + pad]). One buffer for one stage, two for double
+  // buffering ([A0][A1][B0][B1]), a ring of `stages` [A_s][B_s] for
+  // cp.async.
   plan.buffers = std::max<int64_t>(1, c.stages);
   plan.interleaved = c.stages >= 3;
   plan.alignment = 16;
+  int64_t pad = c.smemLayout == SharedLayout::Pad ? c.smemPad : 0;
   plan.rowsA = c.blockK;
-  plan.rowElementsA =
-      c.blockM + (c.smemLayout == SharedLayout::Pad ? c.smemPad : 0);
+  plan.rowElementsA = c.blockM + pad;
   plan.bytesA =
       alignTo(plan.rowsA * plan.rowElementsA * elementBytes, plan.alignment);
   plan.chunkBytesA = plan.bytesA;
   plan.rowsB = c.blockK;
-  plan.rowElementsB = c.blockN;
-  plan.bytesB = alignTo(c.blockK * c.blockN * elementBytes, plan.alignment);
+  plan.rowElementsB = c.blockN + (stored.b ? pad : 0);
+  plan.bytesB =
+      alignTo(plan.rowsB * plan.rowElementsB * elementBytes, plan.alignment);
   plan.chunkBytesB = plan.bytesB;
   plan.stageBytes = plan.bytesA + plan.bytesB;
   plan.dynamicBytes = plan.buffers * plan.stageBytes;

@@ -279,7 +279,11 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
 
   // Two buffers of each operand (or `stages` of each, for cp.async), and
   // the launch's shared memory multiplied to match.
-  buffers.plan = getSharedPlan(config.toTileConfig(), 4);
+  FailureOr<MatmulProblem> problem = getMatmulProblem(kernel, "tile-pipeline");
+  if (failed(problem))
+    return failure();
+  buffers.plan =
+      getSharedPlan(config.toTileConfig(), 4, problem->storedTransposes());
   int64_t stageBytes = buffers.plan.stageBytes;
   if (pipelined) {
     buffers.doubled = doubleBuffer;

@@ -4,10 +4,11 @@
 // in shared memory: copies split over all threads (16-byte global loads where
 // the row length keeps them aligned), A stored k-major so one k step's A
 // values are contiguous, barriers after the stores and after the compute.
-// A transposed operand changes only the copy: a transposed A (K x M) is
-// copied row by row like B, a transposed B (N x K) transposed like A.
-// Padding of the A rows (pad(P)) is applied here; XOR swizzling is not done
-// yet (tile-configure rejects it).
+// A transposed operand changes the copy: a transposed A (K x M) is copied
+// row by row like B, a transposed B (N x K) transposed like A (and its tile
+// takes A's pad).
+// Padding of the A rows (pad(P)), and of a transposed B's, is applied here;
+// XOR swizzling is not done yet (tile-configure rejects it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -198,10 +199,11 @@ void asyncCopy(CopyContext &ctx, Value source, ValueRange srcIndices,
 /// then the same run of the next rows: g = (q * tile + r) * S + p gives the
 /// row r and the position q * S + p. The 4-byte stores of a warp at one k
 /// go down a column of the k-major tile, element (k, r) on bank
-/// (k * L + r) mod 32 for its row length L; a transposed B's tile has no
-/// pad (L a multiple of 32), so the bank is r's: row by row a warp of BK =
-/// 32 (8 granules a row) covers 4 rows, 8 stores to a bank, in runs 16
-/// rows, 2 to a bank. Global reads still take whole sectors.
+/// (k * L + r) mod 32 for its row length L. Without a pad (L a multiple of
+/// 32) the bank is r's: row by row a warp of BK = 32 (8 granules a row)
+/// covers 4 rows, 8 stores to a bank, in runs 16 rows, 2 to a bank. With
+/// pad(4) a run's 16 rows and its two k a sector apart take 32 banks.
+/// Global reads still take whole sectors.
 std::pair<Value, Value> transposingRowPos(CopyContext &ctx, int64_t i,
                                           int64_t tile, int64_t perRow,
                                           int64_t width) {
@@ -368,8 +370,9 @@ void copySliceA(CopyContext &ctx, Value globalA, Value row0, Value sharedA) {
   copyTransposing(ctx, source, sharedA, width, /*sectorRuns=*/false);
 }
 
-/// Copies the BK x BN slice of B into `sharedB` ([BK][BN]): a straight copy
-/// of row-major B, a transposing one of a transposed B.
+/// Copies the BK x BN slice of B into `sharedB` ([BK][BN], for a transposed
+/// B with A's pad): a straight copy of row-major B, a transposing one of a
+/// transposed B.
 void copySliceB(CopyContext &ctx, Value globalB, Value col0, Value sharedB) {
   CopySource source{globalB, col0, ctx.problem.n, ctx.config.getBlockN()};
   int64_t width = getGlobalVectorWidths(ctx.config, ctx.problem).b;
@@ -421,14 +424,15 @@ LogicalResult TilePromoteSharedPass::promote(gpu::GPUFuncOp kernel) {
   kernel.walk([&](gpu::ThreadIdOp op) { threadId = op; });
   Value isThread0 = ifThread0.getCondition();
 
-  int64_t blockN = config.getBlockN(), blockK = config.getBlockK();
+  int64_t blockK = config.getBlockK();
   Type f32 = b.getF32Type();
   Attribute workgroup = gpu::AddressSpaceAttr::get(
       b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
 
   // Shared memory as the plan lays out its first buffer: A k-major with
   // padded rows, then B.
-  SharedPlan plan = getSharedPlan(config.toTileConfig(), 4);
+  SharedPlan plan =
+      getSharedPlan(config.toTileConfig(), 4, problem.storedTransposes());
   Value smem = gpu::DynamicSharedMemoryOp::create(
       b, loc,
       MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
@@ -439,7 +443,7 @@ LogicalResult TilePromoteSharedPass::promote(gpu::GPUFuncOp kernel) {
       smem, constIndex(b, loc, 0), ValueRange{});
   viewA->setAttr(kSharedBufferAttrName, b.getStringAttr("A"));
   auto viewB = memref::ViewOp::create(
-      b, loc, MemRefType::get({blockK, blockN}, f32,
+      b, loc, MemRefType::get({plan.rowsB, plan.rowElementsB}, f32,
                               MemRefLayoutAttrInterface(), workgroup),
       smem, constIndex(b, loc, plan.bytesA), ValueRange{});
   viewB->setAttr(kSharedBufferAttrName, b.getStringAttr("B"));

@@ -788,8 +788,12 @@ mlir::tile::getGlobalVectorWidths(ConfigAttr config,
              : repackedB
                  ? largestWidthDividing(repackedB, config.getBlockN())
                  : largestWidthDividing(rowB(problem.n), config.getBlockN());
-  int64_t fragmentB =
-      fragmentVectorWidth(config.getThreadN(), config.getBlockN());
+  // C is stored in the lanes' B fragment vectors (or parts of them); a B
+  // stored N x K has padded rows in shared memory, which may narrow them.
+  int64_t fragmentB = fragmentVectorWidth(
+      config.getThreadN(),
+      getSharedPlan(config.toTileConfig(), 4, problem.storedTransposes())
+          .rowElementsB);
   widths.c = largestWidthDividing(
       std::gcd(problem.n, layoutAlignment(problem.layoutC, resultBytes)),
       fragmentB);

@@ -9,7 +9,10 @@
 // 32: every round a constant step of rows and runs; 128x32x32: each round's
 // 64 runs span two runs of the 32 rows; 128x16x16: 128 threads for 64
 // vectors, the extra threads clamped to the last; BK = 12: 3 vectors a row,
-// not whole runs, row by row), and the cost model's choices.
+// not whole runs, row by row), a transposed B's tile padded like A's (pad2:
+// its B fragments and C's stores narrow to 2 elements, which failed every
+// transposed-B kernel while C's width still followed BN alone; pad3 with a
+// cp.async ring: single elements), and the cost model's choices.
 
 // RUN: tile-opt %S/Inputs/transposed.mlir --tile-matmul-tiling="tuning-table=none block=128,128,8 warp=32,64 thread=8,8 stages=1 prefetch=true" | tile-interp | FileCheck %s
 // RUN: tile-opt %S/Inputs/transposed.mlir --tile-matmul-tiling="tuning-table=none block=64,64,16 warp=32,32 thread=4,8 stages=2 prefetch=false smem=none" | tile-interp | FileCheck %s
@@ -20,6 +23,7 @@
 // RUN: tile-opt %S/Inputs/transposed.mlir --tile-matmul-tiling="tuning-table=none block=128,32,32 warp=32,32 thread=8,4 stages=2 prefetch=false" | tile-interp | FileCheck %s
 // RUN: tile-opt %S/Inputs/transposed.mlir --tile-matmul-tiling="tuning-table=none block=128,16,16 warp=32,16 thread=4,4 stages=2" | tile-interp | FileCheck %s
 // RUN: tile-opt %S/Inputs/transposed.mlir --tile-matmul-tiling="tuning-table=none block=64,64,12 warp=32,32 thread=4,8 stages=2" | tile-interp | FileCheck %s
+// RUN: tile-opt %S/Inputs/transposed.mlir --tile-matmul-tiling="tuning-table=none block=32,64,16 warp=16,32 thread=4,4 stages=3 smem=pad3" | tile-interp | FileCheck %s
 // RUN: tile-opt %S/Inputs/transposed.mlir --tile-matmul-tiling | tile-interp | FileCheck %s
 
 // CHECK: PASS tb_one_matmul0 m=1 n=1 k=1 max-rel-err=

@@ -18,10 +18,11 @@
 
 // The slice copy of B is A's: thread t loads 4 consecutive k of stored row
 // col0 + t/2 (threads past the 32 rows redo the last) and stores them down
-// column t/2 of B's [8][32] tile.
+// column t/2 of B's [8][32] tile, whose rows are padded as A's are (pad(4):
+// 36 elements apart, so a warp's stores of one k fall on distinct banks).
 // SHARED-LABEL: gpu.func @linear_matmul0
 //       SHARED: %[[COL0:.*]] = arith.muli %{{.*}}, %{{.*}} {tile.tile_origin = "col"}
-//       SHARED: %[[BS:.*]] = memref.view {{.*}} {tile.shared = "B"} {{.*}} to memref<8x32xf32, #gpu.address_space<workgroup>>
+//       SHARED: %[[BS:.*]] = memref.view {{.*}} {tile.shared = "B"} {{.*}} to memref<8x36xf32, #gpu.address_space<workgroup>>
 //       SHARED: scf.for %[[K0:.*]] = %c0 to %c64 step %c8 {
 //       SHARED:   %[[T:.*]] = arith.minui %{{.*}}, %c63 : index
 //       SHARED:   %[[R:.*]] = arith.divui %[[T]], %c2 : index
@@ -48,10 +49,11 @@ func.func @linear(%a: memref<128x64xf32>, %b: memref<96x64xf32>, %c: memref<128x
 // a 32-byte sector, 2 threads per run and 16 rows per warp. Thread t
 // copies vector p = t % 2 of run q = i (its i-th copy) of stored row
 // col0 + t / 2, that is k = 4 * (2i + p), and stores its 4 elements down
-// column t / 2 of B's [32][64] tile (rows 4 * (2i + p) .. + 3).
+// column t / 2 of B's [32][64] tile (rows 4 * (2i + p) .. + 3), its rows
+// padded to 68 elements.
 // SHARED-LABEL: gpu.func @linear_bk32_matmul0
 //       SHARED: %[[COL0:.*]] = arith.muli %{{.*}}, %{{.*}} {tile.tile_origin = "col"}
-//       SHARED: %[[BS:.*]] = memref.view {{.*}} {tile.shared = "B"} {{.*}} to memref<32x64xf32, #gpu.address_space<workgroup>>
+//       SHARED: %[[BS:.*]] = memref.view {{.*}} {tile.shared = "B"} {{.*}} to memref<32x68xf32, #gpu.address_space<workgroup>>
 //       SHARED: scf.for %[[K0:.*]] = %c0 to %c96 step %c32 {
 //       SHARED:   %[[P:.*]] = arith.remui %thread_id_x, %c2 : index
 //  SHARED-NEXT:   %[[R:.*]] = arith.divui %thread_id_x, %c2 : index

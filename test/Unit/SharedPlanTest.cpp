@@ -178,12 +178,48 @@ TEST(SharedPlan, WgmmaTransposedB) {
   for (int64_t k : {0, 7, 8, 63})
     for (int64_t n : {0, 1, 9, 130, 255})
       EXPECT_EQ(plan.elementOffsetB(k, n), plan.elementOffsetA(n, k));
-  // The fma plan does not depend on it.
+  // The fma plan keeps its flags off (they describe wgmma slabs); a
+  // transposed A changes nothing in it.
   TileConfig f;
-  EXPECT_EQ(getSharedPlan(f, 4, {true, true}).dynamicBytes,
+  EXPECT_EQ(getSharedPlan(f, 4, {true, false}).dynamicBytes,
             getSharedPlan(f, 4).dynamicBytes);
   EXPECT_FALSE(getSharedPlan(f, 4, {true, true}).transposedB);
   EXPECT_FALSE(getSharedPlan(f, 4, {true, true}).transposedA);
+}
+
+TEST(SharedPlan, FmaTransposedBIsPaddedLikeA) {
+  // B stored N x K: its copy stores each stored row down a column of the
+  // k-major [BK][BN] tile, as A's does, so the tile takes A's pad: rows of
+  // 128 + 4 elements.
+  TileConfig c; // 128x128x8, pad(4), two stages
+  SharedPlan plan = getSharedPlan(c, 4, {false, true});
+  EXPECT_EQ(plan.rowsB, 8);
+  EXPECT_EQ(plan.rowElementsB, 132);
+  EXPECT_EQ(plan.bytesB, 8 * 132 * 4);
+  EXPECT_EQ(plan.offsetB(1), 2 * plan.bytesA + 8 * 132 * 4);
+  EXPECT_EQ(plan.dynamicBytes, 2 * (8 * 132 + 8 * 132) * 4);
+  EXPECT_EQ(plan.elementOffsetB(3, 7), (3 * 132 + 7) * 4);
+  // A warp's stores of one vector element j: thread t holds k = 4 (t % 2)
+  // + j of stored row t / 2 (BK = 8, two vectors a row). Padded, the 32
+  // stores fall on 32 banks; unpadded (smem = none) two share each bank.
+  auto banks = [](const SharedPlan &p, int64_t j) {
+    std::set<int64_t> seen;
+    for (int64_t t = 0; t < 32; ++t)
+      seen.insert(sharedBank(p.offsetB(0) +
+                             p.elementOffsetB(4 * (t % 2) + j, t / 2)));
+    return seen.size();
+  };
+  TileConfig none = c;
+  none.smemLayout = SharedLayout::None;
+  none.smemPad = 0;
+  SharedPlan plain = getSharedPlan(none, 4, {false, true});
+  EXPECT_EQ(plain.rowElementsB, 128);
+  for (int64_t j = 0; j < 4; ++j) {
+    EXPECT_EQ(banks(plan, j), 32u) << j;
+    EXPECT_EQ(banks(plain, j), 16u) << j;
+  }
+  // Row-major B (the straight copy) stays unpadded.
+  EXPECT_EQ(getSharedPlan(c, 4, {true, false}).rowElementsB, 128);
 }
 
 TEST(SharedPlan, WgmmaTransposedA) {

@@ -373,7 +373,10 @@ int runCandidates(const ChipInfo &chip) {
     }
     for (const TileConfig &c :
          wgmma || rankedOnly ? std::vector<TileConfig>() : baselines())
-      if (checkConsistency(c).empty() && evaluate(c, chip).fits &&
+      if (checkConsistency(c).empty() &&
+          evaluate(c, chip, shape.elementBytes, shape.transposeA,
+                   shape.transposeB)
+              .fits &&
           hasRegisterHeadroom(c, chip) &&
           std::find(chosen.begin(), chosen.end(), c) == chosen.end())
         chosen.push_back(c);
@@ -386,10 +389,12 @@ int runCandidates(const ChipInfo &chip) {
     // decides which one the table keeps).
     size_t unsqueezed = wgmma || rankedOnly ? 0 : chosen.size();
     for (size_t i = 0; i < unsqueezed; ++i) {
-      CostReport report = evaluate(chosen[i], chip, shape.elementBytes);
+      CostReport report = evaluate(chosen[i], chip, shape.elementBytes,
+                                   shape.transposeA, shape.transposeB);
       TileConfig squeezed = chosen[i];
       squeezed.minBlocksPerSM = report.blocksPerSM + 1;
-      CostReport budget = evaluate(squeezed, chip, shape.elementBytes);
+      CostReport budget = evaluate(squeezed, chip, shape.elementBytes,
+                                   shape.transposeA, shape.transposeB);
       if (budget.fits && budget.blocksPerSM == squeezed.minBlocksPerSM &&
           budget.registerCap >= report.tileRegisters +
                                     report.stagingRegisters +
@@ -403,7 +408,8 @@ int runCandidates(const ChipInfo &chip) {
     // bench/results/2026-11-29-h200-ablation-r3.md).
     std::vector<TileConfig> emitted;
     auto emit = [&](const TileConfig &config) {
-      CostReport report = evaluate(config, chip, shape.elementBytes);
+      CostReport report = evaluate(config, chip, shape.elementBytes,
+                                   shape.transposeA, shape.transposeB);
       if (!report.fits ||
           (config.isWgmma() &&
            (report.blocksPerSM < config.minBlocksPerSM ||

@@ -184,7 +184,9 @@ struct CostReport {
 };
 
 /// Evaluates `config` on `chip` for element size `elementBytes`, with A
-/// and/or B stored transposed (the FP32 slice copies differ).
+/// and/or B stored transposed (the FP32 slice copies differ, and a
+/// transposed B's shared tile takes A's pad: more shared bytes, and with an
+/// odd pad narrower B fragment loads).
 CostReport evaluate(const TileConfig &config, const ChipInfo &chip,
                     int64_t elementBytes = 4, bool transposeA = false,
                     bool transposeB = false);

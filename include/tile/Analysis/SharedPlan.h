@@ -105,8 +105,10 @@ struct SharedPlan {
   int64_t chunksA = 1, chunkBytesA = 0;
   int64_t bytesA = 0;
   // The tile of B.
-  /// fma: [BK][BN]; wgmma: BN / 64 chunks of BK rows of 64 elements
-  /// (N-major), each 128-byte swizzled, `chunkBytesB` apart; wgmma with B
+  /// fma: [BK][BN], or [BK][BN + pad] for a B stored N x K (its copy
+  /// transposes it into the tile, as A's does); wgmma: BN / 64 chunks of
+  /// BK rows of 64 elements (N-major), each 128-byte swizzled,
+  /// `chunkBytesB` apart; wgmma with B
   /// transposed (stored N x K): like A, BN rows of BK elements (K-major),
   /// 128-byte swizzled, one chunk (`transposedB`).
   bool transposedB = false;
@@ -152,7 +154,8 @@ struct SharedPlan {
   /// the XOR layout 16-byte granule g of row r is stored at granule
   /// g ^ (r mod granules per row).
   int64_t elementOffsetA(int64_t row, int64_t col) const;
-  /// The same for B, row k, column n: fma rows of BN elements; wgmma
+  /// The same for B, row k, column n: fma rows of rowElementsB elements
+  /// (BN, plus the pad for a B stored N x K); wgmma
   /// element (k, n) wherever slabB() stores it (column n in chunk n / 64,
   /// or row n of a transposed B).
   int64_t elementOffsetB(int64_t row, int64_t col) const;
@@ -161,8 +164,9 @@ struct SharedPlan {
 /// The plan for `config` with elements of `elementBytes` bytes. For a wgmma
 /// config, a transposed B (stored N x K) is laid out K-major like A (one
 /// TMA box of BN x BK) and a transposed A (stored K x M) M-major like B (a
-/// box of BK x 64 per chunk): the same bytes, another order. The fma plan
-/// does not depend on `stored`.
+/// box of BK x 64 per chunk): the same bytes, another order. In the fma
+/// plan a B stored N x K gets A's pad (its rows are stored down the tile's
+/// columns, as A's are).
 SharedPlan getSharedPlan(const TileConfig &config, int64_t elementBytes,
                          StoredTransposes stored = {});
 

@@ -43,7 +43,8 @@ struct MatmulToPTXOptions : public PassPipelineOptions<MatmulToPTXOptions> {
                           llvm::cl::init(0)};
   Option<std::string> smem{
       *this, "smem",
-      llvm::cl::desc("A-tile shared layout: none, pad<N> or xor (empty: "
+      llvm::cl::desc("A-tile shared layout (a transposed B's tile takes the "
+                     "same pad): none, pad<N> or xor (empty: "
                      "chosen by the config pass)"),
       llvm::cl::init("")};
   Option<std::string> prefetch{

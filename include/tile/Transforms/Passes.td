@@ -402,7 +402,8 @@ def TilePromoteShared : Pass<"tile-promote-shared"> {
 
     - A is stored k-major (`[BK][BM + pad]`), so the BM values a thread needs
       for one k step are contiguous and load as 16-byte vectors; B is stored
-      as it is in memory (`[BK][BN]`).
+      as it is in memory (`[BK][BN]`). A B stored N x K is transposed into
+      that tile by its copy, as A is, and takes A's pad (`[BK][BN + pad]`).
     - The copies are split over all threads of the block. A thread copies
       16-byte vectors where the operand's row length keeps them aligned
       (K % 4 == 0 for A, N % 4 == 0 for B), single elements otherwise.
@@ -415,8 +416,9 @@ def TilePromoteShared : Pass<"tile-promote-shared"> {
       (one slice) each copy clamps its k and the elements past K are zero. So
       partial tiles need no other special case.
     - The A tile's layout follows the config: `pad(P)` adds P elements to each
-      row, `xor` permutes 16-byte granules by the row index; both keep the
-      transposing stores and the fragment loads free of bank conflicts.
+      row (and to a transposed B's), `xor` permutes 16-byte granules by the
+      row index; both keep the transposing stores and the fragment loads free
+      of bank conflicts.
     - Barriers: after the stores (before any thread reads the slice) and
       after the compute (before the next slice overwrites it).
     - With 3 or more stages the copies are asynchronous

@@ -29,7 +29,8 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       agree.)
     - `smem = none | pad(P) | xor`: layout of the A tile in shared memory
       (k-major): no change, each row padded by P elements, or 16-byte granules
-      XOR-swizzled by the row index.
+      XOR-swizzled by the row index. With `pad(P)` a B stored N x K (copied
+      into its k-major tile as A is) gets the same pad.
     - `prefetch = true | false`: register prefetch, the fragments of step k+1
       loaded from shared memory before the FMAs of step k.
 
