@@ -295,10 +295,11 @@ CostReport mlir::tile::evaluate(const TileConfig &c, const ChipInfo &chip,
   return r;
 }
 
-bool mlir::tile::hasRegisterHeadroom(const TileConfig &c, const ChipInfo &chip) {
+bool mlir::tile::hasRegisterHeadroom(const TileConfig &c, const ChipInfo &chip,
+                                     const MatmulShape &shape) {
   if (c.isWgmma())
     return warpgroupRegisters(c).hasHeadroom();
-  CostReport r = evaluate(c, chip);
+  CostReport r = evaluate(c, chip, shape);
   int64_t cap = std::min(chip.registersPerSM / r.threadsPerBlock /
                              chip.registerAllocUnit * chip.registerAllocUnit,
                          chip.maxRegistersPerThread);
@@ -310,7 +311,7 @@ bool mlir::tile::hasRegisterHeadroom(const TileConfig &c, const ChipInfo &chip) 
 FmaTimeTerms mlir::tile::fmaTimeTerms(const TileConfig &c, const MatmulShape &s,
                                       const ChipInfo &chip) {
   CostReport r =
-      evaluate(c, chip, s.elementBytes, s.transposeA, s.transposeB);
+      evaluate(c, chip, s);
   if (!r.fits) {
     double inf = std::numeric_limits<double>::infinity();
     FmaTimeTerms infinite{inf, inf, inf, inf};
@@ -440,7 +441,7 @@ int64_t mlir::tile::occupancyHintBlocks(const TileConfig &c,
                                         const MatmulShape &s,
                                         const ChipInfo &chip) {
   CostReport r =
-      evaluate(c, chip, s.elementBytes, s.transposeA, s.transposeB);
+      evaluate(c, chip, s);
   if (!r.fits || c.isWgmma())
     return r.blocksPerSM;
   int64_t registers = roundUp(r.estimatedRegisters + shapeFormRegisters(c, s),
@@ -481,10 +482,8 @@ mlir::tile::candidateConfigs(const MatmulShape &shape, const ChipInfo &chip) {
             // TFLOP/s against 37.6 for 4 warps).
             if (c.numThreads() < 4 * tile::kWarpSize)
               continue;
-            if (!evaluate(c, chip, shape.elementBytes, shape.transposeA,
-                          shape.transposeB)
-                     .fits ||
-                !hasRegisterHeadroom(c, chip))
+            if (!evaluate(c, chip, shape).fits ||
+                !hasRegisterHeadroom(c, chip, shape))
               continue;
             // Each at two stages through registers and, where B's rows
             // allow 16-byte copies, at three with cp.async (a B row of
@@ -504,10 +503,8 @@ mlir::tile::candidateConfigs(const MatmulShape &shape, const ChipInfo &chip) {
                 !shape.transposeB) {
               TileConfig async = c;
               async.stages = 3;
-              if (evaluate(async, chip, shape.elementBytes, shape.transposeA,
-                           shape.transposeB)
-                      .fits &&
-                  hasRegisterHeadroom(async, chip))
+              if (evaluate(async, chip, shape).fits &&
+                  hasRegisterHeadroom(async, chip, shape))
                 staged.push_back(async);
             }
             // Split-K where the tiles alone leave SMs idle and K is long
@@ -544,9 +541,7 @@ mlir::tile::rankedCandidates(const MatmulShape &shape, const ChipInfo &chip) {
   std::vector<Ranked> ranked;
   for (const TileConfig &c : candidateConfigs(shape, chip))
     ranked.push_back({c, predictSeconds(c, shape, chip),
-                      evaluate(c, chip, shape.elementBytes, shape.transposeA,
-                               shape.transposeB)
-                          .sharedWavefrontsPerStep});
+                      evaluate(c, chip, shape).sharedWavefrontsPerStep});
   // Candidates come larger tiles first, so the stable sort keeps them first
   // among equals.
   std::stable_sort(ranked.begin(), ranked.end(),

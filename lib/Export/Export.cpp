@@ -125,7 +125,7 @@ int64_t minimumPtxVersion(StringRef chip) {
       .Case("sm_80", 70)
       .Case("sm_86", 71)
       .Case("sm_87", 74)
-      .Cases("sm_89", "sm_90", 78)
+      .Cases({"sm_89", "sm_90"}, 78)
       .Case("sm_90a", 80)
       .Default(0);
 }

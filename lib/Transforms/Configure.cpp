@@ -990,8 +990,7 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
     while (config.stages < slabs) {
       TileConfig deeper = config;
       ++deeper.stages;
-      CostReport r = evaluate(deeper, chipInfo, shape.elementBytes,
-                              shape.transposeA, shape.transposeB);
+      CostReport r = evaluate(deeper, chipInfo, shape);
       if (!r.fits || r.blocksPerSM < std::max<int64_t>(1, config.minBlocksPerSM))
         break;
       config = deeper;
@@ -1040,8 +1039,7 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
   shape.tf32 = computesTf32(config, shape.elementBytes);
   if (failed(checkStrategy(op, config, shape, elementType)))
     return failure();
-  CostReport report = evaluate(config, chipInfo, shape.elementBytes,
-                               shape.transposeA, shape.transposeB);
+  CostReport report = evaluate(config, chipInfo, shape);
   if (!report.fits)
     return op.emitOpError() << "tile config " << toString(config)
                             << " cannot run on " << chipInfo.name << ": "

@@ -281,10 +281,7 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   int64_t blockK = config.getBlockK();
   int64_t slabs = ceilDiv(problem.k, blockK);
   int64_t consumers = config.getWarpsM() * config.getWarpsN();
-  int64_t elementBytes = problem.elementType.getIntOrFloatBitWidth() / 8;
-  SharedPlan plan =
-      getSharedPlan(config.toTileConfig(), elementBytes,
-                    problem.storedTransposes());
+  SharedPlan plan = getKernelSharedPlan(config, problem);
   // A cluster's producers split B's 64-column boxes between them (the
   // verifier makes block N a multiple of 128: an even number of them).
   if (cluster && plan.transposedB)

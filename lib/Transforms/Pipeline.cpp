@@ -283,7 +283,7 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   if (failed(problem))
     return failure();
   buffers.plan =
-      getSharedPlan(config.toTileConfig(), 4, problem->storedTransposes());
+      getKernelSharedPlan(config, *problem);
   int64_t stageBytes = buffers.plan.stageBytes;
   if (pipelined) {
     buffers.doubled = doubleBuffer;

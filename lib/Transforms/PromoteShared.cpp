@@ -432,7 +432,7 @@ LogicalResult TilePromoteSharedPass::promote(gpu::GPUFuncOp kernel) {
   // Shared memory as the plan lays out its first buffer: A k-major with
   // padded rows, then B.
   SharedPlan plan =
-      getSharedPlan(config.toTileConfig(), 4, problem.storedTransposes());
+      getKernelSharedPlan(config, problem);
   Value smem = gpu::DynamicSharedMemoryOp::create(
       b, loc,
       MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),

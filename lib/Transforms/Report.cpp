@@ -86,9 +86,8 @@ void printFmaReport(llvm::raw_ostream &os, StringRef name, ConfigAttr config,
                     const MatmulProblem &problem, const ChipInfo &chip,
                     std::optional<int64_t> sharedBytes, DictionaryAttr ptxas) {
   TileConfig c = config.toTileConfig();
-  CostReport r =
-      evaluate(c, chip, 4, problem.transposeA, problem.transposeB);
   MatmulShape shape = getModelShape(problem);
+  CostReport r = evaluate(c, chip, shape);
   auto percent = [](double x) { return llvm::format("%.0f%%", 100 * x); };
   os << "kernel " << name << ": " << batchPrefix(problem) << problem.m << "x"
      << problem.n << "x" << problem.k << " f32, C "
@@ -147,10 +146,9 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
   TileConfig c = config.toTileConfig();
   MatmulShape shape = getModelShape(problem);
   shape.tf32 = computesTf32(c, shape.elementBytes);
-  CostReport r = evaluate(c, chip, shape.elementBytes);
+  CostReport r = evaluate(c, chip, shape);
   WarpgroupRegisters regs = warpgroupRegisters(c);
-  SharedPlan plan = getSharedPlan(c, shape.elementBytes,
-                                  problem.storedTransposes());
+  SharedPlan plan = getKernelSharedPlan(config, problem);
   auto us = [](double seconds) {
     return llvm::format("%.1f us", seconds * 1e6);
   };

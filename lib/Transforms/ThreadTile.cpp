@@ -204,8 +204,7 @@ LogicalResult TileThreadTilePass::tileThreads(gpu::GPUFuncOp kernel) {
   Type f32 = b.getF32Type();
   LaneValues layout;
   static_cast<tile::LaneLayout &>(layout) = getLaneLayout(
-      config.toTileConfig(), getSharedPlan(config.toTileConfig(), 4,
-                                           problem.storedTransposes()));
+      config.toTileConfig(), getKernelSharedPlan(config, problem));
   layout.widthC = getGlobalVectorWidths(config, problem).c;
   Value lane = arith::RemUIOp::create(b, loc, threadId, c(tile::kWarpSize));
   Value laneM = arith::DivUIOp::create(b, loc, lane, c(layout.lanesN));

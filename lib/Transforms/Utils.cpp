@@ -777,7 +777,7 @@ mlir::tile::getGlobalVectorWidths(ConfigAttr config,
                  ? largestWidthDividing(
                        rowA(problem.m),
                        std::gcd(config.getBlockM(),
-                                getSharedPlan(config.toTileConfig(), 4)
+                                getKernelSharedPlan(config, problem)
                                     .rowElementsA))
                  : largestWidthDividing(rowA(problem.k), config.getBlockK());
   // An fma kernel with repack = true reads B's padded copy, whose rows are
@@ -791,13 +791,17 @@ mlir::tile::getGlobalVectorWidths(ConfigAttr config,
   // C is stored in the lanes' B fragment vectors (or parts of them); a B
   // stored N x K has padded rows in shared memory, which may narrow them.
   int64_t fragmentB = fragmentVectorWidth(
-      config.getThreadN(),
-      getSharedPlan(config.toTileConfig(), 4, problem.storedTransposes())
-          .rowElementsB);
+      config.getThreadN(), getKernelSharedPlan(config, problem).rowElementsB);
   widths.c = largestWidthDividing(
       std::gcd(problem.n, layoutAlignment(problem.layoutC, resultBytes)),
       fragmentB);
   return widths;
+}
+
+SharedPlan mlir::tile::getKernelSharedPlan(ConfigAttr config,
+                                           const MatmulProblem &problem) {
+  return getSharedPlan(config.toTileConfig(), problem.elementBytes(),
+                       problem.storedTransposes());
 }
 
 int64_t mlir::tile::getFmaRepackRowStride(ConfigAttr config,

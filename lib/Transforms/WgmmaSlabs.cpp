@@ -324,9 +324,7 @@ void mlir::tile::emitRegisterSlabCopy(OpBuilder &b, Location loc, Value thread,
   const MatmulProblem &p = source.problem;
   int64_t blockM = config.getBlockM(), blockN = config.getBlockN(),
           blockK = config.getBlockK();
-  int64_t elementBytes = p.elementType.getIntOrFloatBitWidth() / 8;
-  SharedPlan plan = getSharedPlan(config.toTileConfig(), elementBytes,
-                                  p.storedTransposes());
+  SharedPlan plan = getKernelSharedPlan(config, p);
   bool edgeM = p.m % blockM != 0, edgeN = p.n % blockN != 0,
        edgeK = p.k % blockK != 0;
   // One operand's slab, element by element of its stored rows: a K-major
@@ -503,9 +501,7 @@ LogicalResult mlir::tile::promoteToSwizzledSlabs(gpu::GPUFuncOp kernel,
   kernel.walk([&](gpu::ThreadIdOp op) { threadId = op; });
   Value isThread0 = ifThread0.getCondition();
   Type elementType = problem.elementType;
-  SharedPlan plan = getSharedPlan(config.toTileConfig(),
-                                  elementType.getIntOrFloatBitWidth() / 8,
-                                  problem.storedTransposes());
+  SharedPlan plan = getKernelSharedPlan(config, problem);
 
   // The dynamic shared memory, from a 1024-byte boundary on (the swizzle
   // atoms of the TMA and wgmma).

@@ -287,10 +287,7 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
               "makes (a K loop whose slab product runs per warpgroup)";
   Location loc = loop.getLoc();
   MLIRContext *context = &getContext();
-  int64_t elementBytes = problem.elementType.getIntOrFloatBitWidth() / 8;
-  SharedPlan plan =
-      getSharedPlan(config.toTileConfig(), elementBytes,
-                    problem.storedTransposes());
+  SharedPlan plan = getKernelSharedPlan(config, problem);
   SlabOperand slabA = plan.slabA(), slabB = plan.slabB();
 
   WarpgroupAccumulators accs;
@@ -438,7 +435,6 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
   auto compute = scf::IfOp::create(
       b, loc, isConsumer,
       [&](OpBuilder &nb, Location nl) {
-        auto nc = [&](int64_t value) { return constIndex(nb, nl, value); };
         // Descriptors of the warpgroup's part of the A and B slabs in this
         // slot: element (warp origin, 0) of each, wherever the slab stores
         // it (checkWgmmaElementBytes keeps every instruction's columns of

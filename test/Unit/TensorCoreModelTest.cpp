@@ -407,10 +407,12 @@ TEST(TensorCoreModel, CandidatesFollowTheRules) {
       // Warpgroup tiles one wgmma tall; register copies with two consumer
       // warpgroups or more (the structures that compiled without spills).
       EXPECT_EQ(c.warpM, 64) << where;
-      if (shape.n % 2 != 0)
+      if (shape.n % 2 != 0) {
         EXPECT_LE(c.warpN, 128) << where;
-      if (c.copy == CopyKind::Registers)
+      }
+      if (c.copy == CopyKind::Registers) {
         EXPECT_GE(consumers, 2) << where;
+      }
       EXPECT_GE(c.stages, 2) << where;
       // Split-K: f32 C, tiles short of a wave, every chunk at least a ring
       // of slabs, at most two waves of blocks (never split_last).
@@ -805,8 +807,9 @@ TEST(TensorCoreModel, RegisterCopiesReadingCKeepConsumersSmall) {
   bool tma = false;
   for (const TileConfig &c : tensorCoreCandidates(acc, h200())) {
     tma |= c.copyKind() == CopyKind::Tma;
-    if (c.copyKind() == CopyKind::Registers)
+    if (c.copyKind() == CopyKind::Registers) {
       EXPECT_LE(c.warpM * c.warpN / 128, 64) << toString(c);
+    }
   }
   EXPECT_TRUE(tma);
   EXPECT_EQ(defaultTensorCoreConfig(acc, h200()).copyKind(), CopyKind::Tma);

@@ -337,7 +337,7 @@ int runCandidates(const ChipInfo &chip) {
             return c.warpM == base.warpM && c.warpN == base.warpN;
           });
       if (modelTile && checkConsistency(base).empty() &&
-          evaluate(base, chip, shape.elementBytes).fits &&
+          evaluate(base, chip, shape).fits &&
           std::none_of(chosen.begin(), chosen.end(), [&](const TileConfig &c) {
             return c.tileSizes() == base.tileSizes() &&
                    c.stages == base.stages && c.copy == base.copy &&
@@ -362,7 +362,7 @@ int runCandidates(const ChipInfo &chip) {
         int64_t tiles = llvm::divideCeil(shape.m, twin.blockM) *
                         llvm::divideCeil(shape.n, twin.blockN) * shape.batch;
         int64_t resident =
-            evaluate(twin, chip, shape.elementBytes).blocksPerSM *
+            evaluate(twin, chip, shape).blocksPerSM *
             chip.numSMs;
         if (tiles <= resident)
           continue;
@@ -374,10 +374,8 @@ int runCandidates(const ChipInfo &chip) {
     for (const TileConfig &c :
          wgmma || rankedOnly ? std::vector<TileConfig>() : baselines())
       if (checkConsistency(c).empty() &&
-          evaluate(c, chip, shape.elementBytes, shape.transposeA,
-                   shape.transposeB)
-              .fits &&
-          hasRegisterHeadroom(c, chip) &&
+          evaluate(c, chip, shape).fits &&
+          hasRegisterHeadroom(c, chip, shape) &&
           std::find(chosen.begin(), chosen.end(), c) == chosen.end())
         chosen.push_back(c);
     // Each config once more with a register budget for one block per SM
@@ -389,12 +387,10 @@ int runCandidates(const ChipInfo &chip) {
     // decides which one the table keeps).
     size_t unsqueezed = wgmma || rankedOnly ? 0 : chosen.size();
     for (size_t i = 0; i < unsqueezed; ++i) {
-      CostReport report = evaluate(chosen[i], chip, shape.elementBytes,
-                                   shape.transposeA, shape.transposeB);
+      CostReport report = evaluate(chosen[i], chip, shape);
       TileConfig squeezed = chosen[i];
       squeezed.minBlocksPerSM = report.blocksPerSM + 1;
-      CostReport budget = evaluate(squeezed, chip, shape.elementBytes,
-                                   shape.transposeA, shape.transposeB);
+      CostReport budget = evaluate(squeezed, chip, shape);
       if (budget.fits && budget.blocksPerSM == squeezed.minBlocksPerSM &&
           budget.registerCap >= report.tileRegisters +
                                     report.stagingRegisters +
@@ -408,8 +404,7 @@ int runCandidates(const ChipInfo &chip) {
     // bench/results/2026-11-29-h200-ablation-r3.md).
     std::vector<TileConfig> emitted;
     auto emit = [&](const TileConfig &config) {
-      CostReport report = evaluate(config, chip, shape.elementBytes,
-                                   shape.transposeA, shape.transposeB);
+      CostReport report = evaluate(config, chip, shape);
       if (!report.fits ||
           (config.isWgmma() &&
            (report.blocksPerSM < config.minBlocksPerSM ||

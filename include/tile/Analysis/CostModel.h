@@ -190,6 +190,12 @@ struct CostReport {
 CostReport evaluate(const TileConfig &config, const ChipInfo &chip,
                     int64_t elementBytes = 4, bool transposeA = false,
                     bool transposeB = false);
+/// The same for `shape`'s element size and stored transposes.
+inline CostReport evaluate(const TileConfig &config, const ChipInfo &chip,
+                           const MatmulShape &shape) {
+  return evaluate(config, chip, shape.elementBytes, shape.transposeA,
+                  shape.transposeB);
+}
 
 /// Whether the register estimate leaves headroom below the per-thread cap
 /// that the block size implies (65536 / threads, at most 255): 8 registers.
@@ -199,7 +205,8 @@ CostReport evaluate(const TileConfig &config, const ChipInfo &chip,
 /// Configs at the cap spill as soon as ptxas needs a few more than the
 /// estimate (512-thread 256x128x8 blocks: 128 registers, 16 bytes of spills
 /// when the kernel also loads C, 25% slower; bench/results, 2026-11-29).
-bool hasRegisterHeadroom(const TileConfig &config, const ChipInfo &chip);
+bool hasRegisterHeadroom(const TileConfig &config, const ChipInfo &chip,
+                         const MatmulShape &shape = MatmulShape());
 
 /// Predicted kernel time in seconds for `shape` (a ranking model: waves of
 /// blocks, padded edge tiles, issue efficiency, memory traffic); for wgmma

@@ -178,6 +178,10 @@ struct MatmulProblem {
   /// Element types of A and B, and of C (f32, or the inputs' type: the f32
   /// accumulators are converted when C is stored).
   Type elementType, resultType;
+  /// Bytes of an element of A and B.
+  int64_t elementBytes() const {
+    return elementType.getIntOrFloatBitWidth() / 8;
+  }
   /// True when C is only written: C = fillValue + A*B (the matmul's output
   /// was a linalg.fill); false when C is read and accumulated into.
   bool fill = false;
@@ -456,6 +460,13 @@ GlobalVectorWidths getGlobalVectorWidths(ConfigAttr config,
 /// reads (fmaRepackRowStride: the manifest's repack_row_stride); 0 for any
 /// other kernel (B read in place, or a wgmma kernel's TMA copies).
 int64_t getFmaRepackRowStride(ConfigAttr config, const MatmulProblem &problem);
+
+/// The shared-memory plan of the kernel that `config` makes for `problem`:
+/// its element size and its operands as stored (a transposed operand's
+/// tile differs: padded rows for fma, MN-major slabs for wgmma). Every
+/// transform that lays out or addresses the shared tiles takes its plan
+/// from here, so that none of them sees another layout.
+SharedPlan getKernelSharedPlan(ConfigAttr config, const MatmulProblem &problem);
 
 } // namespace tile
 } // namespace mlir
