@@ -815,9 +815,24 @@ mlir::tile::tensorCoreCandidates(const MatmulShape &shape,
   };
   // B is stored in 64-column chunks (BN a multiple of 64); a TMA box holds
   // at most 256 rows (BM <= 256).
+  // BN = 192 (three chunks, m64n192 instructions) only where 128x256 tiles
+  // fill less than one wave: there it puts more SMs to work or wastes less
+  // of the last tile column. Measured on the H100 against the model's
+  // picks without it: 1.13x at 1512x1588x1334 (84 tiles of 128x256 on 132
+  // SMs, 108 of 128x192), 1.11x at 7787x326x4857 (N = 326: 512 columns
+  // computed in 256-wide tiles, 384 in 192-wide ones), 1.06x at
+  // 5273x190x6704; but where 128x256 tiles take several waves 128x192
+  // ones ran slower (2056^3 0.96x, 3000^3 0.92x, 5000^3 0.99x,
+  // 2035x6738x1331 0.98x; 4096^3 0.86x), which the model, over-predicting
+  // the 128x256 kernels of rows off 128-byte lines there by 7-20%, did
+  // not see (bench/results/2026-12-07-h100-block-n192.md).
+  auto oneWaveOf256 = [&] {
+    return ceilDiv(shape.m, 128) * ceilDiv(shape.n, 256) * shape.batch <
+           chip.numSMs;
+  };
   for (CopyKind copy : copies)
   for (int64_t blockM : {256, 128, 64})
-    for (int64_t blockN : {256, 128, 64})
+    for (int64_t blockN : {256, 192, 128, 64})
       for (int64_t warpN : {blockN, blockN / 2})
         // Warpgroup tiles one wgmma tall, as the measured kernel's. Taller
         // ones (two or four m64 rows per warpgroup) spilled at edge shapes
@@ -829,6 +844,8 @@ mlir::tile::tensorCoreCandidates(const MatmulShape &shape,
         // They still compile when written on the op.
         for (int64_t warpM : {64}) {
           if (warpM > blockM || blockM % warpM != 0)
+            continue;
+          if (blockN == 192 && !oneWaveOf256())
             continue;
           int64_t consumers = (blockM / warpM) * (blockN / warpN);
           if (consumers != 1 && consumers != 2 && consumers != 4)

@@ -441,6 +441,33 @@ TEST(TensorCoreModel, CandidatesFollowTheRules) {
   EXPECT_GT(total, 40);
 }
 
+TEST(TensorCoreModel, BlocksOf192ColumnsOnlyUnderOneWaveOf128x256) {
+  auto has192 = [](const MatmulShape &shape) {
+    std::vector<TileConfig> candidates = candidateConfigs(shape, h200());
+    return std::any_of(candidates.begin(), candidates.end(),
+                       [](const TileConfig &c) { return c.blockN == 192; });
+  };
+  // 12 x 7 = 84 tiles of 128x256 on 132 SMs: 192-column blocks are
+  // candidates, three 64-column chunks of B, one m64n192k16 per k step.
+  MatmulShape under = bf16(1512, 1588, 1334);
+  ASSERT_TRUE(has192(under));
+  for (const TileConfig &c : candidateConfigs(under, h200()))
+    if (c.blockN == 192) {
+      EXPECT_EQ(c.warpN, 192) << toShortString(c);
+      EXPECT_TRUE(c.threadN == 192 || c.threadN == 64) << toShortString(c);
+      EXPECT_TRUE(checkConsistency(c).empty()) << toShortString(c);
+    }
+  // A whole wave of 128x256 tiles or more, and there are none: at 3000^3
+  // (288 tiles) they measured slower.
+  EXPECT_FALSE(has192(bf16(3000, 3000, 3000)));
+  EXPECT_FALSE(has192(bf16(1536, 2816, 1024)));  // 12 x 11 = 132 tiles
+  EXPECT_TRUE(has192(bf16(1536, 2560, 1024)));   // 12 x 10 = 120 tiles
+  // The batch counts: 4 matrices of 84 tiles are 336.
+  MatmulShape batched = under;
+  batched.batch = 4;
+  EXPECT_FALSE(has192(batched));
+}
+
 TEST(TensorCoreModel, EveryCandidatePassesThePassSplit) {
   // The split tile-mbarrier-pipeline emits is the one the model counted:
   // no candidate is one the pass would refuse.
