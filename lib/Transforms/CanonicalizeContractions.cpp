@@ -356,7 +356,10 @@ struct TileCanonicalizeContractionsPass
       // runs, and can be its epilogue's extra operands.
       OpOperand *source = nullptr;
       for (OpOperand *input : op.getDpsInputOperands()) {
-        if (!chain.contains(input->get()) || !input->get().hasOneUse() ||
+        // (Read by this op alone: C * C reads it through two inputs.)
+        if (!chain.contains(input->get()) ||
+            !llvm::all_of(input->get().getUsers(),
+                          [&](Operation *user) { return user == op; }) ||
             input->get().getType() != init->get().getType() ||
             op.getMatchingIndexingMap(input) != identity)
           continue;

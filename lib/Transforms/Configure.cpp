@@ -34,7 +34,9 @@
 #include <cstdio>
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Interfaces/CastInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -163,8 +165,36 @@ LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
           (!epilogue || user->isBeforeInBlock(epilogue)))
         epilogue = user;
   }
-  if (!epilogue)
-    return success();
+  if (!epilogue) {
+    // Other host ops that read C after the matmul (a memref.copy or
+    // memref.load of it on memrefs; any use of the result on tensors but
+    // returning it or viewing it): lost the same way.
+    Operation *reader = nullptr;
+    if (op->getNumResults() == 1) {
+      for (Operation *user : op->getResult(0).getUsers())
+        if (!reader && !isa<linalg::LinalgOp>(user) &&
+            !user->hasTrait<OpTrait::ReturnLike>() &&
+            !isa<ViewLikeOpInterface, CastOpInterface>(user))
+          reader = user;
+    } else {
+      Value c = op.getDpsInits()[0];
+      for (Operation *user : c.getUsers())
+        if (!isa<linalg::LinalgOp>(user) && user->getBlock() == op->getBlock() &&
+            op->isBeforeInBlock(user) && hasEffect<MemoryEffects::Read>(user, c) &&
+            (!reader || user->isBeforeInBlock(reader)))
+          reader = user;
+    }
+    if (!reader)
+      return success();
+    InFlightDiagnostic diag =
+        reader->emitOpError()
+        << "reads the result of a " << opName
+        << " in host code: only the matmul and its fused epilogue become a "
+           "kernel; this op would stay in host code, which no kernel runs "
+           "(elementwise linalg ops that update C in place are fused)";
+    diag.attachNote(op.getLoc()) << "the " << opName;
+    return diag;
+  }
   // Why it is not fused: what fusing it after the fused ops would say.
   std::string why;
   FailureOr<FusedEpilogue> fused = collectFusedEpilogue(op);

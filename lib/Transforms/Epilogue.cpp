@@ -14,6 +14,7 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/TypeSwitch.h"
 
+#include <cmath>
 #include <cstdio>
 
 using namespace mlir;
@@ -585,7 +586,14 @@ std::string mlir::tile::addEpilogueOp(linalg::LinalgOp matmul,
       return "";
     }
     if (auto constant = value.getDefiningOp<arith::ConstantFloatOp>()) {
-      name = formatConstant(constant.value().convertToDouble());
+      // (The steps, the manifest and the runtime's reference take finite
+      // numbers: an infinity or a NaN would be written as a word.)
+      double number = constant.value().convertToDouble();
+      name = formatConstant(number);
+      if (!std::isfinite(static_cast<float>(number)))
+        return "its body uses the constant " + name +
+               ", which is not finite (a fused epilogue takes finite "
+               "constants only)";
       return "";
     }
     return "its body uses a value that is not an argument, a float "

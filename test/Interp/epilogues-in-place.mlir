@@ -16,6 +16,7 @@
 // CHECK: PASS linear_relu_cast_matmul0 m=150 n=136 k=72 max-rel-err=
 // CHECK: PASS scaled_cast_f16_matmul0 m=67 n=90 k=40 max-rel-err=
 // CHECK: PASS batched_cast_matmul0 batch=3 m=70 n=40 k=24 max-rel-err=
+// CHECK: PASS square_bias_matmul0 m=45 n=70 k=33 max-rel-err=
 // CHECK-NOT: FAIL
 // Every op fused: none is left on the host.
 // FUSED-NOT: linalg.generic
@@ -29,3 +30,4 @@
 // FUSED-SAME: tile.matmul = {c_fill = -2.000000e+00 : f16, c_init = "fill", c_type = f16, element_type = f16, k = 40 : i64, m = 67 : i64, n = 90 : i64, transpose_b = true}
 // FUSED: tile.epilogue = {operands = ["row"], per_batch = [true], steps = ["addf acc p0"], types = [f32]}
 // FUSED-SAME: tile.matmul = {batch = 3 : i64, c_fill = 0.000000e+00 : bf16, c_init = "fill", c_type = bf16
+// FUSED: tile.epilogue = {operands = ["col"], steps = ["mulf acc acc", "addf s0 p0"]

@@ -88,6 +88,31 @@ func.func @two_matmuls(%x: tensor<8x16xf32>, %w1: tensor<16x12xf32>, %w2: tensor
   return %r : tensor<8x12xf32>
 }
 
+// The result read twice by one op (its square): the op alone uses it, so it
+// is written in place; the other input still reads the same value, the
+// output's (tile-fuse-epilogues makes it "mulf acc acc").
+// CHECK-LABEL: func.func @square
+// CHECK: %[[M:.*]] = linalg.matmul
+// CHECK-NOT: tensor.empty
+// CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[ID:map[0-9]*]], #[[ID]]], iterator_types = ["parallel", "parallel"]} ins(%[[M]] : tensor<8x8xf32>) outs(%[[M]] : tensor<8x8xf32>)
+// CHECK-NEXT: ^bb0(%[[I:.*]]: f32, %[[O:.*]]: f32):
+// CHECK-NEXT: %[[S:.*]] = arith.mulf %[[O]], %[[I]] : f32
+// CHECK-NEXT: linalg.yield %[[S]] : f32
+// CHECK: return %[[R]]
+func.func @square(%x: tensor<8x5xf32>, %w: tensor<5x8xf32>) -> tensor<8x8xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x8xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %m = linalg.matmul ins(%x, %w : tensor<8x5xf32>, tensor<5x8xf32>) outs(%c : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %e1 = tensor.empty() : tensor<8x8xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%m, %m : tensor<8x8xf32>, tensor<8x8xf32>) outs(%e1 : tensor<8x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %_: f32):
+    %s = arith.mulf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+
 // Left as they are (each matmul's result used once unless said):
 
 // The matmul's result used again: writing it would change what the return sees.

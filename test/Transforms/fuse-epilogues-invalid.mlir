@@ -240,3 +240,36 @@ func.func @cast_of_c(%a: memref<37x23xf32>, %b: memref<23x41xf32>, %c: memref<37
   }
   return
 }
+
+// -----
+
+// A clamp at -inf (as masking code writes it): the steps take finite
+// constants only, so the op is refused here, not by a later pass.
+func.func @infinite_constant(%a: memref<8x8xf32>, %b: memref<8x8xf32>, %c: memref<8x8xf32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%a, %b : memref<8x8xf32>, memref<8x8xf32>) outs(%c : memref<8x8xf32>)
+  // expected-error @+1 {{is not fused into its kernel: its body uses the constant -inf, which is not finite (a fused epilogue takes finite constants only)}}
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]} outs(%c : memref<8x8xf32>) {
+  ^bb0(%o: f32):
+    %t = arith.maximumf %o, %ninf : f32
+    linalg.yield %t : f32
+  }
+  return
+}
+
+// -----
+
+// A NaN, the same.
+func.func @nan_constant(%a: memref<8x8xf32>, %b: memref<8x8xf32>, %c: memref<8x8xf32>) {
+  %nan = arith.constant 0x7FC00000 : f32
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%a, %b : memref<8x8xf32>, memref<8x8xf32>) outs(%c : memref<8x8xf32>)
+  // expected-error @+1 {{its body uses the constant nan, which is not finite}}
+  linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]} outs(%c : memref<8x8xf32>) {
+  ^bb0(%o: f32):
+    %t = arith.addf %o, %nan : f32
+    linalg.yield %t : f32
+  }
+  return
+}

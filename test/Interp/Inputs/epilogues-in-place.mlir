@@ -129,3 +129,24 @@ func.func @batched_cast(%x: tensor<3x70x24xbf16>, %w: tensor<3x24x40xbf16>, %bia
   } -> tensor<3x70x40xbf16>
   return %r : tensor<3x70x40xbf16>
 }
+
+// The result squared (read twice by one op), then a column bias.
+func.func @square_bias(%x: tensor<45x33xf32>, %w: tensor<33x70xf32>, %bias: tensor<70xf32>) -> tensor<45x70xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<45x70xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<45x70xf32>) -> tensor<45x70xf32>
+  %m = linalg.matmul ins(%x, %w : tensor<45x33xf32>, tensor<33x70xf32>) outs(%c : tensor<45x70xf32>) -> tensor<45x70xf32>
+  %e1 = tensor.empty() : tensor<45x70xf32>
+  %sq = linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]} ins(%m, %m : tensor<45x70xf32>, tensor<45x70xf32>) outs(%e1 : tensor<45x70xf32>) {
+  ^bb0(%a: f32, %b: f32, %_: f32):
+    %s = arith.mulf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<45x70xf32>
+  %e2 = tensor.empty() : tensor<45x70xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(m, n) -> (m, n)>, affine_map<(m, n) -> (n)>, affine_map<(m, n) -> (m, n)>], iterator_types = ["parallel", "parallel"]} ins(%sq, %bias : tensor<45x70xf32>, tensor<70xf32>) outs(%e2 : tensor<45x70xf32>) {
+  ^bb0(%a: f32, %y: f32, %_: f32):
+    %s = arith.addf %a, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<45x70xf32>
+  return %r : tensor<45x70xf32>
+}

@@ -1,0 +1,54 @@
+// Host ops other than linalg ones that read a matmul's C after it: the
+// kernel computes C, but nothing runs the host code after its launch, so
+// each is an error at the op (as a linalg op that uses C is).
+// RUN: tile-opt %s -split-input-file --tile-configure="tuning-table=none" -verify-diagnostics
+
+func.func @copied(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>, %D: memref<64x48xf32>) {
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  // expected-error @+1 {{'memref.copy' op reads the result of a linalg.matmul in host code: only the matmul and its fused epilogue become a kernel; this op would stay in host code, which no kernel runs (elementwise linalg ops that update C in place are fused)}}
+  memref.copy %C, %D : memref<64x48xf32> to memref<64x48xf32>
+  return
+}
+
+// -----
+
+func.func @loaded(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  // expected-error @+1 {{'memref.load' op reads the result of a linalg.matmul in host code}}
+  %v = memref.load %C[%c0, %c0] : memref<64x48xf32>
+  return %v : f32
+}
+
+// -----
+
+// On tensors: an element of the result.
+func.func @extracted(%A: tensor<64x32xf32>, %B: tensor<32x48xf32>, %C: tensor<64x48xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  // expected-note @+1 {{the linalg.matmul}}
+  %R = linalg.matmul ins(%A, %B : tensor<64x32xf32>, tensor<32x48xf32>) outs(%C : tensor<64x48xf32>) -> tensor<64x48xf32>
+  // expected-error @+1 {{'tensor.extract' op reads the result of a linalg.matmul in host code}}
+  %v = tensor.extract %R[%c0, %c0] : tensor<64x48xf32>
+  return %v : f32
+}
+
+// -----
+
+// Not readers of C after the matmul, and no error: a copy into C before it
+// (the kernel accumulates onto what it wrote), a read of C before it, and
+// returning the result (or a cast of it).
+func.func @fine(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>, %D: memref<64x48xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  memref.copy %D, %C : memref<64x48xf32> to memref<64x48xf32>
+  %v = memref.load %C[%c0, %c0] : memref<64x48xf32>
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  return %v : f32
+}
+
+func.func @returned(%A: tensor<64x32xf32>, %B: tensor<32x48xf32>, %C: tensor<64x48xf32>) -> (tensor<64x48xf32>, tensor<?x48xf32>) {
+  %R = linalg.matmul ins(%A, %B : tensor<64x32xf32>, tensor<32x48xf32>) outs(%C : tensor<64x48xf32>) -> tensor<64x48xf32>
+  %cast = tensor.cast %R : tensor<64x48xf32> to tensor<?x48xf32>
+  return %R, %cast : tensor<64x48xf32>, tensor<?x48xf32>
+}
