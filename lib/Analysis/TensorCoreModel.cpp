@@ -826,9 +826,11 @@ mlir::tile::tensorCoreCandidates(const MatmulShape &shape,
   // 2035x6738x1331 0.98x; 4096^3 0.86x), which the model, over-predicting
   // the 128x256 kernels of rows off 128-byte lines there by 7-20%, did
   // not see (bench/results/2026-12-07-h100-block-n192.md).
+  // (16-bit inputs only: TF32's were not measured.)
   auto oneWaveOf256 = [&] {
-    return ceilDiv(shape.m, 128) * ceilDiv(shape.n, 256) * shape.batch <
-           chip.numSMs;
+    return shape.elementBytes == 2 &&
+           ceilDiv(shape.m, 128) * ceilDiv(shape.n, 256) * shape.batch <
+               chip.numSMs;
   };
   for (CopyKind copy : copies)
   for (int64_t blockM : {256, 128, 64})

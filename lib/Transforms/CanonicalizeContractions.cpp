@@ -356,10 +356,15 @@ struct TileCanonicalizeContractionsPass
       // runs, and can be its epilogue's extra operands.
       OpOperand *source = nullptr;
       for (OpOperand *input : op.getDpsInputOperands()) {
-        // (Read by this op alone: C * C reads it through two inputs.)
+        // (Read by this op alone, element by element: C * C reads it
+        // through two inputs; C + C^T would need a copy of C.)
         if (!chain.contains(input->get()) ||
-            !llvm::all_of(input->get().getUsers(),
-                          [&](Operation *user) { return user == op; }) ||
+            !llvm::all_of(input->get().getUses(),
+                          [&](OpOperand &use) {
+                            return use.getOwner() == op &&
+                                   op.isDpsInput(&use) &&
+                                   op.getMatchingIndexingMap(&use) == identity;
+                          }) ||
             input->get().getType() != init->get().getType() ||
             op.getMatchingIndexingMap(input) != identity)
           continue;

@@ -34,9 +34,8 @@
 #include <cstdio>
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Interfaces/CastInterfaces.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -167,14 +166,13 @@ LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
   }
   if (!epilogue) {
     // Other host ops that read C after the matmul (a memref.copy or
-    // memref.load of it on memrefs; any use of the result on tensors but
-    // returning it or viewing it): lost the same way.
+    // memref.load of it on memrefs, a tensor.extract of the result on
+    // tensors): lost the same way. (Ops that pass the result on, a view, a
+    // reshape, a loop's init, bufferize to no read of C.)
     Operation *reader = nullptr;
     if (op->getNumResults() == 1) {
       for (Operation *user : op->getResult(0).getUsers())
-        if (!reader && !isa<linalg::LinalgOp>(user) &&
-            !user->hasTrait<OpTrait::ReturnLike>() &&
-            !isa<ViewLikeOpInterface, CastOpInterface>(user))
+        if (!reader && isa<tensor::ExtractOp>(user))
           reader = user;
     } else {
       Value c = op.getDpsInits()[0];

@@ -134,6 +134,26 @@ func.func @two_uses(%x: tensor<20x30xf32>, %w: tensor<30x50xf32>, %other: tensor
   return %m, %r : tensor<20x50xf32>, tensor<20x50xf32>
 }
 
+// The result read twice by one op, once transposed (R + R^T): writing R in
+// place would overwrite elements the transposed read still needs.
+// CHECK-LABEL: func.func @plus_transpose
+// CHECK: %[[M:.*]] = linalg.matmul
+// CHECK: %[[E1:.*]] = tensor.empty() : tensor<16x16xf32>
+// CHECK: linalg.generic {{.*}} ins(%[[M]], %[[M]] : tensor<16x16xf32>, tensor<16x16xf32>) outs(%[[E1]] : tensor<16x16xf32>)
+func.func @plus_transpose(%x: tensor<16x8xf32>, %w: tensor<8x16xf32>) -> tensor<16x16xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x16xf32>
+  %c = linalg.fill ins(%z : f32) outs(%e : tensor<16x16xf32>) -> tensor<16x16xf32>
+  %m = linalg.matmul ins(%x, %w : tensor<16x8xf32>, tensor<8x16xf32>) outs(%c : tensor<16x16xf32>) -> tensor<16x16xf32>
+  %e1 = tensor.empty() : tensor<16x16xf32>
+  %r = linalg.generic {indexing_maps = [#id, affine_map<(m, n) -> (n, m)>, #id], iterator_types = ["parallel", "parallel"]} ins(%m, %m : tensor<16x16xf32>, tensor<16x16xf32>) outs(%e1 : tensor<16x16xf32>) {
+  ^bb0(%a: f32, %b: f32, %_: f32):
+    %s = arith.addf %a, %b : f32
+    linalg.yield %s : f32
+  } -> tensor<16x16xf32>
+  return %r : tensor<16x16xf32>
+}
+
 // An output of another element type (a cast to bf16 stays outside).
 // CHECK-LABEL: func.func @other_type
 // CHECK: %[[M:.*]] = linalg.matmul

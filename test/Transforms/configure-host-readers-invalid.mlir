@@ -52,3 +52,20 @@ func.func @returned(%A: tensor<64x32xf32>, %B: tensor<32x48xf32>, %C: tensor<64x
   %cast = tensor.cast %R : tensor<64x48xf32> to tensor<?x48xf32>
   return %R, %cast : tensor<64x48xf32>, tensor<?x48xf32>
 }
+
+// Ops that pass the result on (a slice, a reshape, its extent, a loop's
+// init) read nothing of C in host code once bufferized: no error.
+func.func @forwarded(%A: tensor<64x32xf32>, %B: tensor<32x48xf32>, %C: tensor<64x48xf32>) -> (tensor<8x48xf32>, tensor<3072xf32>, index, tensor<64x48xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %R = linalg.matmul ins(%A, %B : tensor<64x32xf32>, tensor<32x48xf32>) outs(%C : tensor<64x48xf32>) -> tensor<64x48xf32>
+  %slice = tensor.extract_slice %R[0, 0] [8, 48] [1, 1] : tensor<64x48xf32> to tensor<8x48xf32>
+  %flat = tensor.collapse_shape %R [[0, 1]] : tensor<64x48xf32> into tensor<3072xf32>
+  %d = tensor.dim %R, %c0 : tensor<64x48xf32>
+  %L = scf.for %i = %c0 to %c2 step %c1 iter_args(%acc = %R) -> tensor<64x48xf32> {
+    %next = linalg.matmul ins(%A, %B : tensor<64x32xf32>, tensor<32x48xf32>) outs(%acc : tensor<64x48xf32>) -> tensor<64x48xf32>
+    scf.yield %next : tensor<64x48xf32>
+  }
+  return %slice, %flat, %d, %L : tensor<8x48xf32>, tensor<3072xf32>, index, tensor<64x48xf32>
+}

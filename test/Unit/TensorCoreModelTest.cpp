@@ -466,6 +466,12 @@ TEST(TensorCoreModel, BlocksOf192ColumnsOnlyUnderOneWaveOf128x256) {
   MatmulShape batched = under;
   batched.batch = 4;
   EXPECT_FALSE(has192(batched));
+  // Measured for 16-bit inputs only: not for TF32.
+  MatmulShape tf32{1512, 1588, 1334, 4};
+  tf32.tf32 = true;
+  tf32.transposeB = true;
+  ASSERT_FALSE(candidateConfigs(tf32, h200()).empty());
+  EXPECT_FALSE(has192(tf32));
 }
 
 TEST(TensorCoreModel, EveryCandidatePassesThePassSplit) {

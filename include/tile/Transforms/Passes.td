@@ -216,9 +216,9 @@ def TileConfigure : Pass<"tile-configure"> {
     not views of it); other matmuls and the `linalg.fill` of C do not count.
     So is any other host op that reads C after the matmul: on memrefs one
     with a read effect on C later in the matmul's block (a `memref.copy`
-    or `memref.load` of it), on tensors any use of the result but
-    returning it, casting or viewing it, or a linalg op (a `tensor.extract`
-    of it, say).
+    or `memref.load` of it), on tensors a `tensor.extract` of the result.
+    (Not found: a `func.call` taking C, which declares no effects, and
+    reads in nested regions or through views.)
 
     A `linalg.batch_matmul` (3-d operands, the batch first, row-major or
     with A and/or B transposed per matrix) is configured like a
