@@ -218,9 +218,11 @@ def draw(rnd, mode=None):
         kind = rnd.choice(["bias_col", "bias_row", "relu", "scale", "residual", "sub_col", "div", "gelu", "neg", "axpby", "named_add", "named_sub"])
         ecount += 1
         ins = []  # (value, type, map)
-        ent = dict(kind=kind)
+        # (A named op on a 16-bit C would be of mixed types: a residual
+        # written as a generic instead, and modelled as one.)
         if kind in ("named_add", "named_sub") and cet != "f32":
             kind = "residual"
+        ent = dict(kind=kind)
         if kind in ("named_add", "named_sub"):
             nm = f"E{e}"
             dims = Cd

@@ -147,7 +147,10 @@ def TileFuseEpilogues : Pass<"tile-fuse-epilogues", "ModuleOp"> {
     `arith.extf` to f32 and an `arith.truncf` of the value stored to C's
     type, which change nothing: the program computes in f32 and rounds
     what it stores to C's type. `linalg.generic` and the named elementwise
-    ops (`linalg.add`, `linalg.max`, ...) alike.
+    ops (`linalg.add`, `linalg.max`, ...) alike. (With a 16-bit C the ops
+    one by one would round C to its type after the matmul and after each
+    op; the kernel keeps the values between them in f32 and rounds once,
+    on the store: it may differ from them by those roundings.)
 
     The matmul gets `tile.epilogue = {operands = [...], steps = [...]}`
     (the program in the step language of docs/artifact.md: `addf acc p0`,
