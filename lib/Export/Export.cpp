@@ -251,7 +251,7 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
       getCAlignment(kernel, "tile-export");
   if (failed(cAlignment))
     return failure();
-  int64_t cBytes = problem.resultType.getIntOrFloatBitWidth() / 8;
+  int64_t cBytes = problem.resultBytes();
   if (*cAlignment && **cAlignment % cBytes != 0)
     return kernel->emitError()
            << "tile-export: 'tile.c_alignment' (" << **cAlignment
@@ -443,8 +443,8 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
            : type.isF16() ? rt::ElementType::F16
                           : rt::ElementType::F32;
   };
-  int64_t inputBytes = problem.elementType.getIntOrFloatBitWidth() / 8;
-  int64_t resultBytes = problem.resultType.getIntOrFloatBitWidth() / 8;
+  int64_t inputBytes = problem.elementBytes();
+  int64_t resultBytes = problem.resultBytes();
   manifest.problem.elementType = elementTypeOf(problem.elementType);
   manifest.problem.accumulatorType = rt::ElementType::F32;
   manifest.problem.cInit =
@@ -619,8 +619,7 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
       map.batched = problem.batched;
       map.box = {static_cast<uint32_t>(kStagingRows),
                  static_cast<uint32_t>(
-                     kSwizzleRowBytes /
-                     (problem.resultType.getIntOrFloatBitWidth() / 8))};
+                     kSwizzleRowBytes / problem.resultBytes())};
       map.swizzle = rt::TensorMapSwizzle::B128;
       map.l2Promotion = rt::TensorMapL2Promotion::None;
       manifest.tensorMaps.push_back(map);

@@ -365,8 +365,7 @@ struct TileCanonicalizeContractionsPass
                                    op.isDpsInput(&use) &&
                                    op.getMatchingIndexingMap(&use) == identity;
                           }) ||
-            input->get().getType() != init->get().getType() ||
-            op.getMatchingIndexingMap(input) != identity)
+            input->get().getType() != init->get().getType())
           continue;
         Operation *maker = input->get().getDefiningOp();
         Operation *chosen = source ? source->get().getDefiningOp() : nullptr;

@@ -512,7 +512,7 @@ static LogicalResult checkKernel(gpu::GPUFuncOp kernel, StringRef passName) {
     // A TMA store writes each consumer warpgroup's tile of C in boxes of
     // 64 rows by 128 bytes.
     int64_t boxCols =
-        kSwizzleRowBytes / (problem->resultType.getIntOrFloatBitWidth() / 8);
+        kSwizzleRowBytes / problem->resultBytes();
     if (tmaStore && config->getWarpN() % boxCols != 0)
       return kernel.emitError()
              << passName << ": 'tile.config' has store = tma, which writes C "
@@ -759,10 +759,9 @@ GlobalVectorWidths
 mlir::tile::getGlobalVectorWidths(ConfigAttr config,
                                   const MatmulProblem &problem) {
   GlobalVectorWidths widths;
-  int64_t inputBytes =
-      problem.elementType ? problem.elementType.getIntOrFloatBitWidth() / 8 : 4;
-  int64_t resultBytes =
-      problem.resultType ? problem.resultType.getIntOrFloatBitWidth() / 8 : 4;
+  int64_t inputBytes = problem.elementBytes();
+  int64_t resultBytes = problem.resultBytes();
+  SharedPlan plan = getKernelSharedPlan(config, problem);
   // A strided operand's vectors must also stay aligned to its offset and
   // strides (std::gcd(x, 0) is x: a dense operand's rows decide alone).
   auto rowA = [&](int64_t cols) {
@@ -776,9 +775,7 @@ mlir::tile::getGlobalVectorWidths(ConfigAttr config,
   widths.a = problem.transposeA
                  ? largestWidthDividing(
                        rowA(problem.m),
-                       std::gcd(config.getBlockM(),
-                                getKernelSharedPlan(config, problem)
-                                    .rowElementsA))
+                       std::gcd(config.getBlockM(), plan.rowElementsA))
                  : largestWidthDividing(rowA(problem.k), config.getBlockK());
   // An fma kernel with repack = true reads B's padded copy, whose rows are
   // on 16 bytes.
@@ -790,8 +787,8 @@ mlir::tile::getGlobalVectorWidths(ConfigAttr config,
                  : largestWidthDividing(rowB(problem.n), config.getBlockN());
   // C is stored in the lanes' B fragment vectors (or parts of them); a B
   // stored N x K has padded rows in shared memory, which may narrow them.
-  int64_t fragmentB = fragmentVectorWidth(
-      config.getThreadN(), getKernelSharedPlan(config, problem).rowElementsB);
+  int64_t fragmentB =
+      fragmentVectorWidth(config.getThreadN(), plan.rowElementsB);
   widths.c = largestWidthDividing(
       std::gcd(problem.n, layoutAlignment(problem.layoutC, resultBytes)),
       fragmentB);
@@ -1104,10 +1101,8 @@ MatmulShape mlir::tile::getModelShape(const MatmulProblem &problem) {
   shape.n = problem.n;
   shape.k = problem.k;
   shape.batch = problem.batch;
-  shape.elementBytes =
-      problem.elementType ? problem.elementType.getIntOrFloatBitWidth() / 8 : 4;
-  shape.resultBytes =
-      problem.resultType ? problem.resultType.getIntOrFloatBitWidth() / 8 : 4;
+  shape.elementBytes = problem.elementBytes();
+  shape.resultBytes = problem.resultBytes();
   shape.readsC = !problem.fill;
   shape.f16 = problem.elementType && problem.elementType.isF16();
   shape.layoutAlignA = layoutAlignment(problem.layoutA, shape.elementBytes);

@@ -541,7 +541,7 @@ LogicalResult TileWgmmaPass::tileInstructions(gpu::GPUFuncOp kernel) {
   if (ifAccumulate)
     ifAccumulate.erase();
   // C's accesses are pairs of elements, or single ones.
-  int64_t cBytes = problem.resultType.getIntOrFloatBitWidth() / 8;
+  int64_t cBytes = problem.resultBytes();
   // (A TMA store reads C from a 16-byte aligned base.)
   kernel->setAttr(kCAlignmentAttrName,
                   b.getI64IntegerAttr(config.getConfig().tmaStore ? 16

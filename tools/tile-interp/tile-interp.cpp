@@ -506,8 +506,8 @@ Outcome runKernel(ModuleOp module, gpu::GPUFuncOp kernel,
   // by reading them from its operands' layouts.
   MatmulProblem bound = *problem;
   {
-    int64_t inputBytes = problem->elementType.getIntOrFloatBitWidth() / 8;
-    int64_t resultBytes = problem->resultType.getIntOrFloatBitWidth() / 8;
+    int64_t inputBytes = problem->elementBytes();
+    int64_t resultBytes = problem->resultBytes();
     auto bind = [](std::optional<StridedLayout> &layout,
                    std::pair<int64_t, int64_t> stored, int64_t bytes) {
       if (layout)

@@ -178,9 +178,13 @@ struct MatmulProblem {
   /// Element types of A and B, and of C (f32, or the inputs' type: the f32
   /// accumulators are converted when C is stored).
   Type elementType, resultType;
-  /// Bytes of an element of A and B.
+  /// Bytes of an element of A and B, and of C (4, f32's, where the type
+  /// is not set).
   int64_t elementBytes() const {
-    return elementType.getIntOrFloatBitWidth() / 8;
+    return elementType ? elementType.getIntOrFloatBitWidth() / 8 : 4;
+  }
+  int64_t resultBytes() const {
+    return resultType ? resultType.getIntOrFloatBitWidth() / 8 : 4;
   }
   /// True when C is only written: C = fillValue + A*B (the matmul's output
   /// was a linalg.fill); false when C is read and accumulated into.
