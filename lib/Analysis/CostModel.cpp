@@ -310,8 +310,7 @@ bool mlir::tile::hasRegisterHeadroom(const TileConfig &c, const ChipInfo &chip,
 
 FmaTimeTerms mlir::tile::fmaTimeTerms(const TileConfig &c, const MatmulShape &s,
                                       const ChipInfo &chip) {
-  CostReport r =
-      evaluate(c, chip, s);
+  CostReport r = evaluate(c, chip, s);
   if (!r.fits) {
     double inf = std::numeric_limits<double>::infinity();
     FmaTimeTerms infinite{inf, inf, inf, inf};
@@ -440,8 +439,7 @@ int64_t mlir::tile::shapeFormRegisters(const TileConfig &c,
 int64_t mlir::tile::occupancyHintBlocks(const TileConfig &c,
                                         const MatmulShape &s,
                                         const ChipInfo &chip) {
-  CostReport r =
-      evaluate(c, chip, s);
+  CostReport r = evaluate(c, chip, s);
   if (!r.fits || c.isWgmma())
     return r.blocksPerSM;
   int64_t registers = roundUp(r.estimatedRegisters + shapeFormRegisters(c, s),

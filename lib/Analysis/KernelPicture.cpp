@@ -458,7 +458,7 @@ private:
            << " B apart";
     // (An fma B is padded only where it is stored N x K.)
     switch (isA || wgmma || slots > logical ? plan.layout
-                                             : SharedLayout::None) {
+                                            : SharedLayout::None) {
     case SharedLayout::Pad:
       head << ", rows padded by " << c.smemPad;
       break;

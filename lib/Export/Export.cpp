@@ -617,9 +617,9 @@ LogicalResult TileExportPass::exportModule(gpu::GPUModuleOp module,
       rt::TensorMapInfo map;
       map.param = "C";
       map.batched = problem.batched;
-      map.box = {static_cast<uint32_t>(kStagingRows),
-                 static_cast<uint32_t>(
-                     kSwizzleRowBytes / problem.resultBytes())};
+      map.box = {
+          static_cast<uint32_t>(kStagingRows),
+          static_cast<uint32_t>(kSwizzleRowBytes / problem.resultBytes())};
       map.swizzle = rt::TensorMapSwizzle::B128;
       map.l2Promotion = rt::TensorMapL2Promotion::None;
       manifest.tensorMaps.push_back(map);

@@ -177,8 +177,9 @@ LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
     } else {
       Value c = op.getDpsInits()[0];
       for (Operation *user : c.getUsers())
-        if (!isa<linalg::LinalgOp>(user) && user->getBlock() == op->getBlock() &&
-            op->isBeforeInBlock(user) && hasEffect<MemoryEffects::Read>(user, c) &&
+        if (!isa<linalg::LinalgOp>(user) &&
+            user->getBlock() == op->getBlock() && op->isBeforeInBlock(user) &&
+            hasEffect<MemoryEffects::Read>(user, c) &&
             (!reader || user->isBeforeInBlock(reader)))
           reader = user;
     }

@@ -282,8 +282,7 @@ LogicalResult TilePipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   FailureOr<MatmulProblem> problem = getMatmulProblem(kernel, "tile-pipeline");
   if (failed(problem))
     return failure();
-  buffers.plan =
-      getKernelSharedPlan(config, *problem);
+  buffers.plan = getKernelSharedPlan(config, *problem);
   int64_t stageBytes = buffers.plan.stageBytes;
   if (pipelined) {
     buffers.doubled = doubleBuffer;

@@ -431,8 +431,7 @@ LogicalResult TilePromoteSharedPass::promote(gpu::GPUFuncOp kernel) {
 
   // Shared memory as the plan lays out its first buffer: A k-major with
   // padded rows, then B.
-  SharedPlan plan =
-      getKernelSharedPlan(config, problem);
+  SharedPlan plan = getKernelSharedPlan(config, problem);
   Value smem = gpu::DynamicSharedMemoryOp::create(
       b, loc,
       MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
@@ -443,8 +442,9 @@ LogicalResult TilePromoteSharedPass::promote(gpu::GPUFuncOp kernel) {
       smem, constIndex(b, loc, 0), ValueRange{});
   viewA->setAttr(kSharedBufferAttrName, b.getStringAttr("A"));
   auto viewB = memref::ViewOp::create(
-      b, loc, MemRefType::get({plan.rowsB, plan.rowElementsB}, f32,
-                              MemRefLayoutAttrInterface(), workgroup),
+      b, loc,
+      MemRefType::get({plan.rowsB, plan.rowElementsB}, f32,
+                      MemRefLayoutAttrInterface(), workgroup),
       smem, constIndex(b, loc, plan.bytesA), ValueRange{});
   viewB->setAttr(kSharedBufferAttrName, b.getStringAttr("B"));
   // Every access goes to the views themselves (padding columns are never

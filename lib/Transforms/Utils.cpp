@@ -511,8 +511,7 @@ static LogicalResult checkKernel(gpu::GPUFuncOp kernel, StringRef passName) {
       (!tmaStore || isTensorMap(inputs[maps + 2]))) {
     // A TMA store writes each consumer warpgroup's tile of C in boxes of
     // 64 rows by 128 bytes.
-    int64_t boxCols =
-        kSwizzleRowBytes / problem->resultBytes();
+    int64_t boxCols = kSwizzleRowBytes / problem->resultBytes();
     if (tmaStore && config->getWarpN() % boxCols != 0)
       return kernel.emitError()
              << passName << ": 'tile.config' has store = tma, which writes C "
@@ -772,11 +771,11 @@ mlir::tile::getGlobalVectorWidths(ConfigAttr config,
   };
   // A transposed A is stored in shared memory with the same vectors, in
   // rows of BM plus the pad, which must keep them aligned too.
-  widths.a = problem.transposeA
-                 ? largestWidthDividing(
-                       rowA(problem.m),
-                       std::gcd(config.getBlockM(), plan.rowElementsA))
-                 : largestWidthDividing(rowA(problem.k), config.getBlockK());
+  widths.a =
+      problem.transposeA
+          ? largestWidthDividing(rowA(problem.m), std::gcd(config.getBlockM(),
+                                                           plan.rowElementsA))
+          : largestWidthDividing(rowA(problem.k), config.getBlockK());
   // An fma kernel with repack = true reads B's padded copy, whose rows are
   // on 16 bytes.
   int64_t repackedB = getFmaRepackRowStride(config, problem);

@@ -205,8 +205,8 @@ TEST(SharedPlan, FmaTransposedBIsPaddedLikeA) {
   auto banks = [](const SharedPlan &p, int64_t j) {
     std::set<int64_t> seen;
     for (int64_t t = 0; t < 32; ++t)
-      seen.insert(sharedBank(p.offsetB(0) +
-                             p.elementOffsetB(4 * (t % 2) + j, t / 2)));
+      seen.insert(
+          sharedBank(p.offsetB(0) + p.elementOffsetB(4 * (t % 2) + j, t / 2)));
     return seen.size();
   };
   TileConfig none = c;

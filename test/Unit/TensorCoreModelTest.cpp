@@ -460,8 +460,8 @@ TEST(TensorCoreModel, BlocksOf192ColumnsOnlyUnderOneWaveOf128x256) {
   // A whole wave of 128x256 tiles or more, and there are none: at 3000^3
   // (288 tiles) they measured slower.
   EXPECT_FALSE(has192(bf16(3000, 3000, 3000)));
-  EXPECT_FALSE(has192(bf16(1536, 2816, 1024)));  // 12 x 11 = 132 tiles
-  EXPECT_TRUE(has192(bf16(1536, 2560, 1024)));   // 12 x 10 = 120 tiles
+  EXPECT_FALSE(has192(bf16(1536, 2816, 1024))); // 12 x 11 = 132 tiles
+  EXPECT_TRUE(has192(bf16(1536, 2560, 1024)));  // 12 x 10 = 120 tiles
   // The batch counts: 4 matrices of 84 tiles are 336.
   MatmulShape batched = under;
   batched.batch = 4;

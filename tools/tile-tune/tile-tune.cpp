@@ -362,8 +362,7 @@ int runCandidates(const ChipInfo &chip) {
         int64_t tiles = llvm::divideCeil(shape.m, twin.blockM) *
                         llvm::divideCeil(shape.n, twin.blockN) * shape.batch;
         int64_t resident =
-            evaluate(twin, chip, shape).blocksPerSM *
-            chip.numSMs;
+            evaluate(twin, chip, shape).blocksPerSM * chip.numSMs;
         if (tiles <= resident)
           continue;
         twin.persistent = !twin.persistent;
@@ -373,8 +372,7 @@ int runCandidates(const ChipInfo &chip) {
     }
     for (const TileConfig &c :
          wgmma || rankedOnly ? std::vector<TileConfig>() : baselines())
-      if (checkConsistency(c).empty() &&
-          evaluate(c, chip, shape).fits &&
+      if (checkConsistency(c).empty() && evaluate(c, chip, shape).fits &&
           hasRegisterHeadroom(c, chip, shape) &&
           std::find(chosen.begin(), chosen.end(), c) == chosen.end())
         chosen.push_back(c);
