@@ -5,8 +5,8 @@
 set -uo pipefail
 out=${OUT:?}
 start=$SECONDS
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader | tee "$out/gpu.txt"
 source bench/gpu/build-runtime.sh
+gpu_line "$out/gpu.txt"
 build_runtime "$out/build.log" tile-run || exit 1
 s=bench/artifacts/stage
 (cd $s && tar xzf plain.tgz && tar xzf padb.tgz)

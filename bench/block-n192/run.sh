@@ -6,8 +6,8 @@ set -uo pipefail
 out=${OUT:?}
 start=$SECONDS
 if [[ -z ${tile_run:-} ]]; then
-  nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader | tee "$out/gpu.txt"
   source bench/gpu/build-runtime.sh
+  gpu_line "$out/gpu.txt"
   build_runtime "$out/build.log" tile-run || exit 1
 fi
 s=bench/artifacts/stage

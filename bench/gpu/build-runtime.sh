@@ -2,6 +2,7 @@
 # machine): builds the runtime and finds tile-run.
 #
 #   source bench/gpu/build-runtime.sh
+#   gpu_line [FILE]
 #   build_runtime LOG [TARGET...] || exit 1
 #
 # Configures runtime/ into $build (kept when the caller set it, else
@@ -12,6 +13,12 @@
 # failure prints why (for a missing nlohmann-json, how to carry it) and the
 # end of LOG to stderr and returns 1.
 build=${build:-${TILE_RT_BUILD:-/tmp/tile-rt}}
+# gpu_line [FILE]: prints the GPU's name, driver version and maximum SM
+# clock, the first line of every record (and writes it to FILE).
+gpu_line() {
+  nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader |
+    tee ${1:+"$1"}
+}
 build_runtime() {
   local log=$1
   shift

@@ -15,7 +15,7 @@ mkdir -p "$out"
 source bench/gpu/build-runtime.sh
 build_runtime "$out/build.log" tile-run || exit 1
 run=$tile_run
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader | tee "$out/gpu.txt"
+gpu_line "$out/gpu.txt"
 IFS=, read -ra dirs <<<"$pairs,$verify"
 "$run" verify "${dirs[@]}" > "$out/verify.txt" 2>&1
 grep -E "FAIL|passed" "$out/verify.txt"
