@@ -35,6 +35,7 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
@@ -58,8 +59,9 @@ namespace {
 /// epilogue: a bias, an activation, ...) would stay in host code, which no
 /// kernel runs, and the artifact would silently compute the matmul alone.
 /// Each is an error at that op. Found through the SSA values (the operand
-/// itself, on tensors or memrefs; not through views of it). Other matmuls
-/// become kernels of their own and are not counted.
+/// itself, on tensors or memrefs); other host ops that use C after the
+/// matmul are found through views too (findHostAccess, findHostReader).
+/// Other matmuls become kernels of their own and are not counted.
 /// "1, 0, 2" for the permutation {1, 0, 2}.
 std::string permutationText(ArrayRef<int64_t> permutation) {
   std::string text;
@@ -98,6 +100,104 @@ linalg::LinalgOp findHostWriter(linalg::LinalgOp op, Value operand) {
     return writer;
   }
   return {};
+}
+
+/// Whether `user` runs after `op`: its ancestor in the block of `op`, or of
+/// the first op around `op` whose block holds it, comes later in that
+/// block. (A use inside a loop around `op` but before it in the loop body
+/// does not count: it runs before `op` in the first iteration.)
+bool runsAfter(Operation *op, Operation *user) {
+  for (Operation *scope = op; scope && scope->getBlock();
+       scope = scope->getParentOp()) {
+    if (Operation *anchor = scope->getBlock()->findAncestorOpInBlock(*user))
+      return anchor != scope && scope->isBeforeInBlock(anchor);
+    if (scope->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      break;
+  }
+  return false;
+}
+
+/// The next matmul after `op` in its block that becomes a kernel writing the
+/// same C (what is used after it is that one's result, and its own check
+/// names it), or the fill of C that its kernel starts from. Null if none.
+Operation *findNextWriterOfC(linalg::LinalgOp op) {
+  Value c = op.getDpsInits()[0];
+  for (Operation *next = op->getNextNode(); next; next = next->getNextNode())
+    if (auto other = dyn_cast<linalg::LinalgOp>(next);
+        other && isCompiledMatmul(next) && other.getDpsInits()[0] == c) {
+      if (linalg::FillOp fill = getOutputFill(other))
+        return fill;
+      return next;
+    }
+  return nullptr;
+}
+
+/// A host op other than an unfused linalg one that uses C of the memref
+/// matmul `op` (C itself or a view of it: a subview, a cast, a reshape,
+/// any effect-free op that makes a memref of it) after it, and reads or
+/// writes it there, or passes it to a call (which declares no effects):
+/// lost, since nothing runs the host code after the kernel's launch.
+/// Searched up to `bound` (the next matmul writing C) if there is one, in
+/// nested regions too. The first such op in block order of its ancestor,
+/// with whether it only writes. Null if none.
+std::pair<Operation *, bool> findHostAccess(linalg::LinalgOp op,
+                                            Operation *bound) {
+  SmallVector<Value> views{op.getDpsInits()[0]};
+  Operation *first = nullptr, *firstAnchor = nullptr;
+  bool firstWrites = false;
+  for (size_t i = 0; i < views.size(); ++i) {
+    Value view = views[i];
+    for (Operation *user : view.getUsers()) {
+      if (user == op.getOperation() || isCompiledMatmul(user) ||
+          user->hasAttr(kFusedEpilogueAttrName))
+        continue;
+      if (isMemoryEffectFree(user)) {
+        for (Value result : user->getResults())
+          if (isa<BaseMemRefType>(result.getType()) &&
+              !llvm::is_contained(views, result))
+            views.push_back(result);
+        continue;
+      }
+      bool reads = isa<CallOpInterface>(user) ||
+                   hasEffect<MemoryEffects::Read>(user, view);
+      bool writes = hasEffect<MemoryEffects::Write>(user, view);
+      if ((!reads && !writes) || !runsAfter(op, user))
+        continue;
+      Operation *anchor = op->getBlock()->findAncestorOpInBlock(*user);
+      if (bound && anchor && !anchor->isBeforeInBlock(bound))
+        continue;
+      if (!first ||
+          (anchor && (!firstAnchor || anchor->isBeforeInBlock(firstAnchor)))) {
+        first = user;
+        firstAnchor = anchor;
+        firstWrites = !reads;
+      }
+    }
+  }
+  return {first, firstWrites};
+}
+
+/// A host op that reads the result of the tensor matmul `op` (or a slice,
+/// cast or reshape of it): a `tensor.extract`, a call, a linalg op that
+/// is not fused (one that uses the result itself is the epilogue's
+/// error). Ops that pass the result on (a return, an insert_slice, a
+/// loop's init) bufferize to no read in host code. Null if none.
+Operation *findHostReader(linalg::LinalgOp op) {
+  SmallVector<Value> views{op->getResult(0)};
+  for (size_t i = 0; i < views.size(); ++i)
+    for (Operation *user : views[i].getUsers()) {
+      if (isa<tensor::ExtractSliceOp, tensor::CastOp, tensor::CollapseShapeOp,
+              tensor::ExpandShapeOp>(user)) {
+        if (!llvm::is_contained(views, user->getResult(0)))
+          views.push_back(user->getResult(0));
+        continue;
+      }
+      if (isa<tensor::ExtractOp, CallOpInterface>(user) ||
+          (isa<linalg::LinalgOp>(user) && !isCompiledMatmul(user) &&
+           !user->hasAttr(kFusedEpilogueAttrName)))
+        return user;
+    }
+  return nullptr;
 }
 
 LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
@@ -151,8 +251,10 @@ LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
     return diag;
   }
   // The first user of C after the matmul that tile-fuse-epilogues did not
-  // fuse (in block order on memrefs).
+  // fuse (in block order on memrefs, before the next matmul writing C).
   Operation *epilogue = nullptr;
+  Operation *nextWriter =
+      op->getNumResults() == 1 ? nullptr : findNextWriterOfC(op);
   if (op->getNumResults() == 1) {
     for (Operation *user : op->getResult(0).getUsers())
       if (!epilogue && hostLinalg(user))
@@ -161,33 +263,27 @@ LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
     for (Operation *user : op.getDpsInits()[0].getUsers())
       if (hostLinalg(user) && !user->hasAttr(kFusedEpilogueAttrName) &&
           user->getBlock() == op->getBlock() && op->isBeforeInBlock(user) &&
+          (!nextWriter || user->isBeforeInBlock(nextWriter)) &&
           (!epilogue || user->isBeforeInBlock(epilogue)))
         epilogue = user;
   }
   if (!epilogue) {
     // Other host ops that read C after the matmul (a memref.copy or
-    // memref.load of it on memrefs, a tensor.extract of the result on
-    // tensors): lost the same way. (Ops that pass the result on, a view, a
-    // reshape, a loop's init, bufferize to no read of C.)
-    Operation *reader = nullptr;
-    if (op->getNumResults() == 1) {
-      for (Operation *user : op->getResult(0).getUsers())
-        if (!reader && isa<tensor::ExtractOp>(user))
-          reader = user;
-    } else {
-      Value c = op.getDpsInits()[0];
-      for (Operation *user : c.getUsers())
-        if (!isa<linalg::LinalgOp>(user) &&
-            user->getBlock() == op->getBlock() && op->isBeforeInBlock(user) &&
-            hasEffect<MemoryEffects::Read>(user, c) &&
-            (!reader || user->isBeforeInBlock(reader)))
-          reader = user;
-    }
-    if (!reader)
+    // memref.load of it or of a view of it, a call taking it, on memrefs; a
+    // tensor.extract of the result or of a slice of it, a call, on
+    // tensors), or on memrefs write into it: lost the same way.
+    Operation *access = nullptr;
+    bool writes = false;
+    if (op->getNumResults() == 1)
+      access = findHostReader(op);
+    else
+      std::tie(access, writes) = findHostAccess(op, nextWriter);
+    if (!access)
       return success();
     InFlightDiagnostic diag =
-        reader->emitOpError()
-        << "reads the result of a " << opName
+        access->emitOpError()
+        << (writes ? "writes into the result of a " : "reads the result of a ")
+        << opName
         << " in host code: only the matmul and its fused epilogue become a "
            "kernel; this op would stay in host code, which no kernel runs "
            "(elementwise linalg ops that update C in place are fused)";

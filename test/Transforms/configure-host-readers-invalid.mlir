@@ -1,4 +1,5 @@
-// Host ops other than linalg ones that read a matmul's C after it: the
+// Host ops other than linalg ones that read a matmul's C after it (or write
+// into it), directly, through views, in nested regions, or by a call: the
 // kernel computes C, but nothing runs the host code after its launch, so
 // each is an error at the op (as a linalg op that uses C is).
 // RUN: tile-opt %s -split-input-file --tile-configure="tuning-table=none" -verify-diagnostics
@@ -36,15 +37,145 @@ func.func @extracted(%A: tensor<64x32xf32>, %B: tensor<32x48xf32>, %C: tensor<64
 
 // -----
 
+// A call taking C after the matmul (func.call declares no effects).
+func.func private @consume(memref<64x48xf32>)
+func.func @called(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  // expected-error @+1 {{'func.call' op reads the result of a linalg.matmul in host code}}
+  func.call @consume(%C) : (memref<64x48xf32>) -> ()
+  return
+}
+
+// -----
+
+// A read in a nested region after the matmul.
+func.func @nested(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>, %p: i1) -> f32 {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  %r = scf.if %p -> f32 {
+    // expected-error @+1 {{'memref.load' op reads the result of a linalg.matmul in host code}}
+    %v = memref.load %C[%c0, %c0] : memref<64x48xf32>
+    scf.yield %v : f32
+  } else {
+    scf.yield %zero : f32
+  }
+  return %r : f32
+}
+
+// -----
+
+// Through views of C: a load of a subview made before the matmul.
+func.func @subview(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %row = memref.subview %C[3, 0] [1, 48] [1, 1] : memref<64x48xf32> to memref<48xf32, strided<[1], offset: 144>>
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  // expected-error @+1 {{'memref.load' op reads the result of a linalg.matmul in host code}}
+  %v = memref.load %row[%c0] : memref<48xf32, strided<[1], offset: 144>>
+  return %v : f32
+}
+
+// -----
+
+// Through a cast then a collapse: a linalg op on the view is no epilogue of
+// C itself and is not fused, so it is lost as well.
+func.func @viewed(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>, %D: memref<3072xf32>) {
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  %cast = memref.cast %C : memref<64x48xf32> to memref<?x48xf32>
+  %flat = memref.collapse_shape %cast [[0, 1]] : memref<?x48xf32> into memref<?xf32>
+  %sized = memref.cast %flat : memref<?xf32> to memref<3072xf32>
+  // expected-error @+1 {{'linalg.copy' op reads the result of a linalg.matmul in host code}}
+  linalg.copy ins(%sized : memref<3072xf32>) outs(%D : memref<3072xf32>)
+  return
+}
+
+// -----
+
+// A store into C after the matmul is lost too.
+func.func @stored(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>, %x: f32) {
+  %c0 = arith.constant 0 : index
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  // expected-error @+1 {{'memref.store' op writes into the result of a linalg.matmul in host code}}
+  memref.store %x, %C[%c0, %c0] : memref<64x48xf32>
+  return
+}
+
+// -----
+
+// C written by two matmuls, the second starting from a fill: the read after
+// the second is its result, and only its check reports it (once, with a
+// note at the second).
+func.func @refilled(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  linalg.fill ins(%zero : f32) outs(%C : memref<64x48xf32>)
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  // expected-error @+1 {{'memref.load' op reads the result of a linalg.matmul in host code}}
+  %v = memref.load %C[%c0, %c0] : memref<64x48xf32>
+  return %v : f32
+}
+
+// -----
+
+// On tensors: an element of a slice of the result, and a call taking it.
+func.func @extracted_slice(%A: tensor<64x32xf32>, %B: tensor<32x48xf32>, %C: tensor<64x48xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  // expected-note @+1 {{the linalg.matmul}}
+  %R = linalg.matmul ins(%A, %B : tensor<64x32xf32>, tensor<32x48xf32>) outs(%C : tensor<64x48xf32>) -> tensor<64x48xf32>
+  %slice = tensor.extract_slice %R[0, 0] [8, 48] [1, 1] : tensor<64x48xf32> to tensor<8x48xf32>
+  // expected-error @+1 {{'tensor.extract' op reads the result of a linalg.matmul in host code}}
+  %v = tensor.extract %slice[%c0, %c0] : tensor<8x48xf32>
+  return %v : f32
+}
+
+// -----
+
+func.func private @consume_tensor(tensor<64x48xf32>) -> f32
+func.func @called_tensor(%A: tensor<64x32xf32>, %B: tensor<32x48xf32>, %C: tensor<64x48xf32>) -> f32 {
+  // expected-note @+1 {{the linalg.matmul}}
+  %R = linalg.matmul ins(%A, %B : tensor<64x32xf32>, tensor<32x48xf32>) outs(%C : tensor<64x48xf32>) -> tensor<64x48xf32>
+  // expected-error @+1 {{'func.call' op reads the result of a linalg.matmul in host code}}
+  %v = func.call @consume_tensor(%R) : (tensor<64x48xf32>) -> f32
+  return %v : f32
+}
+
+// -----
+
 // Not readers of C after the matmul, and no error: a copy into C before it
-// (the kernel accumulates onto what it wrote), a read of C before it, and
-// returning the result (or a cast of it).
-func.func @fine(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>, %D: memref<64x48xf32>) -> f32 {
+// (the kernel accumulates onto what it wrote), a read of C and a call taking
+// it before it, and returning the result (or a cast of it).
+func.func private @prepare(memref<64x48xf32>)
+func.func @fine(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>, %D: memref<64x48xf32>) -> (f32, index) {
   %c0 = arith.constant 0 : index
   memref.copy %D, %C : memref<64x48xf32> to memref<64x48xf32>
   %v = memref.load %C[%c0, %c0] : memref<64x48xf32>
+  func.call @prepare(%C) : (memref<64x48xf32>) -> ()
   linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
-  return %v : f32
+  // After it, ops that neither read nor write C: its extent, a view of it
+  // that nothing reads.
+  %d = memref.dim %C, %c0 : memref<64x48xf32>
+  %row = memref.subview %C[3, 0] [1, 48] [1, 1] : memref<64x48xf32> to memref<48xf32, strided<[1], offset: 144>>
+  return %v, %d : f32, index
+}
+
+// A read of C in the same loop body before the matmul runs before it in the
+// first iteration: not counted.
+func.func @looped(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>, %D: memref<64x48xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  scf.for %i = %c0 to %c2 step %c1 {
+    memref.copy %C, %D : memref<64x48xf32> to memref<64x48xf32>
+    linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  }
+  return
 }
 
 func.func @returned(%A: tensor<64x32xf32>, %B: tensor<32x48xf32>, %C: tensor<64x48xf32>) -> (tensor<64x48xf32>, tensor<?x48xf32>) {

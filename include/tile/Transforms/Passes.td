@@ -217,11 +217,17 @@ def TileConfigure : Pass<"tile-configure"> {
     the matmul: it would stay in host code, which no kernel runs. These are
     found through the SSA values (the operand itself, on tensors or memrefs,
     not views of it); other matmuls and the `linalg.fill` of C do not count.
-    So is any other host op that reads C after the matmul: on memrefs one
-    with a read effect on C later in the matmul's block (a `memref.copy`
-    or `memref.load` of it), on tensors a `tensor.extract` of the result.
-    (Not found: a `func.call` taking C, which declares no effects, and
-    reads in nested regions or through views.)
+    So is any other host op that uses C after the matmul: on memrefs one
+    with a read or write effect on C or on a view of it (a subview, a
+    cast, a reshape) that runs after the matmul, in its block or in a
+    region nested there (a `memref.copy`, `memref.load` or `memref.store`,
+    a linalg op on a view), and a call taking C or a view of it (calls
+    declare no effects); on tensors a `tensor.extract` of the result or of
+    a slice, cast or reshape of it, a call taking one of them, and a linalg
+    op on a slice of it. What comes after the next matmul that writes C
+    (or after the `linalg.fill` its kernel starts from) is that matmul's
+    to report. (Not found: uses of a buffer that C is a view of, and reads
+    after the matmul through a loop's block argument.)
 
     A `linalg.batch_matmul` (3-d operands, the batch first, row-major or
     with A and/or B transposed per matrix) is configured like a
