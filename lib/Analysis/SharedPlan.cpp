@@ -118,9 +118,14 @@ SharedPlan mlir::tile::getSharedPlan(const TileConfig &c,
     // MN-major (a box of BK x 64 per 64-element chunk). Both take the same
     // bytes, so the ring, and every limit checked on it, does not depend on
     // how the operands are stored.
-    auto slab = [&](int64_t extent, bool mnMajor, int64_t &rows,
-                    int64_t &rowElementsOut, int64_t &chunks,
-                    int64_t &chunkBytes, int64_t &bytes, TmaBox &box) {
+    // A K-major slab that the blocks of a cluster share (B in a 2x1
+    // cluster, A in a 1x2 one) is `split` boxes of its rows, one part per
+    // block to multicast (the swizzle follows the shared address, and each
+    // part is whole swizzle atoms: the bytes are the same as one box's).
+    auto slab = [&](int64_t extent, bool mnMajor, int64_t split,
+                    int64_t &rows, int64_t &rowElementsOut, int64_t &chunks,
+                    int64_t &chunkBytes, int64_t &bytes, TmaBox &box,
+                    int64_t &boxes) {
       if (mnMajor) {
         rows = c.blockK;
         rowElementsOut = rowElements;
@@ -128,21 +133,23 @@ SharedPlan mlir::tile::getSharedPlan(const TileConfig &c,
         chunkBytes = alignTo(c.blockK * kSwizzleRowBytes, plan.alignment);
         bytes = chunks * chunkBytes;
         box = {c.blockK, rowElements};
+        boxes = chunks;
       } else {
         rows = extent;
         rowElementsOut = c.blockK;
         chunks = 1;
         bytes = alignTo(extent * c.blockK * elementBytes, plan.alignment);
         chunkBytes = bytes;
-        box = {extent, c.blockK};
+        boxes = extent % (split * 8) == 0 ? split : 1;
+        box = {extent / boxes, c.blockK};
       }
     };
     plan.transposedA = stored.a;
     plan.transposedB = stored.b;
-    slab(c.blockM, stored.a, plan.rowsA, plan.rowElementsA, plan.chunksA,
-         plan.chunkBytesA, plan.bytesA, plan.boxA);
-    slab(c.blockN, !stored.b, plan.rowsB, plan.rowElementsB, plan.chunksB,
-         plan.chunkBytesB, plan.bytesB, plan.boxB);
+    slab(c.blockM, stored.a, c.clusterN, plan.rowsA, plan.rowElementsA,
+         plan.chunksA, plan.chunkBytesA, plan.bytesA, plan.boxA, plan.boxesA);
+    slab(c.blockN, !stored.b, c.clusterM, plan.rowsB, plan.rowElementsB,
+         plan.chunksB, plan.chunkBytesB, plan.bytesB, plan.boxB, plan.boxesB);
     plan.stageBytes = plan.bytesA + plan.bytesB;
     plan.alignmentSlack = kSwizzleAtomBytes;
     plan.barrierBytes = 2 * c.stages * kMbarrierBytes;

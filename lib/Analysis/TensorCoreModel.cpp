@@ -19,7 +19,7 @@
 //   loads         TMA: b * (A rows + B columns inside the problem) * K *
 //                 bytes / L2->shared bandwidth per SM (B columns halved
 //                 in a 2x1 cluster: each block loads half of B's boxes,
-//                 multicast to both); copies through
+//                 multicast to both; A rows in a 1x2 one); copies through
 //                 registers: every slab element / one producer's copy rate
 //                 (the producers of the b blocks copy side by side)
 //   HBM share     the wave's share of the whole problem's HBM traffic
@@ -196,7 +196,7 @@ double consumersFactor(int64_t consumersPerSM) {
 /// waits for empty slots and issues the TMA: assumed 0.9 (an ablation
 /// candidate, never the default).
 constexpr double kNonSpecializedFactor = 0.9;
-/// What a 2x1 cluster costs beyond its loads (the blocks wait for each
+/// What a cluster costs beyond its loads (measured on 2x1; taken for 1x2) (the blocks wait for each
 /// other's releases and at cluster barriers, and the launch places pairs):
 /// the same config ran 0.7-6.1% slower in a cluster on seven shapes the
 /// tensor cores bound (geomean 2.5%; 2048^3 to 8 x 2048^3, H200;
@@ -549,9 +549,12 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
       return 1.0;
     return tmaLineFactor(offset, rowStride ? rowStride : cols, s.elementBytes);
   };
+  // In a cluster each block loads its part of the operand the blocks share
+  // (B in a 2x1 cluster, A in a 1x2 one) and the TMA multicasts it.
   double tmaBytes =
       (rowsA * lineFactor(s.storedColsA(), strides.first, s.offsetA,
-                          s.rowStrideA) +
+                          s.rowStrideA) /
+           static_cast<double>(c.clusterN) +
        colsB * lineFactor(s.storedColsB(), strides.second, s.offsetB,
                           s.rowStrideB) /
            static_cast<double>(c.clusterM)) *

@@ -183,11 +183,18 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
              << why << " (tile-configure rejects such a config)";
   int64_t tilesM = ceilDiv(problem.m, config.getBlockM());
   int64_t tilesN = ceilDiv(problem.n, config.getBlockN());
-  // A cluster's blocks take the tiles of one column in pairs of tile rows.
+  // A 2x1 cluster's blocks take the tiles of one column in pairs of tile
+  // rows, a 1x2 cluster's those of one row in pairs of tile columns.
   if (tc.clusterM > 1 && tilesM % tc.clusterM != 0)
     return matmul.emitOpError()
            << "has " << tilesM << " tile rows (M = " << problem.m
            << " in blocks of " << config.getBlockM()
+           << "), which cluster " << tc.clusterM << "x" << tc.clusterN
+           << " cannot pair up (tile-configure rejects such a config)";
+  if (tc.clusterN > 1 && tilesN % tc.clusterN != 0)
+    return matmul.emitOpError()
+           << "has " << tilesN << " tile columns (N = " << problem.n
+           << " in blocks of " << config.getBlockN()
            << "), which cluster " << tc.clusterM << "x" << tc.clusterN
            << " cannot pair up (tile-configure rejects such a config)";
   int64_t blocks = numBlocks(config, problem);
@@ -421,6 +428,19 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
         builder, loc, arith::MulIOp::create(builder, loc, clusterRow, cm),
         rank);
     tileCol = clusterCol;
+  } else if (int64_t clusterN = tc.clusterN; clusterN > 1) {
+    // A 1x2 cluster's two blocks take the two tiles of one row that cluster
+    // tile i of the swizzled order (over tile columns paired up) covers.
+    Value cn = constIndex(builder, loc, clusterN);
+    Value clusterId = arith::DivUIOp::create(builder, loc, tileId, cn);
+    Value rank = arith::RemUIOp::create(builder, loc, tileId, cn);
+    auto [clusterRow, clusterCol] =
+        emitSwizzledTileIndex(builder, loc, clusterId, tilesM,
+                              tilesN / clusterN, config.getSwizzleGroup());
+    tileRow = clusterRow;
+    tileCol = arith::AddIOp::create(
+        builder, loc, arith::MulIOp::create(builder, loc, clusterCol, cn),
+        rank);
   } else {
     std::tie(tileRow, tileCol) = emitSwizzledTileIndex(
         builder, loc, tileId, tilesM, tilesN, config.getSwizzleGroup());

@@ -622,15 +622,11 @@ LogicalResult checkStrategy(linalg::LinalgOp op, const TileConfig &config,
               "16 bytes and the TMA cannot read in place; use copy = "
               "registers";
   // A 2x1 cluster's blocks take vertically adjacent tiles and split each
-  // slab of B between them by its 64-column boxes.
+  // slab of B between them, a 1x2 cluster's horizontally adjacent ones and
+  // split A's.
   if (config.clusterSize() > 1) {
     std::string cluster = std::to_string(config.clusterM) + "x" +
                           std::to_string(config.clusterN);
-    if (shape.transposeB)
-      return op.emitOpError()
-             << "cannot use cluster " << cluster
-             << ": its blocks share B's slab as 64-column boxes, and B "
-                "stored N x K is copied as one box of rows";
     int64_t tilesM = ceilDiv(shape.m, config.blockM);
     if (tilesM % config.clusterM != 0)
       return op.emitOpError()
@@ -638,6 +634,14 @@ LogicalResult checkStrategy(linalg::LinalgOp op, const TileConfig &config,
              << " in block tiles of " << config.blockM << " rows is "
              << tilesM << " tile rows, not a multiple of " << config.clusterM
              << " (the blocks of a cluster take tiles of the same column)";
+    int64_t tilesN = ceilDiv(shape.n, config.blockN);
+    if (tilesN % config.clusterN != 0)
+      return op.emitOpError()
+             << "cannot use cluster " << cluster << ": N = " << shape.n
+             << " in block tiles of " << config.blockN << " columns is "
+             << tilesN << " tile columns, not a multiple of "
+             << config.clusterN
+             << " (the blocks of a cluster take tiles of the same row)";
   }
   // A TMA store writes C's rows in boxes of 64 rows by 128 bytes from a
   // 16-byte aligned start.
@@ -797,7 +801,7 @@ LogicalResult TileConfigurePass::applyOverrides(TileConfig &c,
     if (std::sscanf(cluster.c_str(), "%" SCNd64 "%c%" SCNd64 "%c", &m, &x, &n,
                     &rest) != 3 ||
         x != 'x')
-      return badOption("cluster", "must be MxN (1x1 or 2x1), got '" +
+      return badOption("cluster", "must be MxN (1x1, 2x1 or 1x2), got '" +
                                       cluster + "'");
     c.clusterM = m;
     c.clusterN = n;
@@ -987,13 +991,15 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
     }
     return false;
   };
-  // A cluster asked for where the chosen config cannot take one (block N
-  // off 128, an odd number of tile rows, a split of K, no producer): the
-  // cost model's best-ranked config that can, with the same options.
+  // A cluster asked for where the chosen config cannot take one (the
+  // shared operand's block extent off 128, an odd number of tile rows of a
+  // 2x1 cluster or tile columns of a 1x2 one, a split of K, no producer):
+  // the cost model's best-ranked config that can, with the same options.
   auto takesCluster = [&](const TileConfig &trial) {
     return trial.clusterSize() <= 1 ||
            (consistent(trial) &&
-            ceilDiv(shape.m, trial.blockM) % trial.clusterM == 0);
+            ceilDiv(shape.m, trial.blockM) % trial.clusterM == 0 &&
+            ceilDiv(shape.n, trial.blockN) % trial.clusterN == 0);
   };
   if (chosenHere && config.isWgmma() && !takesCluster(config)) {
     bool anyConsistent = false;
@@ -1004,15 +1010,18 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
     if (failed(found))
       return failure();
     // Every candidate that can hold a cluster gives an odd number of tile
-    // rows. (Where none can, the options rule it out: the config's rule
-    // that they break is said below, as it is for tiles given as options.)
+    // rows (2x1) or columns (1x2). (Where none can, the options rule it
+    // out: the config's rule that they break is said below, as it is for
+    // tiles given as options.)
+    bool alongM = config.clusterM > 1;
     if (!*found && anyConsistent && blockTile.empty())
       return op.emitOpError()
              << "cannot use cluster " << config.clusterM << "x"
              << config.clusterN << ": every config the cost model ranks for "
              << shape.m << "x" << shape.n << "x" << shape.k
-             << " that can hold one (block tile N a multiple of 128) gives "
-                "an odd number of tile rows";
+             << " that can hold one (block tile " << (alongM ? "N" : "M")
+             << " a multiple of 128) gives an odd number of tile "
+             << (alongM ? "rows" : "columns");
   }
   // A TMA store asked for where the chosen config cannot take one (copies
   // through registers, no producer, warpgroup tiles narrower than a box of

@@ -264,8 +264,8 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   // TMA and without split-K.)
   bool persistent = config.getPersistent();
   // A cluster's blocks (the verifier makes it specialized, with the TMA and
-  // without split-K; tile-configure gives it an even number of tile rows
-  // and B stored K x N).
+  // without split-K; tile-configure gives a 2x1 one an even number of tile
+  // rows, a 1x2 one an even number of tile columns).
   int64_t clusterSize = config.getClusterSize();
   bool cluster = clusterSize > 1;
   Value clusterRank =
@@ -282,14 +282,17 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   int64_t slabs = ceilDiv(problem.k, blockK);
   int64_t consumers = config.getWarpsM() * config.getWarpsN();
   SharedPlan plan = getKernelSharedPlan(config, problem);
-  // A cluster's producers split B's 64-column boxes between them (the
-  // verifier makes block N a multiple of 128: an even number of them).
-  if (cluster && plan.transposedB)
-    return kernel.emitError()
-           << "tile-mbarrier-pipeline: cluster " << config.getClusterM() << "x"
-           << config.getClusterN() << " splits B's 64-column boxes between "
-           << "its blocks, but B stored N x K is copied as one box of rows "
-              "(tile-configure rejects such a config)";
+  // A cluster's producers split the boxes of the operand its blocks share
+  // between them: B's in a 2x1 cluster (blocks of one tile column), A's in
+  // a 1x2 one (of one tile row). The verifier makes that operand's block
+  // extent a multiple of 128, so it has an even number of boxes (64-element
+  // chunks, or halves of its rows: SharedPlan::boxesA / boxesB).
+  StringRef sharedOperand = config.getClusterM() > 1 ? "B" : "A";
+  assert((!cluster ||
+          (sharedOperand == "A" ? plan.boxesA : plan.boxesB) % clusterSize ==
+              0) &&
+         "the verifier gives a cluster's shared operand an even number of "
+         "boxes");
   Value threadId;
   kernel.walk([&](gpu::ThreadIdOp op) { threadId = op; });
 
@@ -390,17 +393,17 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
                                          : (&op == oldCopy && tma);
     });
     if (tma && cluster) {
-      // B's boxes (its 64-column chunks, an even number) split between
-      // the blocks of the cluster by cluster rank, each multicast into
-      // both blocks' slot, on the barrier at the slot's place in each:
-      // every block's full barrier still expects the whole slab.
-      SmallVector<nvgpu::TmaAsyncLoadOp> boxesB;
+      // The shared operand's boxes (an even number) split between the
+      // blocks of the cluster by cluster rank, each multicast into both
+      // blocks' slot, on the barrier at the slot's place in each: every
+      // block's full barrier still expects the whole slab.
+      SmallVector<nvgpu::TmaAsyncLoadOp> boxes;
       map.lookup(oldCopy)->walk([&](nvgpu::TmaAsyncLoadOp load) {
         auto operand = load->getAttrOfType<StringAttr>(kTmaOperandAttrName);
-        if (operand && operand.getValue() == "B")
-          boxesB.push_back(load);
+        if (operand && operand.getValue() == sharedOperand)
+          boxes.push_back(load);
       });
-      for (auto [index, load] : llvm::enumerate(boxesB)) {
+      for (auto [index, load] : llvm::enumerate(boxes)) {
         OpBuilder lb(load);
         Value mask = arith::ConstantOp::create(
             lb, loc, lb.getI16IntegerAttr((1 << clusterSize) - 1));
@@ -764,7 +767,8 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   if (cluster) {
     // No block of a cluster leaves while the other may still arrive on its
     // barriers; the launch takes the cluster's shape from the kernel
-    // (.reqnctapercluster).
+    // (.reqnctapercluster): its blocks are consecutive along x, for a 1x2
+    // cluster too (tile-block-tile gives them the tiles of their cluster).
     kernel.walk([&](gpu::ReturnOp ret) {
       OpBuilder rb(ret);
       NVVM::ClusterArriveOp::create(rb, loc, UnitAttr());
@@ -772,9 +776,7 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
     });
     kernel->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
                     DenseI32ArrayAttr::get(
-                        context, {static_cast<int32_t>(config.getClusterM()),
-                                  static_cast<int32_t>(config.getClusterN()),
-                                  1}));
+                        context, {static_cast<int32_t>(clusterSize), 1, 1}));
   }
   setDynamicSharedBytes(getOperation(), kernel, plan.dynamicBytes);
   eraseDeadOps(kernel.getBody());

@@ -217,8 +217,8 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
   os << "\n";
   if (tma)
     os << "  copies            TMA boxes A "
-       << (plan.chunksA > 1 ? std::to_string(plan.chunksA) + " x " : "")
-       << plan.boxA.rows << "x" << plan.boxA.cols << ", B " << plan.chunksB
+       << (plan.boxesA > 1 ? std::to_string(plan.boxesA) + " x " : "")
+       << plan.boxA.rows << "x" << plan.boxA.cols << ", B " << plan.boxesB
        << " x " << plan.boxB.rows
        << "x" << plan.boxB.cols << " per slab (" << plan.stageBytes
        << " B)\n";

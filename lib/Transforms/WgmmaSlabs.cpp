@@ -50,17 +50,31 @@ SlabViews mlir::tile::emitSlabViews(OpBuilder &b, Location loc, Value smem,
   Value slotStart = arith::AddIOp::create(
       b, loc, base, arith::MulIOp::create(b, loc, slot, c(plan.stageBytes)));
   SlabViews views;
-  // An operand's whole slab (marked with its name) and its chunks. A
-  // K-major slab is one chunk: its whole view is the TMA's destination.
+  // An operand's whole slab (marked with its name) and its boxes'
+  // destinations. A K-major slab of one box is its whole view; of several,
+  // consecutive parts of its rows (whole swizzle atoms each).
   auto operand = [&](StringRef name, Value start, const SlabOperand &slab,
-                     Value &whole, SmallVector<Value> &chunks) {
+                     const TmaBox &box, int64_t boxes, Value &whole,
+                     SmallVector<Value> &chunks) {
     auto view = memref::ViewOp::create(
         b, loc, type(slab.chunks * slab.rows, slab.rowElements), smem, start,
         ValueRange{});
     view->setAttr(kSharedBufferAttrName, b.getStringAttr(name));
     whole = view;
-    if (!slab.mnMajor) {
+    if (!slab.mnMajor && boxes == 1) {
       chunks.push_back(whole);
+      return;
+    }
+    if (!slab.mnMajor) {
+      int64_t partBytes = box.rows * slab.rowElements * slab.elementBytes;
+      for (int64_t part = 0; part < boxes; ++part)
+        chunks.push_back(memref::ViewOp::create(
+            b, loc, type(box.rows, slab.rowElements), smem,
+            part == 0 ? start
+                      : arith::AddIOp::create(b, loc, start,
+                                              c(part * partBytes))
+                            .getResult(),
+            ValueRange{}));
       return;
     }
     for (int64_t chunk = 0; chunk < slab.chunks; ++chunk) {
@@ -74,15 +88,17 @@ SlabViews mlir::tile::emitSlabViews(OpBuilder &b, Location loc, Value smem,
           ValueRange{}));
     }
   };
-  operand("A", slotStart, plan.slabA(), views.a, views.aChunks);
+  operand("A", slotStart, plan.slabA(), plan.boxA, plan.boxesA, views.a,
+          views.aChunks);
   Value startB = arith::AddIOp::create(b, loc, slotStart, c(plan.bytesA));
-  operand("B", startB, plan.slabB(), views.b, views.bChunks);
+  operand("B", startB, plan.slabB(), plan.boxB, plan.boxesB, views.b,
+          views.bChunks);
   return views;
 }
 
 int64_t mlir::tile::slabTransactionBytes(const SharedPlan &plan) {
-  return (plan.chunksA * plan.boxA.rows * plan.boxA.cols +
-          plan.chunksB * plan.boxB.rows * plan.boxB.cols) *
+  return (plan.boxesA * plan.boxA.rows * plan.boxA.cols +
+          plan.boxesB * plan.boxB.rows * plan.boxB.cols) *
          plan.elementBytes;
 }
 
@@ -160,25 +176,28 @@ void mlir::tile::emitTmaSlabCopy(OpBuilder &b, Location loc, Value descA,
     tmaLoad->setAttr(kTmaOperandAttrName, b.getStringAttr(operand));
   };
   // Tensor-map coordinates are innermost first: (k, mn) of a K-major
-  // operand stored MN x K (A, or a transposed B: one box of all its rows),
-  // (mn, k) of an MN-major one stored K x MN (B, or a transposed A: a box
-  // per 64-element chunk).
+  // operand stored MN x K (A, or a transposed B: one box of all its rows,
+  // or one per part of them in a cluster that shares it), (mn, k) of an
+  // MN-major one stored K x MN (B, or a transposed A: a box per
+  // 64-element chunk).
   auto copy = [&](StringRef operand, const SlabOperand &slab,
-                  ArrayRef<Value> chunks, Value desc, Value mn0) {
-    if (!slab.mnMajor) {
-      load(operand, chunks.front(), desc, source.k0, mn0);
-      return;
-    }
+                  const TmaBox &box, ArrayRef<Value> chunks, Value desc,
+                  Value mn0) {
+    int64_t step = slab.mnMajor ? slab.rowElements : box.rows;
     for (auto [chunk, view] : llvm::enumerate(chunks)) {
       Value mn = chunk == 0 ? mn0
                             : arith::AddIOp::create(
-                                  b, loc, mn0, c(chunk * slab.rowElements))
+                                  b, loc, mn0,
+                                  c(static_cast<int64_t>(chunk) * step))
                                   .getResult();
-      load(operand, view, desc, mn, source.k0);
+      if (slab.mnMajor)
+        load(operand, view, desc, mn, source.k0);
+      else
+        load(operand, view, desc, source.k0, mn);
     }
   };
-  copy("A", plan.slabA(), views.aChunks, descA, source.row0);
-  copy("B", plan.slabB(), views.bChunks, descB, source.col0);
+  copy("A", plan.slabA(), plan.boxA, views.aChunks, descA, source.row0);
+  copy("B", plan.slabB(), plan.boxB, views.bChunks, descB, source.col0);
 }
 
 namespace {

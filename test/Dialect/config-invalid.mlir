@@ -571,14 +571,19 @@
 
 // -----
 
-// Only 1x1 and 2x1 clusters are built.
-// expected-error @+1 {{invalid #tile.config: cluster 1x2 is not available (1x1, or 2x1: two blocks along M that share B's slabs)}}
-"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], cluster = [1, 2]>} : () -> ()
+// Only 1x1, 2x1 and 1x2 clusters are built.
+// expected-error @+1 {{invalid #tile.config: cluster 2x2 is not available (1x1; 2x1: two blocks along M that share B's slabs; 1x2: two blocks along N that share A's slabs)}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], cluster = [2, 2]>} : () -> ()
 
 // -----
 
-// expected-error @+1 {{invalid #tile.config: cluster 4x1 is not available (1x1, or 2x1: two blocks along M that share B's slabs)}}
+// expected-error @+1 {{invalid #tile.config: cluster 4x1 is not available (1x1; 2x1: two blocks along M that share B's slabs; 1x2: two blocks along N that share A's slabs)}}
 "test.op"() {c = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], cluster = [4, 1]>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{invalid #tile.config: cluster 1x4 is not available}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], cluster = [1, 4]>} : () -> ()
 
 // -----
 
@@ -605,9 +610,21 @@
 
 // -----
 
-// B's boxes (64 columns each) are split in two: block N of 64 has one.
-// expected-error @+1 {{invalid #tile.config: cluster 2x1 splits B's 64-column boxes between the two blocks: block tile N (192) must be a multiple of 128}}
+// B's slab is split in two (its 64-column chunks, or halves of its rows
+// where B is stored N x K): block N of 192 has three chunks.
+// expected-error @+1 {{invalid #tile.config: cluster 2x1 splits B's slab between the two blocks (its 64-element chunks, or halves of its rows): block tile N (192) must be a multiple of 128}}
 "test.op"() {c = #tile.config<strategy = wgmma, block = [128, 192, 64], warpgroup = [64, 192], mma = [64, 192, 16], cluster = [2, 1]>} : () -> ()
+
+// -----
+
+// 1x2 splits A's slab: block M of 64 cannot.
+// expected-error @+1 {{invalid #tile.config: cluster 1x2 splits A's slab between the two blocks (its 64-element chunks, or halves of its rows): block tile M (64) must be a multiple of 128}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [64, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], cluster = [1, 2]>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{invalid #tile.config: cluster 1x2 needs specialize = true and copy = tma (the producers multicast A's boxes with the TMA)}}
+"test.op"() {c = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], copy = registers, cluster = [1, 2]>} : () -> ()
 
 // -----
 

@@ -147,6 +147,9 @@ func.func @split_last() attributes {c = #tile.config<split_last = 21, strategy =
 // CHECK: "test.op"() {wgmma_cluster = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], stages = 4, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, cluster = [2, 1]>} : () -> ()
 "test.op"() {wgmma_cluster = #tile.config<strategy = wgmma, cluster = [2, 1],
     block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16]>} : () -> ()
+// CHECK: "test.op"() {wgmma_cluster_n = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], stages = 4, copy = tma, specialize = true, swizzle = 8, smem = swizzle128, cluster = [1, 2]>} : () -> ()
+"test.op"() {wgmma_cluster_n = #tile.config<strategy = wgmma, cluster = [1, 2],
+    block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16]>} : () -> ()
 // CHECK: "test.op"() {wgmma_no_cluster = #tile.config<strategy = wgmma, block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16], stages = 4, copy = tma, specialize = true, swizzle = 8, smem = swizzle128>} : () -> ()
 "test.op"() {wgmma_no_cluster = #tile.config<strategy = wgmma, cluster = [1, 1],
     block = [128, 256, 64], warpgroup = [64, 256], mma = [64, 256, 16]>} : () -> ()

@@ -117,6 +117,17 @@ func.func @cluster_odd_rows(%a: memref<300x64xbf16>, %b: memref<64x256xbf16>, %c
 
 // -----
 
+// A 1x2 cluster on 3 tile columns: its blocks take the tiles of one row in
+// pairs of columns.
+func.func @cluster_odd_columns(%a: memref<256x64xbf16>, %b: memref<64x384xbf16>, %c: memref<256x384xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op has 3 tile columns (N = 384 in blocks of 128), which cluster 1x2 cannot pair up (tile-configure rejects such a config)}}
+  linalg.matmul {tile.config = #tile.config<strategy = wgmma, block = [128, 128, 64], warpgroup = [64, 128], mma = [64, 128, 16], cluster = [1, 2]>}
+    ins(%a, %b : memref<256x64xbf16>, memref<64x384xbf16>) outs(%c : memref<256x384xf32>)
+  return
+}
+
+// -----
+
 // A wgmma config written by hand on an f32 matmul whose B is stored K x N:
 // wgmma reads TF32 operands only K-major.
 func.func @tf32_b_kn(%a: memref<128x64xf32>, %b: memref<64x128xf32>, %c: memref<128x128xf32>) {

@@ -25,3 +25,4 @@ func.func @edge_rows(%a: memref<257x512xbf16>, %b: memref<512x1024xbf16>, %c: me
   linalg.matmul ins(%a, %b : memref<257x512xbf16>, memref<512x1024xbf16>) outs(%c : memref<257x1024xf32>)
   return
 }
+

@@ -42,11 +42,12 @@ func.func @odd_rows(%a: memref<300x512xbf16>, %b: memref<512x1024xbf16>, %c: mem
 
 // -----
 
-// B stored N x K (matmul_transpose_b's layout) is one K-major box of rows
-// per slab: not split into 64-column boxes. An error at the op.
-// OFF-LABEL: func.func @transposed_b
+// B stored N x K (matmul_transpose_b's layout) is a K-major slab: the two
+// blocks share it as two boxes of half its rows each (tile-mbarrier-pipeline
+// multicasts them), so the cluster is taken.
+// CHECK-LABEL: func.func @transposed_b
+// CHECK: tile.config = #tile.config<strategy = wgmma, {{.*}}cluster = [2, 1]
 func.func @transposed_b(%a: memref<512x512xbf16>, %b: memref<1024x512xbf16>, %c: memref<512x1024xf32>) {
-  // expected-error @+1 {{cannot use cluster 2x1: its blocks share B's slab as 64-column boxes, and B stored N x K is copied as one box of rows}}
   linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
       ins(%a, %b : memref<512x512xbf16>, memref<1024x512xbf16>) outs(%c : memref<512x1024xf32>)
   return

@@ -40,8 +40,8 @@
 // SPECIALIZE: error: tile-configure: option 'specialize' must be true or false, got 'maybe'
 // PERSISTENT: error: tile-configure: option 'persistent' must be true or false, got '1'
 // STORE: error: tile-configure: option 'store' must be tma or registers, got 'smem'
-// CLUSTER: error: tile-configure: option 'cluster' must be MxN (1x1 or 2x1), got '2by1'
-// CLUSTER3: error: tile-configure: option 'cluster' must be MxN (1x1 or 2x1), got '2x1x1'
+// CLUSTER: error: tile-configure: option 'cluster' must be MxN (1x1, 2x1 or 1x2), got '2by1'
+// CLUSTER3: error: tile-configure: option 'cluster' must be MxN (1x1, 2x1 or 1x2), got '2x1x1'
 // PREFETCH: error: tile-configure: option 'prefetch' must be true or false, got 'yes'
 // CHIP: error: tile-configure: unknown chip 'sm_70' (known: sm_80, sm_90)
 // NO-TABLE: error: tile-configure: cannot read tuning table '{{.*}}Inputs/does-not-exist.json': No such file or directory

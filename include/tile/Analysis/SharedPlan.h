@@ -133,8 +133,11 @@ struct SharedPlan {
   /// chip's per-block limit.
   int64_t totalBytes = 0;
 
-  /// TMA boxes of one stage: `chunksA` boxes of A, `chunksB` boxes of B.
+  /// TMA boxes of one stage: `boxesA` boxes of A, `boxesB` boxes of B (one
+  /// per chunk of an MN-major slab; one for a K-major slab, or one per
+  /// block of a cluster that shares it, each a part of its rows).
   TmaBox boxA, boxB;
+  int64_t boxesA = 1, boxesB = 1;
 
   /// wgmma: the slabs of A and B as stored (in each buffer).
   SlabOperand slabA() const;

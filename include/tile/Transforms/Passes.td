@@ -322,8 +322,9 @@ def TileConfigure : Pass<"tile-configure"> {
            "one)">,
     Option<"cluster", "cluster", "std::string", /*default=*/"\"\"",
            "Thread-block cluster of a wgmma kernel (specialized, with the "
-           "TMA): 1x1 (none) or 2x1 (two blocks along M multicast B's "
-           "boxes to each other) (empty: keep the chosen one)">,
+           "TMA): 1x1 (none), 2x1 (two blocks along M multicast B's "
+           "boxes to each other) or 1x2 (two blocks along N multicast A's) "
+           "(empty: keep the chosen one)">,
     Option<"tf32", "tf32", "bool", /*default=*/"false",
            "Compute f32 matmuls on the tensor cores as TF32 (wgmma .tf32: "
            "each input keeps 10 of its 23 mantissa bits, products and sums "

@@ -36,7 +36,9 @@ Value emitSwizzledColumn(OpBuilder &b, Location loc, Value row, Value col,
 /// [chunks * rows][rowElements] (SlabOperand: A as [BM][BK] and B as
 /// [chunks * BK][64] when A is stored M x K and B K x N; chunk c of an
 /// MN-major slab holds mn 64c..64c+63, k-row r at row c * BK + r) and each
-/// chunk alone (the TMA's destinations).
+/// TMA box's part of it alone (the TMA's destinations: each chunk of an
+/// MN-major slab; a K-major slab whole, or the parts of its rows that the
+/// blocks of a cluster share out, SharedPlan::boxesA / boxesB).
 struct SlabViews {
   Value a, b;
   SmallVector<Value> aChunks, bChunks;

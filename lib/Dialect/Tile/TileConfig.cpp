@@ -195,22 +195,30 @@ std::string checkWgmma(const TileConfig &c) {
     return Message() << "cluster extents must be at least 1, got "
                      << c.clusterM << "x" << c.clusterN;
   if (c.clusterSize() > 1) {
-    if (c.clusterM != 2 || c.clusterN != 1)
+    bool alongM = c.clusterM == 2 && c.clusterN == 1;
+    bool alongN = c.clusterM == 1 && c.clusterN == 2;
+    if (!alongM && !alongN)
       return Message() << "cluster " << c.clusterM << "x" << c.clusterN
-                       << " is not available (1x1, or 2x1: two blocks along "
-                          "M that share B's slabs)";
+                       << " is not available (1x1; 2x1: two blocks along "
+                          "M that share B's slabs; 1x2: two blocks along N "
+                          "that share A's slabs)";
+    const char *shared = alongM ? "B" : "A";
     if (!c.specialize || c.copy != CopyKind::Tma)
       return Message() << "cluster " << c.clusterM << "x" << c.clusterN
                        << " needs specialize = true and copy = tma (the "
-                          "producers multicast B's boxes with the TMA)";
+                          "producers multicast "
+                       << shared << "'s boxes with the TMA)";
     if (c.splitK > 1)
       return Message() << "cluster " << c.clusterM << "x" << c.clusterN
                        << " does not combine with split_k = " << c.splitK;
-    if (c.blockN % 128 != 0)
+    int64_t extent = alongM ? c.blockN : c.blockM;
+    if (extent % 128 != 0)
       return Message() << "cluster " << c.clusterM << "x" << c.clusterN
-                       << " splits B's 64-column boxes between the two "
-                          "blocks: block tile N ("
-                       << c.blockN << ") must be a multiple of 128";
+                       << " splits " << shared
+                       << "'s slab between the two blocks (its 64-element "
+                          "chunks, or halves of its rows): block tile "
+                       << (alongM ? "N" : "M") << " (" << extent
+                       << ") must be a multiple of 128";
   }
   if (c.smemLayout != SharedLayout::Swizzle128)
     return Message() << "wgmma reads its operands in the 128-byte swizzled "
