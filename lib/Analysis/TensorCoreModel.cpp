@@ -196,8 +196,9 @@ double consumersFactor(int64_t consumersPerSM) {
 /// waits for empty slots and issues the TMA: assumed 0.9 (an ablation
 /// candidate, never the default).
 constexpr double kNonSpecializedFactor = 0.9;
-/// What a cluster costs beyond its loads (measured on 2x1; taken for 1x2) (the blocks wait for each
-/// other's releases and at cluster barriers, and the launch places pairs):
+/// What a cluster costs beyond its loads (the blocks wait for each other's
+/// releases and at cluster barriers, and the launch places pairs; measured
+/// on 2x1 clusters, taken for 1x2 too):
 /// the same config ran 0.7-6.1% slower in a cluster on seven shapes the
 /// tensor cores bound (geomean 2.5%; 2048^3 to 8 x 2048^3, H200;
 /// 0.1-1.6% faster on three on the H100, bench/results/

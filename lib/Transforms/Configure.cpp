@@ -36,6 +36,8 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
@@ -132,6 +134,33 @@ Operation *findNextWriterOfC(linalg::LinalgOp op) {
   return nullptr;
 }
 
+/// Whether `op` is the `linalg.fill` that a matmul's kernel starts its C
+/// from (getOutputFill: folded into that kernel, so it is no host access of
+/// an earlier matmul's C it overwrites).
+bool startsCompiledMatmul(Operation *op) {
+  auto fill = dyn_cast<linalg::FillOp>(op);
+  if (!fill)
+    return false;
+  SmallVector<Operation *, 2> candidates;
+  if (fill.hasPureBufferSemantics())
+    candidates.push_back(fill->getNextNode());
+  else
+    llvm::append_range(candidates, fill->getResult(0).getUsers());
+  return llvm::any_of(candidates, [&](Operation *next) {
+    auto matmul = dyn_cast_or_null<linalg::LinalgOp>(next);
+    return matmul && isCompiledMatmul(next) && getOutputFill(matmul) == fill;
+  });
+}
+
+/// Whether `a` comes before `b` in program order where both are in one
+/// block, or under ops `anchorA` and `anchorB` of one block.
+bool comesFirst(Operation *a, Operation *anchorA, Operation *b,
+                Operation *anchorB) {
+  if (anchorA && anchorB && anchorA != anchorB)
+    return anchorA->isBeforeInBlock(anchorB);
+  return a->getBlock() == b->getBlock() && a->isBeforeInBlock(b);
+}
+
 /// A host op other than an unfused linalg one that uses C of the memref
 /// matmul `op` (C itself or a view of it: a subview, a cast, a reshape,
 /// any effect-free op that makes a memref of it) after it, and reads or
@@ -149,7 +178,7 @@ std::pair<Operation *, bool> findHostAccess(linalg::LinalgOp op,
     Value view = views[i];
     for (Operation *user : view.getUsers()) {
       if (user == op.getOperation() || isCompiledMatmul(user) ||
-          user->hasAttr(kFusedEpilogueAttrName))
+          user->hasAttr(kFusedEpilogueAttrName) || startsCompiledMatmul(user))
         continue;
       if (isMemoryEffectFree(user)) {
         for (Value result : user->getResults())
@@ -163,11 +192,13 @@ std::pair<Operation *, bool> findHostAccess(linalg::LinalgOp op,
       bool writes = hasEffect<MemoryEffects::Write>(user, view);
       if ((!reads && !writes) || !runsAfter(op, user))
         continue;
+      // (Past the next writer of C in the block, or outside the block,
+      // which runs after that writer too: the writer's to report.)
       Operation *anchor = op->getBlock()->findAncestorOpInBlock(*user);
-      if (bound && anchor && !anchor->isBeforeInBlock(bound))
+      if (bound && (!anchor || !anchor->isBeforeInBlock(bound)))
         continue;
-      if (!first ||
-          (anchor && (!firstAnchor || anchor->isBeforeInBlock(firstAnchor)))) {
+      if (!first || comesFirst(user, anchor, first, firstAnchor) ||
+          (anchor && !firstAnchor)) {
         first = user;
         firstAnchor = anchor;
         firstWrites = !reads;
@@ -177,27 +208,42 @@ std::pair<Operation *, bool> findHostAccess(linalg::LinalgOp op,
   return {first, firstWrites};
 }
 
-/// A host op that reads the result of the tensor matmul `op` (or a slice,
-/// cast or reshape of it): a `tensor.extract`, a call, a linalg op that
-/// is not fused (one that uses the result itself is the epilogue's
-/// error). Ops that pass the result on (a return, an insert_slice, a
-/// loop's init) bufferize to no read in host code. Null if none.
+/// A host op that uses the result of the tensor matmul `op` (or a slice,
+/// cast or reshape of it, or an insert_slice into it) other than to pass it
+/// on: a `tensor.extract`, a `tensor.insert`, a call, a vector read, a
+/// buffer made of it, a linalg op that is not fused (one that uses the
+/// result itself is the epilogue's error), any op but these: ops that pass
+/// the result on (a terminator: a return or a yield; a loop's or branch
+/// op's operand; an insert_slice of it into another tensor; its extent;
+/// another matmul that becomes a kernel; the fill its kernel starts from)
+/// bufferize to no host access. The first in program order where that is
+/// known. Null if none.
 Operation *findHostReader(linalg::LinalgOp op) {
   SmallVector<Value> views{op->getResult(0)};
+  Operation *first = nullptr;
   for (size_t i = 0; i < views.size(); ++i)
     for (Operation *user : views[i].getUsers()) {
+      // Views of it, and an insert_slice into it (the whole result is its
+      // buffer still; an insert_slice of it into another tensor passes it
+      // on: in place where it was computed in a slice of that tensor).
+      auto insert = dyn_cast<tensor::InsertSliceOp>(user);
       if (isa<tensor::ExtractSliceOp, tensor::CastOp, tensor::CollapseShapeOp,
-              tensor::ExpandShapeOp>(user)) {
+              tensor::ExpandShapeOp>(user) ||
+          (insert && insert.getDest() == views[i])) {
         if (!llvm::is_contained(views, user->getResult(0)))
           views.push_back(user->getResult(0));
         continue;
       }
-      if (isa<tensor::ExtractOp, CallOpInterface>(user) ||
-          (isa<linalg::LinalgOp>(user) && !isCompiledMatmul(user) &&
-           !user->hasAttr(kFusedEpilogueAttrName)))
-        return user;
+      if (isa<tensor::DimOp, RegionBranchOpInterface, LoopLikeOpInterface>(
+              user) ||
+          (insert && insert.getSource() == views[i]) ||
+          user->hasTrait<OpTrait::IsTerminator>() || isCompiledMatmul(user) ||
+          user->hasAttr(kFusedEpilogueAttrName) || startsCompiledMatmul(user))
+        continue;
+      if (!first || comesFirst(user, nullptr, first, nullptr))
+        first = user;
     }
-  return nullptr;
+  return first;
 }
 
 LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
@@ -257,7 +303,7 @@ LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
       op->getNumResults() == 1 ? nullptr : findNextWriterOfC(op);
   if (op->getNumResults() == 1) {
     for (Operation *user : op->getResult(0).getUsers())
-      if (!epilogue && hostLinalg(user))
+      if (!epilogue && hostLinalg(user) && !startsCompiledMatmul(user))
         epilogue = user;
   } else {
     for (Operation *user : op.getDpsInits()[0].getUsers())
@@ -274,9 +320,10 @@ LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
     // tensors), or on memrefs write into it: lost the same way.
     Operation *access = nullptr;
     bool writes = false;
-    if (op->getNumResults() == 1)
+    if (op->getNumResults() == 1) {
       access = findHostReader(op);
-    else
+      writes = isa_and_nonnull<tensor::InsertOp>(access);
+    } else
       std::tie(access, writes) = findHostAccess(op, nextWriter);
     if (!access)
       return success();

@@ -687,7 +687,7 @@ mlir::tile::launchGrid(ConfigAttr config, const MatmulProblem &problem,
   int64_t blocks = std::min(
       saturatingProduct(numBlocks(config, problem), problem.batch), resident);
   // Whole clusters (the tiles are whole clusters' worth: tile-configure
-  // pairs the tile rows).
+  // pairs the tile rows, or columns).
   int64_t cluster = config.toTileConfig().clusterSize();
   blocks = std::max(cluster, blocks - blocks % cluster);
   return {blocks, 1};

@@ -148,6 +148,79 @@ func.func @called_tensor(%A: tensor<64x32xf32>, %B: tensor<32x48xf32>, %C: tenso
 
 // -----
 
+// Two accesses under one op after the matmul: the first in program order
+// is named.
+func.func @same_anchor(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>, %p: i1, %x: f32) {
+  %c0 = arith.constant 0 : index
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  scf.if %p {
+    // expected-error @+1 {{'memref.load' op reads the result of a linalg.matmul in host code}}
+    %v = memref.load %C[%c0, %c0] : memref<64x48xf32>
+    memref.store %x, %C[%c0, %c0] : memref<64x48xf32>
+  }
+  return
+}
+
+// -----
+
+// In a loop body two matmuls write C, the second from a fill; a read after
+// the loop is reported once, against the second.
+func.func @looped_refill(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %zero = arith.constant 0.0 : f32
+  scf.for %i = %c0 to %c2 step %c1 {
+    linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+    linalg.fill ins(%zero : f32) outs(%C : memref<64x48xf32>)
+    // expected-note @+1 {{the linalg.matmul}}
+    linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  }
+  // expected-error @+1 {{'memref.load' op reads the result of a linalg.matmul in host code}}
+  %v = memref.load %C[%c0, %c0] : memref<64x48xf32>
+  return %v : f32
+}
+
+// -----
+
+// On tensors, an insert into the result, and a vector read of it.
+func.func @inserted(%A: tensor<64x32xf32>, %B: tensor<32x48xf32>, %C: tensor<64x48xf32>, %x: f32) -> tensor<64x48xf32> {
+  %c0 = arith.constant 0 : index
+  // expected-note @+1 {{the linalg.matmul}}
+  %R = linalg.matmul ins(%A, %B : tensor<64x32xf32>, tensor<32x48xf32>) outs(%C : tensor<64x48xf32>) -> tensor<64x48xf32>
+  // expected-error @+1 {{'tensor.insert' op writes into the result of a linalg.matmul in host code}}
+  %W = tensor.insert %x into %R[%c0, %c0] : tensor<64x48xf32>
+  return %W : tensor<64x48xf32>
+}
+
+// -----
+
+func.func @vector_read(%A: tensor<64x32xf32>, %B: tensor<32x48xf32>, %C: tensor<64x48xf32>) -> vector<48xf32> {
+  %c0 = arith.constant 0 : index
+  %pad = arith.constant 0.0 : f32
+  // expected-note @+1 {{the linalg.matmul}}
+  %R = linalg.matmul ins(%A, %B : tensor<64x32xf32>, tensor<32x48xf32>) outs(%C : tensor<64x48xf32>) -> tensor<64x48xf32>
+  // expected-error @+1 {{'vector.transfer_read' op reads the result of a linalg.matmul in host code}}
+  %v = vector.transfer_read %R[%c0, %c0], %pad : tensor<64x48xf32>, vector<48xf32>
+  return %v : vector<48xf32>
+}
+
+// -----
+
+// An extract through an insert_slice into the result reads it too.
+func.func @through_insert_slice(%A: tensor<64x32xf32>, %B: tensor<32x48xf32>, %C: tensor<64x48xf32>, %D: tensor<8x48xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  // expected-note @+1 {{the linalg.matmul}}
+  %R = linalg.matmul ins(%A, %B : tensor<64x32xf32>, tensor<32x48xf32>) outs(%C : tensor<64x48xf32>) -> tensor<64x48xf32>
+  %R2 = tensor.insert_slice %D into %R[0, 0] [8, 48] [1, 1] : tensor<8x48xf32> into tensor<64x48xf32>
+  // expected-error @+1 {{'tensor.extract' op reads the result of a linalg.matmul in host code}}
+  %v = tensor.extract %R2[%c0, %c0] : tensor<64x48xf32>
+  return %v : f32
+}
+
+// -----
+
 // Not readers of C after the matmul, and no error: a copy into C before it
 // (the kernel accumulates onto what it wrote), a read of C and a call taking
 // it before it, and returning the result (or a cast of it).
@@ -199,4 +272,46 @@ func.func @forwarded(%A: tensor<64x32xf32>, %B: tensor<32x48xf32>, %C: tensor<64
     scf.yield %next : tensor<64x48xf32>
   }
   return %slice, %flat, %d, %L : tensor<8x48xf32>, tensor<3072xf32>, index, tensor<64x48xf32>
+}
+
+// C written again by a second matmul from its fill, the fill and matmul
+// nested in an scf.if, or on a view of C, or on tensors on the result or a
+// slice of it (inserted back): the fills start the second kernels, and are
+// no host access of the first matmul's C.
+func.func @refilled_nested(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>, %p: i1) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%C : memref<64x48xf32>)
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  scf.if %p {
+    linalg.fill ins(%zero : f32) outs(%C : memref<64x48xf32>)
+    linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  }
+  return
+}
+
+func.func @refilled_view(%A: memref<64x32xf32>, %A2: memref<32x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<64x48xf32>)
+  %s = memref.subview %C[0, 0] [32, 48] [1, 1] : memref<64x48xf32> to memref<32x48xf32, strided<[48, 1]>>
+  linalg.fill ins(%zero : f32) outs(%s : memref<32x48xf32, strided<[48, 1]>>)
+  linalg.matmul ins(%A2, %B : memref<32x32xf32>, memref<32x48xf32>) outs(%s : memref<32x48xf32, strided<[48, 1]>>)
+  return
+}
+
+func.func @refilled_tensor(%A: tensor<64x32xf32>, %B: tensor<32x48xf32>, %C: tensor<64x48xf32>) -> tensor<64x48xf32> {
+  %zero = arith.constant 0.0 : f32
+  %R = linalg.matmul ins(%A, %B : tensor<64x32xf32>, tensor<32x48xf32>) outs(%C : tensor<64x48xf32>) -> tensor<64x48xf32>
+  %F = linalg.fill ins(%zero : f32) outs(%R : tensor<64x48xf32>) -> tensor<64x48xf32>
+  %R2 = linalg.matmul ins(%A, %B : tensor<64x32xf32>, tensor<32x48xf32>) outs(%F : tensor<64x48xf32>) -> tensor<64x48xf32>
+  return %R2 : tensor<64x48xf32>
+}
+
+func.func @refilled_tensor_slice(%A: tensor<64x32xf32>, %A2: tensor<32x32xf32>, %B: tensor<32x48xf32>, %C: tensor<64x48xf32>) -> tensor<64x48xf32> {
+  %zero = arith.constant 0.0 : f32
+  %R = linalg.matmul ins(%A, %B : tensor<64x32xf32>, tensor<32x48xf32>) outs(%C : tensor<64x48xf32>) -> tensor<64x48xf32>
+  %s = tensor.extract_slice %R[0, 0] [32, 48] [1, 1] : tensor<64x48xf32> to tensor<32x48xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%s : tensor<32x48xf32>) -> tensor<32x48xf32>
+  %m = linalg.matmul ins(%A2, %B : tensor<32x32xf32>, tensor<32x48xf32>) outs(%f : tensor<32x48xf32>) -> tensor<32x48xf32>
+  %R2 = tensor.insert_slice %m into %R[0, 0] [32, 48] [1, 1] : tensor<32x48xf32> into tensor<64x48xf32>
+  return %R2 : tensor<64x48xf32>
 }

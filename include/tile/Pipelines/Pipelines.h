@@ -79,9 +79,9 @@ struct MatmulToPTXOptions : public PassPipelineOptions<MatmulToPTXOptions> {
   Option<std::string> cluster{
       *this, "cluster",
       llvm::cl::desc("Thread-block cluster of wgmma kernels (specialized, "
-                     "TMA): 1x1 (none) or 2x1 (two blocks along M multicast "
-                     "B's boxes to each other) (empty: chosen by the config "
-                     "pass)"),
+                     "TMA): 1x1 (none), 2x1 (two blocks along M multicast "
+                     "B's boxes to each other) or 1x2 (two blocks along N "
+                     "multicast A's) (empty: chosen by the config pass)"),
       llvm::cl::init("")};
   Option<bool> tf32{
       *this, "tf32",

@@ -222,12 +222,17 @@ def TileConfigure : Pass<"tile-configure"> {
     cast, a reshape) that runs after the matmul, in its block or in a
     region nested there (a `memref.copy`, `memref.load` or `memref.store`,
     a linalg op on a view), and a call taking C or a view of it (calls
-    declare no effects); on tensors a `tensor.extract` of the result or of
-    a slice, cast or reshape of it, a call taking one of them, and a linalg
-    op on a slice of it. What comes after the next matmul that writes C
-    (or after the `linalg.fill` its kernel starts from) is that matmul's
-    to report. (Not found: uses of a buffer that C is a view of, and reads
-    after the matmul through a loop's block argument.)
+    declare no effects); on tensors any op that uses the result or a
+    slice, cast or reshape of it, or an `insert_slice` into it (a
+    `tensor.extract`, a `tensor.insert`, a call, a vector read, a buffer
+    made of it, a linalg op on a slice) other than those that pass it on: a
+    return or another terminator, a loop's or an `scf.if`'s operand, an
+    `insert_slice` of it into another tensor, `tensor.dim`. Another
+    matmul that becomes a kernel, and the `linalg.fill` its kernel starts
+    from, never count; what comes after the next matmul in the block that
+    writes C (or after its fill) is that matmul's to report. (Not found:
+    uses of a buffer that C is a view of, and uses through a loop's block
+    argument or an `scf.if`'s result.)
 
     A `linalg.batch_matmul` (3-d operands, the batch first, row-major or
     with A and/or B transposed per matrix) is configured like a
@@ -368,7 +373,10 @@ def TileBlockTile : Pass<"tile-block-tile", "::mlir::ModuleOp"> {
     for every grid, including a last, partial group. With `cluster = [2, 1]`
     blocks 2i and 2i+1 take tile rows 2r and 2r+1 of one column, where
     (r, column) is cluster tile i of the same order over pairs of tile rows
-    (groups of G/2 pairs); an odd number of tile rows is an error.
+    (groups of G/2 pairs); an odd number of tile rows is an error. With
+    `cluster = [1, 2]` they take tile columns 2c and 2c+1 of one row, where
+    (row, c) is cluster tile i of the order over pairs of tile columns
+    (groups of G rows); an odd number of tile columns is an error.
 
     A batched matmul's kernel takes the 3-d operands and is launched with
     one row of these blocks per matrix: block y of the grid computes on
@@ -653,11 +661,14 @@ def TileMbarrierPipeline : Pass<"tile-mbarrier-pipeline"> {
       grid size) gets `persistent-blocks` blocks, or as many as fit on the
       chip at once (SMs times the occupancy), at most one per tile, in
       whole clusters (rounded down, at least one).
-    - `cluster = [2, 1]`: the ring's barriers are initialised and fenced for
-      the cluster, and a cluster barrier (not the block's) lets the roles
-      start; "empty" counts the consumer warpgroups of both blocks; the
-      producer issues A's box and half of B's 64-column boxes (by cluster
-      rank), each multicast to both blocks' slot and completing on its full
+    - `cluster = [2, 1]` or `[1, 2]`: the ring's barriers are initialised
+      and fenced for the cluster, and a cluster barrier (not the block's)
+      lets the roles start; "empty" counts the consumer warpgroups of both
+      blocks; the producer issues its own boxes of the operand the blocks
+      do not share (A in 2x1, B in 1x2) and half of the shared operand's
+      boxes (by cluster rank: its 64-element chunks, or the two boxes of
+      half the rows of a K-major slab), each multicast to both blocks' slot
+      and completing on its full
       barrier there (which expects the whole slab); a consumer releases a
       slot in its block and in the other (an arrive marked
       `tile.arrive_in_peer`, lowered by `tile-lower-nvgpu` to mapa and a

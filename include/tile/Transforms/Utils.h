@@ -60,7 +60,8 @@ constexpr llvm::StringLiteral kTileOriginAttrName = "tile.tile_origin";
 /// gives whole tiles a plain load and store of C, split ones atomic adds.
 constexpr llvm::StringLiteral kSplitBlockAttrName = "tile.split_block";
 /// On a TMA load of a slab: the operand it copies ("A" or "B"), so that
-/// tile-mbarrier-pipeline finds B's boxes to multicast in a cluster.
+/// tile-mbarrier-pipeline finds the boxes of the operand a cluster's blocks
+/// share (B in 2x1, A in 1x2) to multicast.
 constexpr llvm::StringLiteral kTmaOperandAttrName = "tile.tma_operand";
 /// On an nvgpu.mbarrier.arrive: the arrive is on the barrier at the same
 /// place in the other block of a 2-block cluster (its shared memory mapped

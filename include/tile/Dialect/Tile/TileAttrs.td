@@ -74,13 +74,17 @@ def Tile_ConfigAttr : AttrDef<Tile_Dialect, "Config"> {
       thread-block cluster. `[1, 1]` (the default) is none;
       `[2, 1]` pairs blocks 2i and 2i+1 on vertically adjacent tiles of one
       column (the swizzled order walks pairs of tile rows): they read the
-      same slab of B, so each block's producer loads half of B's 64-column
-      boxes (BN a multiple of 128) and the TMA multicasts them into both
+      same slab of B, so each block's producer loads half of B's boxes (BN
+      a multiple of 128: half of its 64-column chunks, or where B is stored
+      N×K a box of half its rows) and the TMA multicasts them into both
       blocks' shared memory; a slot is refilled once the consumers of both
-      blocks have released it. The tile rows of C must be even in number,
-      and B stored K×N. A persistent kernel's clusters walk the pairs of
-      tiles (cluster c takes pairs c, c + G/2, ...; its grid G whole
-      clusters).
+      blocks have released it. The tile rows of C must be even in number.
+      `[1, 2]` pairs them on horizontally adjacent tiles of one row (the
+      order walks pairs of tile columns) and shares A's slab the same way
+      (BM a multiple of 128; an even number of tile columns). Both launch
+      as clusters of 2 blocks along the grid's x. A persistent kernel's
+      clusters walk the pairs of tiles (cluster c takes pairs c, c + G/2,
+      ...; its grid G whole clusters).
     - `store = tma | registers` (tma: specialize = true, copy = tma, no
       split-K): how C is written. `registers` (the default): each thread
       stores its accumulators. `tma`: each consumer warpgroup stages its

@@ -110,11 +110,13 @@ struct TileConfig {
   /// consumers store the last tile's C.
   bool persistent = false;
   /// A thread-block cluster of clusterM x clusterN blocks (Wgmma with
-  /// specialize = true and copy = tma, no split-K; 1 x 1: no cluster). 2 x 1: the two
-  /// blocks of a cluster compute vertically adjacent tiles of C, which read
-  /// the same slab of B; each block's producer loads half of B's 64-column
-  /// boxes and the TMA multicasts them into both blocks' shared memory, so
-  /// each block reads a third less from L2 (128x256x64 tiles).
+  /// specialize = true and copy = tma, no split-K; 1 x 1: no cluster). 2 x 1:
+  /// the two blocks of a cluster compute vertically adjacent tiles of C,
+  /// which read the same slab of B; each block's producer loads half of B's
+  /// boxes (its 64-column chunks, or a box of half its rows where B is
+  /// stored N x K) and the TMA multicasts them into both blocks' shared
+  /// memory, so each block reads a third less from L2 (128x256x64 tiles).
+  /// 1 x 2: horizontally adjacent tiles, which share A's slab the same way.
   int64_t clusterM = 1, clusterN = 1;
   /// C written by TMA stores (Wgmma with specialize = true and copy = tma,
   /// no split-K): each consumer warpgroup stages its accumulators, 64 rows
