@@ -122,8 +122,8 @@ SharedPlan mlir::tile::getSharedPlan(const TileConfig &c,
     // cluster, A in a 1x2 one) is `split` boxes of its rows, one part per
     // block to multicast (the swizzle follows the shared address, and each
     // part is whole swizzle atoms: the bytes are the same as one box's).
-    auto slab = [&](int64_t extent, bool mnMajor, int64_t split,
-                    int64_t &rows, int64_t &rowElementsOut, int64_t &chunks,
+    auto slab = [&](int64_t extent, bool mnMajor, int64_t split, int64_t &rows,
+                    int64_t &rowElementsOut, int64_t &chunks,
                     int64_t &chunkBytes, int64_t &bytes, TmaBox &box,
                     int64_t &boxes) {
       if (mnMajor) {

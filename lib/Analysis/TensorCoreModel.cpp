@@ -553,11 +553,12 @@ TensorCoreEstimate mlir::tile::estimateTensorCore(const TileConfig &c,
   // In a cluster each block loads its part of the operand the blocks share
   // (B in a 2x1 cluster, A in a 1x2 one) and the TMA multicasts it.
   double tmaBytes =
-      (rowsA * lineFactor(s.storedColsA(), strides.first, s.offsetA,
-                          s.rowStrideA) /
+      (rowsA *
+           lineFactor(s.storedColsA(), strides.first, s.offsetA, s.rowStrideA) /
            static_cast<double>(c.clusterN) +
-       colsB * lineFactor(s.storedColsB(), strides.second, s.offsetB,
-                          s.rowStrideB) /
+       colsB *
+           lineFactor(s.storedColsB(), strides.second, s.offsetB,
+                      s.rowStrideB) /
            static_cast<double>(c.clusterM)) *
       std::min(s.k, kPerBlock) * s.elementBytes;
   double copyElements =

@@ -194,8 +194,8 @@ LogicalResult TileBlockTilePass::tileMatmul(linalg::LinalgOp matmul,
   if (tc.clusterN > 1 && tilesN % tc.clusterN != 0)
     return matmul.emitOpError()
            << "has " << tilesN << " tile columns (N = " << problem.n
-           << " in blocks of " << config.getBlockN()
-           << "), which cluster " << tc.clusterM << "x" << tc.clusterN
+           << " in blocks of " << config.getBlockN() << "), which cluster "
+           << tc.clusterM << "x" << tc.clusterN
            << " cannot pair up (tile-configure rejects such a config)";
   int64_t blocks = numBlocks(config, problem);
   if (blocks > std::numeric_limits<int32_t>::max())

@@ -672,8 +672,8 @@ LogicalResult checkStrategy(linalg::LinalgOp op, const TileConfig &config,
   // slab of B between them, a 1x2 cluster's horizontally adjacent ones and
   // split A's.
   if (config.clusterSize() > 1) {
-    std::string cluster = std::to_string(config.clusterM) + "x" +
-                          std::to_string(config.clusterN);
+    std::string cluster =
+        std::to_string(config.clusterM) + "x" + std::to_string(config.clusterN);
     int64_t tilesM = ceilDiv(shape.m, config.blockM);
     if (tilesM % config.clusterM != 0)
       return op.emitOpError()
@@ -686,8 +686,7 @@ LogicalResult checkStrategy(linalg::LinalgOp op, const TileConfig &config,
       return op.emitOpError()
              << "cannot use cluster " << cluster << ": N = " << shape.n
              << " in block tiles of " << config.blockN << " columns is "
-             << tilesN << " tile columns, not a multiple of "
-             << config.clusterN
+             << tilesN << " tile columns, not a multiple of " << config.clusterN
              << " (the blocks of a cluster take tiles of the same row)";
   }
   // A TMA store writes C's rows in boxes of 64 rows by 128 bytes from a
@@ -848,8 +847,8 @@ LogicalResult TileConfigurePass::applyOverrides(TileConfig &c,
     if (std::sscanf(cluster.c_str(), "%" SCNd64 "%c%" SCNd64 "%c", &m, &x, &n,
                     &rest) != 3 ||
         x != 'x')
-      return badOption("cluster", "must be MxN (1x1, 2x1 or 1x2), got '" +
-                                      cluster + "'");
+      return badOption("cluster",
+                       "must be MxN (1x1, 2x1 or 1x2), got '" + cluster + "'");
     c.clusterM = m;
     c.clusterN = n;
     // A cluster's blocks multicast with the TMA from a producer warpgroup:

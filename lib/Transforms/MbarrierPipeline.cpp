@@ -288,11 +288,11 @@ LogicalResult TileMbarrierPipelinePass::pipeline(gpu::GPUFuncOp kernel) {
   // extent a multiple of 128, so it has an even number of boxes (64-element
   // chunks, or halves of its rows: SharedPlan::boxesA / boxesB).
   StringRef sharedOperand = config.getClusterM() > 1 ? "B" : "A";
-  assert((!cluster ||
-          (sharedOperand == "A" ? plan.boxesA : plan.boxesB) % clusterSize ==
-              0) &&
-         "the verifier gives a cluster's shared operand an even number of "
-         "boxes");
+  assert(
+      (!cluster ||
+       (sharedOperand == "A" ? plan.boxesA : plan.boxesB) % clusterSize == 0) &&
+      "the verifier gives a cluster's shared operand an even number of "
+      "boxes");
   Value threadId;
   kernel.walk([&](gpu::ThreadIdOp op) { threadId = op; });
 

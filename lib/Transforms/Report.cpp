@@ -219,9 +219,8 @@ void printWgmmaReport(llvm::raw_ostream &os, StringRef name,
     os << "  copies            TMA boxes A "
        << (plan.boxesA > 1 ? std::to_string(plan.boxesA) + " x " : "")
        << plan.boxA.rows << "x" << plan.boxA.cols << ", B " << plan.boxesB
-       << " x " << plan.boxB.rows
-       << "x" << plan.boxB.cols << " per slab (" << plan.stageBytes
-       << " B)\n";
+       << " x " << plan.boxB.rows << "x" << plan.boxB.cols << " per slab ("
+       << plan.stageBytes << " B)\n";
   else
     os << "  copies            through registers: "
        << (c.specialize ? "the producer's 128 threads copy "

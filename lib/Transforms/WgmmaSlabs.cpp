@@ -70,10 +70,10 @@ SlabViews mlir::tile::emitSlabViews(OpBuilder &b, Location loc, Value smem,
       for (int64_t part = 0; part < boxes; ++part)
         chunks.push_back(memref::ViewOp::create(
             b, loc, type(box.rows, slab.rowElements), smem,
-            part == 0 ? start
-                      : arith::AddIOp::create(b, loc, start,
-                                              c(part * partBytes))
-                            .getResult(),
+            part == 0
+                ? start
+                : arith::AddIOp::create(b, loc, start, c(part * partBytes))
+                      .getResult(),
             ValueRange{}));
       return;
     }
@@ -180,16 +180,15 @@ void mlir::tile::emitTmaSlabCopy(OpBuilder &b, Location loc, Value descA,
   // or one per part of them in a cluster that shares it), (mn, k) of an
   // MN-major one stored K x MN (B, or a transposed A: a box per
   // 64-element chunk).
-  auto copy = [&](StringRef operand, const SlabOperand &slab,
-                  const TmaBox &box, ArrayRef<Value> chunks, Value desc,
-                  Value mn0) {
+  auto copy = [&](StringRef operand, const SlabOperand &slab, const TmaBox &box,
+                  ArrayRef<Value> chunks, Value desc, Value mn0) {
     int64_t step = slab.mnMajor ? slab.rowElements : box.rows;
     for (auto [chunk, view] : llvm::enumerate(chunks)) {
-      Value mn = chunk == 0 ? mn0
-                            : arith::AddIOp::create(
-                                  b, loc, mn0,
-                                  c(static_cast<int64_t>(chunk) * step))
-                                  .getResult();
+      Value mn = chunk == 0
+                     ? mn0
+                     : arith::AddIOp::create(
+                           b, loc, mn0, c(static_cast<int64_t>(chunk) * step))
+                           .getResult();
       if (slab.mnMajor)
         load(operand, view, desc, mn, source.k0);
       else
