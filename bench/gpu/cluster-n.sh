@@ -18,17 +18,8 @@ start=$SECONDS
 source bench/gpu/build-runtime.sh
 gpu_line "$out/gpu.txt"
 build_runtime "$out/build.log" tile-run || exit 1
-for dir in "$pairs" "$random" "$lines"; do
-  echo "== $dir"
-  bench/gpu/verify-each.sh "$dir" 25 --reference cublas
-done >"$out/verify.txt" 2>&1
-grep -v '^PASS\| PASS ' "$out/verify.txt" | tail -20
-: >"$out/memcheck.txt"
-for manifest in "$@"; do
-  timeout 120 compute-sanitizer --tool memcheck --error-exitcode 3 \
-    "$tile_run" verify "$manifest" >>"$out/memcheck.txt" 2>&1
-  echo "memcheck $(basename "$manifest"): exit $?" | tee -a "$out/memcheck.txt"
-done
+# Verification and memcheck as for persistent kernels (no timing there).
+OUT=$out bench/gpu/persistent.sh "$pairs" 0 "$random,$lines" "$@"
 echo "verified after $((SECONDS - start)) s"
 "$tile_run" bench --csv "$out/lines.csv" $(ls "$lines"/*.json | sort -V) |
   tail -n 30

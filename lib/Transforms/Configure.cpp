@@ -121,16 +121,14 @@ bool runsAfter(Operation *op, Operation *user) {
 
 /// The next matmul after `op` in its block that becomes a kernel writing the
 /// same C (what is used after it is that one's result, and its own check
-/// names it), or the fill of C that its kernel starts from. Null if none.
+/// names it; the fill its kernel starts from is no use of C, by
+/// startsCompiledMatmul). Null if none.
 Operation *findNextWriterOfC(linalg::LinalgOp op) {
   Value c = op.getDpsInits()[0];
   for (Operation *next = op->getNextNode(); next; next = next->getNextNode())
     if (auto other = dyn_cast<linalg::LinalgOp>(next);
-        other && isCompiledMatmul(next) && other.getDpsInits()[0] == c) {
-      if (linalg::FillOp fill = getOutputFill(other))
-        return fill;
+        other && isCompiledMatmul(next) && other.getDpsInits()[0] == c)
       return next;
-    }
   return nullptr;
 }
 
@@ -301,13 +299,17 @@ LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
   Operation *epilogue = nullptr;
   Operation *nextWriter =
       op->getNumResults() == 1 ? nullptr : findNextWriterOfC(op);
+  // (The fill a later matmul's kernel starts from is that kernel's.)
+  auto hostEpilogue = [&](Operation *user) {
+    return hostLinalg(user) && !startsCompiledMatmul(user);
+  };
   if (op->getNumResults() == 1) {
     for (Operation *user : op->getResult(0).getUsers())
-      if (!epilogue && hostLinalg(user) && !startsCompiledMatmul(user))
+      if (!epilogue && hostEpilogue(user))
         epilogue = user;
   } else {
     for (Operation *user : op.getDpsInits()[0].getUsers())
-      if (hostLinalg(user) && !user->hasAttr(kFusedEpilogueAttrName) &&
+      if (hostEpilogue(user) && !user->hasAttr(kFusedEpilogueAttrName) &&
           user->getBlock() == op->getBlock() && op->isBeforeInBlock(user) &&
           (!nextWriter || user->isBeforeInBlock(nextWriter)) &&
           (!epilogue || user->isBeforeInBlock(epilogue)))

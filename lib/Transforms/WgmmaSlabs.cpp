@@ -65,27 +65,20 @@ SlabViews mlir::tile::emitSlabViews(OpBuilder &b, Location loc, Value smem,
       chunks.push_back(whole);
       return;
     }
-    if (!slab.mnMajor) {
-      int64_t partBytes = box.rows * slab.rowElements * slab.elementBytes;
-      for (int64_t part = 0; part < boxes; ++part)
-        chunks.push_back(memref::ViewOp::create(
-            b, loc, type(box.rows, slab.rowElements), smem,
-            part == 0
-                ? start
-                : arith::AddIOp::create(b, loc, start, c(part * partBytes))
-                      .getResult(),
-            ValueRange{}));
-      return;
-    }
-    for (int64_t chunk = 0; chunk < slab.chunks; ++chunk) {
-      Value chunkStart =
-          chunk == 0 ? start
-                     : arith::AddIOp::create(b, loc, start,
-                                             c(chunk * slab.chunkBytes))
-                           .getResult();
+    // Each chunk of an MN-major slab (`boxes` is their number), or each
+    // part of a K-major one's rows.
+    int64_t rows = slab.mnMajor ? slab.rows : box.rows;
+    int64_t partBytes = slab.mnMajor
+                            ? slab.chunkBytes
+                            : box.rows * slab.rowElements * slab.elementBytes;
+    for (int64_t part = 0; part < boxes; ++part) {
+      Value partStart =
+          part == 0
+              ? start
+              : arith::AddIOp::create(b, loc, start, c(part * partBytes))
+                    .getResult();
       chunks.push_back(memref::ViewOp::create(
-          b, loc, type(slab.rows, slab.rowElements), smem, chunkStart,
-          ValueRange{}));
+          b, loc, type(rows, slab.rowElements), smem, partStart, ValueRange{}));
     }
   };
   operand("A", slotStart, plan.slabA(), plan.boxA, plan.boxesA, views.a,
