@@ -73,10 +73,9 @@ SlabViews mlir::tile::emitSlabViews(OpBuilder &b, Location loc, Value smem,
                             : box.rows * slab.rowElements * slab.elementBytes;
     for (int64_t part = 0; part < boxes; ++part) {
       Value partStart =
-          part == 0
-              ? start
-              : arith::AddIOp::create(b, loc, start, c(part * partBytes))
-                    .getResult();
+          part == 0 ? start
+                    : arith::AddIOp::create(b, loc, start, c(part * partBytes))
+                          .getResult();
       chunks.push_back(memref::ViewOp::create(
           b, loc, type(rows, slab.rowElements), smem, partStart, ValueRange{}));
     }
