@@ -159,30 +159,104 @@ bool comesFirst(Operation *a, Operation *anchorA, Operation *b,
   return a->getBlock() == b->getBlock() && a->isBeforeInBlock(b);
 }
 
+/// The values that hold what `value` holds once `user` passes it on
+/// through control flow: for a loop's init, the loop's iteration argument
+/// and its result; for a value a loop's body yields, the iteration argument
+/// (the next iteration's) and the loop's result; for a value an scf.if,
+/// scf.index_switch or scf.execute_region yields, its result. Empty for
+/// any other use.
+SmallVector<Value> passedOnTo(Operation *user, Value value) {
+  SmallVector<Value> values;
+  auto addTied = [&](LoopLikeOpInterface loop, unsigned index) {
+    if (index < loop.getRegionIterArgs().size())
+      values.push_back(loop.getRegionIterArgs()[index]);
+    if (std::optional<ResultRange> results = loop.getLoopResults();
+        results && index < results->size())
+      values.push_back((*results)[index]);
+  };
+  if (auto loop = dyn_cast<LoopLikeOpInterface>(user)) {
+    for (auto [index, init] : llvm::enumerate(loop.getInitsMutable()))
+      if (init.get() == value)
+        addTied(loop, index);
+    return values;
+  }
+  if (!user->hasTrait<OpTrait::IsTerminator>())
+    return values;
+  Operation *parent = user->getParentOp();
+  if (auto loop = dyn_cast_or_null<LoopLikeOpInterface>(parent)) {
+    if (auto yielded = loop.getYieldedValuesMutable())
+      for (auto [index, operand] : llvm::enumerate(*yielded))
+        if (operand.get() == value && operand.getOwner() == user)
+          addTied(loop, index);
+  } else if (isa_and_nonnull<scf::IfOp, scf::IndexSwitchOp,
+                             scf::ExecuteRegionOp>(parent) &&
+             parent->getNumResults() == user->getNumOperands()) {
+    for (auto [index, operand] : llvm::enumerate(user->getOperands()))
+      if (operand == value)
+        values.push_back(parent->getResult(index));
+  }
+  return values;
+}
+
+/// A host op that accesses C of the memref matmul `op` after it and is lost
+/// there (nothing runs the host code after the kernel's launch).
+struct HostAccess {
+  Operation *op = nullptr;
+  /// Whether it only writes C.
+  bool writes = false;
+  /// Where `op` accesses a buffer that C is a view of (not C or a view of
+  /// C): the op that makes C (or a view C is made from) from that buffer.
+  Operation *viewOf = nullptr;
+};
+
 /// A host op other than an unfused linalg one that uses C of the memref
-/// matmul `op` (C itself or a view of it: a subview, a cast, a reshape,
-/// any effect-free op that makes a memref of it) after it, and reads or
-/// writes it there, or passes it to a call (which declares no effects):
-/// lost, since nothing runs the host code after the kernel's launch.
+/// matmul `op` (C itself, a view of it: a subview, a cast, a reshape, any
+/// effect-free op that makes a memref of it; what a loop or an scf.if it
+/// is passed to holds; or a buffer C is a view of) after it, and reads or
+/// writes it there, or passes it to a call (which declares no effects).
 /// Searched up to `bound` (the next matmul writing C) if there is one, in
-/// nested regions too. The first such op in block order of its ancestor,
-/// with whether it only writes. Null if none.
-std::pair<Operation *, bool> findHostAccess(linalg::LinalgOp op,
-                                            Operation *bound) {
+/// nested regions too. The first such op in block order of its ancestor.
+HostAccess findHostAccess(linalg::LinalgOp op, Operation *bound) {
   SmallVector<Value> views{op.getDpsInits()[0]};
-  Operation *first = nullptr, *firstAnchor = nullptr;
-  bool firstWrites = false;
+  // The buffers C is a view of, each with the op that makes its view.
+  llvm::DenseMap<Value, Operation *> viewOf;
+  for (Value view = views.front(); Operation *maker = view.getDefiningOp();) {
+    if (!isMemoryEffectFree(maker) || maker->getNumRegions() != 0)
+      break;
+    auto sources = llvm::make_filter_range(maker->getOperands(), [](Value v) {
+      return isa<BaseMemRefType>(v.getType());
+    });
+    if (llvm::range_size(sources) != 1)
+      break;
+    view = *sources.begin();
+    viewOf.try_emplace(view, maker);
+    views.push_back(view);
+  }
+  HostAccess first;
+  Operation *firstAnchor = nullptr;
+  auto addView = [&](Value value, Value from) {
+    if (!isa<BaseMemRefType>(value.getType()) ||
+        llvm::is_contained(views, value))
+      return;
+    views.push_back(value);
+    if (Operation *maker = viewOf.lookup(from))
+      viewOf.try_emplace(value, maker);
+  };
   for (size_t i = 0; i < views.size(); ++i) {
     Value view = views[i];
     for (Operation *user : view.getUsers()) {
       if (user == op.getOperation() || isCompiledMatmul(user) ||
           user->hasAttr(kFusedEpilogueAttrName) || startsCompiledMatmul(user))
         continue;
+      if (isa<LoopLikeOpInterface>(user) ||
+          user->hasTrait<OpTrait::IsTerminator>()) {
+        for (Value passed : passedOnTo(user, view))
+          addView(passed, view);
+        continue;
+      }
       if (isMemoryEffectFree(user)) {
         for (Value result : user->getResults())
-          if (isa<BaseMemRefType>(result.getType()) &&
-              !llvm::is_contained(views, result))
-            views.push_back(result);
+          addView(result, view);
         continue;
       }
       bool reads = isa<CallOpInterface>(user) ||
@@ -195,15 +269,14 @@ std::pair<Operation *, bool> findHostAccess(linalg::LinalgOp op,
       Operation *anchor = op->getBlock()->findAncestorOpInBlock(*user);
       if (bound && (!anchor || !anchor->isBeforeInBlock(bound)))
         continue;
-      if (!first || comesFirst(user, anchor, first, firstAnchor) ||
+      if (!first.op || comesFirst(user, anchor, first.op, firstAnchor) ||
           (anchor && !firstAnchor)) {
-        first = user;
+        first = {user, !reads, viewOf.lookup(view)};
         firstAnchor = anchor;
-        firstWrites = !reads;
       }
     }
   }
-  return {first, firstWrites};
+  return first;
 }
 
 /// A host op that uses the result of the tensor matmul `op` (or a slice,
@@ -232,11 +305,18 @@ Operation *findHostReader(linalg::LinalgOp op) {
           views.push_back(user->getResult(0));
         continue;
       }
-      if (isa<tensor::DimOp, RegionBranchOpInterface, LoopLikeOpInterface>(
-              user) ||
+      // Passed on through a loop or an scf.if: what that holds.
+      if (isa<LoopLikeOpInterface>(user) ||
+          user->hasTrait<OpTrait::IsTerminator>()) {
+        for (Value passed : passedOnTo(user, views[i]))
+          if (!llvm::is_contained(views, passed))
+            views.push_back(passed);
+        continue;
+      }
+      if (isa<tensor::DimOp, RegionBranchOpInterface>(user) ||
           (insert && insert.getSource() == views[i]) ||
-          user->hasTrait<OpTrait::IsTerminator>() || isCompiledMatmul(user) ||
-          user->hasAttr(kFusedEpilogueAttrName) || startsCompiledMatmul(user))
+          isCompiledMatmul(user) || user->hasAttr(kFusedEpilogueAttrName) ||
+          startsCompiledMatmul(user))
         continue;
       if (!first || comesFirst(user, nullptr, first, nullptr))
         first = user;
@@ -244,7 +324,10 @@ Operation *findHostReader(linalg::LinalgOp op) {
   return first;
 }
 
-LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
+/// `reported`: the host accesses of C already reported against another
+/// matmul (one whose result reaches it too, through a loop): not again.
+LogicalResult checkHostNeighbours(linalg::LinalgOp op,
+                                  llvm::DenseSet<Operation *> &reported) {
   auto hostLinalg = [](Operation *other) -> linalg::LinalgOp {
     auto linalgOp = dyn_cast_or_null<linalg::LinalgOp>(other);
     return linalgOp && !isCompiledMatmul(other) ? linalgOp
@@ -320,23 +403,35 @@ LogicalResult checkHostNeighbours(linalg::LinalgOp op) {
     // memref.load of it or of a view of it, a call taking it, on memrefs; a
     // tensor.extract of the result or of a slice of it, a call, on
     // tensors), or on memrefs write into it: lost the same way.
-    Operation *access = nullptr;
-    bool writes = false;
+    HostAccess access;
     if (op->getNumResults() == 1) {
-      access = findHostReader(op);
-      writes = isa_and_nonnull<tensor::InsertOp>(access);
+      access.op = findHostReader(op);
+      access.writes = isa_and_nonnull<tensor::InsertOp>(access.op);
     } else
-      std::tie(access, writes) = findHostAccess(op, nextWriter);
-    if (!access)
+      access = findHostAccess(op, nextWriter);
+    if (!access.op)
       return success();
-    InFlightDiagnostic diag =
-        access->emitOpError()
-        << (writes ? "writes into the result of a " : "reads the result of a ")
-        << opName
-        << " in host code: only the matmul and its fused epilogue become a "
-           "kernel; this op would stay in host code, which no kernel runs "
-           "(elementwise linalg ops that update C in place are fused)";
+    // (Failed already, against the other matmul.)
+    if (!reported.insert(access.op).second)
+      return failure();
+    StringRef lost = "only the matmul and its fused epilogue become a "
+                     "kernel; this op would stay in host code, which no "
+                     "kernel runs (elementwise linalg ops that update C in "
+                     "place are fused)";
+    InFlightDiagnostic diag = access.op->emitOpError();
+    if (access.viewOf)
+      diag << (access.writes ? "writes into" : "reads")
+           << " a buffer that the result of a " << opName
+           << " is a view of, in host code: " << lost;
+    else
+      diag << (access.writes ? "writes into the result of a "
+                             : "reads the result of a ")
+           << opName << " in host code: " << lost;
     diag.attachNote(op.getLoc()) << "the " << opName;
+    if (access.viewOf)
+      diag.attachNote(access.viewOf->getLoc())
+          << "the " << opName
+          << "'s C is a view of that buffer, through this op";
     return diag;
   }
   // Why it is not fused: what fusing it after the fused ops would say.
@@ -446,9 +541,10 @@ LogicalResult checkLayout(linalg::LinalgOp op, MemRefType type,
 }
 
 /// Checks that the pipeline can lower `op`; emits the reason at the op
-/// otherwise. Fills `shape`.
+/// otherwise. Fills `shape`. `reported` as for checkHostNeighbours.
 LogicalResult checkSupported(linalg::LinalgOp op, MatmulShape &shape,
-                             Type &elementType) {
+                             Type &elementType,
+                             llvm::DenseSet<Operation *> &reported) {
   FailureOr<MatmulLayout> layout = getMatmulLayout(op);
   if (failed(layout))
     return op.emitOpError()
@@ -457,7 +553,7 @@ LogicalResult checkSupported(linalg::LinalgOp op, MatmulShape &shape,
            << (isa<linalg::BatchMatmulOp>(op.getOperation()) ? "(b, m, n)"
                                                              : "(m, n)")
            << ") is not supported yet";
-  if (failed(checkHostNeighbours(op)))
+  if (failed(checkHostNeighbours(op, reported)))
     return failure();
   // A batched matmul's operands are 3-d, the batch first.
   int64_t rank = layout->batched ? 3 : 2;
@@ -744,6 +840,8 @@ private:
   LogicalResult applyOverrides(TileConfig &config, Operation *where);
   LogicalResult configure(linalg::LinalgOp op, const ChipInfo &chipInfo,
                           const TuningTable *table);
+  /// Host ops that use C after a matmul, reported once each.
+  llvm::DenseSet<Operation *> reportedHostAccesses;
 };
 
 LogicalResult TileConfigurePass::applyOverrides(TileConfig &c,
@@ -870,7 +968,7 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
                                            const TuningTable *givenTable) {
   MatmulShape shape;
   Type elementType;
-  if (failed(checkSupported(op, shape, elementType)))
+  if (failed(checkSupported(op, shape, elementType, reportedHostAccesses)))
     return failure();
 
   Attribute written = op->getAttr(TileDialect::kConfigAttrName);
@@ -1257,6 +1355,7 @@ LogicalResult TileConfigurePass::configure(linalg::LinalgOp op,
 
 void TileConfigurePass::runOnOperation() {
   Operation *root = getOperation();
+  reportedHostAccesses.clear();
   std::optional<ChipInfo> chipInfo = lookupChip(chip);
   if (!chipInfo) {
     root->emitError() << "tile-configure: unknown chip '" << chip

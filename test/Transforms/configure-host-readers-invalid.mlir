@@ -315,3 +315,148 @@ func.func @refilled_tensor_slice(%A: tensor<64x32xf32>, %A2: tensor<32x32xf32>, 
   %R2 = tensor.insert_slice %m into %R[0, 0] [32, 48] [1, 1] : tensor<32x48xf32> into tensor<64x48xf32>
   return %R2 : tensor<64x48xf32>
 }
+
+// -----
+
+// Through control flow: the result a loop carries (the body's matmul writes
+// its iteration argument), read after the loop, on memrefs (as one-shot
+// bufferization leaves a tensor loop) and on tensors.
+func.func @loop_result(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %C: memref<64x48xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %L = scf.for %i = %c0 to %c2 step %c1 iter_args(%acc = %C) -> memref<64x48xf32> {
+    // expected-note @+1 {{the linalg.matmul}}
+    linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%acc : memref<64x48xf32>)
+    scf.yield %acc : memref<64x48xf32>
+  }
+  // expected-error @+1 {{'memref.load' op reads the result of a linalg.matmul in host code}}
+  %v = memref.load %L[%c0, %c0] : memref<64x48xf32>
+  return %v : f32
+}
+
+// -----
+
+func.func @loop_result_tensor(%A: tensor<64x32xf32>, %B: tensor<32x48xf32>, %C: tensor<64x48xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %L = scf.for %i = %c0 to %c2 step %c1 iter_args(%acc = %C) -> tensor<64x48xf32> {
+    // expected-note @+1 {{the linalg.matmul}}
+    %m = linalg.matmul ins(%A, %B : tensor<64x32xf32>, tensor<32x48xf32>) outs(%acc : tensor<64x48xf32>) -> tensor<64x48xf32>
+    scf.yield %m : tensor<64x48xf32>
+  }
+  // expected-error @+1 {{'tensor.extract' op reads the result of a linalg.matmul in host code}}
+  %v = tensor.extract %L[%c1, %c0] : tensor<64x48xf32>
+  return %v : f32
+}
+
+// -----
+
+// The result handed to a loop as its init, read in the body.
+func.func @loop_init_tensor(%A: tensor<64x32xf32>, %B: tensor<32x48xf32>, %C: tensor<64x48xf32>, %D: tensor<64x48xf32>) -> tensor<64x48xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  // expected-note @+1 {{the linalg.matmul}}
+  %R = linalg.matmul ins(%A, %B : tensor<64x32xf32>, tensor<32x48xf32>) outs(%C : tensor<64x48xf32>) -> tensor<64x48xf32>
+  %L = scf.for %i = %c0 to %c2 step %c1 iter_args(%acc = %R) -> tensor<64x48xf32> {
+    // expected-error @+1 {{'tensor.extract' op reads the result of a linalg.matmul in host code}}
+    %v = tensor.extract %acc[%i, %c0] : tensor<64x48xf32>
+    %w = tensor.insert %v into %D[%i, %c0] : tensor<64x48xf32>
+    scf.yield %w : tensor<64x48xf32>
+  }
+  return %L : tensor<64x48xf32>
+}
+
+// -----
+
+// The result an scf.if yields.
+func.func @if_result_tensor(%A: tensor<64x32xf32>, %B: tensor<32x48xf32>, %C: tensor<64x48xf32>, %p: i1) -> f32 {
+  %c0 = arith.constant 0 : index
+  %R = scf.if %p -> tensor<64x48xf32> {
+    // expected-note @+1 {{the linalg.matmul}}
+    %m = linalg.matmul ins(%A, %B : tensor<64x32xf32>, tensor<32x48xf32>) outs(%C : tensor<64x48xf32>) -> tensor<64x48xf32>
+    scf.yield %m : tensor<64x48xf32>
+  } else {
+    scf.yield %C : tensor<64x48xf32>
+  }
+  // expected-error @+1 {{'tensor.extract' op reads the result of a linalg.matmul in host code}}
+  %v = tensor.extract %R[%c0, %c0] : tensor<64x48xf32>
+  return %v : f32
+}
+
+// -----
+
+// The buffer C is a view of, read whole after the matmul.
+func.func @parent_copied(%A: memref<32x32xf32>, %B: memref<32x48xf32>, %big: memref<64x48xf32>, %D: memref<64x48xf32>) {
+  // expected-note @+1 {{the linalg.matmul's C is a view of that buffer, through this op}}
+  %C = memref.subview %big[32, 0] [32, 48] [1, 1] : memref<64x48xf32> to memref<32x48xf32, strided<[48, 1], offset: 1536>>
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%A, %B : memref<32x32xf32>, memref<32x48xf32>) outs(%C : memref<32x48xf32, strided<[48, 1], offset: 1536>>)
+  // expected-error @+1 {{'memref.copy' op reads a buffer that the result of a linalg.matmul is a view of, in host code: only the matmul and its fused epilogue become a kernel}}
+  memref.copy %big, %D : memref<64x48xf32> to memref<64x48xf32>
+  return
+}
+
+// -----
+
+// Through two views: C is a view of a flat buffer's 2-d view; the flat
+// buffer's element written after.
+func.func @grandparent_stored(%A: memref<64x32xf32>, %B: memref<32x48xf32>, %flat: memref<3072xf32>, %x: f32) {
+  %c5 = arith.constant 5 : index
+  // expected-note @+1 {{the linalg.matmul's C is a view of that buffer, through this op}}
+  %two = memref.expand_shape %flat [[0, 1]] output_shape [64, 48] : memref<3072xf32> into memref<64x48xf32>
+  %C = memref.cast %two : memref<64x48xf32> to memref<?x48xf32>
+  // expected-note @+1 {{the linalg.matmul}}
+  linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x48xf32>) outs(%C : memref<?x48xf32>)
+  // expected-error @+1 {{'memref.store' op writes into a buffer that the result of a linalg.matmul is a view of, in host code}}
+  memref.store %x, %flat[%c5] : memref<3072xf32>
+  return
+}
+
+// -----
+
+// A buffer C is a view of, and the views of its other parts, used before
+// the matmul, deallocated after it, or passed to a loop of later matmuls
+// that start from their fills: no error.
+func.func @parent_fine(%A: memref<32x32xf32>, %B: memref<32x48xf32>, %D: memref<64x48xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %zero = arith.constant 0.0 : f32
+  %big = memref.alloc() : memref<64x48xf32>
+  memref.copy %D, %big : memref<64x48xf32> to memref<64x48xf32>
+  %C = memref.subview %big[0, 0] [32, 48] [1, 1] : memref<64x48xf32> to memref<32x48xf32, strided<[48, 1]>>
+  linalg.matmul ins(%A, %B : memref<32x32xf32>, memref<32x48xf32>) outs(%C : memref<32x48xf32, strided<[48, 1]>>)
+  %L = scf.for %i = %c0 to %c2 step %c1 iter_args(%acc = %big) -> memref<64x48xf32> {
+    %half = memref.subview %acc[32, 0] [32, 48] [1, 1] : memref<64x48xf32> to memref<32x48xf32, strided<[48, 1], offset: 1536>>
+    linalg.fill ins(%zero : f32) outs(%half : memref<32x48xf32, strided<[48, 1], offset: 1536>>)
+    linalg.matmul ins(%A, %B : memref<32x32xf32>, memref<32x48xf32>) outs(%half : memref<32x48xf32, strided<[48, 1], offset: 1536>>)
+    scf.yield %acc : memref<64x48xf32>
+  }
+  memref.dealloc %L : memref<64x48xf32>
+  return
+}
+
+// -----
+
+// Read after a loop that carries one matmul's result into another (which
+// starts from its fill): both results reach the read, which is reported
+// once, against the first.
+func.func @two_reach(%A: tensor<64x32xf32>, %B: tensor<32x48xf32>, %C: tensor<64x48xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %zero = arith.constant 0.0 : f32
+  // expected-note @+1 {{the linalg.matmul}}
+  %R = linalg.matmul ins(%A, %B : tensor<64x32xf32>, tensor<32x48xf32>) outs(%C : tensor<64x48xf32>) -> tensor<64x48xf32>
+  %L = scf.for %i = %c0 to %c2 step %c1 iter_args(%acc = %R) -> tensor<64x48xf32> {
+    %f = linalg.fill ins(%zero : f32) outs(%acc : tensor<64x48xf32>) -> tensor<64x48xf32>
+    %m = linalg.matmul ins(%A, %B : tensor<64x32xf32>, tensor<32x48xf32>) outs(%f : tensor<64x48xf32>) -> tensor<64x48xf32>
+    scf.yield %m : tensor<64x48xf32>
+  }
+  // expected-error @+1 {{'tensor.extract' op reads the result of a linalg.matmul in host code}}
+  %v = tensor.extract %L[%c1, %c0] : tensor<64x48xf32>
+  return %v : f32
+}

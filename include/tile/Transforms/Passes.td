@@ -218,21 +218,24 @@ def TileConfigure : Pass<"tile-configure"> {
     found through the SSA values (the operand itself, on tensors or memrefs,
     not views of it); other matmuls and the `linalg.fill` of C do not count.
     So is any other host op that uses C after the matmul: on memrefs one
-    with a read or write effect on C or on a view of it (a subview, a
-    cast, a reshape) that runs after the matmul, in its block or in a
-    region nested there (a `memref.copy`, `memref.load` or `memref.store`,
-    a linalg op on a view), and a call taking C or a view of it (calls
-    declare no effects); on tensors any op that uses the result or a
-    slice, cast or reshape of it, or an `insert_slice` into it (a
-    `tensor.extract`, a `tensor.insert`, a call, a vector read, a buffer
-    made of it, a linalg op on a slice) other than those that pass it on: a
-    return or another terminator, a loop's or an `scf.if`'s operand, an
-    `insert_slice` of it into another tensor, `tensor.dim`. Another
-    matmul that becomes a kernel, and the `linalg.fill` its kernel starts
-    from, never count; what comes after the next matmul in the block that
-    writes C (or after its fill) is that matmul's to report. (Not found:
-    uses of a buffer that C is a view of, and uses through a loop's block
-    argument or an `scf.if`'s result.)
+    with a read or write effect on C, on a view of it (a subview, a cast, a
+    reshape), on what a loop or an `scf.if` it is passed to holds (the
+    loop's iteration argument and result), or on a buffer that C is a view
+    of (with a second note at the view), that runs after the matmul, in its
+    block or in a region nested there (a `memref.copy`, `memref.load` or
+    `memref.store`, a linalg op on a view), and a call taking any of these
+    (calls declare no effects); on tensors any op that uses the result, a
+    slice, cast or reshape of it, an `insert_slice` into it, or what a loop
+    or an `scf.if` it is passed to (as an init or a yielded value) holds
+    (a `tensor.extract`, a `tensor.insert`, a call, a vector read, a buffer
+    made of it, a linalg op on a slice) other than those that pass it on:
+    a return, an `insert_slice` of it into another tensor, `tensor.dim`.
+    Another matmul that becomes a kernel, and the `linalg.fill` its kernel
+    starts from, never count; what comes after the next matmul in the block
+    that writes C (or after its fill) is that matmul's to report; an op
+    that the results of two matmuls reach (through a loop) is reported
+    once. (Not found: a read at the top of a loop body, before the matmul,
+    of what the previous iteration's matmul wrote.)
 
     A `linalg.batch_matmul` (3-d operands, the batch first, row-major or
     with A and/or B transposed per matrix) is configured like a
