@@ -540,6 +540,124 @@ LogicalResult checkLayout(linalg::LinalgOp op, MemRefType type,
   return success();
 }
 
+/// The buffer a memref operand is a view of: followed through the ops that
+/// make views whose type's offset and strides count from the buffer's start
+/// (a subview, a cast, a reshape, a reinterpret_cast, a transpose). `exact`
+/// becomes false where another effect-free op makes a view on the way (its
+/// offset counts from somewhere else).
+Value viewedBuffer(Value value, bool &exact) {
+  while (Operation *maker = value.getDefiningOp()) {
+    if (isa<memref::SubViewOp, memref::CastOp, memref::ExpandShapeOp,
+            memref::CollapseShapeOp, memref::ReinterpretCastOp,
+            memref::TransposeOp>(maker)) {
+      value = maker->getOperand(0);
+      continue;
+    }
+    if (!isMemoryEffectFree(maker) || maker->getNumRegions() != 0)
+      break;
+    auto sources = llvm::make_filter_range(maker->getOperands(), [](Value v) {
+      return isa<BaseMemRefType>(v.getType());
+    });
+    if (llvm::range_size(sources) != 1)
+      break;
+    exact = false;
+    value = *sources.begin();
+  }
+  return value;
+}
+
+enum class Overlap { None, Shared, Unknown };
+
+/// Whether the elements of two views of one buffer (their types' offsets
+/// and strides from its start; innermost stride 1, checkLayout) overlap:
+/// each is a set of rows of contiguous elements, compared as sorted runs.
+Overlap overlapOf(MemRefType a, MemRefType b) {
+  // At most this many rows each are compared (else: not known).
+  constexpr int64_t kMaxRuns = int64_t(1) << 20;
+  auto runs = [&](MemRefType type,
+                  SmallVector<std::pair<int64_t, int64_t>> &out) -> bool {
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(type.getStridesAndOffset(strides, offset)) ||
+        ShapedType::isDynamic(offset) ||
+        llvm::any_of(strides, ShapedType::isDynamic) ||
+        !type.hasStaticShape() || strides.back() != 1)
+      return false;
+    ArrayRef<int64_t> shape = type.getShape();
+    int64_t count = 1;
+    for (int64_t extent : shape.drop_back())
+      if (llvm::MulOverflow(count, extent, count) || count > kMaxRuns)
+        return false;
+    if (shape.back() == 0 || count == 0)
+      return true;
+    SmallVector<int64_t> index(shape.size() - 1, 0);
+    for (int64_t run = 0; run < count; ++run) {
+      int64_t start = offset;
+      for (auto [i, stride] : llvm::enumerate(ArrayRef<int64_t>(strides).drop_back()))
+        start += index[i] * stride;
+      out.push_back({start, start + shape.back()});
+      for (int64_t d = index.size() - 1; d >= 0; --d) {
+        if (++index[d] < shape[d])
+          break;
+        index[d] = 0;
+      }
+    }
+    llvm::sort(out);
+    return true;
+  };
+  SmallVector<std::pair<int64_t, int64_t>> runsA, runsB;
+  if (!runs(a, runsA) || !runs(b, runsB))
+    return Overlap::Unknown;
+  for (size_t i = 0, j = 0; i < runsA.size() && j < runsB.size();) {
+    if (runsA[i].second <= runsB[j].first)
+      ++i;
+    else if (runsB[j].second <= runsA[i].first)
+      ++j;
+    else
+      return Overlap::Shared;
+  }
+  return Overlap::None;
+}
+
+/// The kernel's blocks write C while others read A and B: on memrefs, C
+/// must share no element with either (views of one buffer, or one value).
+LogicalResult checkNoAliasing(linalg::LinalgOp op) {
+  if (!op.hasPureBufferSemantics())
+    return success();
+  Value c = op.getDpsInits()[0];
+  bool exactC = true;
+  Value bufferC = viewedBuffer(c, exactC);
+  for (auto [index, input] : llvm::enumerate(op.getDpsInputs())) {
+    bool exact = exactC;
+    if (viewedBuffer(input, exact) != bufferC)
+      continue;
+    StringRef name = index == 0 ? "A" : "B";
+    Overlap overlap =
+        input == c ? Overlap::Shared
+        : exact    ? overlapOf(cast<MemRefType>(input.getType()),
+                               cast<MemRefType>(c.getType()))
+                   : Overlap::Unknown;
+    if (overlap == Overlap::None)
+      continue;
+    InFlightDiagnostic diag = op.emitOpError();
+    if (overlap == Overlap::Shared)
+      diag << "writes C, which shares elements with operand " << name
+           << " (one buffer): the kernel's blocks write C while others "
+              "still read "
+           << name
+           << ", so the result would depend on their order (copy it to a "
+              "buffer of its own first)";
+    else
+      diag << "writes C, a view of the buffer that operand " << name
+           << " is a view of, with offsets or strides not known at compile "
+              "time: the two may share elements, which the kernel's blocks "
+              "would write and read at once (give them static layouts, or "
+              "buffers of their own)";
+    return diag;
+  }
+  return success();
+}
+
 /// Checks that the pipeline can lower `op`; emits the reason at the op
 /// otherwise. Fills `shape`. `reported` as for checkHostNeighbours.
 LogicalResult checkSupported(linalg::LinalgOp op, MatmulShape &shape,
@@ -554,6 +672,8 @@ LogicalResult checkSupported(linalg::LinalgOp op, MatmulShape &shape,
                                                              : "(m, n)")
            << ") is not supported yet";
   if (failed(checkHostNeighbours(op, reported)))
+    return failure();
+  if (failed(checkNoAliasing(op)))
     return failure();
   // A batched matmul's operands are 3-d, the batch first.
   int64_t rank = layout->batched ? 3 : 2;

@@ -19,23 +19,24 @@
 
 // (The f32 matmuls have configs of register double buffering, whose
 // global loads are the vector.loads checked.)
-// Rows of 128 elements, 64x32 / 32x48 / 64x48 windows at 16-byte offsets:
+// Rows of 128 elements, 64x32 / 32x48 / 64x48 windows at 16-byte offsets
+// (C sharing no element with A or B):
 // 16-byte vectors for A and B, as for dense operands (C is read and written
 // one element at a time, as for dense ones).
 // WINDOW: {"name": "A", "role": "lhs", "element_type": "f32", "rows": 64, "cols": 32, "row_stride": 128, "col_stride": 1, "offset": 260, "alignment": 16, "access": "read"}
 // WINDOW: {"name": "B", "role": "rhs", "element_type": "f32", "rows": 32, "cols": 48, "row_stride": 128, "col_stride": 1, "offset": 4, "alignment": 16, "access": "read"}
-// WINDOW: {"name": "C", "role": "result", "element_type": "f32", "rows": 64, "cols": 48, "row_stride": 128, "col_stride": 1, "offset": 8200, "alignment": 4, "access": "readwrite"}
-// IR-LABEL: gpu.func @window_matmul0(%{{.*}}: memref<64x32xf32, strided<[128, 1], offset: 260>> {{.*}}, %{{.*}}: memref<32x48xf32, strided<[128, 1], offset: 4>> {{.*}}, %{{.*}}: memref<64x48xf32, strided<[128, 1], offset: 8200>> {{.*}})
-// IR-SAME: tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 32 : i64, layout_a = array<i64: 260, 128>, layout_b = array<i64: 4, 128>, layout_c = array<i64: 8200, 128>, m = 64 : i64, n = 48 : i64}
+// WINDOW: {"name": "C", "role": "result", "element_type": "f32", "rows": 64, "cols": 48, "row_stride": 128, "col_stride": 1, "offset": 8232, "alignment": 4, "access": "readwrite"}
+// IR-LABEL: gpu.func @window_matmul0(%{{.*}}: memref<64x32xf32, strided<[128, 1], offset: 260>> {{.*}}, %{{.*}}: memref<32x48xf32, strided<[128, 1], offset: 4>> {{.*}}, %{{.*}}: memref<64x48xf32, strided<[128, 1], offset: 8232>> {{.*}})
+// IR-SAME: tile.matmul = {c_init = "accumulate", c_type = f32, element_type = f32, k = 32 : i64, layout_a = array<i64: 260, 128>, layout_b = array<i64: 4, 128>, layout_c = array<i64: 8232, 128>, m = 64 : i64, n = 48 : i64}
 // IR: vector.load %arg0[{{.*}}] {alignment = 16 : i64} : memref<64x32xf32, strided<[128, 1], offset: 260>>, vector<4xf32>
 // IR: vector.load %arg1[{{.*}}] {alignment = 16 : i64} : memref<32x48xf32, strided<[128, 1], offset: 4>>, vector<4xf32>
 func.func @window(%big: memref<128x128xf32>) {
   %a = memref.subview %big[2, 4] [64, 32] [1, 1] : memref<128x128xf32> to memref<64x32xf32, strided<[128, 1], offset: 260>>
   %b = memref.subview %big[0, 4] [32, 48] [1, 1] : memref<128x128xf32> to memref<32x48xf32, strided<[128, 1], offset: 4>>
-  %c = memref.subview %big[64, 8] [64, 48] [1, 1] : memref<128x128xf32> to memref<64x48xf32, strided<[128, 1], offset: 8200>>
+  %c = memref.subview %big[64, 40] [64, 48] [1, 1] : memref<128x128xf32> to memref<64x48xf32, strided<[128, 1], offset: 8232>>
   linalg.matmul {tile.config = #tile.config<block = [64, 64, 16], warp = [32, 32], thread = [4, 8], stages = 2>}
     ins(%a, %b : memref<64x32xf32, strided<[128, 1], offset: 260>>, memref<32x48xf32, strided<[128, 1], offset: 4>>)
-                outs(%c : memref<64x48xf32, strided<[128, 1], offset: 8200>>)
+                outs(%c : memref<64x48xf32, strided<[128, 1], offset: 8232>>)
   return
 }
 

@@ -197,12 +197,16 @@ def TileConfigure : Pass<"tile-configure"> {
     error at the op otherwise: shared memory per block over the chip's limit,
     an estimated register need over 255 per thread, more than 1024 threads.
     Matmuls the pipeline cannot lower yet (dynamic shapes, element types
-    other than f32, bf16 and f16, memref layouts other than static strides
-    and offsets with contiguous rows: a dynamic stride or offset, as a
-    subview at run-time offsets has, an innermost stride other than 1, a
-    stride of 0, a layout map that is not strided, C's rows or matrices
-    overlapping; indexing maps that do more than transpose A or B) are
-    errors at the op too. A transposed operand's stored rows (of M for A
+    other than f32, bf16 and f16, memref layouts other than strides and
+    offsets with contiguous rows: a dynamic innermost stride or one other
+    than 1, a stride of 0, a layout map that is not strided, C's rows or
+    matrices overlapping; C sharing an element with A or B, on memrefs:
+    one value, or views of one buffer (through subviews, casts, reshapes)
+    whose rows meet, or whose offsets or strides are not known at compile
+    time; indexing maps that do more than transpose A or B) are errors at
+    the op too (the kernel's blocks would write C while others read A or
+    B). Strides and offsets known only at run time are compiled (the
+    manifest's `"dynamic"` layouts). A transposed operand's stored rows (of M for A
     stored K x M, of K for B stored N x K) are what the TMA's 16-byte rule
     and the repacking see. Strided
     memrefs (a `memref.subview` of a bigger buffer, padded rows) are
