@@ -593,7 +593,8 @@ Overlap overlapOf(MemRefType a, MemRefType b) {
     SmallVector<int64_t> index(shape.size() - 1, 0);
     for (int64_t run = 0; run < count; ++run) {
       int64_t start = offset;
-      for (auto [i, stride] : llvm::enumerate(ArrayRef<int64_t>(strides).drop_back()))
+      for (auto [i, stride] :
+           llvm::enumerate(ArrayRef<int64_t>(strides).drop_back()))
         start += index[i] * stride;
       out.push_back({start, start + shape.back()});
       for (int64_t d = index.size() - 1; d >= 0; --d) {
@@ -632,11 +633,10 @@ LogicalResult checkNoAliasing(linalg::LinalgOp op) {
     if (viewedBuffer(input, exact) != bufferC)
       continue;
     StringRef name = index == 0 ? "A" : "B";
-    Overlap overlap =
-        input == c ? Overlap::Shared
-        : exact    ? overlapOf(cast<MemRefType>(input.getType()),
-                               cast<MemRefType>(c.getType()))
-                   : Overlap::Unknown;
+    Overlap overlap = input == c ? Overlap::Shared
+                      : exact    ? overlapOf(cast<MemRefType>(input.getType()),
+                                             cast<MemRefType>(c.getType()))
+                                 : Overlap::Unknown;
     if (overlap == Overlap::None)
       continue;
     InFlightDiagnostic diag = op.emitOpError();
