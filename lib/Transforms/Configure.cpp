@@ -540,39 +540,14 @@ LogicalResult checkLayout(linalg::LinalgOp op, MemRefType type,
   return success();
 }
 
-/// The buffer a memref operand is a view of: followed through the ops that
-/// make views whose type's offset and strides count from the buffer's start
-/// (a subview, a cast, a reshape, a reinterpret_cast, a transpose). `exact`
-/// becomes false where another effect-free op makes a view on the way (its
-/// offset counts from somewhere else).
-Value viewedBuffer(Value value, bool &exact) {
-  while (Operation *maker = value.getDefiningOp()) {
-    if (isa<memref::SubViewOp, memref::CastOp, memref::ExpandShapeOp,
-            memref::CollapseShapeOp, memref::ReinterpretCastOp,
-            memref::TransposeOp>(maker)) {
-      value = maker->getOperand(0);
-      continue;
-    }
-    if (!isMemoryEffectFree(maker) || maker->getNumRegions() != 0)
-      break;
-    auto sources = llvm::make_filter_range(maker->getOperands(), [](Value v) {
-      return isa<BaseMemRefType>(v.getType());
-    });
-    if (llvm::range_size(sources) != 1)
-      break;
-    exact = false;
-    value = *sources.begin();
-  }
-  return value;
-}
-
 enum class Overlap { None, Shared, Unknown };
 
 /// Whether the elements of two views of one buffer (their types' offsets
-/// and strides from its start; innermost stride 1, checkLayout) overlap:
-/// each is a set of rows of contiguous elements, compared as sorted runs.
+/// and strides from its start) overlap: each is a set of runs of contiguous
+/// elements (rows, where the innermost stride is 1; else single elements),
+/// compared sorted.
 Overlap overlapOf(MemRefType a, MemRefType b) {
-  // At most this many rows each are compared (else: not known).
+  // At most this many runs each are compared (else: not known).
   constexpr int64_t kMaxRuns = int64_t(1) << 20;
   auto runs = [&](MemRefType type,
                   SmallVector<std::pair<int64_t, int64_t>> &out) -> bool {
@@ -580,25 +555,27 @@ Overlap overlapOf(MemRefType a, MemRefType b) {
     int64_t offset;
     if (failed(type.getStridesAndOffset(strides, offset)) ||
         ShapedType::isDynamic(offset) ||
-        llvm::any_of(strides, ShapedType::isDynamic) ||
-        !type.hasStaticShape() || strides.back() != 1)
+        llvm::any_of(strides, ShapedType::isDynamic) || !type.hasStaticShape())
       return false;
     ArrayRef<int64_t> shape = type.getShape();
+    // The dimensions a run's start steps through, and a run's length.
+    bool rows = !shape.empty() && strides.back() == 1;
+    ArrayRef<int64_t> outer = rows ? shape.drop_back() : shape;
+    int64_t length = rows ? shape.back() : 1;
     int64_t count = 1;
-    for (int64_t extent : shape.drop_back())
+    for (int64_t extent : outer)
       if (llvm::MulOverflow(count, extent, count) || count > kMaxRuns)
         return false;
-    if (shape.back() == 0 || count == 0)
+    if (length == 0 || count == 0)
       return true;
-    SmallVector<int64_t> index(shape.size() - 1, 0);
+    SmallVector<int64_t> index(outer.size(), 0);
     for (int64_t run = 0; run < count; ++run) {
       int64_t start = offset;
-      for (auto [i, stride] :
-           llvm::enumerate(ArrayRef<int64_t>(strides).drop_back()))
-        start += index[i] * stride;
-      out.push_back({start, start + shape.back()});
+      for (auto [i, at] : llvm::enumerate(index))
+        start += at * strides[i];
+      out.push_back({start, start + length});
       for (int64_t d = index.size() - 1; d >= 0; --d) {
-        if (++index[d] < shape[d])
+        if (++index[d] < outer[d])
           break;
         index[d] = 0;
       }
@@ -622,15 +599,16 @@ Overlap overlapOf(MemRefType a, MemRefType b) {
 
 /// The kernel's blocks write C while others read A and B: on memrefs, C
 /// must share no element with either (views of one buffer, or one value).
+/// (A fused epilogue's operand is no view of C's buffer: addEpilogueOp.)
 LogicalResult checkNoAliasing(linalg::LinalgOp op) {
   if (!op.hasPureBufferSemantics())
     return success();
   Value c = op.getDpsInits()[0];
   bool exactC = true;
-  Value bufferC = viewedBuffer(c, exactC);
+  Value bufferC = getViewRoot(c, &exactC);
   for (auto [index, input] : llvm::enumerate(op.getDpsInputs())) {
     bool exact = exactC;
-    if (viewedBuffer(input, exact) != bufferC)
+    if (getViewRoot(input, &exact) != bufferC)
       continue;
     StringRef name = index == 0 ? "A" : "B";
     Overlap overlap = input == c ? Overlap::Shared

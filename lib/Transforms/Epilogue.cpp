@@ -405,14 +405,6 @@ StringRef mlir::tile::stringifyEpilogueKind(EpilogueOperandKind kind) {
   return "full";
 }
 
-/// The buffer `value` views: through view-like ops (subview, cast,
-/// reinterpret_cast, expand_shape, ...) to the value they start from.
-static Value getViewRoot(Value value) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
-    value = view.getViewSource();
-  return value;
-}
-
 /// The layout of the kernel parameter for an extra operand of memref type
 /// `type` (its matrix or vector, after the batch's dimension when
 /// `perBatch`): std::nullopt for a memref without a layout; a full operand's

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <limits>
@@ -1149,4 +1150,16 @@ std::optional<BlockView> mlir::tile::findBlockView(Value operand, bool transpose
     std::swap(view.sizes[0], view.sizes[1]);
   }
   return view;
+}
+
+Value mlir::tile::getViewRoot(Value value, bool *typeOffsets) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>()) {
+    if (typeOffsets &&
+        !isa<memref::SubViewOp, memref::CastOp, memref::ExpandShapeOp,
+             memref::CollapseShapeOp, memref::ReinterpretCastOp,
+             memref::TransposeOp>(view.getOperation()))
+      *typeOffsets = false;
+    value = view.getViewSource();
+  }
+  return value;
 }

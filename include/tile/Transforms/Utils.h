@@ -473,6 +473,13 @@ int64_t getFmaRepackRowStride(ConfigAttr config, const MatmulProblem &problem);
 /// from here, so that none of them sees another layout.
 SharedPlan getKernelSharedPlan(ConfigAttr config, const MatmulProblem &problem);
 
+/// The buffer `value` views: through view-like ops (subview, cast,
+/// reinterpret_cast, reshapes, memref.view, ...) to the value they start
+/// from. `typeOffsets`, if given, becomes false where one of them is not a
+/// view whose type's offset and strides count from its source's start (a
+/// memref.view shifts it by bytes).
+Value getViewRoot(Value value, bool *typeOffsets = nullptr);
+
 } // namespace tile
 } // namespace mlir
 
