@@ -39,6 +39,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -218,17 +219,12 @@ struct HostAccess {
 /// nested regions too. The first such op in block order of its ancestor.
 HostAccess findHostAccess(linalg::LinalgOp op, Operation *bound) {
   SmallVector<Value> views{op.getDpsInits()[0]};
-  // The buffers C is a view of, each with the op that makes its view.
+  // The buffers C is a view of (the steps getViewRoot takes), each with
+  // the op that makes its view.
   llvm::DenseMap<Value, Operation *> viewOf;
-  for (Value view = views.front(); Operation *maker = view.getDefiningOp();) {
-    if (!isMemoryEffectFree(maker) || maker->getNumRegions() != 0)
-      break;
-    auto sources = llvm::make_filter_range(maker->getOperands(), [](Value v) {
-      return isa<BaseMemRefType>(v.getType());
-    });
-    if (llvm::range_size(sources) != 1)
-      break;
-    view = *sources.begin();
+  for (Value view = views.front();
+       auto maker = view.getDefiningOp<ViewLikeOpInterface>();) {
+    view = maker.getViewSource();
     viewOf.try_emplace(view, maker);
     views.push_back(view);
   }
